@@ -1,0 +1,55 @@
+/**
+ * Keeps `astro dev` fresh: when a chapter, a sidecar or `book.yaml` changes,
+ * reload the model, invalidate the chapter modules so that the claim
+ * transform runs again, and reload the browser. No server restart.
+ */
+import path from 'node:path';
+import type { AstroIntegrationLogger } from 'astro';
+import type { ViteDevServer } from 'vite';
+import type { LoadedState } from './load-state.js';
+
+/** What the watcher needs from the integration. */
+export interface WatchOptions {
+  /** Absolute folder of the books. */
+  contentDir: string;
+  /** Reload the model and publish it. */
+  reload: () => LoadedState;
+  logger: AstroIntegrationLogger;
+}
+
+const WATCHED = /\.(?:ya?ml|mdx?)$/;
+
+/**
+ * Watch the books and refresh on change.
+ * @param server the Vite dev server.
+ * @param options see `WatchOptions`.
+ */
+export function watchBook(server: ViteDevServer, options: WatchOptions): void {
+  const contentDir = path.resolve(options.contentDir);
+  server.watcher.add(contentDir);
+  const onChange = (file: string) => {
+    const absolute = path.resolve(file);
+    if (!absolute.startsWith(contentDir + path.sep) || !WATCHED.test(absolute)) return;
+    const loaded = options.reload();
+    const { problems, problemsText } = loaded.state;
+    if (problems.some((problem) => problem.severity === 'error')) {
+      options.logger.error(`Research Pack found problems after ${path.relative(contentDir, absolute)} changed:\n${problemsText}`);
+    } else {
+      options.logger.info(`Research Pack reloaded after ${path.relative(contentDir, absolute)} changed`);
+    }
+    // A sidecar change alters a chapter's HTML without touching its file:
+    // drop every chapter module so the next request transforms it again.
+    for (const environment of Object.values(server.environments)) {
+      const graph = environment.moduleGraph;
+      for (const chapterFile of loaded.chapterFiles) {
+        for (const mod of graph.getModulesByFile(chapterFile) ?? []) {
+          graph.invalidateModule(mod);
+        }
+      }
+    }
+    server.environments.client.hot.send({ type: 'full-reload' });
+  };
+  server.watcher.on('change', onChange);
+  server.watcher.on('add', onChange);
+  server.watcher.on('unlink', onChange);
+}

@@ -1,0 +1,111 @@
+/**
+ * The Astro integration: validates options, loads the research model,
+ * registers the claim transform, injects the research routes and keeps the
+ * model fresh in `astro dev`. Every decision that is not about Astro lives in
+ * `@research-pack/core`.
+ */
+import { fileURLToPath } from 'node:url';
+import type { AstroConfig, AstroIntegration } from 'astro';
+import { AstroError } from 'astro/errors';
+import type { SiteUrls } from '@research-pack/core';
+import { watchBook } from './dev-watch.js';
+import { loadState, type LoadedState } from './load-state.js';
+import { registerClaimPlugins } from './markdown-plugins.js';
+import { parseOptions, type ResearchPackOptions, type ResearchPackUserOptions } from './options.js';
+import { publishState } from './state.js';
+
+const NAME = '@research-pack/astro';
+
+/**
+ * Create the Research Pack integration.
+ * @param userOptions see `ResearchPackUserOptions`; every key is optional.
+ * @returns the Astro integration.
+ */
+export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegration {
+  let options: ResearchPackOptions;
+  let root: string;
+  let urls: SiteUrls;
+  // The Markdown plugins read through this, so that a reload in `astro dev`
+  // reaches the next render without re-registering anything.
+  let current: LoadedState | undefined;
+
+  const reload = (): LoadedState => {
+    current = loadState(root, options, urls);
+    publishState(current.state);
+    return current;
+  };
+
+  return {
+    name: NAME,
+    hooks: {
+      'astro:config:setup': async ({ config, command, logger, injectRoute, injectScript }) => {
+        try {
+          options = parseOptions(userOptions);
+        } catch (error) {
+          throw new AstroError(
+            (error as Error).message,
+            'Check the object passed to `researchPack()` in astro.config.mjs; see the @research-pack/astro README for every option.',
+          );
+        }
+        root = fileURLToPath(config.root);
+        urls = siteUrls(config, options);
+
+        const loaded = reload();
+        const { problems, problemsText } = loaded.state;
+        if (problems.some((problem) => problem.severity === 'error')) {
+          const message = `Research Pack found ${countLabel(problems)} in ${options.contentDir}:\n${problemsText}`;
+          // A build fails once, listing every problem. The dev server keeps
+          // running and shows the same list in its overlay (see runtime.ts),
+          // so the author can fix sidecars without restarting it.
+          if (command === 'build') {
+            throw new AstroError(message, 'Fix each file:line:column above; `npx research-pack check` lists the same problems without building.');
+          }
+          logger.error(message);
+        } else if (problems.length > 0) {
+          logger.warn(problemsText);
+        }
+
+        await registerClaimPlugins(
+          config.markdown.processor,
+          { annotations: (file) => current?.annotationsFor(file) },
+          logger,
+        );
+
+        injectScript('page-ssr', `import '${NAME}/styles.css';`);
+        if (options.packs) {
+          const base = `${options.research}/books/[book]/[chapter]`;
+          injectRoute({ pattern: base, entrypoint: `${NAME}/routes/pack.astro`, prerender: true });
+          injectRoute({ pattern: `${base}/chapter-snapshot.txt`, entrypoint: `${NAME}/routes/snapshot.js`, prerender: true });
+          injectRoute({ pattern: `${base}/brief.md`, entrypoint: `${NAME}/routes/brief.js`, prerender: true });
+          injectRoute({ pattern: `${base}/report.md`, entrypoint: `${NAME}/routes/chapter-report.js`, prerender: true });
+          injectRoute({ pattern: `${base}/pack.json`, entrypoint: `${NAME}/routes/pack-json.js`, prerender: true });
+        }
+        if (options.report) {
+          injectRoute({ pattern: options.research, entrypoint: `${NAME}/routes/report.astro`, prerender: true });
+          injectRoute({ pattern: `${options.research}/books/[book]`, entrypoint: `${NAME}/routes/book-report.astro`, prerender: true });
+          injectRoute({ pattern: `${options.research}/report.json`, entrypoint: `${NAME}/routes/report-json.js`, prerender: true });
+          injectRoute({ pattern: `${options.research}/report.md`, entrypoint: `${NAME}/routes/report-md.js`, prerender: true });
+        }
+      },
+
+      'astro:server:setup': ({ server, logger }) => {
+        watchBook(server, {
+          contentDir: `${root}/${options.contentDir}`,
+          reload: () => reload(),
+          logger,
+        });
+      },
+    },
+  };
+}
+
+function siteUrls(config: AstroConfig, options: ResearchPackOptions): SiteUrls {
+  const base = config.base === '/' ? '' : config.base.replace(/\/$/, '');
+  const site = config.site ? new URL(config.site).origin + base : base;
+  return { site, chapters: options.chapters, research: options.research };
+}
+
+function countLabel(problems: readonly { severity: string }[]): string {
+  const errors = problems.filter((problem) => problem.severity === 'error').length;
+  return `${errors} ${errors === 1 ? 'problem' : 'problems'}`;
+}

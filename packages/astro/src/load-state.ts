@@ -1,0 +1,72 @@
+/**
+ * Loads the research model for the site and derives what the claim
+ * transform needs per chapter file. Runs once per build, and again in
+ * `astro dev` whenever a chapter or sidecar changes.
+ */
+import path from 'node:path';
+import {
+  buildModel,
+  claimAnnotations,
+  formatProblems,
+  packUrl,
+  type ChapterAnnotations,
+  type SiteUrls,
+} from '@research-pack/core';
+import { parseChapter } from '@research-pack/markdown';
+import type { ResearchPackOptions } from './options.js';
+import type { ResearchPackState } from './state.js';
+
+/** A loaded state plus the per-file annotation lookup the Markdown plugins use. */
+export interface LoadedState {
+  state: ResearchPackState;
+  /** Absolute chapter file paths, for the dev server's module invalidation. */
+  chapterFiles: string[];
+  /** Annotations of the chapter at an absolute path, or undefined when the file is not a chapter. */
+  annotationsFor: (file: string) => ChapterAnnotations | undefined;
+}
+
+/**
+ * Build the model and everything derived from it.
+ * @param root absolute project root.
+ * @param options the integration's validated options.
+ * @param urls where pages live.
+ * @returns the state to publish and the annotation lookup.
+ */
+export function loadState(root: string, options: ResearchPackOptions, urls: SiteUrls): LoadedState {
+  const { model, problems } = buildModel({
+    rootDir: root,
+    contentDir: options.contentDir,
+    parse: (source, { format }) => parseChapter(source, { format }),
+    ...(options.asOf ? { today: options.asOf } : {}),
+  });
+  const errors = problems.filter((problem) => problem.severity === 'error');
+  const usable = errors.length === 0 ? model : undefined;
+  const chapters = new Map(
+    (usable?.books ?? []).flatMap((book) =>
+      book.chapters.map((chapter) => [path.resolve(root, chapter.file), chapter] as const),
+    ),
+  );
+  const cache = new Map<string, ChapterAnnotations>();
+  return {
+    state: {
+      model: usable,
+      problems,
+      problemsText: formatProblems(problems),
+      urls,
+      packs: options.packs,
+      report: options.report,
+    },
+    chapterFiles: [...chapters.keys()],
+    annotationsFor(file) {
+      const key = path.resolve(file);
+      const chapter = chapters.get(key);
+      if (!chapter) return undefined;
+      let annotations = cache.get(key);
+      if (!annotations) {
+        annotations = claimAnnotations(chapter, options.packs ? { packUrl: packUrl(urls, chapter) } : {});
+        cache.set(key, annotations);
+      }
+      return annotations;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Content-collection helpers: Astro integrations cannot declare collections,
+ * so sites declare one with these (as Starlight ships `docsLoader()`).
+ *
+ * ```ts
+ * // src/content.config.ts
+ * import { defineCollection } from 'astro:content';
+ * import { chaptersLoader, chapterSchema } from '@research-pack/astro/loaders';
+ * export const collections = { chapters: defineCollection({ loader: chaptersLoader(), schema: chapterSchema }) };
+ * ```
+ */
+import { glob } from 'astro/loaders';
+import { ChapterFrontmatterSchema } from '@research-pack/core';
+
+/** Options of `chaptersLoader()`. */
+export interface ChaptersLoaderOptions {
+  /** Folder holding one folder per book, relative to the project root. Default `content/books`. */
+  base?: string;
+}
+
+/**
+ * A glob loader for every chapter of every book. Entry ids are `<book>/<chapter>`.
+ * Rendering is deferred so a chapter is transformed when its page renders,
+ * with the current sidecars, never from a stale content-sync cache.
+ * @param options see `ChaptersLoaderOptions`.
+ * @returns the loader.
+ */
+export function chaptersLoader(options: ChaptersLoaderOptions = {}) {
+  return glob({
+    pattern: '*/*.{md,mdx}',
+    base: options.base ?? 'content/books',
+    deferRender: true,
+    generateId: ({ entry }) => entry.replace(/\.mdx?$/, ''),
+  });
+}
+
+/** The chapter frontmatter schema (title, number, optional summary), strict. */
+export const chapterSchema = ChapterFrontmatterSchema;

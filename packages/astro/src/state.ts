@@ -1,0 +1,50 @@
+/**
+ * The research model shared between the integration (which builds it) and
+ * the injected routes and components (which render it).
+ *
+ * Astro prerenders pages and runs the dev server's SSR modules in the
+ * process that ran the integration hooks, so the model is handed over on
+ * `globalThis` under a registered symbol instead of being serialized into a
+ * virtual module: a book of 300 chapters carries megabytes of snapshots that
+ * Vite would otherwise parse and bundle on every build.
+ */
+import type { Problem, ResearchModel, SiteUrls } from '@research-pack/core';
+
+/** What the integration publishes for pages to read. */
+export interface ResearchPackState {
+  /** The model, undefined while the book has errors. */
+  model: ResearchModel | undefined;
+  /** Every problem found by the last load. */
+  problems: Problem[];
+  /** The problems, formatted as `file:line:column  path  message` lines. */
+  problemsText: string;
+  /** Where pages live. */
+  urls: SiteUrls;
+  /** Whether research packs and the report are built. */
+  packs: boolean;
+  report: boolean;
+}
+
+const KEY = Symbol.for('@research-pack/astro/state');
+
+type Registry = { [KEY]?: ResearchPackState };
+
+/**
+ * Publish the state for pages.
+ * @param state the freshly loaded state.
+ */
+export function publishState(state: ResearchPackState): void {
+  (globalThis as Registry)[KEY] = state;
+}
+
+/**
+ * Read the published state.
+ * @returns the state; throws when the integration is not installed.
+ */
+export function readState(): ResearchPackState {
+  const state = (globalThis as Registry)[KEY];
+  if (!state) {
+    throw new Error('Research Pack: no research model is loaded. Add `researchPack()` to `integrations` in astro.config.mjs.');
+  }
+  return state;
+}
