@@ -12,14 +12,14 @@ import { z } from 'zod';
 /** Calendar date `YYYY-MM-DD` that exists in the calendar. */
 export const DateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'expected a date written as YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'expected a date written as YYYY-MM-DD', abort: true })
   .refine(isRealDate, { error: 'is not a real calendar date' })
   .describe('A calendar date, YYYY-MM-DD.');
 
 /** A publication date that may be partial: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. */
 export const PartialDateSchema = z
   .string()
-  .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, { error: 'expected YYYY, YYYY-MM or YYYY-MM-DD' })
+  .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, { error: 'expected YYYY, YYYY-MM or YYYY-MM-DD', abort: true })
   .refine((value) => isRealDate(value.length === 4 ? `${value}-01-01` : value.length === 7 ? `${value}-01` : value), {
     error: 'is not a real calendar date',
   })
@@ -30,6 +30,7 @@ export const IdSchema = z
   .string()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, {
     error: 'ids use lowercase ASCII letters, digits and single hyphens (e.g. "session-tree"), at most 80 characters',
+    abort: true,
   })
   .refine((value) => !value.includes('--'), { error: 'ids may not contain "--"' })
   .describe('A stable identifier: lowercase ASCII letters, digits and hyphens.');
@@ -318,9 +319,12 @@ export const NotebookSchema = z.strictObject({
 
 /** Counts recorded by an ingested research pass. */
 export const PassCountsSchema = z.strictObject({
-  claims: z.number().int().min(0),
-  sources: z.number().int().min(0),
-  leads: z.number().int().min(0),
+  /** Claims the pass added or reviewed. */
+  claims: z.number().int().min(0).describe('Claims the pass added or reviewed.'),
+  /** Sources the pass added to the ledger. */
+  sources: z.number().int().min(0).describe('Sources the pass added to the ledger.'),
+  /** Leads the pass recorded. */
+  leads: z.number().int().min(0).describe('Leads the pass recorded.'),
 });
 
 /** One research pass over the chapter. */
@@ -356,6 +360,20 @@ export const ResearchFileSchema = z.strictObject({
   /** Research passes, oldest first. */
   history: z.array(ResearchPassSchema).default([]).describe('Research passes, oldest first.'),
 });
+
+/**
+ * The schema of each YAML file an author writes, by kind. `book` is
+ * `book.yaml`; the others are the chapter sidecars `<chapter>.<kind>.yaml`.
+ */
+export const sidecarSchemas = {
+  book: BookConfigSchema,
+  claims: ClaimsFileSchema,
+  evidence: EvidenceFileSchema,
+  research: ResearchFileSchema,
+} as const;
+
+/** `book`, `claims`, `evidence` or `research`. */
+export type SidecarKind = keyof typeof sidecarSchemas;
 
 /** Validated `book.yaml`. */
 export type BookConfig = z.infer<typeof BookConfigSchema>;

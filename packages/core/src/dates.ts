@@ -1,0 +1,68 @@
+/**
+ * Calendar dates as `YYYY-MM-DD` strings, all in UTC, and the date a build
+ * is "as of". Comparing such strings compares the dates.
+ */
+
+/**
+ * The date a model is computed for ("review due", "in the future").
+ *
+ * `today` when given; else `SOURCE_DATE_EPOCH` (seconds since 1970, the
+ * reproducible-builds convention) as a UTC date; else today's UTC date.
+ * Setting either keeps builds deterministic: the same files give the same
+ * model on any day.
+ * @param options `today` as `YYYY-MM-DD` or a Date; `env` defaults to `process.env`.
+ * @returns the date, `YYYY-MM-DD`.
+ * @throws TypeError when `today` or `SOURCE_DATE_EPOCH` is malformed: a build must not silently pick another date.
+ */
+export function resolveAsOf(options: { today?: string | Date | undefined; env?: Record<string, string | undefined> } = {}): string {
+  const { today, env = process.env } = options;
+  if (today instanceof Date) {
+    if (Number.isNaN(today.getTime())) throw new TypeError('Research Pack: `today` is an invalid Date');
+    return toDateString(today);
+  }
+  if (today !== undefined) {
+    if (!isDateString(today)) throw new TypeError(`Research Pack: \`today\` must be a date written as YYYY-MM-DD, got ${JSON.stringify(today)}`);
+    return today;
+  }
+  const epoch = env.SOURCE_DATE_EPOCH;
+  if (epoch !== undefined && epoch !== '') {
+    const moment = new Date(Number(epoch) * 1000);
+    if (!/^\d{1,15}$/.test(epoch) || Number.isNaN(moment.getTime())) {
+      throw new TypeError(`Research Pack: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, got ${JSON.stringify(epoch)}`);
+    }
+    return toDateString(moment);
+  }
+  return toDateString(new Date());
+}
+
+/**
+ * The UTC calendar date of a moment.
+ * @param date a Date.
+ * @returns `YYYY-MM-DD`.
+ */
+export function toDateString(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether a string is a real `YYYY-MM-DD` date.
+ * @param value the string.
+ * @returns true for `2024-02-29`, false for `2023-02-29` or `2024-2-1`.
+ */
+export function isDateString(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && toDateString(date) === value;
+}
+
+/**
+ * Move a date by whole days.
+ * @param date `YYYY-MM-DD`.
+ * @param days days to add (negative to go back).
+ * @returns `YYYY-MM-DD`.
+ */
+export function addDays(date: string, days: number): string {
+  const moment = new Date(`${date}T00:00:00Z`);
+  moment.setUTCDate(moment.getUTCDate() + days);
+  return toDateString(moment);
+}

@@ -1,0 +1,308 @@
+/**
+ * Book discovery: `content/books/<book>/book.yaml`, the chapters beside it
+ * and their sidecars, each loaded and validated on its own. Checks across
+ * files come after (`validate-book.ts`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { cached } from './load-cache.js';
+import type { ModelCache } from './load-cache.js';
+import { loadFrontmatter } from './load-frontmatter.js';
+import type { LoadedFrontmatter } from './load-frontmatter.js';
+import { loadSidecar } from './load-sidecar.js';
+import type { LoadedSidecar } from './load-sidecar.js';
+import type { Problem } from './model.js';
+import { relativePath } from './paths.js';
+import { closest, createProblem, quote } from './problems.js';
+import { IdSchema } from './schema.js';
+import type { BookConfig, ClaimsFile, EvidenceFile, ResearchFile } from './schema.js';
+
+/** Default content directory, relative to the project root. */
+export const defaultContentDir = 'content/books';
+
+/** The chapter sidecar kinds, in the order they are read. */
+const sidecarKinds = ['claims', 'evidence', 'research'] as const;
+
+/** Options of `loadBooks`. */
+export interface LoadBooksOptions {
+  /** Folder holding one folder per book, relative to the project root. Default `content/books`. */
+  contentDir?: string | undefined;
+  /** Reuse results for files whose text is unchanged; see `createModelCache`. */
+  cache?: ModelCache | undefined;
+}
+
+/** A chapter and its sidecars, each validated on its own. */
+export interface LoadedChapter {
+  /** Book slug (the book's folder name). */
+  book: string;
+  /** Chapter slug: the file name without extension. */
+  slug: string;
+  /** Stable id `<book>-<chapter>`. */
+  id: string;
+  /** Chapter file relative to the project root. */
+  file: string;
+  /** Absolute path of the chapter file. */
+  path: string;
+  format: 'mdx' | 'md';
+  /** The chapter's text, without a byte order mark. */
+  source: string;
+  frontmatter: LoadedFrontmatter;
+  /** Present when `<chapter>.claims.yaml` exists. */
+  claims?: LoadedSidecar<ClaimsFile>;
+  /** Present when `<chapter>.evidence.yaml` exists. */
+  evidence?: LoadedSidecar<EvidenceFile>;
+  /** Present when `<chapter>.research.yaml` exists. */
+  research?: LoadedSidecar<ResearchFile>;
+}
+
+/** A book folder. */
+export interface LoadedBook {
+  /** The folder name, which the book's slug must equal. */
+  slug: string;
+  /** Absolute path of the book folder. */
+  dir: string;
+  /** `book.yaml` relative to the project root. */
+  file: string;
+  /** The loaded `book.yaml`; undefined when the file does not exist. */
+  config: LoadedSidecar<BookConfig> | undefined;
+  /** Chapters ordered by slug. */
+  chapters: LoadedChapter[];
+}
+
+/** What `loadBooks` found. */
+export interface LoadedBooks {
+  /** Books ordered by slug. */
+  books: LoadedBook[];
+  /** Every problem found in single files and in the folder layout. */
+  problems: Problem[];
+}
+
+/**
+ * Find and load every book under the content directory.
+ *
+ * Each folder of `content/books` (except those starting with `.` or `_`) is
+ * a book with a `book.yaml`. Each `.mdx` or `.md` file in it (except those
+ * starting with `.` or `_`) is a chapter, and `<chapter>.claims.yaml`,
+ * `<chapter>.evidence.yaml` and `<chapter>.research.yaml` beside it are its
+ * sidecars, all optional. Subfolders of a book are not read (reports and
+ * notebooks may live there).
+ *
+ * Only "not found" is treated as absence; any other file system error is
+ * thrown with the original as `cause`.
+ * @param rootDir the project root; problem paths are relative to it.
+ * @param options the content directory and a cache.
+ * @returns the books and every problem.
+ */
+export function loadBooks(rootDir: string, options: LoadBooksOptions = {}): LoadedBooks {
+  const contentDir = options.contentDir ?? defaultContentDir;
+  const absolute = path.resolve(rootDir, contentDir);
+  const problems: Problem[] = [];
+  const entries = readDir(absolute);
+  const folders = (entries ?? []).filter((entry) => !/^[._]/.test(entry.name) && isDirectory(absolute, entry)).map((entry) => entry.name);
+  folders.sort(byCodePoint);
+  if (folders.length === 0) {
+    problems.push(
+      createProblem(
+        'book/no-books',
+        { file: relativePath(rootDir, absolute) || '.' },
+        entries ? 'the content directory has no book folders' : 'the content directory does not exist',
+        `create ${relativePath(rootDir, path.join(absolute, '<book>', 'book.yaml'))}, or set the contentDir option`,
+      ),
+    );
+  }
+  const books = folders.map((folder) => loadBook(rootDir, path.join(absolute, folder), problems, options.cache));
+  return { books, problems };
+}
+
+/** Load one book folder, pushing its problems. */
+function loadBook(rootDir: string, dir: string, problems: Problem[], cache: ModelCache | undefined): LoadedBook {
+  const slug = path.basename(dir);
+  const bookFile = path.join(dir, 'book.yaml');
+  const file = relativePath(rootDir, bookFile);
+  const names = (readDir(dir) ?? []).filter((entry) => !/^[._]/.test(entry.name) && !isDirectory(dir, entry)).map((entry) => entry.name);
+  names.sort(byCodePoint);
+
+  let config: LoadedSidecar<BookConfig> | undefined;
+  const bookSource = readText(bookFile, file);
+  if (bookSource === undefined) {
+    problems.push(createProblem('book/missing-book-yaml', { file }, `the book folder ${quote(slug)} has no book.yaml`, 'create it with at least "title:" and "slug:"'));
+  } else {
+    config = cached(cache, `book\u0000${bookFile}\u0000${file}`, [bookSource], () => loadSidecar('book', bookSource, file));
+    problems.push(...config.problems);
+    if (config.data && config.data.slug !== slug) {
+      problems.push(
+        createProblem(
+          'book/slug-mismatch',
+          { file, path: 'slug', ...config.locate(['slug']) },
+          `slug ${quote(config.data.slug)} differs from the folder name ${quote(slug)}`,
+          IdSchema.safeParse(slug).success
+            ? `set slug: ${slug}, or rename the folder to ${quote(config.data.slug)}`
+            : `rename the folder to ${quote(config.data.slug)}`,
+        ),
+      );
+    }
+  }
+
+  const chapterFiles = new Map<string, string[]>();
+  const sidecarFiles = new Map<string, Partial<Record<(typeof sidecarKinds)[number], string>>>();
+  const unknownYaml: string[] = [];
+  for (const name of names) {
+    const sidecar = /^(.+)\.(claims|evidence|research)\.yaml$/.exec(name);
+    const chapter = /^(.+)\.(mdx|md)$/.exec(name);
+    if (sidecar) {
+      const [, base, kind] = sidecar as unknown as [string, string, (typeof sidecarKinds)[number]];
+      sidecarFiles.set(base, { ...sidecarFiles.get(base), [kind]: name });
+    } else if (chapter) {
+      chapterFiles.set(chapter[1]!, [...(chapterFiles.get(chapter[1]!) ?? []), name]);
+    } else if (/\.ya?ml$/i.test(name) && name !== 'book.yaml') {
+      unknownYaml.push(name);
+    }
+  }
+
+  for (const name of unknownYaml) {
+    const known = ['book.yaml', ...[...chapterFiles.keys()].flatMap((base) => sidecarKinds.map((kind) => `${base}.${kind}.yaml`))];
+    const suggestion = closest(name, known);
+    problems.push(
+      createProblem(
+        'book/unknown-file',
+        { file: relativePath(rootDir, path.join(dir, name)) },
+        'this YAML file is not read: it is neither book.yaml nor a chapter sidecar',
+        suggestion
+          ? `did you mean ${quote(suggestion)}?`
+          : 'sidecars are named <chapter>.claims.yaml, <chapter>.evidence.yaml or <chapter>.research.yaml',
+      ),
+    );
+  }
+
+  const chapters: LoadedChapter[] = [];
+  for (const [base, files] of chapterFiles) {
+    const chosen = files.includes(`${base}.mdx`) ? `${base}.mdx` : files[0]!;
+    const chapterPath = path.join(dir, chosen);
+    const chapterFile = relativePath(rootDir, chapterPath);
+    if (files.length > 1) {
+      problems.push(
+        createProblem(
+          'book/duplicate-chapter',
+          { file: relativePath(rootDir, path.join(dir, `${base}.md`)) },
+          `both ${base}.md and ${base}.mdx exist; a chapter is one file`,
+          'delete or rename one of them',
+        ),
+      );
+    }
+    if (!IdSchema.safeParse(base).success) {
+      problems.push(
+        createProblem(
+          'book/invalid-chapter-slug',
+          { file: chapterFile },
+          `the chapter file name ${quote(base)} is not a valid slug; it becomes the chapter's URL segment`,
+          'rename the file (and its sidecars) using lowercase ASCII letters, digits and single hyphens',
+        ),
+      );
+    }
+    chapters.push(loadChapter(rootDir, dir, slug, base, chapterPath, sidecarFiles.get(base) ?? {}, problems, cache));
+  }
+
+  for (const [base, kinds] of sidecarFiles) {
+    if (chapterFiles.has(base)) continue;
+    for (const name of Object.values(kinds)) {
+      const suggestion = closest(base, chapterFiles.keys());
+      problems.push(
+        createProblem(
+          'book/orphan-sidecar',
+          { file: relativePath(rootDir, path.join(dir, name)) },
+          `no chapter ${base}.mdx or ${base}.md beside this sidecar`,
+          suggestion ? `did you mean ${quote(name.replace(base, suggestion))}?` : `add the chapter ${base}.mdx, or delete the sidecar`,
+        ),
+      );
+    }
+  }
+
+  chapters.sort((a, b) => byCodePoint(a.slug, b.slug));
+  return { slug, dir, file, config, chapters };
+}
+
+/** Load a chapter's frontmatter and sidecars. */
+function loadChapter(
+  rootDir: string,
+  dir: string,
+  book: string,
+  slug: string,
+  chapterPath: string,
+  sidecars: Partial<Record<(typeof sidecarKinds)[number], string>>,
+  problems: Problem[],
+  cache: ModelCache | undefined,
+): LoadedChapter {
+  const file = relativePath(rootDir, chapterPath);
+  const raw = readText(chapterPath, file) ?? '';
+  const source = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  const frontmatter = cached(cache, `frontmatter\u0000${chapterPath}\u0000${file}`, [source], () => loadFrontmatter(source, file));
+  problems.push(...frontmatter.problems);
+  const chapter: LoadedChapter = {
+    book,
+    slug,
+    id: `${book}-${slug}`,
+    file,
+    path: chapterPath,
+    format: chapterPath.endsWith('.mdx') ? 'mdx' : 'md',
+    source,
+    frontmatter,
+  };
+  for (const kind of sidecarKinds) {
+    const name = sidecars[kind];
+    if (!name) continue;
+    const sidecarPath = path.join(dir, name);
+    const sidecarFile = relativePath(rootDir, sidecarPath);
+    const text = readText(sidecarPath, sidecarFile);
+    if (text === undefined) continue;
+    const loaded = cached(cache, `${kind}\u0000${sidecarPath}\u0000${sidecarFile}`, [text], () => loadSidecar(kind, text, sidecarFile));
+    problems.push(...loaded.problems);
+    // The three assignments differ only in type; TypeScript cannot follow `kind` through them.
+    (chapter as unknown as Record<string, unknown>)[kind] = loaded;
+  }
+  return chapter;
+}
+
+/** Read a text file; undefined when it does not exist. */
+function readText(absolute: string, file: string): string | undefined {
+  try {
+    return fs.readFileSync(absolute, 'utf8');
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw new Error(`Research Pack: cannot read ${file}`, { cause: error });
+  }
+}
+
+/** List a folder; undefined when it does not exist. */
+function readDir(absolute: string): fs.Dirent[] | undefined {
+  try {
+    return fs.readdirSync(absolute, { withFileTypes: true });
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw new Error(`Research Pack: cannot list ${absolute}`, { cause: error });
+  }
+}
+
+/** Whether a folder entry is a directory, following symbolic links. */
+function isDirectory(parent: string, entry: fs.Dirent): boolean {
+  if (!entry.isSymbolicLink()) return entry.isDirectory();
+  try {
+    return fs.statSync(path.join(parent, entry.name)).isDirectory();
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw new Error(`Research Pack: cannot read ${path.join(parent, entry.name)}`, { cause: error });
+  }
+}
+
+/**
+ * Whether an error means "no such file".
+ * @param error a caught error.
+ * @returns true for ENOENT (and ENOTDIR, a path through a file).
+ */
+export function isNotFound(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

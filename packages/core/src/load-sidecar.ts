@@ -1,0 +1,53 @@
+/**
+ * One sidecar (or `book.yaml`): YAML with positions, then its schema, with
+ * every failure explained as a problem.
+ */
+import type { z } from 'zod';
+import { loadYaml } from './load-yaml.js';
+import type { Locate } from './load-yaml.js';
+import type { Problem } from './model.js';
+import { createProblem } from './problems.js';
+import { sidecarSchemas } from './schema.js';
+import type { SidecarKind } from './schema.js';
+import { validateSchema } from './validate-schema.js';
+
+/** The validated content of each kind of file. */
+export type SidecarData<K extends SidecarKind> = z.infer<(typeof sidecarSchemas)[K]>;
+
+/** A loaded sidecar or `book.yaml`. */
+export interface LoadedSidecar<T> {
+  /** Path relative to the project root, POSIX separators. */
+  file: string;
+  /** The validated content with defaults applied; undefined when the file has errors. */
+  data: T | undefined;
+  /** Everything wrong with the file on its own (not yet checked against other files). */
+  problems: Problem[];
+  /** Where a field is written. */
+  locate: Locate;
+}
+
+const emptyHints: Record<SidecarKind, string> = {
+  book: 'write at least "title:" and "slug:"',
+  claims: 'write "claims: []" until the chapter has claims, or delete the file',
+  evidence: 'write "sources: []" and "evidence: []" until there is evidence, or delete the file',
+  research: 'write an "objective:" for the research, or delete the file',
+};
+
+/**
+ * Parse and validate the text of a sidecar or `book.yaml`.
+ * @param kind which file it is: `book`, `claims`, `evidence` or `research`.
+ * @param source the file's text (a BOM and CRLF line endings are fine).
+ * @param file path used in problems, relative to the project root.
+ * @returns the data or the problems, and a position lookup either way.
+ */
+export function loadSidecar<K extends SidecarKind>(kind: K, source: string, file: string): LoadedSidecar<SidecarData<K>> {
+  const yaml = loadYaml(source, { file });
+  const { locate } = yaml;
+  if (yaml.problems.length > 0) return { file, data: undefined, problems: yaml.problems, locate };
+  if (yaml.empty) {
+    const problem = createProblem('yaml/empty-file', { file }, 'the file is empty', emptyHints[kind]);
+    return { file, data: undefined, problems: [problem], locate };
+  }
+  const { data, problems } = validateSchema(sidecarSchemas[kind], yaml.value, { file, locate });
+  return { file, data: data as SidecarData<K> | undefined, problems, locate };
+}

@@ -1,0 +1,219 @@
+/**
+ * YAML with positions. Parses once, keeps the syntax tree, and answers
+ * "where is `claims[2].verdict.status`?" so that every later problem can
+ * name a line and column.
+ */
+import { isAlias, isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml';
+import type { Document, Node, ParsedNode } from 'yaml';
+import type { Problem } from './model.js';
+import { createProblem, quote } from './problems.js';
+
+/** A field path: keys and list indexes, as zod reports them. */
+export type YamlPath = readonly PropertyKey[];
+
+/** A 1-based line and column. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/**
+ * Find where a field is written.
+ *
+ * The value's position when it exists; with `key: true` the key's own
+ * position (what an unknown key should point at). A path that does not
+ * exist resolves to the nearest existing ancestor, so a missing key points
+ * at the mapping it is missing from.
+ */
+export type Locate = (path: YamlPath, options?: { key?: boolean }) => Position;
+
+/** A parsed YAML file. */
+export interface LoadedYaml {
+  /** The plain value; `undefined` when the file has errors, `null` when it is empty. */
+  value: unknown;
+  /** True when the file holds no document: empty, blank or only comments. */
+  empty: boolean;
+  /** YAML problems: syntax, duplicate keys, unsupported tags, size. */
+  problems: Problem[];
+  locate: Locate;
+}
+
+/** Options of `loadYaml`. */
+export interface LoadYamlOptions {
+  /** File path used in problems (relative to the project root). */
+  file: string;
+  /** Lines before the YAML in its file, e.g. 1 for frontmatter after `---`. */
+  lineOffset?: number;
+  /** Longest accepted text, in UTF-16 code units. Default 5,000,000. */
+  maxLength?: number;
+}
+
+/** Tags that only restate what YAML 1.2 infers; anything else is rejected. */
+const allowedTags = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `tag:yaml.org,2002:${name}`));
+
+const syntaxHints: Partial<Record<string, string>> = {
+  TAB_AS_INDENT: 'indent with spaces; YAML does not allow tabs for indentation',
+  BAD_INDENT: 'line this up with the keys or list items it belongs to',
+  MISSING_CHAR: 'close the quote or bracket that opens before this point',
+  BLOCK_AS_IMPLICIT_KEY: 'a value containing ": " must be quoted, e.g. title: "Sessions: the file format"',
+  MULTILINE_IMPLICIT_KEY: 'a value containing ": " must be quoted, or a key is missing its ":"',
+  MULTIPLE_DOCS: 'a sidecar is one YAML document; remove the extra "---" line',
+  BAD_DQ_ESCAPE: 'inside double quotes write \\\\ for a backslash, or use single quotes',
+  BAD_ALIAS: 'sidecars do not need anchors and aliases; write the value out',
+  RESOURCE_EXHAUSTION: 'sidecars do not need anchors and aliases; write the value out',
+};
+
+/**
+ * Parse YAML text with positions. Never throws: every failure is a problem.
+ *
+ * A byte order mark is accepted and dropped (positions are counted without
+ * it, as editors do); CRLF and CR line endings are accepted. The YAML 1.2 core
+ * schema is used, so `2024-05-01` stays a string and only `true`/`false` are
+ * booleans.
+ * @param source the file's text.
+ * @param options file name for problems and a line offset for embedded YAML.
+ * @returns the value, problems and a locator.
+ */
+export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
+  const { file, lineOffset = 0, maxLength = 5_000_000 } = options;
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  const lineCounter = new LineCounter();
+  const at = (offset: number): Position => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line: line + lineOffset, column: col };
+  };
+
+  if (text.length > maxLength) {
+    const problem = createProblem(
+      'yaml/too-large',
+      { file },
+      `the file has ${text.length.toLocaleString('en')} characters; at most ${maxLength.toLocaleString('en')} are read`,
+      'split the chapter or move long notes into a linked document',
+    );
+    return { value: undefined, empty: false, problems: [problem], locate: () => ({ line: 1 + lineOffset, column: 1 }) };
+  }
+
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, schema: 'core', uniqueKeys: true, keepSourceTokens: false });
+  const locate = createLocator(doc, at, lineOffset);
+  const problems: Problem[] = [];
+
+  for (const error of doc.errors) {
+    const position = at(error.pos[0]);
+    if (error.code === 'DUPLICATE_KEY') {
+      const key = keyAt(doc, error.pos[0]);
+      problems.push(
+        createProblem(
+          'yaml/duplicate-key',
+          { file, ...position },
+          key === undefined ? 'duplicate key' : `duplicate key ${quote(key)}`,
+          'a key may appear once in each mapping; keep one of them',
+        ),
+      );
+    } else {
+      problems.push(
+        createProblem(
+          'yaml/syntax',
+          { file, ...position },
+          yamlMessage(error.message),
+          syntaxHints[error.code] ?? 'check the indentation and quoting at this point',
+        ),
+      );
+    }
+  }
+
+  for (const warning of doc.warnings) {
+    const rule = warning.code === 'TAG_RESOLVE_FAILED' ? 'yaml/unsupported-tag' : 'yaml/syntax';
+    problems.push(createProblem(rule, { file, ...at(warning.pos[0]) }, yamlMessage(warning.message), 'remove the tag; sidecars use plain YAML values'));
+  }
+
+  if (problems.length === 0) {
+    visit(doc, (_, node) => {
+      if (isNode(node) && node.tag && !allowedTags.has(node.tag) && node.range) {
+        problems.push(
+          createProblem(
+            'yaml/unsupported-tag',
+            { file, ...at(node.range[0]) },
+            `unsupported tag ${quote(node.tag.replace('tag:yaml.org,2002:', '!!'))}`,
+            'remove the tag; sidecars use plain strings, numbers, true/false, lists and mappings',
+          ),
+        );
+      }
+    });
+  }
+
+  if (problems.length > 0) return { value: undefined, empty: false, problems, locate };
+  if (doc.contents === null) return { value: null, empty: true, problems, locate };
+
+  try {
+    return { value: doc.toJS({ maxAliasCount: 100 }), empty: false, problems, locate };
+  } catch (error) {
+    // Unresolved aliases and alias bombs only surface when converting.
+    let offset = 0;
+    visit(doc, {
+      Alias(_, alias) {
+        if (alias.range) offset = alias.range[0];
+        return visit.BREAK;
+      },
+    });
+    const message = error instanceof Error ? error.message : String(error);
+    problems.push(createProblem('yaml/syntax', { file, ...at(offset) }, yamlMessage(message), syntaxHints.BAD_ALIAS));
+    return { value: undefined, empty: false, problems, locate };
+  }
+}
+
+/** Build the path → position lookup for a document. */
+function createLocator(doc: Document.Parsed, at: (offset: number) => Position, lineOffset: number): Locate {
+  const start = (node: Node | null | undefined): Position | undefined => (node?.range ? at(node.range[0]) : undefined);
+  const fallback: Position = { line: 1 + lineOffset, column: 1 };
+
+  return (path, options = {}) => {
+    let node: unknown = doc.contents;
+    let key: Node | undefined;
+    for (const segment of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((item) => isPair(item) && keyText(item.key) === String(segment));
+        if (!pair) return start(node) ?? fallback;
+        key = isNode(pair.key) ? pair.key : undefined;
+        node = pair.value;
+      } else if (isSeq(node) && typeof segment === 'number' && segment < node.items.length) {
+        key = undefined;
+        node = node.items[segment];
+      } else {
+        return start(isNode(node) ? node : undefined) ?? fallback;
+      }
+    }
+    // An empty value (`status:`) has no text of its own; its key is what to point at.
+    const valueIsEmpty = isScalar(node) && node.value === null && node.source === '';
+    if ((options.key || valueIsEmpty || !isNode(node)) && key) return start(key) ?? fallback;
+    return start(isNode(node) ? node : undefined) ?? fallback;
+  };
+}
+
+/** The text of a mapping key, as `toJS` would make it a property name. */
+function keyText(key: unknown): string | undefined {
+  if (isScalar(key)) return String(key.value);
+  if (isAlias(key)) return key.source;
+  return undefined;
+}
+
+/** The key that starts at `offset`, for duplicate-key messages. */
+function keyAt(doc: Document.Parsed, offset: number): string | undefined {
+  let found: string | undefined;
+  visit(doc, {
+    Pair(_, pair) {
+      const key = pair.key as ParsedNode | null;
+      if (key?.range && key.range[0] === offset) {
+        found = keyText(key);
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+/** yaml's messages start with a capital and some end with a period; ours read as a clause. */
+function yamlMessage(message: string): string {
+  const line = message.split('\n')[0] ?? message;
+  return (line.charAt(0).toLowerCase() + line.slice(1)).replace(/\.$/, '');
+}
