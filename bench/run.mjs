@@ -1,0 +1,421 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: what provenance costs on top of a plain Astro build.
+ *
+ * Generates a synthetic book, writes five projects side by side in
+ * `.tmp/bench-*` (inside the repository, so every package resolves from the
+ * workspace), builds them alternating a,b,c,d,e, a,b,c,... with the real
+ * `astro` CLI, and reports medians of wall time and peak RSS. Then measures
+ * `research-pack check` on 1,000 chapters, fingerprint throughput and
+ * anchoring. Writes bench/results/<date>.json, bench/results/latest.json and
+ * the table in bench/README.md.
+ *
+ * Environment:
+ *   BENCH_CHAPTERS        chapters of the built book (default 300)
+ *   BENCH_RUNS            builds per project (default 3, at least 3 for a full run)
+ *   BENCH_CHECK_CHAPTERS  chapters of the `check` book (default 1000)
+ *   BENCH_ONLY            e.g. "a,d": build only these projects (no results written)
+ *   BENCH_SKIP_BUILDS=1   only the CLI and in-process measurements (no results written)
+ *   BENCH_SKIP_CHECK=1    skip `research-pack check` (no results written)
+ *   BENCH_KEEP=1          keep the temporary folder
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AS_OF, generateBook } from './generate.mjs';
+import { PROJECTS, writeProject } from './projects.mjs';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const BENCH = fileURLToPath(new URL('.', import.meta.url));
+const ASTRO_BIN = path.join(REPO, 'node_modules/astro/bin/astro.mjs');
+const CLI_BIN = path.join(REPO, 'packages/cli/bin/research-pack.js');
+
+const env = process.env;
+const CHAPTERS = positiveInt('BENCH_CHAPTERS', 300);
+const RUNS = positiveInt('BENCH_RUNS', 3);
+const CHECK_CHAPTERS = positiveInt('BENCH_CHECK_CHAPTERS', 1000);
+const ONLY = env.BENCH_ONLY ? env.BENCH_ONLY.split(',').map((key) => key.trim()) : Object.keys(PROJECTS);
+const SKIP_BUILDS = env.BENCH_SKIP_BUILDS === '1';
+const SKIP_CHECK = env.BENCH_SKIP_CHECK === '1';
+const KEEP = env.BENCH_KEEP === '1';
+const FULL = !env.BENCH_ONLY && !SKIP_BUILDS && !SKIP_CHECK && RUNS >= 3;
+
+const TARGETS = { b_a: 1.05, c_a: 1.35, e_d: 1.25, checkSeconds: 2 };
+
+for (const key of ONLY) if (!PROJECTS[key]) fail(`BENCH_ONLY: unknown project "${key}" (known: ${Object.keys(PROJECTS).join(', ')})`);
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  fail(`Node ${process.version} is too old for Astro 7; run the bench through npm (\`npm run bench\`) so the pinned Node 24 is used.`);
+}
+
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const WORK = path.join(REPO, '.tmp', `bench-${stamp}-${process.pid}`);
+mkdirSync(WORK, { recursive: true });
+log(`bench: Node ${process.version} (${process.execPath})`);
+log(`bench: working in ${path.relative(REPO, WORK)}; ${CHAPTERS} chapters, ${RUNS} runs per project`);
+
+const results = {
+  date: new Date().toISOString(),
+  command: 'npm run bench',
+  config: { chapters: CHAPTERS, runs: RUNS, checkChapters: CHECK_CHAPTERS, asOf: AS_OF, projects: ONLY },
+  machine: machine(),
+  book: undefined,
+  builds: {},
+  ratios: {},
+  check: undefined,
+  fingerprint: undefined,
+  anchoring: undefined,
+  targets: TARGETS,
+  met: {},
+};
+
+let failed = false;
+try {
+  if (!SKIP_BUILDS) runBuilds();
+  if (!SKIP_CHECK) runCheck();
+  runMicro();
+  evaluate();
+  printTable();
+  if (FULL) writeResults();
+  else log('\nbench: partial run (BENCH_ONLY, BENCH_SKIP_*, or BENCH_RUNS < 3): results and README not written.');
+} catch (error) {
+  failed = true;
+  console.error(`\nbench: FAILED: ${error.message}`);
+  console.error(`bench: the working folder is kept for inspection: ${WORK}`);
+  process.exitCode = 1;
+} finally {
+  if (!failed && !KEEP) rmSync(WORK, { recursive: true, force: true });
+  else if (!failed) log(`bench: kept ${WORK}`);
+}
+
+// ---------------------------------------------------------------------------
+// Builds
+
+function runBuilds() {
+  const timeBin = findGnuTime();
+  log(`bench: peak RSS from ${timeBin ? `${timeBin} -f %M` : 'polling /proc/<pid>/status VmHWM'}`);
+  for (const key of ONLY) {
+    const dir = path.join(WORK, key);
+    writeProject(dir, key);
+    const stats = generateBook({ dir, chapters: CHAPTERS, plain: !PROJECTS[key].integration });
+    results.book ??= {};
+    results.book[PROJECTS[key].integration ? 'annotated' : 'plain'] = summary(stats);
+    results.builds[key] = { label: PROJECTS[key].label, runs: [] };
+  }
+  const book = results.book.annotated ?? results.book.plain;
+  log(`bench: generated ${book.chapters} chapters, ${(book.bytes / 1e6).toFixed(2)} MB of MDX, ${book.claims} claims`);
+
+  const total = RUNS * ONLY.length;
+  let step = 0;
+  for (let run = 1; run <= RUNS; run += 1) {
+    for (const key of ONLY) {
+      step += 1;
+      const dir = path.join(WORK, key);
+      process.stdout.write(`[${String(step).padStart(2)}/${total}] build ${key} (${PROJECTS[key].label}) run ${run}/${RUNS} ... `);
+      const measured = build(dir, key, run, timeBin);
+      verifyBuild(dir, key);
+      results.builds[key].runs.push(measured);
+      console.log(`${(measured.ms / 1000).toFixed(2)} s, ${(measured.rssKiB / 1024).toFixed(0)} MiB`);
+    }
+  }
+  for (const key of ONLY) {
+    const entry = results.builds[key];
+    entry.medianMs = Math.round(median(entry.runs.map((r) => r.ms)));
+    entry.medianRssMiB = Math.round(median(entry.runs.map((r) => r.rssKiB)) / 1024);
+    entry.peakRssMiB = Math.round(Math.max(...entry.runs.map((r) => r.rssKiB)) / 1024);
+    entry.pages = countFiles(path.join(WORK, key, 'dist'), '.html');
+  }
+}
+
+/** One cold build: dist/ and Astro's caches are removed first. */
+function build(dir, key, run, timeBin) {
+  for (const cache of ['dist', '.astro', 'node_modules']) rmSync(path.join(dir, cache), { recursive: true, force: true });
+  const logFile = path.join(WORK, `${key}-run${run}.log`);
+  const timeFile = path.join(WORK, `${key}-run${run}.time`);
+  const command = timeBin
+    ? [timeBin, ['-f', '%M', '-o', timeFile, process.execPath, ASTRO_BIN, 'build']]
+    : [process.execPath, [ASTRO_BIN, 'build']];
+  const started = performance.now();
+  const child = spawnSync(command[0], command[1], {
+    cwd: dir,
+    env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const ms = performance.now() - started;
+  writeFileSync(logFile, `${child.stdout ?? ''}\n${child.stderr ?? ''}`);
+  if (child.error) throw new Error(`build ${key} run ${run} could not start: ${child.error.message}`);
+  if (child.status !== 0) {
+    const tail = `${child.stdout}\n${child.stderr}`.split('\n').filter(Boolean).slice(-40).join('\n');
+    console.log('FAILED');
+    throw new Error(`build ${key} (${PROJECTS[key].label}) run ${run} exited with ${child.status ?? child.signal}; log: ${logFile}\n${tail}`);
+  }
+  let rssKiB;
+  if (timeBin) {
+    const lines = readFileSync(timeFile, 'utf8').trim().split('\n');
+    rssKiB = Number(lines.at(-1));
+  }
+  if (!Number.isFinite(rssKiB)) throw new Error(`build ${key} run ${run}: could not read peak RSS`);
+  return { ms: Math.round(ms), rssKiB };
+}
+
+/** Never report numbers from a build that did not produce what it should. */
+function verifyBuild(dir, key) {
+  const project = PROJECTS[key];
+  const dist = path.join(dir, 'dist');
+  const chapterPages = [];
+  const booksDir = path.join(dir, 'content', 'books');
+  for (const book of readdirSync(booksDir).sort()) {
+    for (const file of readdirSync(path.join(booksDir, book)).sort()) {
+      if (file.endsWith('.mdx')) chapterPages.push({ book, chapter: file.slice(0, -4) });
+    }
+  }
+  const missing = chapterPages.filter(({ book, chapter }) => !existsSync(path.join(dist, 'books', book, chapter, 'index.html')));
+  if (missing.length > 0) throw new Error(`build ${key}: ${missing.length} chapter pages missing, e.g. books/${missing[0].book}/${missing[0].chapter}/`);
+  const first = chapterPages[0];
+  const html = readFileSync(path.join(dist, 'books', first.book, first.chapter, 'index.html'), 'utf8');
+  if (html.includes(':claim[')) throw new Error(`build ${key}: a chapter page still contains ":claim[" directives`);
+  if (project.integration) {
+    // Every claim of the sampled chapter must be marked on its page.
+    const claims = readFileSync(path.join(booksDir, first.book, `${first.chapter}.claims.yaml`), 'utf8');
+    const ids = [...claims.matchAll(/^ {2}- id: "([^"]+)"/gm)].map((match) => match[1]);
+    const unmarked = ids.filter((id) => !html.includes(id));
+    if (unmarked.length > 0) throw new Error(`build ${key}: ${unmarked.length} of ${ids.length} claims not marked on books/${first.book}/${first.chapter}/, e.g. "${unmarked[0]}"`);
+  }
+  if (project.integration?.packs) {
+    const pack = path.join(dist, 'research', 'books', first.book, first.chapter);
+    for (const file of ['index.html', 'brief.md', 'chapter-snapshot.txt', 'pack.json']) {
+      if (!existsSync(path.join(pack, file))) throw new Error(`build ${key}: research pack file missing: research/books/${first.book}/${first.chapter}/${file}`);
+    }
+  }
+  if (project.integration?.report) {
+    for (const file of ['research/index.html', 'research/report.json', 'research/report.md']) {
+      if (!existsSync(path.join(dist, file))) throw new Error(`build ${key}: report file missing: ${file}`);
+    }
+  }
+}
+
+function findGnuTime() {
+  for (const candidate of ['/usr/bin/time', '/bin/time']) {
+    if (!existsSync(candidate)) continue;
+    const probe = spawnSync(candidate, ['-f', '%M', 'true'], { encoding: 'utf8' });
+    if (probe.status === 0 && /^\d+\s*$/.test(probe.stderr.trim().split('\n').at(-1) ?? '')) return candidate;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// research-pack check on 1,000 chapters
+
+function runCheck() {
+  if (!existsSync(CLI_BIN)) throw new Error('packages/cli/bin/research-pack.js not found; set BENCH_SKIP_CHECK=1 to skip `check`');
+  const dir = path.join(WORK, 'check');
+  log(`\nbench: generating a ${CHECK_CHAPTERS}-chapter book for \`research-pack check\``);
+  const stats = generateBook({ dir, chapters: CHECK_CHAPTERS });
+  const runs = [];
+  for (let run = 1; run <= Math.max(RUNS, 3); run += 1) {
+    process.stdout.write(`check run ${run} ... `);
+    const started = performance.now();
+    const child = spawnSync(process.execPath, [CLI_BIN, 'check', dir], { cwd: REPO, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const ms = performance.now() - started;
+    if (child.status !== 0) {
+      console.log('FAILED');
+      const output = `${child.stdout}\n${child.stderr}`.split('\n').filter(Boolean);
+      throw new Error(`research-pack check exited with ${child.status ?? child.signal} on the generated book (${output.length} lines):\n${output.slice(0, 30).join('\n')}`);
+    }
+    runs.push(Math.round(ms));
+    console.log(`${(ms / 1000).toFixed(2)} s`);
+  }
+  results.check = { ...summary(stats), runsMs: runs, medianMs: Math.round(median(runs)) };
+}
+
+// ---------------------------------------------------------------------------
+// Fingerprint throughput and anchoring (in their own process)
+
+function runMicro() {
+  const dir = existsSync(path.join(WORK, 'check')) ? path.join(WORK, 'check') : path.join(WORK, ONLY.find((key) => PROJECTS[key].integration) ?? ONLY[0]);
+  if (!existsSync(path.join(dir, 'content'))) generateBook({ dir, chapters: CHAPTERS });
+  log('\nbench: fingerprint throughput and anchoring');
+  const child = spawnSync(process.execPath, [path.join(BENCH, 'micro.mjs'), dir, '--iterations', String(Math.max(RUNS, 3))], {
+    cwd: REPO,
+    encoding: 'utf8',
+  });
+  if (child.status !== 0) throw new Error(`bench/micro.mjs exited with ${child.status ?? child.signal}:\n${child.stderr}`);
+  const measured = JSON.parse(child.stdout.trim().split('\n').at(-1));
+  results.fingerprint = measured.fingerprint;
+  results.anchoring = measured.anchoring;
+  log(`fingerprint: ${measured.fingerprint.mbPerSecond} MB/s (${measured.fingerprint.chapters} chapters, ${measured.fingerprint.api})`);
+  log(`anchoring: ${measured.anchoring.quotes} quotes in ${measured.anchoring.words} words: ${measured.anchoring.medianMs} ms`);
+}
+
+// ---------------------------------------------------------------------------
+// Report
+
+function evaluate() {
+  const ratio = (x, y) => (results.builds[x]?.medianMs && results.builds[y]?.medianMs ? round(results.builds[x].medianMs / results.builds[y].medianMs, 3) : undefined);
+  results.ratios = { b_a: ratio('b', 'a'), c_a: ratio('c', 'a'), e_d: ratio('e', 'd') };
+  for (const key of ['b_a', 'c_a', 'e_d']) if (results.ratios[key] !== undefined) results.met[key] = results.ratios[key] <= TARGETS[key];
+  if (results.check) results.met.check = results.check.medianMs < TARGETS.checkSeconds * 1000;
+}
+
+function table(res) {
+  const lines = [];
+  lines.push('| build | median wall time | median peak RSS | max peak RSS | pages |');
+  lines.push('| --- | ---: | ---: | ---: | ---: |');
+  for (const [key, entry] of Object.entries(res.builds)) {
+    lines.push(`| (${key}) ${entry.label} | ${(entry.medianMs / 1000).toFixed(2)} s | ${entry.medianRssMiB} MiB | ${entry.peakRssMiB} MiB | ${entry.pages} |`);
+  }
+  lines.push('');
+  lines.push('| measure | value | target | met |');
+  lines.push('| --- | ---: | ---: | :---: |');
+  const mark = (met) => (met === undefined ? '–' : met ? 'yes' : '**no**');
+  const names = { b_a: 'b/a (annotation)', c_a: 'c/a (packs + report)', e_d: 'e/d (unified)' };
+  for (const key of ['b_a', 'c_a', 'e_d']) {
+    if (res.ratios[key] !== undefined) lines.push(`| ${names[key]} | ${res.ratios[key].toFixed(3)} | ≤ ${res.targets[key].toFixed(2)} | ${mark(res.met[key])} |`);
+  }
+  if (res.check) lines.push(`| \`research-pack check\`, ${res.check.chapters} chapters, ${res.check.claims} claims | ${(res.check.medianMs / 1000).toFixed(2)} s | < ${res.targets.checkSeconds} s | ${mark(res.met.check)} |`);
+  if (res.fingerprint) lines.push(`| fingerprint throughput (${res.fingerprint.chapters} chapters, ${(res.fingerprint.bytes / 1e6).toFixed(1)} MB) | ${res.fingerprint.mbPerSecond} MB/s | – | – |`);
+  if (res.anchoring) lines.push(`| anchoring ${res.anchoring.quotes} quotes in a ${res.anchoring.words.toLocaleString('en-US')}-word chapter | ${res.anchoring.medianMs} ms | – | – |`);
+  return lines.join('\n');
+}
+
+function printTable() {
+  console.log(`\n${table(results)}\n`);
+}
+
+function writeResults() {
+  const dir = path.join(BENCH, 'results');
+  mkdirSync(dir, { recursive: true });
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  writeFileSync(path.join(dir, `${results.date.slice(0, 10)}.json`), json);
+  writeFileSync(path.join(dir, 'latest.json'), json);
+  writeFileSync(path.join(BENCH, 'README.md'), readme(results));
+  log(`bench: wrote bench/results/${results.date.slice(0, 10)}.json, bench/results/latest.json and bench/README.md`);
+}
+
+function readme(res) {
+  const m = res.machine;
+  const book = res.book.annotated ?? res.book.plain;
+  return `# Benchmarks
+
+\`npm run bench\` measures what Research Pack costs on top of a plain Astro
+build. It generates a synthetic book (\`bench/generate.mjs\`: seeded, so every
+run builds the same ${book.chapters} chapters of technical prose, ~${Math.round(book.bytes / book.chapters / 1000)} KB each,
+with headings, emphasis, links, inline code, lists, tables and code fences,
+about 20 claims per chapter as \`:claim[...]{#id}\` directives and quote
+anchors, and sidecars whose sources and evidence pass \`research-pack check\`),
+writes five projects side by side in \`.tmp/bench-*\` and builds them with the
+real \`astro build\`, alternating a, b, c, d, e, a, b, c, ..., ${res.config.runs} times each:
+
+- **(a)** plain Astro 7 + \`@astrojs/mdx\` on Sätteri, no integration: the floor
+  (the same chapters with the directives stripped to their text);
+- **(b)** with \`researchPack({ packs: false, report: false })\`: annotation only;
+- **(c)** with every research pack and the report;
+- **(d)** (a) on the unified processor (\`markdown: { processor: unified() }\`);
+- **(e)** (c) on the unified processor.
+
+Every build is cold (\`dist/\`, \`.astro/\` and \`node_modules/\` of the project
+are removed first) and checked before its numbers count: every chapter page
+exists, no \`:claim[\` is left, every claim of a sampled chapter is marked, and
+the pack and report files exist. Wall time is measured around the spawned
+\`astro build\`; peak RSS is GNU \`time -f %M\` of that process. The table shows
+medians.
+
+It also measures \`research-pack check\` on a ${res.check?.chapters ?? 1000}-chapter generated book (the
+real binary, exit 0 required), fingerprint throughput over every chapter of that
+book, and anchoring ${res.anchoring?.quotes ?? 20} quote anchors in a ${(res.anchoring?.words ?? 30000).toLocaleString('en-US')}-word chapter (\`bench/micro.mjs\`).
+
+## Latest results
+
+${res.date.slice(0, 10)}, ${book.chapters} chapters (${(book.bytes / 1e6).toFixed(1)} MB of MDX, ${book.claims} claims), ${res.config.runs} runs per build:
+
+${table(res)}
+
+Machine: ${m.cpu}, ${m.nproc} cores, ${m.memoryGiB} GiB memory, ${m.os}; Node ${m.node}.
+Full results: [\`results/latest.json\`](results/latest.json).
+
+## Targets
+
+| ratio | target |
+| --- | --- |
+| b/a: annotation only over the floor | ≤ 1.05 |
+| c/a: packs and report over the floor | ≤ 1.35 |
+| e/d: packs and report over plain unified | ≤ 1.25 |
+| \`research-pack check\` on 1,000 chapters | < 2 s |
+
+## Command
+
+\`\`\`sh
+npm run bench                         # build:packages, then node bench/run.mjs
+BENCH_CHAPTERS=100 BENCH_RUNS=3 npm run bench
+BENCH_ONLY=a,d npm run bench          # a subset; prints the table, writes nothing
+node bench/generate.mjs <dir> --chapters 300 [--plain]   # just the book
+\`\`\`
+
+Run it through npm so the pinned Node 24 (\`node_modules/.bin/node\`) runs
+Astro. \`BENCH_RUNS\` (default 3), \`BENCH_CHECK_CHAPTERS\` (default 1000) and
+\`BENCH_KEEP=1\` (keep the working folder) tune it. A failed build, a failed
+\`check\` or a build that did not annotate makes the run exit non-zero and
+nothing is written. \`npm test\` does not run it.
+`;
+}
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+function machine() {
+  const cpu = os.cpus()[0]?.model?.trim() || 'unknown CPU';
+  const nproc = Number(spawnSync('nproc', { encoding: 'utf8' }).stdout?.trim()) || os.availableParallelism();
+  return {
+    cpu,
+    nproc,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+  };
+}
+
+function summary(stats) {
+  const { files, ...rest } = stats;
+  return rest;
+}
+
+function countFiles(dir, ext) {
+  if (!existsSync(dir)) return 0;
+  let count = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) count += countFiles(full, ext);
+    else if (entry.name.endsWith(ext)) count += 1;
+  }
+  return count;
+}
+
+function median(list) {
+  const sorted = [...list].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function round(value, digits = 2) {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+function positiveInt(name, fallback) {
+  if (env[name] === undefined || env[name] === '') return fallback;
+  const value = Number(env[name]);
+  if (!Number.isInteger(value) || value < 1) fail(`${name} must be a positive integer, got "${env[name]}"`);
+  return value;
+}
+
+function log(message) {
+  console.log(message);
+}
+
+function fail(message) {
+  console.error(`bench: ${message}`);
+  process.exit(1);
+}
