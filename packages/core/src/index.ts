@@ -40,3 +40,4 @@ export type { BuildModelOptions, BuildModelResult, ParseChapter, ResolveClaimsOp
 export { resolveAsOf, toDateString, isDateString, addDays } from './dates.js';
 export { relativePath, unsafePathReason } from './paths.js';
 export { createJsonSchema, jsonSchemaText, sidecarKinds } from './json-schema.js';
+export { renderChapterReport } from './render-chapter-report.js';

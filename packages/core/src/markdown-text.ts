@@ -28,8 +28,18 @@ export function oneLine(text: string): string {
 export function escapeMarkdown(text: string): string {
   return oneLine(text)
     .replace(/[\\`*_[\]<>&|~{}]/g, (char) => `\\${char}`)
-    .replace(/^([#+=-])/, '\\$1')
-    .replace(/^(\d+)([.)])/, '$1\\$2');
+    .replace(/^=|^[#+-](?=[\s#+-]|$)/, (char) => `\\${char}`)
+    .replace(/^(\d+)([.)])(?=\s|$)/, '$1\\$2');
+}
+
+/**
+ * Escaped text as a sentence: a full stop is added unless it already ends in one.
+ * @param text any string.
+ * @returns the escaped sentence.
+ */
+export function escapeSentence(text: string): string {
+  const escaped = escapeMarkdown(text);
+  return /[.!?…:;)"'”’]$/.test(escaped) ? escaped : `${escaped}.`;
 }
 
 /**
@@ -81,7 +91,7 @@ export function codeSpan(text: string): string {
  */
 export function markdownLink(text: string, target: string): string {
   const href = linkHref(target);
-  return href === undefined ? escapeMarkdown(text) : `[${escapeMarkdown(text)}](<${href}>)`;
+  return href === undefined ? escapeMarkdown(text) : `[${escapeMarkdown(text)}](<${tableSafe(href)}>)`;
 }
 
 /**
@@ -91,7 +101,7 @@ export function markdownLink(text: string, target: string): string {
  */
 export function markdownUrl(target: string): string {
   const href = linkHref(target);
-  return href === undefined ? escapeMarkdown(target) : `<${href}>`;
+  return href === undefined ? escapeMarkdown(target) : `<${tableSafe(href)}>`;
 }
 
 /**
@@ -101,8 +111,24 @@ export function markdownUrl(target: string): string {
  * @returns Markdown for the link.
  */
 export function siteLink(url: string): string {
-  if (/^https?:\/\//.test(url)) return `<${url}>`;
-  return `[${escapeMarkdown(url)}](<${url}>)`;
+  const href = tableSafe(url);
+  if (/^https?:\/\//.test(url)) return `<${href}>`;
+  return `[${escapeMarkdown(url)}](<${href}>)`;
+}
+
+/**
+ * A link to a page of the site (a claim, a pack) with escaped text.
+ * @param text the link text.
+ * @param url a URL from `urls.ts`.
+ * @returns `[text](<url>)`.
+ */
+export function siteLinkText(text: string, url: string): string {
+  return `[${escapeMarkdown(text)}](<${tableSafe(url)}>)`;
+}
+
+/** Pipes split GFM table cells even inside links, and `<`, `>` or a line break would end the destination. */
+function tableSafe(href: string): string {
+  return href.replace(/[|<>\s]/g, (char) => encodeURIComponent(char));
 }
 
 /**

@@ -166,7 +166,7 @@ export function linkHref(value: string): string | undefined {
   if (!/^https?:\/\//i.test(text)) return undefined;
   try {
     const url = new URL(text);
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return undefined;
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || url.username || url.password) return undefined;
     return url.href;
   } catch {
     return undefined;

@@ -110,7 +110,11 @@ export function makeChapter(spec: ChapterSpec = {}): ChapterModel {
     slug,
     id: `${book}-${slug}`,
     file: `content/books/${book}/${slug}.mdx`,
-    sidecars: {},
+    sidecars: {
+      ...(spec.claims === undefined ? {} : { claims: `content/books/${book}/${slug}.claims.yaml` }),
+      ...(spec.sources === undefined && spec.evidence === undefined ? {} : { evidence: `content/books/${book}/${slug}.evidence.yaml` }),
+      ...(spec.research === undefined ? {} : { research: `content/books/${book}/${slug}.research.yaml` }),
+    },
     frontmatter: {
       title: spec.title ?? 'The Session File Format',
       number: spec.number ?? 27,
