@@ -152,6 +152,22 @@ const CODE_CLAIM_TEMPLATES = [
   (r, n) => [`With `, { code: r.pick(['O_DIRECT', 'O_DSYNC', 'MAP_POPULATE']) }, ` set, a ${n} KiB write completes in ${r.int(2, 900)} microseconds`],
 ];
 
+const RATIONALES = {
+  supported: [
+    'Two independent measurements agree with the figure in the prose.',
+    'The cited benchmark reports this on comparable hardware, and the notebook run reproduces it.',
+    'The documentation states it for the default configuration, which is what the chapter describes.',
+  ],
+  qualified: [
+    'The documentation states it, but only for the default configuration; the prose should say so.',
+    'The figure holds with a warm cache only; cold starts are several times slower.',
+  ],
+  contradicted: [
+    'A reproduction on the reference laptop shows a different figure.',
+    'The release notes of the current version changed this default.',
+  ],
+};
+
 const SOURCE_KINDS = [
   { venue: 'USENIX ATC', publisher: 'USENIX Association', id: 'doi' },
   { venue: 'SOSP', publisher: 'ACM', id: 'doi' },
@@ -503,7 +519,7 @@ function chapterSidecars(r, { book, slug, claims }) {
     };
     if (status !== 'unverified') {
       record.verdict.date = verdictDate;
-      record.verdict.rationale = `${r.pick(['Two independent measurements agree', 'The cited benchmark reports this on comparable hardware', 'The documentation states it but only for the default configuration', 'A reproduction on the reference laptop shows a different figure'])}.`;
+      record.verdict.rationale = r.pick(RATIONALES[status]);
       record.verdict.textHash = textHash(claim.text);
       const reproduced = r.chance(0.2) && runs.length > 0;
       const item = {
@@ -572,8 +588,36 @@ function chapterSidecars(r, { book, slug, claims }) {
 }
 
 // ---------------------------------------------------------------------------
-// YAML: a tiny emitter for the plain shapes above (strings, numbers,
-// booleans, arrays, objects). Every string is double-quoted via JSON.
+// YAML: a small emitter for the plain shapes above, written the way the demo
+// book's sidecars are: plain scalars where YAML reads them back as the same
+// string, `>-` folded blocks for long prose, double quotes otherwise.
+
+const PLAIN = /^[A-Za-z][A-Za-z0-9 ,;.()/_+-]*$/;
+const URL_PLAIN = /^https?:\/\/[A-Za-z0-9./_%+-]+(:\/\/[A-Za-z0-9./_%+-]+)?$/;
+const RESERVED = /^(true|false|yes|no|on|off|null|y|n)$/i;
+const FOLD_AT = 76;
+
+function scalar(value, indent) {
+  if (typeof value !== 'string') return ` ${String(value)}`;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value) || URL_PLAIN.test(value)) return ` ${value}`;
+  if (/^[0-9a-f]{16}$/.test(value) && /[a-f]/.test(value) && !/^[0-9]+e[0-9]+$/.test(value)) return ` ${value}`;
+  const plain = PLAIN.test(value) && !RESERVED.test(value) && !value.endsWith(' ') && !value.includes('  ');
+  if (plain && value.length + indent.length <= FOLD_AT + 20) return ` ${value}`;
+  if (value.length > 60 && !/\s\s|^\s|\s$|\n/.test(value)) {
+    // Folded: lines joined by single spaces when read back.
+    const lines = [];
+    let line = '';
+    for (const word of value.split(' ')) {
+      if (line && line.length + 1 + word.length > FOLD_AT - indent.length) {
+        lines.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    lines.push(line);
+    return ` >-${lines.map((text) => `\n${indent}${text}`).join('')}`;
+  }
+  return ` ${JSON.stringify(value)}`;
+}
 
 function toYaml(value, indent = '') {
   if (Array.isArray(value)) {
@@ -584,7 +628,7 @@ function toYaml(value, indent = '') {
           const inner = toYaml(item, `${indent}  `).replace(/^\n\s*/, '');
           return `\n${indent}- ${inner}`;
         }
-        return `\n${indent}-${toYaml(item, `${indent}  `)}`;
+        return `\n${indent}-${scalar(item, `${indent}  `)}`;
       })
       .join('');
   }
@@ -593,13 +637,13 @@ function toYaml(value, indent = '') {
     if (entries.length === 0) return ' {}';
     return entries.map(([key, item]) => `\n${indent}${key}:${toYaml(item, `${indent}  `)}`).join('');
   }
-  if (typeof value === 'string') return ` ${JSON.stringify(value)}`;
-  return ` ${String(value)}`;
+  return scalar(value, indent);
 }
 
 /** Serialize a plain object as a YAML document. */
-export function yamlDocument(value) {
-  return `${toYaml(value).replace(/^\n/, '')}\n`;
+export function yamlDocument(value, comment) {
+  const header = comment ? `${comment.split('\n').map((line) => (line ? `# ${line}` : '#')).join('\n')}\n\n` : '';
+  return `${header}${toYaml(value).replace(/^\n/, '')}\n`;
 }
 
 // ---------------------------------------------------------------------------
@@ -631,7 +675,7 @@ export function generateBook({ dir, chapters = 300, plain = false, seed = DEFAUL
           description: 'A synthetic technical book generated for the Research Pack benchmark.',
           notebooks: { github: 'example/systems-notes', branch: 'main' },
           reviewAfterDays: 365,
-        }),
+        }, 'A synthetic book generated by bench/generate.mjs.'),
       );
     }
     const inBook = Math.min(perBook, chapters - b * perBook);
@@ -651,9 +695,10 @@ export function generateBook({ dir, chapters = 300, plain = false, seed = DEFAUL
       stats.evidence += chapter.evidenceFile.evidence.length;
       if (!plain) {
         const base = path.join(bookDir, chapter.slug);
-        writeFileSync(`${base}.claims.yaml`, yamlDocument(chapter.claimsFile));
-        writeFileSync(`${base}.evidence.yaml`, yamlDocument(chapter.evidenceFile));
-        writeFileSync(`${base}.research.yaml`, yamlDocument(chapter.researchFile));
+        const about = `chapter ${number}, "${chapter.title}"`;
+        writeFileSync(`${base}.claims.yaml`, yamlDocument(chapter.claimsFile, `Claims of ${about}.\nGenerated by bench/generate.mjs: textHash is the first 16 hex characters of\nthe sha256 of the claim text (NFC, whitespace collapsed, trimmed).`));
+        writeFileSync(`${base}.evidence.yaml`, yamlDocument(chapter.evidenceFile, `Evidence for ${about}: the source ledger and the evidence items.`));
+        writeFileSync(`${base}.research.yaml`, yamlDocument(chapter.researchFile, `Research record of ${about}.`));
       }
     }
   }
