@@ -41,3 +41,19 @@ export { resolveAsOf, toDateString, isDateString, addDays } from './dates.js';
 export { relativePath, unsafePathReason } from './paths.js';
 export { createJsonSchema, jsonSchemaText, sidecarKinds } from './json-schema.js';
 export { renderChapterReport } from './render-chapter-report.js';
+export {
+  PACK_VERSION,
+  PackSchema,
+  PackIdentitySchema,
+  PackEvidenceSchema,
+  PackNotebookSchema,
+  PackPassSchema,
+  PackClaimSchema,
+  PackSourceSchema,
+  WebAnnotationSchema,
+  ClaimReviewSchema,
+  CslItemSchema,
+  packJsonSchema,
+} from './pack-schema.js';
+export type { Pack, PackClaim, PackSource, PackEvidence, WebAnnotation, ClaimReview, CslItem } from './pack-schema.js';
+export { buildPack, renderPackJson, webAnnotations, claimReviews, cslItems } from './render-pack-json.js';
