@@ -1,14 +1,18 @@
 /**
- * CONTRACT STUB — replaced by the real implementation (snapshot, fingerprint,
- * anchoring). Signatures here are the agreed interface between model building
- * and anchoring.
+ * The agreed interface between model building and the chapter's text:
+ * `extractChapterText` (snapshot, fingerprint, claim directives) and
+ * `anchorClaims` (where each claim of the sidecar is in the prose).
+ * The work lives in `snapshot.ts`, `text-index.ts` and `anchor.ts`.
  */
-import type { Root } from 'mdast';
-import type { Claim } from './schema.js';
-import type { ClaimSelectors, AnchorKind, Problem } from './model.js';
+import type { ClaimSelectors, AnchorKind } from './model.js';
+import type { TextIndex } from './text-index.js';
+
+export { extractChapterText, type ExtractChapterTextOptions } from './snapshot.js';
+export { anchorClaims, type AnchorFiles } from './anchor.js';
 
 /** A `:claim[...]{#id}` directive found in the prose. */
 export interface DirectiveClaim {
+  /** The directive's id; empty when the author wrote none (reported by `anchorClaims`). */
   id: string;
   /** Offsets of the directive's text in the snapshot. */
   start: number;
@@ -26,34 +30,23 @@ export interface ChapterText {
   fingerprint: string;
   /** Claim directives in document order. */
   directives: DirectiveClaim[];
+  /**
+   * The text index the snapshot was made from (leaves, units, positions).
+   * Holds references to the mdast nodes: do not serialize it.
+   */
+  index?: TextIndex;
 }
 
 /** Where a claim was found. */
 export interface ClaimAnchor {
   id: string;
+  /** The claim's text as it reads in the prose now (normalized). */
   text: string;
+  /** `hashClaimText(text)`. */
   textHash: string;
   anchoring: AnchorKind;
+  /** Offsets in the snapshot and the 1-based position in the chapter source. */
   location: { start: number; end: number; line: number; column: number };
+  /** W3C Web Annotation selectors into the snapshot. */
   selectors: ClaimSelectors;
 }
-
-/**
- * Extract the snapshot, fingerprint and claim directives from a chapter's mdast.
- * @param root mdast of the chapter, parsed with directives on and smart punctuation off, with positions.
- * @returns the chapter text.
- */
-export declare function extractChapterText(root: Root): ChapterText;
-
-/**
- * Anchor every claim of a chapter in its text.
- * @param text from `extractChapterText`.
- * @param claims the claims sidecar's claims.
- * @param files paths used in problems: the chapter file and the claims sidecar, plus a locator for a claim's position in the sidecar.
- * @returns one anchor per claim that could be anchored, and positioned problems for the rest (orphan, ambiguous, unknown directive id, directive claim without directive).
- */
-export declare function anchorClaims(
-  text: ChapterText,
-  claims: readonly Claim[],
-  files: { chapter: string; claims: string; locate: (index: number, field?: string) => { line: number; column: number } },
-): { anchors: Map<string, ClaimAnchor>; problems: Problem[] };

@@ -40,6 +40,19 @@ export type { BuildModelOptions, BuildModelResult, ParseChapter, ResolveClaimsOp
 export { resolveAsOf, toDateString, isDateString, addDays } from './dates.js';
 export { relativePath, unsafePathReason } from './paths.js';
 export { createJsonSchema, jsonSchemaText, sidecarKinds } from './json-schema.js';
+export { extractChapterText, anchorClaims } from './chapter-text.js';
+export type { ChapterText, ClaimAnchor, DirectiveClaim, ExtractChapterTextOptions, AnchorFiles } from './chapter-text.js';
+export { attachSource, sourceOf, snapshotOf } from './snapshot.js';
+export { fingerprintSnapshot, hashClaimText } from './fingerprint.js';
+export { normalizeLines, normalizeProse, foldText, fold } from './normalize.js';
+export type { FoldedText } from './normalize.js';
+export { buildTextIndex, locateOffset, serializeDirective, directiveId } from './text-index.js';
+export type { TextIndex, TextIndexOptions, IndexLeaf, IndexUnit, IndexNode, IndexedClaimDirective, RestoredDirective } from './text-index.js';
+export { SELECTOR_CONTEXT, maxFuzzyErrors, prepareSearch, locateQuote, findExact, closestText, selectorsFor, toFolded, fromFolded } from './anchor.js';
+export type { SearchText, QuoteResult } from './anchor.js';
+export { safeHref, httpUrl, doiUrl, arxivUrl, sourceHref } from './safe-url.js';
+export { claimAnnotations, accessibleName, STATUS_SYMBOL, STATUS_WORD } from './claim-annotations.js';
+export type { ChapterAnnotations, ClaimAnnotation, ClaimAnnotationsOptions, DirectiveAnnotationAnchor, QuoteAnnotationAnchor } from './claim-annotations.js';
 export { renderChapterReport } from './render-chapter-report.js';
 export {
   PACK_VERSION,

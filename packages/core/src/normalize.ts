@@ -1,0 +1,147 @@
+/**
+ * Text normalization shared by the snapshot, the text index and anchoring.
+ *
+ * Two forms exist. The *normalized* form is what the snapshot stores:
+ * Unicode NFC, LF line endings, and in prose every run of whitespace made one
+ * space. The *folded* form is only ever compared, never shown: it also makes
+ * typographic punctuation equal to the ASCII an author types, because Sätteri
+ * applies smart punctuation while parsing the page (`"a"` arrives as `“a”`)
+ * but the model's parse keeps the source characters.
+ */
+
+/** ASCII whitespace as Markdown knows it; NBSP and friends are content, not layout. */
+const ASCII_WHITESPACE = /[ \t\n\r\f\v]+/g;
+
+/**
+ * Normalize Unicode to NFC and line endings to LF.
+ * @param value any text.
+ * @returns the text in NFC with `\r\n` and `\r` replaced by `\n`.
+ */
+export function normalizeLines(value: string): string {
+  return value.replace(/\r\n?/g, '\n').normalize('NFC');
+}
+
+/**
+ * Normalize a piece of prose: NFC, every run of ASCII whitespace one space, trimmed.
+ * @param value prose, such as a quote from a claims sidecar.
+ * @returns the normalized prose.
+ */
+export function normalizeProse(value: string): string {
+  return value.normalize('NFC').replace(ASCII_WHITESPACE, ' ').trim();
+}
+
+/**
+ * Whether a UTF-16 code unit is ASCII whitespace.
+ * @param code a char code.
+ * @returns true for space, tab, LF, CR, FF and VT.
+ */
+export function isAsciiWhitespace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
+}
+
+/**
+ * NFC-normalize a string and keep, for every output character, the offset in
+ * the input it came from. Characters are composed per base character plus its
+ * combining marks (and Hangul jamo), so an offset never points inside a
+ * composed character.
+ * @param value text as it appears in a syntax tree leaf.
+ * @returns the NFC text and its map back to `value` (one entry per output code unit).
+ */
+export function normalizeWithMap(value: string): { text: string; map: number[] } {
+  const map: number[] = [];
+  if (isNfcFast(value)) {
+    for (let index = 0; index < value.length; index++) map.push(index);
+    return { text: value, map };
+  }
+  let text = '';
+  const cluster = /[\s\S][\p{M}\u1160-\u11FF]*/gu;
+  for (const match of value.matchAll(cluster)) {
+    const piece = match[0].normalize('NFC');
+    for (let index = 0; index < piece.length; index++) map.push(match.index);
+    text += piece;
+  }
+  return { text, map };
+}
+
+function isNfcFast(value: string): boolean {
+  // Pure ASCII (the common case) is always NFC; checking avoids a copy.
+  // eslint-disable-next-line no-control-regex
+  return /^[\u0000-\u007f]*$/.test(value) || value.normalize('NFC') === value;
+}
+
+/** Text in folded form with a map back to the unfolded text. */
+export interface FoldedText {
+  /** The folded text. */
+  text: string;
+  /**
+   * `toSource[i]` is the offset in the unfolded text where folded character
+   * `i` starts; `toSource[text.length]` is the unfolded length.
+   */
+  toSource: Int32Array;
+}
+
+/**
+ * Replacement for one typographic character. Dashes all fold to one hyphen
+ * because smart-punctuation engines disagree on whether `--` is an en or an
+ * em dash; `--` and `---` fold to the same hyphen below.
+ */
+const FOLD: Record<string, string> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201A': "'",
+  '\u201B': "'",
+  '\u2032': "'",
+  '\u201C': '"',
+  '\u201D': '"',
+  '\u201E': '"',
+  '\u201F': '"',
+  '\u2033': '"',
+  '\u2026': '...',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u00A0': ' ',
+  '\u2007': ' ',
+  '\u2009': ' ',
+  '\u202F': ' ',
+};
+
+const FOLDABLE = /[\u2018\u2019\u201A\u201B\u2032\u201C-\u201F\u2033\u2026\u2013\u2014\u00A0\u2007\u2009\u202F]|-{2,3}/g;
+
+/**
+ * Fold text for comparison: curly quotes become straight, `…` becomes `...`,
+ * en and em dashes, `--` and `---` become `-`, non-breaking spaces become spaces.
+ * @param value normalized text.
+ * @returns the folded text and its offset map back to `value`.
+ */
+export function foldText(value: string): FoldedText {
+  // An ellipsis grows by two characters; nothing else grows.
+  let growth = 0;
+  for (let index = value.indexOf('\u2026'); index !== -1; index = value.indexOf('\u2026', index + 1)) growth += 2;
+  const toSource = new Int32Array(value.length + growth + 1);
+  let text = '';
+  let last = 0;
+  let out = 0;
+  FOLDABLE.lastIndex = 0;
+  for (let match = FOLDABLE.exec(value); match; match = FOLDABLE.exec(value)) {
+    const start = match.index;
+    for (let index = last; index < start; index++) toSource[out++] = index;
+    text += value.slice(last, start);
+    const replacement = match[0].startsWith('-') ? '-' : (FOLD[match[0]] ?? match[0]);
+    for (let index = 0; index < replacement.length; index++) toSource[out++] = start;
+    text += replacement;
+    last = start + match[0].length;
+  }
+  for (let index = last; index < value.length; index++) toSource[out++] = index;
+  text += value.slice(last);
+  toSource[out] = value.length;
+  return { text, toSource: out + 1 === toSource.length ? toSource : toSource.slice(0, out + 1) };
+}
+
+/**
+ * Fold a short string without keeping the map (quotes, prefixes, suffixes).
+ * @param value normalized text.
+ * @returns the folded text.
+ */
+export function fold(value: string): string {
+  return value.replace(FOLDABLE, (match) => (match.startsWith('-') ? '-' : (FOLD[match] ?? match)));
+}

@@ -1,0 +1,597 @@
+/**
+ * The text index: a chapter's text as the reader reads it, with a map from
+ * every character back to the syntax tree leaf it came from.
+ *
+ * One walk over plain mdast gives both the snapshot (the index's `text` plus
+ * a final line feed) and what the page transform needs to wrap a claim: for
+ * each character its leaf and offset in that leaf. The model and the page
+ * build their index with this same function, so a quote found in one is found
+ * in the other (up to smart punctuation, which anchoring folds away).
+ *
+ * What is in: headings, paragraphs, list items, block quotes, table cells (a
+ * row's cells joined with ` | `), footnote definitions, code blocks (lines
+ * verbatim, trailing spaces trimmed), MDX JSX elements' text, the text of
+ * claim directives. Non-claim directives are read as their source text (they
+ * are restored on the page). What is out: frontmatter, ESM, MDX expressions
+ * and comments, raw HTML, images and their alt text, definitions.
+ */
+import type { Node, Root } from 'mdast';
+import { isAsciiWhitespace, normalizeLines, normalizeProse, normalizeWithMap } from './normalize.js';
+
+/** Any mdast node, as the walk sees it: the shape shared by mdast, MDX and directive nodes. */
+export interface IndexNode {
+  type: string;
+  children?: IndexNode[];
+  value?: string;
+  name?: string | null;
+  attributes?: unknown;
+  data?: unknown;
+  position?: Node['position'];
+}
+
+/** A text-bearing leaf of the tree. */
+export interface IndexLeaf {
+  /** The node: `text`, `inlineCode`, `code`, or a directive read as its source text. */
+  node: IndexNode;
+  /** The string offsets refer to: the node's value, or a directive's restored source. */
+  value: string;
+  /** What kind of leaf. `directive` leaves are restored directives. */
+  kind: 'text' | 'inlineCode' | 'code' | 'directive';
+  /** Index of the unit the leaf belongs to. */
+  unit: number;
+}
+
+/**
+ * A stretch of text that a claim may not cross: one prose container (its
+ * children are phrasing content), one code block, or one directive fence line.
+ */
+export interface IndexUnit {
+  /** The container: paragraph, heading, table cell, JSX element, leaf directive, code, or container directive (fences). */
+  node: IndexNode;
+  /** `prose` can be wrapped; `code` and `fence` cannot. */
+  kind: 'prose' | 'code' | 'fence';
+  /** Offsets of the unit's text in `TextIndex.text`. */
+  start: number;
+  end: number;
+}
+
+/** A directive in the prose with the claim directive's name. */
+export interface IndexedClaimDirective {
+  node: IndexNode;
+  /** `{#id}` or `{id=...}`; undefined when missing. */
+  id: string | undefined;
+  /** Offsets of its text in `TextIndex.text`. */
+  start: number;
+  end: number;
+  /** Position of the directive in the source, 1-based (0 when unknown). */
+  line: number;
+  column: number;
+}
+
+/** A directive that is not ours, read back as the text its author wrote. */
+export interface RestoredDirective {
+  node: IndexNode;
+  kind: 'textDirective' | 'leafDirective' | 'containerDirective';
+  /** Text (text and leaf directives) or opening fence line (containers). */
+  text: string;
+  /** Closing fence line of a container directive, when it has one. */
+  close?: string;
+}
+
+/** The index. */
+export interface TextIndex {
+  /** Normalized text: blocks separated by one blank line, no final line feed. */
+  text: string;
+  leaves: IndexLeaf[];
+  /** Per character of `text`: index into `leaves`, or -1 for separators and collapsed whitespace from breaks. */
+  leafAt: Int32Array;
+  /** Per character of `text`: offset in the leaf's `value`. */
+  offsetAt: Int32Array;
+  /** Units in document order. */
+  units: IndexUnit[];
+  /** Claim directives in document order. */
+  claims: IndexedClaimDirective[];
+  /** Directives that are not claims, in document order. */
+  restored: RestoredDirective[];
+}
+
+/** Options for `buildTextIndex`. */
+export interface TextIndexOptions {
+  /**
+   * The document's source. When given, non-claim directives read as the exact
+   * source text (sliced by position); otherwise they are serialized from the node.
+   */
+  source?: string | undefined;
+  /** Name of the claim directive. Default `claim`. */
+  directive?: string | undefined;
+}
+
+const SKIPPED_FLOW = new Set(['yaml', 'toml', 'mdxjsEsm', 'mdxFlowExpression', 'html', 'thematicBreak', 'definition', 'math']);
+const SKIPPED_PHRASING = new Set([
+  'image',
+  'imageReference',
+  'html',
+  'mdxTextExpression',
+  'footnoteReference',
+  'inlineMath',
+  // Childless nodes a plugin made (claim markers and popovers on a re-run).
+  'researchClaimMarker',
+  'researchClaimPopover',
+]);
+const FLOW_TYPES = new Set([
+  'paragraph',
+  'heading',
+  'blockquote',
+  'list',
+  'listItem',
+  'code',
+  'table',
+  'thematicBreak',
+  'html',
+  'definition',
+  'footnoteDefinition',
+  'mdxJsxFlowElement',
+  'mdxFlowExpression',
+  'mdxjsEsm',
+  'containerDirective',
+  'leafDirective',
+  'math',
+  'yaml',
+  'toml',
+]);
+
+/** One character source while a unit's text is assembled. */
+interface Piece {
+  leaf: number;
+  text: string;
+  /** Offset in the leaf's value of each character of `text`. */
+  map: number[] | undefined;
+}
+
+/** Marks where a claim directive starts or ends within a unit's pieces. */
+interface Marker {
+  directive: number;
+  edge: 'start' | 'end';
+}
+
+/** A unit's text before it is placed in the index. */
+interface UnitText {
+  node: IndexNode;
+  kind: IndexUnit['kind'];
+  text: string;
+  leafAt: number[];
+  offsetAt: number[];
+  leaves: number[];
+  /** Directive edges as offsets in `text`. */
+  edges: Array<{ directive: number; edge: 'start' | 'end'; offset: number }>;
+}
+
+/**
+ * Build the text index of a chapter's mdast.
+ * @param root the mdast root (from Sätteri or remark; read only).
+ * @param options the source, for restoring directives exactly.
+ * @returns the index.
+ */
+export function buildTextIndex(root: Root | IndexNode, options: TextIndexOptions = {}): TextIndex {
+  const builder = new IndexBuilder(options);
+  builder.flow(root as IndexNode);
+  return builder.finish();
+}
+
+class IndexBuilder {
+  readonly source: string | undefined;
+  readonly directiveName: string;
+  text = '';
+  leafAt: number[] = [];
+  offsetAt: number[] = [];
+  leaves: IndexLeaf[] = [];
+  units: IndexUnit[] = [];
+  claims: IndexedClaimDirective[] = [];
+  restored: RestoredDirective[] = [];
+
+  constructor(options: TextIndexOptions) {
+    this.source = options.source;
+    this.directiveName = options.directive ?? 'claim';
+  }
+
+  finish(): TextIndex {
+    return {
+      text: this.text,
+      leaves: this.leaves,
+      leafAt: Int32Array.from(this.leafAt),
+      offsetAt: Int32Array.from(this.offsetAt),
+      units: this.units,
+      claims: this.claims,
+      restored: this.restored,
+    };
+  }
+
+  /** Walk flow content: everything that is not inside a paragraph-like container. */
+  flow(node: IndexNode): void {
+    const type = node.type;
+    if (SKIPPED_FLOW.has(type)) return;
+    switch (type) {
+      case 'paragraph':
+      case 'heading':
+        this.block([this.prose(node, node.children ?? [])]);
+        return;
+      case 'code':
+        this.block([this.code(node)]);
+        return;
+      case 'table': {
+        // One block: rows on their own lines, a row's cells joined with ` | `.
+        const parts: Array<UnitText | string> = [];
+        for (const row of node.children ?? []) {
+          if (parts.length > 0) parts.push('\n');
+          (row.children ?? []).forEach((cell, column) => {
+            if (column > 0) parts.push(' | ');
+            parts.push(this.prose(cell, cell.children ?? []));
+          });
+        }
+        this.block(parts);
+        return;
+      }
+      case 'leafDirective':
+        if (!isHandled(node)) {
+          const text = this.restore(node);
+          this.block([this.pieces(node, 'prose', [{ leaf: this.leaf(node, text, 'directive'), text, map: undefined }], [])]);
+          return;
+        }
+        this.block([this.prose(node, node.children ?? [])]);
+        return;
+      case 'containerDirective':
+        if (!isHandled(node)) {
+          const restored = this.restoreContainer(node);
+          this.block([this.fence(node, restored.text)]);
+          const children = node.children ?? [];
+          const first = children[0];
+          const label = first && isDirectiveLabel(first);
+          for (const child of label ? children.slice(1) : children) this.flow(child);
+          if (restored.close !== undefined) this.block([this.fence(node, restored.close)]);
+          return;
+        }
+        break;
+      case 'mdxJsxFlowElement': {
+        const children = node.children ?? [];
+        if (children.length > 0 && !children.some((child) => FLOW_TYPES.has(child.type))) {
+          this.block([this.prose(node, children)]);
+          return;
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    const children = node.children;
+    if (!children) return;
+    let run: IndexNode[] = [];
+    for (const child of children) {
+      if (FLOW_TYPES.has(child.type) || child.type === 'root') {
+        if (run.length > 0) this.block([this.prose(node, run)]);
+        run = [];
+        this.flow(child);
+      } else {
+        // Phrasing content directly in a flow container (rare: MDX, or a plugin's node).
+        run.push(child);
+      }
+    }
+    if (run.length > 0) this.block([this.prose(node, run)]);
+  }
+
+  /** Place one block's units (and separators between them) in the index, after a blank line. */
+  block(parts: Array<UnitText | string>): void {
+    if (parts.every((part) => typeof part === 'string' || part.text.length === 0)) {
+      // Still register units so claim directives inside empty containers are known.
+      for (const part of parts) if (typeof part !== 'string') this.place(part);
+      return;
+    }
+    if (this.text.length > 0) this.emitSeparator('\n\n');
+    for (const part of parts) {
+      if (typeof part === 'string') this.emitSeparator(part);
+      else this.place(part);
+    }
+  }
+
+  emitSeparator(value: string): void {
+    this.text += value;
+    for (let index = 0; index < value.length; index++) {
+      this.leafAt.push(-1);
+      this.offsetAt.push(0);
+    }
+  }
+
+  place(part: UnitText): void {
+    const start = this.text.length;
+    const unit = this.units.length;
+    this.units.push({ node: part.node, kind: part.kind, start, end: start + part.text.length });
+    for (const leaf of part.leaves) {
+      const entry = this.leaves[leaf];
+      if (entry) entry.unit = unit;
+    }
+    this.text += part.text;
+    for (const value of part.leafAt) this.leafAt.push(value);
+    for (const value of part.offsetAt) this.offsetAt.push(value);
+    for (const edge of part.edges) {
+      const claim = this.claims[edge.directive];
+      if (!claim) continue;
+      if (edge.edge === 'start') claim.start = start + edge.offset;
+      else claim.end = start + edge.offset;
+    }
+  }
+
+  leaf(node: IndexNode, value: string, kind: IndexLeaf['kind']): number {
+    this.leaves.push({ node, value, kind, unit: -1 });
+    return this.leaves.length - 1;
+  }
+
+  /** Text of a code block: lines verbatim with trailing spaces trimmed. */
+  code(node: IndexNode): UnitText {
+    const value = node.value ?? '';
+    const leaf = this.leaf(node, value, 'code');
+    const { text: nfc, map } = normalizeWithMap(value);
+    let text = '';
+    const leafAt: number[] = [];
+    const offsetAt: number[] = [];
+    let lineStart = 0;
+    while (lineStart <= nfc.length) {
+      let lineEnd = nfc.indexOf('\n', lineStart);
+      if (lineEnd === -1) lineEnd = nfc.length;
+      let contentEnd = lineEnd;
+      // A CR before the LF is part of the line ending, not of the line.
+      if (contentEnd > lineStart && nfc.charCodeAt(contentEnd - 1) === 13) contentEnd--;
+      while (contentEnd > lineStart && isAsciiWhitespace(nfc.charCodeAt(contentEnd - 1))) contentEnd--;
+      for (let index = lineStart; index < contentEnd; index++) {
+        const code = nfc.charCodeAt(index);
+        text += code === 13 ? '\n' : nfc[index];
+        leafAt.push(leaf);
+        offsetAt.push(map[index] ?? index);
+      }
+      if (lineEnd === nfc.length) break;
+      text += '\n';
+      leafAt.push(leaf);
+      offsetAt.push(map[lineEnd] ?? lineEnd);
+      lineStart = lineEnd + 1;
+    }
+    // Blank lines at the end of a code block are layout.
+    while (text.endsWith('\n')) {
+      text = text.slice(0, -1);
+      leafAt.pop();
+      offsetAt.pop();
+    }
+    return { node, kind: 'code', text, leafAt, offsetAt, leaves: [leaf], edges: [] };
+  }
+
+  fence(node: IndexNode, value: string): UnitText {
+    const text = normalizeProse(value);
+    return {
+      node,
+      kind: 'fence',
+      text,
+      leafAt: Array.from(text, () => -1),
+      offsetAt: Array.from(text, () => 0),
+      leaves: [],
+      edges: [],
+    };
+  }
+
+  /** Text of a prose container from its phrasing children. */
+  prose(node: IndexNode, children: IndexNode[]): UnitText {
+    const pieces: Array<Piece | Marker> = [];
+    const leaves: number[] = [];
+    this.phrasing(children, pieces, leaves);
+    return this.pieces(node, 'prose', pieces, leaves);
+  }
+
+  phrasing(children: IndexNode[], pieces: Array<Piece | Marker>, leaves: number[]): void {
+    for (const child of children) {
+      const type = child.type;
+      if (SKIPPED_PHRASING.has(type)) continue;
+      if (type === 'text' || type === 'inlineCode') {
+        const value = child.value ?? '';
+        const leaf = this.leaf(child, value, type);
+        leaves.push(leaf);
+        const { text, map } = normalizeWithMap(value);
+        pieces.push({ leaf, text, map });
+        continue;
+      }
+      if (type === 'break') {
+        pieces.push({ leaf: -1, text: ' ', map: undefined });
+        continue;
+      }
+      if (type === 'textDirective') {
+        if (child.name === this.directiveName) {
+          const directive = this.claims.length;
+          const point = child.position?.start;
+          this.claims.push({
+            node: child,
+            id: directiveId(child),
+            start: -1,
+            end: -1,
+            line: point?.line ?? 0,
+            column: point?.column ?? 0,
+          });
+          pieces.push({ directive, edge: 'start' });
+          this.phrasing(child.children ?? [], pieces, leaves);
+          pieces.push({ directive, edge: 'end' });
+          continue;
+        }
+        if (!isHandled(child)) {
+          const value = this.restore(child);
+          const leaf = this.leaf(child, value, 'directive');
+          leaves.push(leaf);
+          const { text, map } = normalizeWithMap(value);
+          pieces.push({ leaf, text, map });
+          continue;
+        }
+      }
+      if (child.children) this.phrasing(child.children, pieces, leaves);
+    }
+  }
+
+  /** Join pieces, making every run of whitespace one space and trimming the ends. */
+  pieces(node: IndexNode, kind: IndexUnit['kind'], pieces: Array<Piece | Marker>, leaves: number[]): UnitText {
+    let text = '';
+    const leafAt: number[] = [];
+    const offsetAt: number[] = [];
+    const edges: UnitText['edges'] = [];
+    let pendingLeaf = -2;
+    let pendingOffset = 0;
+    for (const piece of pieces) {
+      if ('directive' in piece) {
+        const pendingSpace = pendingLeaf !== -2 && text.length > 0;
+        edges.push({ directive: piece.directive, edge: piece.edge, offset: text.length + (piece.edge === 'start' && pendingSpace ? 1 : 0) });
+        continue;
+      }
+      const value = piece.text;
+      for (let index = 0; index < value.length; index++) {
+        const offset = piece.map ? (piece.map[index] ?? index) : index;
+        if (isAsciiWhitespace(value.charCodeAt(index))) {
+          if (pendingLeaf === -2) {
+            pendingLeaf = piece.leaf;
+            pendingOffset = offset;
+          }
+          continue;
+        }
+        if (pendingLeaf !== -2) {
+          if (text.length > 0) {
+            text += ' ';
+            leafAt.push(pendingLeaf);
+            offsetAt.push(pendingOffset);
+          }
+          pendingLeaf = -2;
+        }
+        text += value[index];
+        leafAt.push(piece.leaf);
+        offsetAt.push(offset);
+      }
+    }
+    // An edge recorded past trimmed trailing whitespace points at the end, and
+    // an empty directive starts where it ends.
+    const ends = new Map<number, number>();
+    for (const edge of edges) {
+      if (edge.offset > text.length) edge.offset = text.length;
+      if (edge.edge === 'end') ends.set(edge.directive, edge.offset);
+    }
+    for (const edge of edges) {
+      const end = ends.get(edge.directive);
+      if (edge.edge === 'start' && end !== undefined && edge.offset > end) edge.offset = end;
+    }
+    return { node, kind, text, leafAt, offsetAt, leaves, edges };
+  }
+
+  /** The text a directive that is not ours reads as. */
+  restore(node: IndexNode): string {
+    const kind = node.type as RestoredDirective['kind'];
+    const sliced = this.slice(node);
+    const text = sliced ?? serializeDirective(node);
+    this.restored.push({ node, kind, text });
+    return text;
+  }
+
+  restoreContainer(node: IndexNode): { text: string; close?: string } {
+    const sliced = this.slice(node);
+    let text: string;
+    let close: string | undefined;
+    if (sliced === undefined) {
+      text = serializeDirective(node);
+      close = ':::';
+    } else {
+      const lines = normalizeLines(sliced).split('\n');
+      text = lines[0] ?? '';
+      const last = lines.length > 1 ? lines.at(-1) : undefined;
+      if (last !== undefined && /^\s*:{3,}\s*$/.test(last)) close = last.trim();
+    }
+    const restored: RestoredDirective = { node, kind: 'containerDirective', text };
+    if (close !== undefined) restored.close = close;
+    this.restored.push(restored);
+    return close === undefined ? { text } : { text, close };
+  }
+
+  slice(node: IndexNode): string | undefined {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (this.source === undefined || start === undefined || end === undefined || end < start) return undefined;
+    return this.source.slice(start, end);
+  }
+}
+
+/**
+ * Whether another plugin already turned a directive into something
+ * (Starlight's convention: it set `data`). Such directives are left alone.
+ */
+function isHandled(node: IndexNode): boolean {
+  const data = node.data as { hName?: unknown; hProperties?: unknown } | undefined;
+  return Boolean(data && (data.hName !== undefined || data.hProperties !== undefined));
+}
+
+function isDirectiveLabel(node: IndexNode): boolean {
+  const data = node.data as { directiveLabel?: unknown } | undefined;
+  return node.type === 'paragraph' && Boolean(data?.directiveLabel);
+}
+
+/**
+ * The id of a claim directive: `{#id}` or `{id=id}` (both give the `id` attribute).
+ * @param node a directive node.
+ * @returns the id, or undefined.
+ */
+export function directiveId(node: IndexNode): string | undefined {
+  const attributes = node.attributes as Record<string, unknown> | null | undefined;
+  const id = attributes?.['id'];
+  return typeof id === 'string' && id.length > 0 ? id : undefined;
+}
+
+/**
+ * Serialize a directive back to Markdown-like source when no source text is
+ * at hand: `:name[label]{attributes}` with `::` for leaf and `:::` for container directives.
+ * @param node a directive node.
+ * @returns its source form.
+ */
+export function serializeDirective(node: IndexNode): string {
+  const colons = node.type === 'containerDirective' ? ':::' : node.type === 'leafDirective' ? '::' : ':';
+  let label = '';
+  const children = node.type === 'containerDirective' ? (node.children?.[0] && isDirectiveLabel(node.children[0]) ? node.children[0].children : []) : node.children;
+  if (children && children.length > 0) label = `[${plainText(children)}]`;
+  const attributes = node.attributes as Record<string, unknown> | null | undefined;
+  const pairs = Object.entries(attributes ?? {}).filter(([, value]) => typeof value === 'string');
+  let attrs = '';
+  if (pairs.length > 0) {
+    attrs = `{${pairs
+      .map(([key, value]) => (key === 'id' ? `#${String(value)}` : key === 'class' ? String(value).split(/\s+/).map((name) => `.${name}`).join(' ') : value === '' ? key : `${key}="${String(value)}"`))
+      .join(' ')}}`;
+  }
+  return `${colons}${node.name ?? ''}${label}${attrs}`;
+}
+
+function plainText(nodes: IndexNode[]): string {
+  let text = '';
+  for (const node of nodes) {
+    if (typeof node.value === 'string' && (node.type === 'text' || node.type === 'inlineCode')) text += node.value;
+    else if (node.children) text += plainText(node.children);
+  }
+  return text;
+}
+
+/**
+ * The source position of a character of the index (approximate inside leaves
+ * whose value differs from the source, e.g. after character references).
+ * @param index the text index.
+ * @param offset an offset in `index.text`.
+ * @returns 1-based line and column, or undefined when the tree has no positions.
+ */
+export function locateOffset(index: TextIndex, offset: number): { line: number; column: number } | undefined {
+  let at = Math.min(Math.max(offset, 0), index.text.length - 1);
+  // Separators have no leaf: use the next character that has one.
+  while (at < index.text.length && (index.leafAt[at] ?? -1) < 0) at++;
+  const leafIndex = index.leafAt[at] ?? -1;
+  const leaf = index.leaves[leafIndex];
+  const start = leaf?.node.position?.start;
+  if (!leaf || !start) return undefined;
+  const within = index.offsetAt[at] ?? 0;
+  const before = leaf.value.slice(0, within);
+  const newlines = before.split('\n').length - 1;
+  const lead = leaf.kind === 'inlineCode' ? 1 : 0;
+  // Fenced code starts on the line after the fence.
+  if (leaf.kind === 'code') return { line: start.line + 1 + newlines, column: within - before.lastIndexOf('\n') };
+  if (newlines === 0) return { line: start.line, column: start.column + lead + within };
+  return { line: start.line + newlines, column: within - before.lastIndexOf('\n') };
+}
