@@ -70,3 +70,4 @@ export {
 } from './pack-schema.js';
 export type { Pack, PackClaim, PackSource, PackEvidence, WebAnnotation, ClaimReview, CslItem } from './pack-schema.js';
 export { buildPack, renderPackJson, webAnnotations, claimReviews, cslItems } from './render-pack-json.js';
+export { packHast, renderPackHtml, claimReviewJsonLd, claimReviewScript, escapeJsonForScript } from './render-pack-html.js';
