@@ -93,7 +93,8 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
     return { value: undefined, empty: false, problems: [problem], locate: () => ({ line: 1 + lineOffset, column: 1 }) };
   }
 
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, schema: 'core', uniqueKeys: true, keepSourceTokens: false });
+  // logLevel 'error': yaml's own warnings go to the console otherwise; ours are problems.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, schema: 'core', uniqueKeys: true, logLevel: 'error' });
   const locate = createLocator(doc, at, lineOffset);
   const problems: Problem[] = [];
 
@@ -132,7 +133,7 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
         problems.push(
           createProblem(
             'yaml/unsupported-tag',
-            { file, ...at(node.range[0]) },
+            { file, ...at(tagStart(text, node.range[0])) },
             `unsupported tag ${quote(node.tag.replace('tag:yaml.org,2002:', '!!'))}`,
             'remove the tag; sidecars use plain strings, numbers, true/false, lists and mappings',
           ),
@@ -187,6 +188,15 @@ function createLocator(doc: Document.Parsed, at: (offset: number) => Position, l
     if ((options.key || valueIsEmpty || !isNode(node)) && key) return start(key) ?? fallback;
     return start(isNode(node) ? node : undefined) ?? fallback;
   };
+}
+
+/** Where the tag written before the value at `offset` starts (the value itself when there is none). */
+function tagStart(text: string, offset: number): number {
+  let index = offset - 1;
+  while (index >= 0 && (text[index] === ' ' || text[index] === '\t')) index--;
+  const end = index;
+  while (index >= 0 && !/\s/.test(text[index]!)) index--;
+  return end >= 0 && text[index + 1] === '!' ? index + 1 : offset;
 }
 
 /** The text of a mapping key, as `toJS` would make it a property name. */

@@ -26,12 +26,12 @@ export function relativePath(rootDir: string, file: string): string {
 export function unsafePathReason(value: string): string | undefined {
   if (/[\u0000-\u001f\u007f]/.test(value)) return 'contains a control character';
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return 'is a URL, not a path';
-  if (value.includes('\\')) return 'uses backslashes; write "/" between folders';
-  if (value.startsWith('/') || /^[a-z]:/i.test(value)) return 'is absolute; write it relative to the folder';
+  if (value.includes('\\')) return 'uses backslashes instead of "/"';
+  if (value.startsWith('/') || /^[a-z]:/i.test(value)) return 'is absolute';
   const segments = value.split('/');
   if (segments.includes('..')) return 'leaves the folder through ".."';
   if (segments.some((segment) => segment === '' || segment === '.')) {
-    return `is not normalized; write ${JSON.stringify(path.posix.normalize(value).replace(/^\.\/|\/$/g, ''))}`;
+    return `is not normalized (${JSON.stringify(path.posix.normalize(value).replace(/^\.\/|\/$/g, ''))} is)`;
   }
   return undefined;
 }

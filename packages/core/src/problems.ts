@@ -133,7 +133,8 @@ export function quote(value: string): string {
 /**
  * The candidate closest to a misspelled word, if it is close enough to be
  * what the author meant. Case, `-` and `_` are ignored first, so
- * `review_after_days` finds `reviewAfterDays`.
+ * `review_after_days` finds `reviewAfterDays`; a word that begins exactly
+ * one candidate (`full` for `full-text`) finds it.
  * @param word what the author wrote.
  * @param candidates the words that would have been valid.
  * @returns the best candidate, or undefined when none is plausible.
@@ -141,9 +142,13 @@ export function quote(value: string): string {
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
   const fold = (value: string) => value.toLowerCase().replace(/[-_\s]/g, '');
   const folded = fold(word);
+  const list = [...candidates];
+  // A unique candidate the word begins ("full" for "full-text") is what was meant.
+  const extending = folded.length >= 3 ? list.filter((candidate) => candidate !== word && fold(candidate).startsWith(folded)) : [];
+  if (extending.length === 1) return extending[0];
   let best: string | undefined;
   let bestDistance = Infinity;
-  for (const candidate of candidates) {
+  for (const candidate of list) {
     if (candidate === word) continue;
     const distance = editDistance(folded, fold(candidate));
     if (distance < bestDistance) {

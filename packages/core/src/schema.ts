@@ -167,7 +167,7 @@ export const VerdictSchema = z.strictObject({
    */
   textHash: z
     .string()
-    .regex(/^[0-9a-f]{16}$/, { error: 'expected 16 lowercase hex characters (run `research-pack check` to see the current value)' })
+    .regex(/^[0-9a-f]{16}$/, { error: 'expected 16 lowercase hex characters (the textHash `research-pack check` prints)' })
     .optional()
     .describe('First 16 hex characters of sha256 of the reviewed claim text.'),
 });

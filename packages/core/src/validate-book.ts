@@ -201,7 +201,7 @@ function validateChapter(book: LoadedBook, chapter: LoadedChapter, options: Vali
         'cross/verdict-unsupported',
         claimsFile,
         ['claims', index, 'verdict', 'status'],
-        `a ${verdict.status} verdict needs validated evidence with relation ${quote(relation)} for claim ${quote(claim.id)}, and there is none`,
+        `a ${verdict.status} verdict needs validated evidence with relation ${quote(relation)} for claim ${quote(claim.id)}`,
         lead
           ? `evidence ${quote(lead.id)} is still a lead; check the source and set status: validated, or set the verdict to unverified`
           : `add it to ${sidecarName('evidence')}, or set the verdict to unverified`,
@@ -238,7 +238,7 @@ function validateChapter(book: LoadedBook, chapter: LoadedChapter, options: Vali
     research.notebooks.forEach((notebook, index) => {
       const reason = unsafePathReason(notebook.path);
       if (reason) {
-        report('cross/notebook-path', researchFile, ['notebooks', index, 'path'], `notebook path ${quote(notebook.path)} ${reason}`, 'write the path inside the notebooks repository, e.g. notebooks/27-chapter.ipynb');
+        report('cross/notebook-path', researchFile, ['notebooks', index, 'path'], `notebook path ${quote(notebook.path)} ${reason}`, 'write it relative to the root of the notebooks repository, with "/" between folders, e.g. notebooks/27-chapter.ipynb');
       }
       notebook.runs.forEach((run, runIndex) => checkDate(researchFile, ['notebooks', index, 'runs', runIndex, 'date'], run.date, 'run date'));
     });
@@ -249,7 +249,7 @@ function validateChapter(book: LoadedBook, chapter: LoadedChapter, options: Vali
       if (pass.report === undefined) return;
       const reason = unsafePathReason(pass.report);
       if (reason) {
-        report('cross/report-path', researchFile, ['history', index, 'report'], `report path ${quote(pass.report)} ${reason}`, 'write the path relative to the book folder, e.g. reports/27-chapter-pass-1.md');
+        report('cross/report-path', researchFile, ['history', index, 'report'], `report path ${quote(pass.report)} ${reason}`, 'write it relative to the book folder, with "/" between folders, e.g. reports/27-chapter-pass-1.md');
         return;
       }
       if (!isFile(path.join(book.dir, ...pass.report.split('/')))) {

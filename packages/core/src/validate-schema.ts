@@ -4,6 +4,7 @@
  * hint. Modelled on Starlight's `parseWithFriendlyErrors` and MyST.
  */
 import { z } from 'zod';
+import { isDateString } from './dates.js';
 import type { Locate } from './load-yaml.js';
 import type { Problem } from './model.js';
 import { closest, createProblem, formatPath, quote } from './problems.js';
@@ -81,7 +82,7 @@ function explainIssue(issue: Issue, prefix: readonly PropertyKey[], root: Schema
       problem(
         'schema/missing-key',
         `missing required key ${quote(key)}`,
-        description ? `add ${key}: ... (${description})` : `add ${key}: ...`,
+        description ? `add "${key}: ..." — ${description}` : `add "${key}: ..."`,
       ),
     ];
   }
@@ -117,7 +118,7 @@ function explainIssue(issue: Issue, prefix: readonly PropertyKey[], root: Schema
       const message = isDefaultMessage(issue.message)
         ? `expected text matching ${'pattern' in issue ? String(issue.pattern) : issue.format}, got ${describe(input.value)}`
         : withValue(issue.message, input.value);
-      return [problem('schema/invalid-format', message, nonAsciiHint(input.value))];
+      return [problem('schema/invalid-format', message, nonAsciiHint(input.value) ?? dateHint(input.value))];
     }
     default:
       return [problem('schema/invalid-value', withValue(isDefaultMessage(issue.message) ? 'is not valid' : issue.message, input.value))];
@@ -229,6 +230,14 @@ function nonAsciiHint(value: unknown): string | undefined {
   if (!char) return undefined;
   const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
   return `it contains ${quote(char)} (${code}), which is not plain ASCII; retype it`;
+}
+
+/** Suggest the padded form of a date written without leading zeros (`2024-1-5`). */
+function dateHint(value: unknown): string | undefined {
+  const match = typeof value === 'string' ? /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value) : null;
+  if (!match) return undefined;
+  const padded = `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
+  return isDateString(padded) ? `did you mean ${quote(padded)}?` : undefined;
 }
 
 function sizeOf(value: unknown): number | undefined {
