@@ -71,3 +71,29 @@ export {
 export type { Pack, PackClaim, PackSource, PackEvidence, WebAnnotation, ClaimReview, CslItem } from './pack-schema.js';
 export { buildPack, renderPackJson, webAnnotations, claimReviews, cslItems } from './render-pack-json.js';
 export { packHast, renderPackHtml, claimReviewJsonLd, claimReviewScript, escapeJsonForScript } from './render-pack-html.js';
+export {
+  DISPLAY_STATUSES,
+  STATUS_LABELS,
+  locateChapter,
+  splitEvidence,
+  findSource,
+  claimsOfSource,
+  latestRun,
+  notebookState,
+  latestPass,
+  passReadsCurrent,
+  StatusCountsSchema,
+  ReportTotalsSchema,
+  ReportChapterSchema,
+  ReportBookSchema,
+  ReportSchema,
+  reportJsonSchema,
+  buildReport,
+  countStatuses,
+  statusKey,
+} from './report-model.js';
+export type { ModelSource, NotebookState, ReportData, ReportBook, ReportChapter, ReportTotals, StatusCounts } from './report-model.js';
+export { STATUS_STYLES, statusChart, renderStatusChart, describeCounts } from './render-chart.js';
+export type { StatusChartOptions } from './render-chart.js';
+export { scopeReport, renderReportJson, renderReportMarkdown, reportHast, renderReportHtml } from './render-book-report.js';
+export type { ReportScope } from './render-book-report.js';

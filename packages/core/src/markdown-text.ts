@@ -21,15 +21,31 @@ export function oneLine(text: string): string {
 }
 
 /**
- * Escape text so Markdown (CommonMark, GFM, MDX) reads it as literal inline text.
+ * Escape text so Markdown (CommonMark, GFM, MDX) reads it as literal inline text
+ * even at the start of a line.
  * @param text any string; it is collapsed to one line first.
  * @returns escaped text that renders as exactly the input.
  */
 export function escapeMarkdown(text: string): string {
-  return oneLine(text)
-    .replace(/[\\`*_[\]<>&|~{}]/g, (char) => `\\${char}`)
+  return escapeInline(text)
     .replace(/^=|^[#+-](?=[\s#+-]|$)/, (char) => `\\${char}`)
     .replace(/^(\d+)([.)])(?=\s|$)/, '$1\\$2');
+}
+
+/**
+ * Escape text for a place that cannot start a block, such as link text. Bare
+ * URLs and e-mail addresses stay text too: only the renderers decide what is linked.
+ * @param text any string; it is collapsed to one line first.
+ * @returns escaped text that renders as exactly the input there.
+ */
+export function escapeInline(text: string): string {
+  return (
+    oneLine(text)
+      .replace(/[\\`*_[\]<>&|~{}@]/g, (char) => `\\${char}`)
+      // GFM turns bare `scheme://…` and `www.…` into links; an escaped `:` or `.` keeps them text.
+      .replace(/:(?=\/\/)/g, '\\:')
+      .replace(/\b(www)\./gi, '$1\\.')
+  );
 }
 
 /**
@@ -91,7 +107,7 @@ export function codeSpan(text: string): string {
  */
 export function markdownLink(text: string, target: string): string {
   const href = linkHref(target);
-  return href === undefined ? escapeMarkdown(text) : `[${escapeMarkdown(text)}](<${tableSafe(href)}>)`;
+  return href === undefined ? escapeMarkdown(text) : `[${escapeInline(text)}](<${tableSafe(href)}>)`;
 }
 
 /**
@@ -113,7 +129,7 @@ export function markdownUrl(target: string): string {
 export function siteLink(url: string): string {
   const href = tableSafe(url);
   if (/^https?:\/\//.test(url)) return `<${href}>`;
-  return `[${escapeMarkdown(url)}](<${href}>)`;
+  return `[${escapeInline(url)}](<${href}>)`;
 }
 
 /**
@@ -123,7 +139,7 @@ export function siteLink(url: string): string {
  * @returns `[text](<url>)`.
  */
 export function siteLinkText(text: string, url: string): string {
-  return `[${escapeMarkdown(text)}](<${tableSafe(url)}>)`;
+  return `[${escapeInline(text)}](<${tableSafe(url)}>)`;
 }
 
 /** Pipes split GFM table cells even inside links, and `<`, `>` or a line break would end the destination. */
