@@ -5,7 +5,7 @@
  * expression, and a line break in a one-line field must not forge the
  * structure of the document around it.
  */
-import { linkHref } from './urls.js';
+import { safeHref } from './safe-url.js';
 
 /**
  * Collapse text to one line: line breaks (including U+2028/U+2029/U+0085),
@@ -106,7 +106,7 @@ export function codeSpan(text: string): string {
  * @returns `[text](<href>)` or the escaped text.
  */
 export function markdownLink(text: string, target: string): string {
-  const href = linkHref(target);
+  const href = safeHref(target);
   return href === undefined ? escapeMarkdown(text) : `[${escapeInline(text)}](<${tableSafe(href)}>)`;
 }
 
@@ -116,7 +116,7 @@ export function markdownLink(text: string, target: string): string {
  * @returns `<href>` or the escaped text.
  */
 export function markdownUrl(target: string): string {
-  const href = linkHref(target);
+  const href = safeHref(target);
   return href === undefined ? escapeMarkdown(target) : `<${tableSafe(href)}>`;
 }
 

@@ -23,7 +23,8 @@ import {
   type ModelSource,
 } from './report-model.js';
 import type { EvidenceItem, Notebook, ResearchPass, Source } from './schema.js';
-import { chapterUrls, linkHref, type ChapterUrls } from './urls.js';
+import { safeHref } from './safe-url.js';
+import { chapterUrls, type ChapterUrls } from './urls.js';
 
 /** The nine section titles of a brief, in order. */
 export const BRIEF_SECTIONS: readonly string[] = Object.freeze([
@@ -345,7 +346,7 @@ function passEntry(pass: ResearchPass, fingerprint: string): string[] {
 
 /** A recorded URL as text: normalized when it may be linked, marked when it may not. */
 function urlText(value: string): string {
-  return linkHref(value) ?? `${oneLine(value)} (not an http(s) URL; not linked)`;
+  return safeHref(value) ?? `${oneLine(value)} (not an http(s) URL; not linked)`;
 }
 
 function plural(count: number, noun: string): string {

@@ -29,7 +29,8 @@ import {
   STATUS_LABELS,
 } from './report-model.js';
 import type { EvidenceItem, Notebook, ResearchPass, Source } from './schema.js';
-import { chapterUrls, claimUrl, linkHref, packSchemaUrl, type ChapterUrls } from './urls.js';
+import { safeHref } from './safe-url.js';
+import { chapterUrls, claimUrl, packSchemaUrl, type ChapterUrls } from './urls.js';
 
 type Child = ElementContent | string;
 
@@ -428,7 +429,7 @@ function sourceRow(chapter: ChapterModel, urls: SiteUrls, source: Source): Eleme
 
 /** A link for a value that passes the safe-URL rule; the value as text (marked) otherwise. */
 function externalLink(value: string, text = value): Child {
-  const href = linkHref(value);
+  const href = safeHref(value);
   if (href === undefined) return h('span', { className: ['rp-unlinked'] }, `${text} (not linked: not an http(s) URL, DOI or arXiv id)`);
   return h('a', { href, rel: ['external', 'noopener', 'noreferrer'] }, text);
 }

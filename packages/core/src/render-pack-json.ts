@@ -20,7 +20,8 @@ import {
   STATUS_LABELS,
 } from './report-model.js';
 import type { EvidenceItem, Source } from './schema.js';
-import { arxivHref, chapterUrls, claimUrl, doiHref, linkHref, packSchemaUrl } from './urls.js';
+import { arxivUrl, doiUrl, httpUrl } from './safe-url.js';
+import { chapterUrls, claimUrl, packSchemaUrl } from './urls.js';
 
 /**
  * Build the `pack.json` object of a chapter.
@@ -64,7 +65,7 @@ export function buildPack(model: ResearchModel, chapter: ChapterModel | string, 
     references: current.research.references.map((ref) => ({
       id: ref.id,
       citation: ref.citation,
-      url: ref.url === undefined ? null : (httpOnly(ref.url) ?? null),
+      url: ref.url === undefined ? null : (httpUrl(ref.url) ?? null),
       source: ref.source ?? null,
     })),
     evidence: {
@@ -138,10 +139,10 @@ export function buildPack(model: ResearchModel, chapter: ChapterModel | string, 
         isbn: source.identifiers.isbn ?? null,
       },
       links: {
-        url: source.url === undefined ? null : (httpOnly(source.url) ?? null),
-        archive: source.archiveUrl === undefined ? null : (httpOnly(source.archiveUrl) ?? null),
-        doi: source.identifiers.doi === undefined ? null : doiHref(source.identifiers.doi),
-        arxiv: source.identifiers.arxiv === undefined ? null : arxivHref(source.identifiers.arxiv),
+        url: source.url === undefined ? null : (httpUrl(source.url) ?? null),
+        archive: source.archiveUrl === undefined ? null : (httpUrl(source.archiveUrl) ?? null),
+        doi: source.identifiers.doi === undefined ? null : doiUrl(source.identifiers.doi),
+        arxiv: source.identifiers.arxiv === undefined ? null : arxivUrl(source.identifiers.arxiv),
       },
       reading: source.reading,
       accessed: source.accessed,
@@ -252,7 +253,7 @@ export function claimReviews(chapter: ChapterModel, urls: SiteUrls): ClaimReview
 export function cslItems(chapter: ChapterModel): CslItem[] {
   return chapter.sources.map((source) => {
     const { doi, arxiv, isbn } = source.identifiers;
-    const url = (source.url === undefined ? undefined : httpOnly(source.url)) ?? (arxiv === undefined ? undefined : arxivHref(arxiv));
+    const url = (source.url === undefined ? undefined : httpUrl(source.url)) ?? (arxiv === undefined ? undefined : arxivUrl(arxiv));
     const issued = cslDate(source.published);
     const accessed = cslDate(source.accessed);
     return {
@@ -299,10 +300,4 @@ function packEvidence(chapter: ChapterModel, item: EvidenceItem): PackEvidence {
     recorded: item.recorded,
     run: item.run ?? null,
   };
-}
-
-/** An http(s) URL that passes the safe-link rule (DOIs and arXiv ids are linked elsewhere). */
-function httpOnly(value: string): string | undefined {
-  const href = linkHref(value);
-  return href !== undefined && /^https?:\/\//i.test(value.trim()) ? href : undefined;
 }

@@ -147,52 +147,6 @@ export function claimUrl(urls: SiteUrls, book: string, chapter: string, claimId:
   return `${join(urls, urls.chapters, book, chapter)}#${encodeURIComponent(claimFragment(claimId))}`;
 }
 
-/**
- * Private stand-in for `safe-url.ts` (being written separately; switch to it
- * once it lands): the only values that may become links are absolute http(s)
- * URLs, DOIs (linked through https://doi.org/) and arXiv ids (linked through
- * https://arxiv.org/abs/). Everything else — `javascript:`, `data:`,
- * relative paths, malformed URLs — is shown as text, never linked.
- * @internal
- * @param value a URL, `doi:`/bare DOI or `arxiv:`/bare arXiv id.
- * @returns a normalized href, or `undefined` when the value must not be linked.
- */
-export function linkHref(value: string): string | undefined {
-  const text = value.trim();
-  const doi = /^(?:doi:\s*)?(10\.\d{4,9}\/\S+)$/i.exec(text);
-  if (doi) return doiHref(doi[1]!);
-  const arxiv = /^(?:arxiv:\s*)?((?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?)$/i.exec(text);
-  if (arxiv) return arxivHref(arxiv[1]!);
-  if (!/^https?:\/\//i.test(text)) return undefined;
-  try {
-    const url = new URL(text);
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || url.username || url.password) return undefined;
-    return url.href;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The resolver link of a DOI.
- * @internal
- * @param doi a DOI such as `10.1145/3368089.3409742`.
- * @returns `https://doi.org/<doi>` with each path segment percent-encoded.
- */
-export function doiHref(doi: string): string {
-  return `https://doi.org/${doi.trim().split('/').map(encodeURIComponent).join('/')}`;
-}
-
-/**
- * The abstract page of an arXiv id.
- * @internal
- * @param id an arXiv id such as `1508.06576v2`.
- * @returns `https://arxiv.org/abs/<id>`.
- */
-export function arxivHref(id: string): string {
-  return `https://arxiv.org/abs/${id.trim().split('/').map(encodeURIComponent).join('/')}`;
-}
-
 /** `site` + prefix + segments, with exactly one slash between parts and a trailing slash. */
 function join(urls: SiteUrls, prefix: string, ...segments: string[]): string {
   const site = urls.site.replace(/\/+$/, '');
