@@ -45,14 +45,11 @@ export function isAsciiWhitespace(code: number): boolean {
  * combining marks (and Hangul jamo), so an offset never points inside a
  * composed character.
  * @param value text as it appears in a syntax tree leaf.
- * @returns the NFC text and its map back to `value` (one entry per output code unit).
+ * @returns the NFC text and its map back to `value` (one entry per output code unit), or no map when the text was already NFC.
  */
-export function normalizeWithMap(value: string): { text: string; map: number[] } {
+export function normalizeWithMap(value: string): { text: string; map: number[] | undefined } {
+  if (isNfcFast(value)) return { text: value, map: undefined };
   const map: number[] = [];
-  if (isNfcFast(value)) {
-    for (let index = 0; index < value.length; index++) map.push(index);
-    return { text: value, map };
-  }
   let text = '';
   const cluster = /[\s\S][\p{M}\u1160-\u11FF]*/gu;
   for (const match of value.matchAll(cluster)) {

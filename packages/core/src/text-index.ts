@@ -144,7 +144,7 @@ const FLOW_TYPES = new Set([
 interface Piece {
   leaf: number;
   text: string;
-  /** Offset in the leaf's value of each character of `text`. */
+  /** Offset in the leaf's value of each character of `text`; none when they are equal. */
   map: number[] | undefined;
 }
 
@@ -154,13 +154,25 @@ interface Marker {
   edge: 'start' | 'end';
 }
 
+/**
+ * A run of index text that comes from one leaf: character `i` of the run is
+ * at `map ? map[from + i] : from + i` in the leaf's value.
+ */
+interface Segment {
+  start: number;
+  length: number;
+  leaf: number;
+  from: number;
+  map: number[] | undefined;
+}
+
 /** A unit's text before it is placed in the index. */
 interface UnitText {
   node: IndexNode;
   kind: IndexUnit['kind'];
   text: string;
-  leafAt: number[];
-  offsetAt: number[];
+  /** Runs of `text` that come from leaves, with `start` relative to the unit. */
+  segments: Segment[];
   leaves: number[];
   /** Directive edges as offsets in `text`. */
   edges: Array<{ directive: number; edge: 'start' | 'end'; offset: number }>;
@@ -182,8 +194,7 @@ class IndexBuilder {
   readonly source: string | undefined;
   readonly directiveName: string;
   text = '';
-  leafAt: number[] = [];
-  offsetAt: number[] = [];
+  segments: Segment[] = [];
   leaves: IndexLeaf[] = [];
   units: IndexUnit[] = [];
   claims: IndexedClaimDirective[] = [];
@@ -195,11 +206,19 @@ class IndexBuilder {
   }
 
   finish(): TextIndex {
+    const leafAt = new Int32Array(this.text.length).fill(-1);
+    const offsetAt = new Int32Array(this.text.length);
+    for (const segment of this.segments) {
+      const { start, length, leaf, from, map } = segment;
+      leafAt.fill(leaf, start, start + length);
+      if (map) for (let index = 0; index < length; index++) offsetAt[start + index] = map[from + index] ?? from + index;
+      else for (let index = 0; index < length; index++) offsetAt[start + index] = from + index;
+    }
     return {
       text: this.text,
       leaves: this.leaves,
-      leafAt: Int32Array.from(this.leafAt),
-      offsetAt: Int32Array.from(this.offsetAt),
+      leafAt,
+      offsetAt,
       units: this.units,
       claims: this.claims,
       restored: this.restored,
@@ -234,7 +253,8 @@ class IndexBuilder {
       case 'leafDirective':
         if (!isHandled(node)) {
           const text = this.restore(node);
-          this.block([this.pieces(node, 'prose', [{ leaf: this.leaf(node, text, 'directive'), text, map: undefined }], [])]);
+          const leaf = this.leaf(node, text, 'directive');
+          this.block([this.pieces(node, 'prose', [{ leaf, text, map: undefined }], [leaf])]);
           return;
         }
         this.block([this.prose(node, node.children ?? [])]);
@@ -294,10 +314,6 @@ class IndexBuilder {
 
   emitSeparator(value: string): void {
     this.text += value;
-    for (let index = 0; index < value.length; index++) {
-      this.leafAt.push(-1);
-      this.offsetAt.push(0);
-    }
   }
 
   place(part: UnitText): void {
@@ -309,8 +325,10 @@ class IndexBuilder {
       if (entry) entry.unit = unit;
     }
     this.text += part.text;
-    for (const value of part.leafAt) this.leafAt.push(value);
-    for (const value of part.offsetAt) this.offsetAt.push(value);
+    for (const segment of part.segments) {
+      segment.start += start;
+      this.segments.push(segment);
+    }
     for (const edge of part.edges) {
       const claim = this.claims[edge.directive];
       if (!claim) continue;
@@ -329,49 +347,32 @@ class IndexBuilder {
     const value = node.value ?? '';
     const leaf = this.leaf(node, value, 'code');
     const { text: nfc, map } = normalizeWithMap(value);
-    let text = '';
-    const leafAt: number[] = [];
-    const offsetAt: number[] = [];
+    const lines: string[] = [];
+    const segments: Segment[] = [];
+    let length = 0;
     let lineStart = 0;
-    while (lineStart <= nfc.length) {
+    for (;;) {
       let lineEnd = nfc.indexOf('\n', lineStart);
       if (lineEnd === -1) lineEnd = nfc.length;
       let contentEnd = lineEnd;
-      // A CR before the LF is part of the line ending, not of the line.
-      if (contentEnd > lineStart && nfc.charCodeAt(contentEnd - 1) === 13) contentEnd--;
+      // Trailing spaces (and a CR before the LF) are layout, not code.
       while (contentEnd > lineStart && isAsciiWhitespace(nfc.charCodeAt(contentEnd - 1))) contentEnd--;
-      for (let index = lineStart; index < contentEnd; index++) {
-        const code = nfc.charCodeAt(index);
-        text += code === 13 ? '\n' : nfc[index];
-        leafAt.push(leaf);
-        offsetAt.push(map[index] ?? index);
-      }
+      if (lines.length > 0) length += 1;
+      lines.push(nfc.slice(lineStart, contentEnd));
+      if (contentEnd > lineStart) segments.push({ start: length, length: contentEnd - lineStart, leaf, from: lineStart, map });
+      length += contentEnd - lineStart;
       if (lineEnd === nfc.length) break;
-      text += '\n';
-      leafAt.push(leaf);
-      offsetAt.push(map[lineEnd] ?? lineEnd);
       lineStart = lineEnd + 1;
     }
     // Blank lines at the end of a code block are layout.
-    while (text.endsWith('\n')) {
-      text = text.slice(0, -1);
-      leafAt.pop();
-      offsetAt.pop();
-    }
-    return { node, kind: 'code', text, leafAt, offsetAt, leaves: [leaf], edges: [] };
+    while (lines.length > 1 && lines.at(-1) === '') lines.pop();
+    const text = lines.join('\n');
+    return { node, kind: 'code', text, segments: segments.filter((segment) => segment.start < text.length), leaves: [leaf], edges: [] };
   }
 
   fence(node: IndexNode, value: string): UnitText {
     const text = normalizeProse(value);
-    return {
-      node,
-      kind: 'fence',
-      text,
-      leafAt: Array.from(text, () => -1),
-      offsetAt: Array.from(text, () => 0),
-      leaves: [],
-      edges: [],
-    };
+    return { node, kind: 'fence', text, segments: [], leaves: [], edges: [] };
   }
 
   /** Text of a prose container from its phrasing children. */
@@ -430,41 +431,46 @@ class IndexBuilder {
 
   /** Join pieces, making every run of whitespace one space and trimming the ends. */
   pieces(node: IndexNode, kind: IndexUnit['kind'], pieces: Array<Piece | Marker>, leaves: number[]): UnitText {
-    let text = '';
-    const leafAt: number[] = [];
-    const offsetAt: number[] = [];
+    const parts: string[] = [];
+    const segments: Segment[] = [];
     const edges: UnitText['edges'] = [];
+    let length = 0;
+    // The first whitespace of a pending run: it becomes one space if more text follows.
     let pendingLeaf = -2;
     let pendingOffset = 0;
+    const whitespace = /[ \t\n\r\f\v]+/g;
     for (const piece of pieces) {
       if ('directive' in piece) {
-        const pendingSpace = pendingLeaf !== -2 && text.length > 0;
-        edges.push({ directive: piece.directive, edge: piece.edge, offset: text.length + (piece.edge === 'start' && pendingSpace ? 1 : 0) });
+        const pendingSpace = pendingLeaf !== -2 && length > 0;
+        edges.push({ directive: piece.directive, edge: piece.edge, offset: length + (piece.edge === 'start' && pendingSpace ? 1 : 0) });
         continue;
       }
       const value = piece.text;
-      for (let index = 0; index < value.length; index++) {
-        const offset = piece.map ? (piece.map[index] ?? index) : index;
-        if (isAsciiWhitespace(value.charCodeAt(index))) {
-          if (pendingLeaf === -2) {
-            pendingLeaf = piece.leaf;
-            pendingOffset = offset;
-          }
-          continue;
-        }
-        if (pendingLeaf !== -2) {
-          if (text.length > 0) {
-            text += ' ';
-            leafAt.push(pendingLeaf);
-            offsetAt.push(pendingOffset);
+      let at = 0;
+      whitespace.lastIndex = 0;
+      for (;;) {
+        const match = whitespace.exec(value);
+        const runEnd = match ? match.index : value.length;
+        if (runEnd > at) {
+          if (pendingLeaf !== -2 && length > 0) {
+            parts.push(' ');
+            if (pendingLeaf >= 0) segments.push({ start: length, length: 1, leaf: pendingLeaf, from: pendingOffset, map: undefined });
+            length += 1;
           }
           pendingLeaf = -2;
+          parts.push(at === 0 && runEnd === value.length ? value : value.slice(at, runEnd));
+          if (piece.leaf >= 0) segments.push({ start: length, length: runEnd - at, leaf: piece.leaf, from: at, map: piece.map });
+          length += runEnd - at;
         }
-        text += value[index];
-        leafAt.push(piece.leaf);
-        offsetAt.push(offset);
+        if (!match) break;
+        if (pendingLeaf === -2) {
+          pendingLeaf = piece.leaf;
+          pendingOffset = piece.map ? (piece.map[match.index] ?? match.index) : match.index;
+        }
+        at = match.index + match[0].length;
       }
     }
+    const text = parts.join('');
     // An edge recorded past trimmed trailing whitespace points at the end, and
     // an empty directive starts where it ends.
     const ends = new Map<number, number>();
@@ -476,7 +482,7 @@ class IndexBuilder {
       const end = ends.get(edge.directive);
       if (edge.edge === 'start' && end !== undefined && edge.offset > end) edge.offset = end;
     }
-    return { node, kind, text, leafAt, offsetAt, leaves, edges };
+    return { node, kind, text, segments, leaves, edges };
   }
 
   /** The text a directive that is not ours reads as. */

@@ -1,0 +1,60 @@
+import type { ChapterAnnotations } from '@research-pack/core';
+import rehypeStringify from 'rehype-stringify';
+import remarkDirective from 'remark-directive';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
+import { describe, expect, it } from 'vitest';
+import { remarkClaims } from '../src/remark-claims.js';
+
+const chapterFile = '/books/pi/27-chapter.md';
+const annotations: ChapterAnnotations = {
+  chapter: 'pi-27-chapter',
+  file: 'content/books/pi/27-chapter.md',
+  claims: [
+    {
+      id: 'q',
+      status: 'qualified',
+      anchor: { type: 'quote', exact: 'the header comes first', prefix: '', suffix: '', occurrence: 0, occurrences: 1 },
+      line: 2,
+      column: 5,
+      wrapper: { className: ['rp-claim'], id: 'rp-claim-q' },
+      marker: { type: 'element', tagName: 'button', properties: { type: 'button' }, children: [{ type: 'text', value: '±' }] },
+      popover: { type: 'element', tagName: 'span', properties: { popover: 'auto' }, children: [{ type: 'text', value: '<script>' }] },
+    },
+  ],
+};
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkDirective)
+  .use(remarkClaims, { annotations: (file) => (file === chapterFile ? annotations : undefined) })
+  .use(remarkRehype)
+  .use(rehypeStringify);
+
+describe('remarkClaims', () => {
+  it('marks claims in a chapter', async () => {
+    const html = String(await processor.process(new VFile({ path: chapterFile, value: 'In *the header* comes first, at note:this.\n' })));
+    expect(html).toBe(
+      '<p>In <span class="rp-claim" id="rp-claim-q"><em>the header</em> comes first<button type="button">±</button><span popover="auto">&#x3C;script></span></span>, at note:this.</p>',
+    );
+  });
+
+  it('leaves other files and files without a path alone', async () => {
+    expect(String(await processor.process(new VFile({ path: '/other.md', value: 'the header comes first\n' })))).toBe('<p>the header comes first</p>');
+    expect(String(await processor.process('the header comes first\n'))).toBe('<p>the header comes first</p>');
+  });
+
+  it('fails the file at the claim, naming it', async () => {
+    const file = new VFile({ path: chapterFile, value: 'Nothing to see.\n' });
+    await expect(processor.process(file)).rejects.toMatchObject({
+      reason: 'content/books/pi/27-chapter.md:2:5: claim "q" could not be found on the page: "the header comes first" is not in the rendered text',
+      line: 2,
+      column: 5,
+      ruleId: 'anchor/page-orphan',
+      source: 'research-pack',
+      fatal: true,
+    });
+  });
+});
