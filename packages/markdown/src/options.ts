@@ -19,4 +19,13 @@ export interface ClaimsPluginOptions {
    * true; set false when another plugin later in the pipeline handles them.
    */
   restoreDirectives?: boolean | undefined;
+  /**
+   * Also restore directives in files that are not chapters (where nothing
+   * else is changed; `:claim` there is text too). Turning directives on for
+   * the whole site (as Sätteri's `features.directive` does) otherwise breaks
+   * `10:30` on every other page. Default false: files that are not chapters
+   * are not touched. Leave it off when another plugin (Starlight's) restores
+   * directives site-wide.
+   */
+  restoreOutsideChapters?: boolean | undefined;
 }

@@ -53,6 +53,21 @@ export interface PlanOptions {
   restoreDirectives?: boolean | undefined;
 }
 
+/** Annotations of a file that is not a chapter: nothing to mark. */
+const NO_CLAIMS: ChapterAnnotations = { chapter: '', file: '', claims: [] };
+
+/**
+ * Compute the edits that only restore directives, in a file that is not a
+ * chapter: every directive, `:claim` included, reads as its source text.
+ * @param root the file's mdast (read only).
+ * @param options the source.
+ * @returns the edits.
+ */
+export function planDirectiveRestoration(root: Root | IndexNode, options: Pick<PlanOptions, 'source'> = {}): ClaimEdit[] {
+  // No directive has an empty name, so every directive is restored.
+  return new Planner(root as IndexNode, NO_CLAIMS, { source: options.source, directive: '' }).plan();
+}
+
 /** A claim that cannot be placed on the page, with where it is. */
 export class ClaimAnchorError extends Error {
   /** 1-based line in the chapter (0 when unknown). */

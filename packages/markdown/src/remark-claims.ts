@@ -5,7 +5,7 @@
 import type { Parent, Root, RootContent } from 'mdast';
 import type { Plugin } from 'unified';
 import type { VFile } from 'vfile';
-import { ClaimAnchorError, planClaimEdits } from './plan-claims.js';
+import { ClaimAnchorError, planClaimEdits, planDirectiveRestoration, type ClaimEdit } from './plan-claims.js';
 import type { ClaimsPluginOptions } from './options.js';
 
 /**
@@ -15,13 +15,16 @@ import type { ClaimsPluginOptions } from './options.js';
  */
 export const remarkClaims: Plugin<[ClaimsPluginOptions], Root> = function remarkClaims(options) {
   return function transformer(tree: Root, file: VFile) {
-    if (!file.path) return;
-    const annotations = options.annotations(file.path);
-    if (!annotations) return;
+    const annotations = file.path ? options.annotations(file.path) : undefined;
+    const source = file.value === undefined ? undefined : String(file);
+    if (!annotations) {
+      if (options.restoreOutsideChapters) apply(tree, planDirectiveRestoration(tree, { source }));
+      return;
+    }
     let edits;
     try {
       edits = planClaimEdits(tree, annotations, {
-        source: file.value === undefined ? undefined : String(file),
+        source,
         directive: options.directive,
         restoreDirectives: options.restoreDirectives,
       });
@@ -32,14 +35,19 @@ export const remarkClaims: Plugin<[ClaimsPluginOptions], Root> = function remark
       }
       throw error;
     }
-    for (const edit of edits) {
-      if (edit.kind === 'children') {
-        (edit.node as unknown as Parent).children = edit.children as unknown as RootContent[];
-        continue;
-      }
-      const parent = edit.parent as unknown as Parent;
-      const at = parent.children.indexOf(edit.node as unknown as RootContent);
-      if (at !== -1) parent.children.splice(at, 1, ...(edit.nodes as unknown as RootContent[]));
-    }
+    apply(tree, edits);
   };
 };
+
+/** Apply edits by mutation, as remark plugins do. */
+function apply(_tree: Root, edits: ClaimEdit[]): void {
+  for (const edit of edits) {
+    if (edit.kind === 'children') {
+      (edit.node as unknown as Parent).children = edit.children as unknown as RootContent[];
+      continue;
+    }
+    const parent = edit.parent as unknown as Parent;
+    const at = parent.children.indexOf(edit.node as unknown as RootContent);
+    if (at !== -1) parent.children.splice(at, 1, ...(edit.nodes as unknown as RootContent[]));
+  }
+}

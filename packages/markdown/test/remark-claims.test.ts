@@ -46,6 +46,11 @@ describe('remarkClaims', () => {
     expect(String(await processor.process('the header comes first\n'))).toBe('<p>the header comes first</p>');
   });
 
+  it('can restore directives outside chapters', async () => {
+    const restoring = unified().use(remarkParse).use(remarkDirective).use(remarkClaims, { annotations: () => undefined, restoreOutsideChapters: true }).use(remarkRehype).use(rehypeStringify);
+    expect(String(await restoring.process(new VFile({ path: '/other.md', value: 'See note:this and :claim[x]{#y}.\n' })))).toBe('<p>See note:this and :claim[x]{#y}.</p>');
+  });
+
   it('fails the file at the claim, naming it', async () => {
     const file = new VFile({ path: chapterFile, value: 'Nothing to see.\n' });
     await expect(processor.process(file)).rejects.toMatchObject({

@@ -41,6 +41,13 @@ describe('satteriClaims', () => {
     expect(html).toBe('<p>At 10.</p>\n');
   });
 
+  it('can restore directives outside chapters, where :claim is text too', () => {
+    const restoring = satteriClaims({ annotations: () => undefined, restoreOutsideChapters: true });
+    const { html } = markdownToHtml('At 10:30, :claim[not here]{#x}.\n', { mdastPlugins: [restoring], features, fileURL: new URL('file:///books/pi/other.md') });
+    expect(html).toBe('<p>At 10:30, :claim[not here]{#x}.</p>\n');
+    expect(markdownToHtml('At 10:30.\n', { mdastPlugins: [restoring], features }).html).toBe('<p>At 10:30.</p>\n');
+  });
+
   it('works in MDX', () => {
     const { code } = mdxToJs('import X from "./x.js"\n\nA :claim[b]{#c1} at 10:30.\n', {
       mdastPlugins: [plugin],
