@@ -3,7 +3,7 @@
  * lines, validated with positions that count from the top of the chapter file.
  */
 import { loadYaml } from './load-yaml.js';
-import type { Locate } from './load-yaml.js';
+import type { LoadedYaml, Locate } from './load-yaml.js';
 import type { Problem } from './model.js';
 import { createProblem } from './problems.js';
 import { ChapterFrontmatterSchema } from './schema.js';
@@ -46,7 +46,15 @@ export function loadFrontmatter(source: string, file: string): LoadedFrontmatter
     );
     return { data: undefined, problems: [problem], locate: top };
   }
-  const yaml = loadYaml(rest.slice(0, close.index), { file, lineOffset: 1 });
+  const block = rest.slice(0, close.index);
+  const yaml = loadYaml(block, { file, lineOffset: 1 });
+  const first = validateBlock(yaml, file);
+  // Problems are reported as `yaml` reads the block, whichever parser read it first.
+  if (first.problems.length > 0 && yaml.fast) return validateBlock(loadYaml(block, { file, lineOffset: 1, fast: false }), file);
+  return first;
+}
+
+function validateBlock(yaml: LoadedYaml, file: string): LoadedFrontmatter {
   const { locate } = yaml;
   if (yaml.problems.length > 0) return { data: undefined, problems: yaml.problems, locate };
   // An empty block is still an object: its missing keys are the useful message.

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { loadYaml } from './load-yaml.js';
-import type { Locate } from './load-yaml.js';
+import type { LoadedYaml, Locate } from './load-yaml.js';
 import type { Problem } from './model.js';
 import { createProblem } from './problems.js';
 import { sidecarSchemas } from './schema.js';
@@ -41,13 +41,19 @@ const emptyHints: Record<SidecarKind, string> = {
  * @returns the data or the problems, and a position lookup either way.
  */
 export function loadSidecar<K extends SidecarKind>(kind: K, source: string, file: string): LoadedSidecar<SidecarData<K>> {
-  const yaml = loadYaml(source, { file });
-  const { locate } = yaml;
-  if (yaml.problems.length > 0) return { file, data: undefined, problems: yaml.problems, locate };
-  if (yaml.empty) {
-    const problem = createProblem('yaml/empty-file', { file }, 'the file is empty', emptyHints[kind]);
-    return { file, data: undefined, problems: [problem], locate };
+  let yaml = loadYaml(source, { file });
+  let validated = validateYaml(kind, yaml, file);
+  // Problems are reported as `yaml` reads the file, whichever parser read it first.
+  if (validated.problems.length > 0 && yaml.fast) {
+    yaml = loadYaml(source, { file, fast: false });
+    validated = validateYaml(kind, yaml, file);
   }
-  const { data, problems } = validateSchema(sidecarSchemas[kind], yaml.value, { file, locate });
-  return { file, data: data as SidecarData<K> | undefined, problems, locate };
+  return { file, data: validated.data, problems: validated.problems, locate: yaml.locate };
+}
+
+function validateYaml<K extends SidecarKind>(kind: K, yaml: LoadedYaml, file: string): { data: SidecarData<K> | undefined; problems: Problem[] } {
+  if (yaml.problems.length > 0) return { data: undefined, problems: yaml.problems };
+  if (yaml.empty) return { data: undefined, problems: [createProblem('yaml/empty-file', { file }, 'the file is empty', emptyHints[kind])] };
+  const { data, problems } = validateSchema(sidecarSchemas[kind], yaml.value, { file, locate: yaml.locate });
+  return { data: data as SidecarData<K> | undefined, problems };
 }

@@ -1,8 +1,16 @@
 /**
- * YAML with positions. Parses once, keeps the syntax tree, and answers
- * "where is `claims[2].verdict.status`?" so that every later problem can
- * name a line and column.
+ * YAML with positions. Answers "where is `claims[2].verdict.status`?" so
+ * that every problem can name a line and column.
+ *
+ * Two parsers, one meaning (YAML 1.2, core schema). `js-yaml` reads every
+ * file first: it is about eight times faster than `yaml`, and a book of 300
+ * chapters carries megabytes of sidecars. `yaml`, whose syntax tree has
+ * positions, reads a file only when something about it must be reported: a
+ * syntax error (it then also words the message), a schema problem (read
+ * again so that problems never depend on the parser), or a problem that
+ * needs a line and column. A valid file is parsed once.
  */
+import { CORE_SCHEMA, load as loadFast } from 'js-yaml';
 import { isAlias, isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml';
 import type { Document, Node, ParsedNode } from 'yaml';
 import type { Problem } from './model.js';
@@ -36,6 +44,8 @@ export interface LoadedYaml {
   /** YAML problems: syntax, duplicate keys, unsupported tags, size. */
   problems: Problem[];
   locate: Locate;
+  /** True when the fast parser read the file; `yaml` will only read it if `locate` is called. */
+  fast: boolean;
 }
 
 /** Options of `loadYaml`. */
@@ -46,6 +56,12 @@ export interface LoadYamlOptions {
   lineOffset?: number;
   /** Longest accepted text, in UTF-16 code units. Default 5,000,000. */
   maxLength?: number;
+  /**
+   * Try the fast parser first (default true). Pass false to read with `yaml`
+   * only, as `loadSidecar` does before reporting schema problems, so that
+   * what is reported never depends on which parser read the file.
+   */
+  fast?: boolean;
 }
 
 /** Tags that only restate what YAML 1.2 infers; anything else is rejected. */
@@ -75,7 +91,7 @@ const syntaxHints: Partial<Record<string, string>> = {
  * @returns the value, problems and a locator.
  */
 export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
-  const { file, lineOffset = 0, maxLength = 5_000_000 } = options;
+  const { file, lineOffset = 0, maxLength = 5_000_000, fast: tryFast = true } = options;
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   const lineCounter = new LineCounter();
   const at = (offset: number): Position => {
@@ -90,11 +106,21 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
       `the file has ${text.length.toLocaleString('en')} characters; at most ${maxLength.toLocaleString('en')} are read`,
       'split the chapter or move long notes into a linked document',
     );
-    return { value: undefined, empty: false, problems: [problem], locate: () => ({ line: 1 + lineOffset, column: 1 }) };
+    return { value: undefined, empty: false, problems: [problem], locate: () => ({ line: 1 + lineOffset, column: 1 }), fast: false };
   }
 
   // logLevel 'error': yaml's own warnings go to the console otherwise; ours are problems.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, schema: 'core', uniqueKeys: true, logLevel: 'error' });
+  const fast = tryFast ? readFast(text) : undefined;
+  if (fast) {
+    let locator: Locate | undefined;
+    const locate: Locate = (path, locateOptions) => {
+      locator ??= createLocator(parseWithPositions(text, lineCounter), at, lineOffset);
+      return locator(path, locateOptions);
+    };
+    return { value: fast.value, empty: false, problems: [], locate, fast: true };
+  }
+
+  const doc = parseWithPositions(text, lineCounter);
   const locate = createLocator(doc, at, lineOffset);
   const problems: Problem[] = [];
 
@@ -142,11 +168,11 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
     });
   }
 
-  if (problems.length > 0) return { value: undefined, empty: false, problems, locate };
-  if (doc.contents === null) return { value: null, empty: true, problems, locate };
+  if (problems.length > 0) return { value: undefined, empty: false, problems, locate, fast: false };
+  if (doc.contents === null) return { value: null, empty: true, problems, locate, fast: false };
 
   try {
-    return { value: doc.toJS({ maxAliasCount: 100 }), empty: false, problems, locate };
+    return { value: doc.toJS({ maxAliasCount: 100 }), empty: false, problems, locate, fast: false };
   } catch (error) {
     // Unresolved aliases and alias bombs only surface when converting.
     let offset = 0;
@@ -158,8 +184,50 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
     });
     const message = error instanceof Error ? error.message : String(error);
     problems.push(createProblem('yaml/syntax', { file, ...at(offset) }, yamlMessage(message), syntaxHints.BAD_ALIAS));
-    return { value: undefined, empty: false, problems, locate };
+    return { value: undefined, empty: false, problems, locate, fast: false };
   }
+}
+
+/** Parse with `yaml`, keeping the positions of every node. */
+function parseWithPositions(text: string, lineCounter: LineCounter): Document.Parsed {
+  // logLevel 'error': yaml's own warnings go to the console otherwise; ours are problems.
+  return parseDocument(text, { lineCounter, prettyErrors: false, schema: 'core', uniqueKeys: true, logLevel: 'error' });
+}
+
+/**
+ * Read a file with `js-yaml`, or give up (undefined) when anything is
+ * unusual: a syntax error, a duplicate key, a tag, several documents, a
+ * warning, an empty or null document, or an alias to a list or mapping
+ * (which `yaml` expands with a limit). `yaml` then reads the file and
+ * reports it.
+ */
+function readFast(text: string): { value: unknown } | undefined {
+  // Explicit tags are where the two parsers differ (`!!float 1`); leave them to `yaml`.
+  if (/(?:^|[\s[{,:-])!/.test(text)) return undefined;
+  let warned = false;
+  let value: unknown;
+  try {
+    value = loadFast(text, { schema: CORE_SCHEMA, onWarning: () => (warned = true) });
+  } catch {
+    return undefined;
+  }
+  // Empty and null documents are cheap to read again, and `yaml` tells them apart.
+  // Without an anchor (`&name`) there can be no alias, and the walk is skipped.
+  if (warned || value === undefined || value === null || (text.includes('&') && hasSharedNodes(value))) return undefined;
+  return { value };
+}
+
+/** Whether a list or mapping appears twice in a value: the mark of an alias. */
+function hasSharedNodes(value: unknown): boolean {
+  const seen = new Set<object>();
+  const visit = (node: unknown): boolean => {
+    if (node === null || typeof node !== 'object') return false;
+    if (seen.has(node)) return true;
+    seen.add(node);
+    for (const key in node) if (visit((node as Record<string, unknown>)[key])) return true;
+    return false;
+  };
+  return visit(value);
 }
 
 /** Build the path → position lookup for a document. */

@@ -36,3 +36,12 @@ describe('loadSidecar', () => {
     expect(result.locate(['claims', 0, 'verdict', 'status'])).toEqual({ line: 4, column: 24 });
   });
 });
+
+describe('loadSidecar: problems never depend on the parser', () => {
+  it('reads again with the positioned parser before reporting', () => {
+    // js-yaml reads 0b1 as the number 1; YAML 1.2 core (and `yaml`) as the string "0b1", a valid id.
+    const result = loadSidecar('claims', 'claims:\n  - id: 0b1\n    anchor: directive\n    verdict: { status: unverified }\n', 'a.claims.yaml');
+    expect(result.problems).toEqual([]);
+    expect(result.data?.claims[0]?.id).toBe('0b1');
+  });
+});

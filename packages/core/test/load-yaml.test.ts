@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import { formatProblems } from '../src/format-problems.js';
 import { loadYaml } from '../src/load-yaml.js';
+import { exampleBook } from './fixture-book.js';
 
 const file = 'content/books/pi/27-chapter.claims.yaml';
 const load = (source: string, lineOffset?: number) => loadYaml(source, { file, ...(lineOffset === undefined ? {} : { lineOffset }) });
@@ -128,5 +133,36 @@ describe('loadYaml', () => {
     for (const source of ['{', '[', ']', ':', '- - -', '? ? ?', '&a *a', '%YAML 2.0\n---\na: 1', '"\\q"', 'a:\n  - b\n c: d', '\u0000', 'key: |\n  text\n bad']) {
       expect(() => load(source)).not.toThrow();
     }
+  });
+});
+
+describe('loadYaml: the fast parser and the positioned one agree', () => {
+  const reference = (text: string) => parseDocument(text, { schema: 'core', logLevel: 'error' }).toJS() as unknown;
+  const repository = fileURLToPath(new URL('../../../', import.meta.url));
+
+  it('on every YAML file of the demo book and the test fixture', () => {
+    const texts = Object.entries(exampleBook).filter(([name]) => name.endsWith('.yaml'));
+    const demo = path.join(repository, 'content/books/pi');
+    for (const name of fs.existsSync(demo) ? fs.readdirSync(demo) : []) {
+      if (name.endsWith('.yaml')) texts.push([name, fs.readFileSync(path.join(demo, name), 'utf8')]);
+    }
+    expect(texts.length).toBeGreaterThan(4);
+    for (const [name, text] of texts) {
+      const loaded = loadYaml(text!, { file: name });
+      expect(loaded.fast).toBe(true);
+      expect(loaded.value, name).toEqual(reference(text!));
+    }
+  });
+
+  it('leaves explicit tags, aliases, empty and null documents to the positioned parser', () => {
+    for (const text of ['a: !!str 1\n', 'a: &x [1]\nb: *x\n', '', '# c\n', '~\n', '---\n']) {
+      expect(load(text).fast, JSON.stringify(text)).toBe(false);
+    }
+    expect(load('title: R&D, or research & development\n').fast).toBe(true);
+    expect(load('title: Wow! It works!\n').fast).toBe(true);
+  });
+
+  it('reads with the positioned parser only when asked', () => {
+    expect(loadYaml('a: 1\n', { file, fast: false })).toMatchObject({ fast: false, value: { a: 1 } });
   });
 });
