@@ -328,7 +328,9 @@ class Planner {
         continue;
       }
       if (this.proseUnits.has(child)) {
-        if (this.dirty.has(child)) edits.push({ kind: 'children', node: child, children: this.rebuild(child) });
+        if (!this.dirty.has(child)) continue;
+        if (child.type === 'heading') edits.push({ kind: 'replace', node: child, parent: node, nodes: this.resolveHeading(child) });
+        else edits.push({ kind: 'children', node: child, children: this.rebuild(child) });
         continue;
       }
       if (child.children) this.visitFlow(child, edits);
@@ -350,7 +352,10 @@ class Planner {
       if (restored.close !== undefined) nodes.push(fenceParagraph(restored.close));
       return nodes;
     }
-    if (this.proseUnits.has(node)) return this.dirty.has(node) ? [{ ...node, children: this.rebuild(node) }] : [node];
+    if (this.proseUnits.has(node)) {
+      if (!this.dirty.has(node)) return [node];
+      return node.type === 'heading' ? this.resolveHeading(node) : [{ ...node, children: this.rebuild(node) }];
+    }
     if (!node.children || !this.changesInside(node)) return [node];
     return [{ ...node, children: node.children.flatMap((child) => this.resolveFlow(child)) }];
   }
@@ -358,6 +363,28 @@ class Planner {
   changesInside(node: IndexNode): boolean {
     if (this.dirty.has(node) || (this.restore && this.restored.has(node) && node.type !== 'textDirective')) return true;
     return (node.children ?? []).some((child) => this.changesInside(child));
+  }
+
+  /**
+   * A heading with claims: the claims are wrapped in the heading, but their
+   * markers and popovers follow it in a paragraph of their own, so that the
+   * heading's text (its id, the table of contents) stays the author's words.
+   */
+  resolveHeading(node: IndexNode): IndexNode[] {
+    const detached: IndexNode[] = [];
+    const detach = (nodes: IndexNode[]): IndexNode[] =>
+      nodes.map((child) => {
+        if (!child.children) return child;
+        const children = detach(child.children.filter((grandchild) => {
+          if (grandchild.type !== 'researchClaimMarker' && grandchild.type !== 'researchClaimPopover') return true;
+          detached.push(grandchild);
+          return false;
+        }));
+        return { ...child, children };
+      });
+    const heading = { ...node, children: detach(this.rebuild(node)) };
+    if (detached.length === 0) return [heading];
+    return [heading, { type: 'paragraph', data: { hProperties: { className: ['rp-heading-claims'] } }, children: detached }];
   }
 
   /** New children for a prose container: claims wrapped, restored directives as text. */
@@ -430,6 +457,13 @@ class Planner {
           claim: annotation.id,
           ruleId: 'anchor/page-orphan',
         });
+      }
+      if (!balancedHtml(atoms, first, last)) {
+        const annotation = quote.annotation;
+        throw new ClaimAnchorError(
+          `${this.annotations.file}:${annotation.line}:${annotation.column}: claim "${annotation.id}" starts or ends inside raw HTML; quote text that opens and closes its HTML elements, or mark the claim with :claim[...]{#${annotation.id}}`,
+          { line: annotation.line, column: annotation.column, claim: annotation.id, ruleId: 'anchor/raw-html' },
+        );
       }
       return { quote, first, last, depth: 0 };
     });
@@ -514,6 +548,22 @@ function chooseQuote(search: SearchText, anchor: QuoteAnnotationAnchor): { start
     }
   }
   return fromFolded(search.folded, chosen, chosen + needle.length);
+}
+
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+/** Whether the raw HTML tags among some atoms open and close in step (a wrapper must not cut an element in two). */
+function balancedHtml(atoms: Atom[], first: number, last: number): boolean {
+  let depth = 0;
+  for (let index = first; index <= last; index++) {
+    const node = atoms[index]!.node;
+    if (node.type !== 'html') continue;
+    const tag = /^<(\/?)([A-Za-z][\w-]*)[^>]*?(\/?)>$/.exec((node.value ?? '').trim());
+    if (!tag || tag[3] || VOID_ELEMENTS.has(tag[2]!.toLowerCase())) continue;
+    depth += tag[1] ? -1 : 1;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
 }
 
 function commonPrefixLength(a: string, b: string): number {

@@ -57,6 +57,8 @@ function render(node: unknown): string {
       return `**${inner()}**`;
     case 'link':
       return `<${inner()}>`;
+    case 'html':
+      return value.value ?? '';
     case 'researchClaim':
       return `[${value.data?.claimId}: ${inner()}]`;
     case 'researchClaimMarker':
@@ -124,6 +126,23 @@ describe('planClaimEdits', () => {
     expect(() => planClaimEdits(parse('A :claim[b]{#x} :claim[c]{#x}.\n'), chapter([annotation('x', { type: 'directive' })]))).toThrow('claim "x" is marked twice in the prose');
     expect(() => planClaimEdits(parse('A b.\n'), chapter([annotation('x', { type: 'directive' })]))).toThrow('claim "x" is anchored by directive, but the page has no :claim[...]{#x}');
     expect(() => planClaimEdits(parse('A :claim[b]{}.\n'), chapter([]))).toThrow('this :claim directive has no id');
+  });
+
+  it('keeps a heading\'s text its own: markers and popovers follow it', () => {
+    expect(show('# A :claim[b]{#d} c\n\nNext.\n', chapter([annotation('d', { type: 'directive' })]))).toBe('A [d: b] c\n\nNext.');
+    const root = markdownToMdast('# A :claim[b]{#d} c\n', { features, position: true }) as Root;
+    const edits = planClaimEdits(root, chapter([annotation('d', { type: 'directive' })]));
+    expect(edits).toHaveLength(1);
+    const [edit] = edits;
+    expect(edit?.kind === 'replace' && edit.nodes.map((node) => [node.type, (node.children ?? []).map((child) => child.type)])).toEqual([
+      ['heading', ['text', 'researchClaim', 'text']],
+      ['paragraph', ['researchClaimMarker', 'researchClaimPopover']],
+    ]);
+  });
+
+  it('refuses a quote that would cut a raw HTML element in two', () => {
+    expect(() => show('A <b>bold words</b> end.\n', chapter([quote('q', 'words end')]))).toThrow('claim "q" starts or ends inside raw HTML');
+    expect(show('A <b>bold</b> words<br> end.\n', chapter([quote('q', 'A bold words end')]))).toBe('[q: A <b>bold</b> words<br> end].');
   });
 
   it('refuses claims that cross', () => {
