@@ -392,6 +392,7 @@ class Planner {
     const atoms: Atom[] = [];
     const content = container.type === 'leafDirective' && this.restoredLeaves.has(container) ? [container] : (container.children ?? []);
     this.linearize(content, [], atoms);
+    this.hoistDirectivesOutOfLinks(atoms);
     const quotes = this.quotes.get(container) ?? [];
     if (quotes.length > 0) this.insertQuoteKeys(atoms, quotes);
     return this.build(atoms, 0);
@@ -421,6 +422,22 @@ class Planner {
         continue;
       }
       atoms.push({ node, chain });
+    }
+  }
+
+  /**
+   * A claim directive inside a link's text would put the marker (a button)
+   * inside the link: move its wrapper outside the outermost link, which is
+   * then split around it.
+   */
+  hoistDirectivesOutOfLinks(atoms: Atom[]): void {
+    for (const atom of atoms) {
+      const link = atom.chain.findIndex((entry) => isLink(entry as IndexNode));
+      if (link === -1) continue;
+      const directives = atom.chain.filter((entry, index) => index > link && this.directiveClaims.has(entry as IndexNode));
+      if (directives.length === 0) continue;
+      const rest = atom.chain.filter((entry) => !directives.includes(entry));
+      atom.chain = [...rest.slice(0, link), ...directives, ...rest.slice(link)];
     }
   }
 

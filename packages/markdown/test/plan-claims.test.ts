@@ -78,6 +78,7 @@ describe('planClaimEdits', () => {
   it('keeps a claim inside emphasis when it is all inside, but never inside a link', () => {
     expect(show('A *b c d* e.\n', chapter([quote('q', 'c')]))).toBe('A *b [q: c] d* e.');
     expect(show('A [b c d](u) e.\n', chapter([quote('q', 'c')]))).toBe('A <b >[q: <c>]< d> e.');
+    expect(show('A [b :claim[c]{#d} e](u).\n', chapter([annotation('d', { type: 'directive' })]))).toBe('A <b >[d: <c>]< e>.');
   });
 
   it('wraps directive claims and nests a quote inside one', () => {
