@@ -22,7 +22,7 @@ import {
   type TextIndex,
 } from '@research-pack/core';
 import type { Element } from 'hast';
-import type { Nodes, Parent, Root } from 'mdast';
+import type { Root } from 'mdast';
 import type { ResearchClaim, ResearchClaimMarker, ResearchClaimPopover } from './types.js';
 
 /** Replace the children of a prose container (paragraph, heading, table cell, JSX element). */
@@ -643,6 +643,3 @@ function elementNode<T extends 'researchClaimMarker' | 'researchClaimPopover'>(t
 function shorten(value: string): string {
   return value.length <= 80 ? value : `${value.slice(0, 79)}…`;
 }
-
-/** Re-exported for adapters that want to type their parents. */
-export type { Nodes, Parent };
