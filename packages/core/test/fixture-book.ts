@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Root, RootContent } from 'mdast';
+import type { PhrasingContent, Root, RootContent, Text } from 'mdast';
 
 const dir = 'content/books/demo';
 
@@ -144,8 +144,9 @@ export function withChanges(changes: Files): Files {
 }
 
 /**
- * A stand-in for a Markdown parser: a root with one paragraph per block of
- * lines (frontmatter skipped), each a single text node with positions.
+ * A stand-in for a Markdown parser: one block per run of non-blank lines
+ * (frontmatter skipped), `#` headings, and `:claim[text]{#id}` directives,
+ * everything else plain text, all with positions.
  * @param source the chapter's text.
  * @returns the mdast tree.
  */
@@ -157,13 +158,39 @@ export function fakeParse(source: string): Root {
     while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= offset) line++;
     return { line: line + 1, column: offset - lineStarts[line]! + 1, offset };
   };
+  const position = (start: number, end: number) => ({ start: point(start), end: point(end) });
+  const text = (value: string, start: number): Text => ({ type: 'text', value, position: position(start, start + value.length) });
+  const inline = (value: string, start: number): PhrasingContent[] => {
+    const nodes: PhrasingContent[] = [];
+    const directive = /:claim\[([^\]]*)\]\{#([^}]+)\}/g;
+    let last = 0;
+    for (let match = directive.exec(value); match; match = directive.exec(value)) {
+      if (match.index > last) nodes.push(text(value.slice(last, match.index), start + last));
+      nodes.push({
+        type: 'textDirective',
+        name: 'claim',
+        attributes: { id: match[2]! },
+        children: [text(match[1]!, start + match.index + ':claim['.length)],
+        position: position(start + match.index, start + match.index + match[0].length),
+      } as unknown as PhrasingContent);
+      last = match.index + match[0].length;
+    }
+    if (last < value.length) nodes.push(text(value.slice(last), start + last));
+    return nodes;
+  };
   const frontmatter = /^---\n[\s\S]*?\n---\n/.exec(source);
   const children: RootContent[] = [];
   const blocks = /[^\n]+(?:\n[^\n]+)*/g;
   blocks.lastIndex = frontmatter ? frontmatter[0].length : 0;
   for (let match = blocks.exec(source); match; match = blocks.exec(source)) {
-    const position = { start: point(match.index), end: point(match.index + match[0].length) };
-    children.push({ type: 'paragraph', children: [{ type: 'text', value: match[0], position }], position });
+    const heading = /^(#{1,6}) /.exec(match[0]);
+    const where = position(match.index, match.index + match[0].length);
+    if (heading) {
+      const depth = heading[1]!.length as 1 | 2 | 3 | 4 | 5 | 6;
+      children.push({ type: 'heading', depth, children: inline(match[0].slice(heading[0].length), match.index + heading[0].length), position: where });
+    } else {
+      children.push({ type: 'paragraph', children: inline(match[0], match.index), position: where });
+    }
   }
   return { type: 'root', children };
 }
