@@ -25,12 +25,13 @@ export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegr
   let options: ResearchPackOptions;
   let root: string;
   let urls: SiteUrls;
+  let pageUrls: SiteUrls;
   // The Markdown plugins read through this, so that a reload in `astro dev`
   // reaches the next render without re-registering anything.
   let current: LoadedState | undefined;
 
   const reload = (): LoadedState => {
-    current = loadState(root, options, urls);
+    current = loadState(root, options, urls, pageUrls);
     publishState(current.state);
     return current;
   };
@@ -49,6 +50,7 @@ export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegr
         }
         root = fileURLToPath(config.root);
         urls = siteUrls(config, options);
+        pageUrls = { ...urls, site: basePath(config) };
 
         const loaded = reload();
         const { problems, problemsText } = loaded.state;
@@ -67,7 +69,7 @@ export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegr
 
         await registerClaimPlugins(
           config.markdown.processor,
-          { annotations: (file) => current?.annotationsFor(file) },
+          { annotations: (file) => current?.annotationsFor(file), restoreOutsideChapters: true },
           logger,
         );
 
@@ -81,10 +83,16 @@ export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegr
           injectRoute({ pattern: `${base}/pack.json`, entrypoint: `${NAME}/routes/pack-json.js`, prerender: true });
         }
         if (options.report) {
-          injectRoute({ pattern: options.research, entrypoint: `${NAME}/routes/report.astro`, prerender: true });
-          injectRoute({ pattern: `${options.research}/books/[book]`, entrypoint: `${NAME}/routes/book-report.astro`, prerender: true });
-          injectRoute({ pattern: `${options.research}/report.json`, entrypoint: `${NAME}/routes/report-json.js`, prerender: true });
-          injectRoute({ pattern: `${options.research}/report.md`, entrypoint: `${NAME}/routes/report-md.js`, prerender: true });
+          const research = options.research;
+          injectRoute({ pattern: research, entrypoint: `${NAME}/routes/report.astro`, prerender: true });
+          injectRoute({ pattern: `${research}/report.json`, entrypoint: `${NAME}/routes/report-json.js`, prerender: true });
+          injectRoute({ pattern: `${research}/report.md`, entrypoint: `${NAME}/routes/report-md.js`, prerender: true });
+          injectRoute({ pattern: `${research}/books/[book]`, entrypoint: `${NAME}/routes/book-report.astro`, prerender: true });
+          injectRoute({ pattern: `${research}/books/[book]/report.json`, entrypoint: `${NAME}/routes/book-report-json.js`, prerender: true });
+          injectRoute({ pattern: `${research}/books/[book]/report.md`, entrypoint: `${NAME}/routes/book-report-md.js`, prerender: true });
+        }
+        if (options.packs || options.report) {
+          injectRoute({ pattern: `${options.research}/schemas/[name].schema.json`, entrypoint: `${NAME}/routes/schema-json.js`, prerender: true });
         }
       },
 
@@ -99,9 +107,12 @@ export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegr
   };
 }
 
+function basePath(config: AstroConfig): string {
+  return config.base === '/' ? '' : config.base.replace(/\/$/, '');
+}
+
 function siteUrls(config: AstroConfig, options: ResearchPackOptions): SiteUrls {
-  const base = config.base === '/' ? '' : config.base.replace(/\/$/, '');
-  const site = config.site ? new URL(config.site).origin + base : base;
+  const site = config.site ? new URL(config.site).origin + basePath(config) : basePath(config);
   return { site, chapters: options.chapters, research: options.research };
 }
 

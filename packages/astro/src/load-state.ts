@@ -8,7 +8,7 @@ import {
   buildModel,
   claimAnnotations,
   formatProblems,
-  packUrl,
+  chapterUrls,
   type ChapterAnnotations,
   type SiteUrls,
 } from '@research-pack/core';
@@ -29,10 +29,11 @@ export interface LoadedState {
  * Build the model and everything derived from it.
  * @param root absolute project root.
  * @param options the integration's validated options.
- * @param urls where pages live.
+ * @param urls where pages live, absolute for artifacts.
+ * @param pageUrls where pages live, root-relative for links between pages.
  * @returns the state to publish and the annotation lookup.
  */
-export function loadState(root: string, options: ResearchPackOptions, urls: SiteUrls): LoadedState {
+export function loadState(root: string, options: ResearchPackOptions, urls: SiteUrls, pageUrls: SiteUrls): LoadedState {
   const { model, problems } = buildModel({
     rootDir: root,
     contentDir: options.contentDir,
@@ -53,6 +54,7 @@ export function loadState(root: string, options: ResearchPackOptions, urls: Site
       problems,
       problemsText: formatProblems(problems),
       urls,
+      pageUrls,
       packs: options.packs,
       report: options.report,
     },
@@ -63,7 +65,7 @@ export function loadState(root: string, options: ResearchPackOptions, urls: Site
       if (!chapter) return undefined;
       let annotations = cache.get(key);
       if (!annotations) {
-        annotations = claimAnnotations(chapter, options.packs ? { packUrl: packUrl(urls, chapter) } : {});
+        annotations = claimAnnotations(chapter, options.packs ? { packUrl: chapterUrls(pageUrls, chapter.book, chapter.slug).pack } : {});
         cache.set(key, annotations);
       }
       return annotations;

@@ -2,7 +2,7 @@
  * What injected routes, components and site pages import to read the
  * research model: `import { getResearchModel } from '@research-pack/astro/runtime'`.
  */
-import type { BookModel, ChapterModel, ResearchModel, SiteUrls } from '@research-pack/core';
+import { buildReport, type BookModel, type ChapterModel, type ReportData, type ResearchModel, type SiteUrls } from '@research-pack/core';
 import { readState } from './state.js';
 
 /**
@@ -19,9 +19,14 @@ export function getResearchModel(): ResearchModel {
   return state.model;
 }
 
-/** @returns where chapter pages and research pages live. */
+/** @returns where chapter pages and research pages live, absolute when the site has a `site` URL. */
 export function getSiteUrls(): SiteUrls {
   return readState().urls;
+}
+
+/** @returns the same URLs root-relative, for links between the site's own pages. */
+export function getPageUrls(): SiteUrls {
+  return readState().pageUrls;
 }
 
 /**
@@ -53,4 +58,52 @@ export function chapterPaths(): Array<{ params: { book: string; chapter: string 
 /** @returns `{ book }` params for every book, for `getStaticPaths`. */
 export function bookPaths(): Array<{ params: { book: string } }> {
   return getResearchModel().books.map((book) => ({ params: { book: book.slug } }));
+}
+
+/**
+ * The chapter named by route params, or a 404-worthy error.
+ * @param params `{ book, chapter }` from the route.
+ * @returns the chapter.
+ */
+export function requireChapter(params: Record<string, string | undefined>): ChapterModel {
+  const chapter = getChapter(params.book ?? '', params.chapter ?? '');
+  if (!chapter) throw new Error(`Research Pack: no chapter "${params.chapter}" in book "${params.book}"`);
+  return chapter;
+}
+
+/**
+ * The book named by route params.
+ * @param params `{ book }` from the route.
+ * @returns the book.
+ */
+export function requireBook(params: Record<string, string | undefined>): BookModel {
+  const book = getBook(params.book ?? '');
+  if (!book) throw new Error(`Research Pack: no book "${params.book}"`);
+  return book;
+}
+
+const reportCache = new WeakMap<ResearchModel, WeakMap<SiteUrls, ReportData>>();
+
+/**
+ * The book-wide report data, built once per model and URL set.
+ * @param urls absolute URLs (the default) for artifacts, or `getPageUrls()` for pages.
+ * @returns the report.
+ */
+export function getReport(urls: SiteUrls = getSiteUrls()): ReportData {
+  const model = getResearchModel();
+  let byUrls = reportCache.get(model);
+  if (!byUrls) reportCache.set(model, (byUrls = new WeakMap()));
+  let report = byUrls.get(urls);
+  if (!report) byUrls.set(urls, (report = buildReport(model, urls)));
+  return report;
+}
+
+/**
+ * A UTF-8 text response.
+ * @param body the text.
+ * @param type its media type, without charset.
+ * @returns the response.
+ */
+export function textResponse(body: string, type: string): Response {
+  return new Response(body, { headers: { 'Content-Type': `${type}; charset=utf-8` } });
 }

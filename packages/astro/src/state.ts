@@ -18,8 +18,10 @@ export interface ResearchPackState {
   problems: Problem[];
   /** The problems, formatted as `file:line:column  path  message` lines. */
   problemsText: string;
-  /** Where pages live. */
+  /** Where pages live, absolute when the site has a \`site\` URL: for artifacts handed to others (brief, pack.json, JSON-LD). */
   urls: SiteUrls;
+  /** The same, root-relative: for links between the site's own pages, so they work in \`astro dev\` and \`astro preview\`. */
+  pageUrls: SiteUrls;
   /** Whether research packs and the report are built. */
   packs: boolean;
   report: boolean;

@@ -1,0 +1,6 @@
+import type { APIRoute } from 'astro';
+import { renderReportJson } from '@research-pack/core';
+import { getReport, textResponse } from '../runtime.js';
+
+/** The book-wide research report as JSON. */
+export const GET: APIRoute = () => textResponse(renderReportJson(getReport()), 'application/json');

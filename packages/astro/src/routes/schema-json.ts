@@ -1,0 +1,15 @@
+import type { APIRoute } from 'astro';
+import { packJsonSchema, reportJsonSchema } from '@research-pack/core';
+import { textResponse } from '../runtime.js';
+
+const SCHEMAS = { pack: packJsonSchema, report: reportJsonSchema } as const;
+
+export function getStaticPaths() {
+  return Object.keys(SCHEMAS).map((name) => ({ params: { name } }));
+}
+
+/** The JSON Schemas of pack.json and report.json, served where their `$schema` points. */
+export const GET: APIRoute = ({ params }) => {
+  const make = SCHEMAS[params.name as keyof typeof SCHEMAS];
+  return textResponse(`${JSON.stringify(make(), null, 2)}\n`, 'application/schema+json');
+};

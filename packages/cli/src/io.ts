@@ -1,0 +1,28 @@
+/** The streams and environment a command runs with; tests pass their own. */
+export interface Io {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/** Exit codes, documented in the README. */
+export const EXIT = {
+  /** Success. */
+  ok: 0,
+  /** The book has problems (check), or the command could not do its job. */
+  problems: 1,
+  /** Bad arguments or an unknown command, book or chapter. */
+  usage: 2,
+} as const;
+
+/** An error whose message is shown to the user as is, with an exit code. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.usage,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}

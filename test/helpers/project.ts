@@ -1,0 +1,57 @@
+/**
+ * Test helpers that work on real copies of the demo site: a copy lives under
+ * `.tmp/` in the repository so that it resolves the workspace's packages.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The repository root. */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Copy the demo site (config, src, content) into a fresh folder.
+ * @param name a folder name unique to the test.
+ * @returns the absolute path of the copy.
+ */
+export async function copyDemo(name: string): Promise<string> {
+  const dir = path.join(repoRoot, '.tmp', name);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  for (const entry of ['astro.config.mjs', 'src', 'content']) {
+    await cp(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
+  }
+  return dir;
+}
+
+/** Output of a finished command. */
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Run the real `astro` CLI in a project folder with the pinned Node.
+ * @param cwd the project folder.
+ * @param args e.g. `['build']`.
+ * @returns exit code and output; never throws for a non-zero exit.
+ */
+export async function runAstro(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+  const astro = path.join(repoRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  try {
+    const { stdout, stderr } = await run(process.execPath, [astro, ...args], {
+      cwd,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failure.code === 'number' ? failure.code : 1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? '' };
+  }
+}
