@@ -1,0 +1,90 @@
+/**
+ * The public API: what `@research-pack/core` exports. Each group lists the
+ * exports of one part of the package; add a group for yours.
+ */
+import { describe, expect, it } from 'vitest';
+import * as core from '../src/index.js';
+
+const exported = Object.keys(core);
+
+describe('@research-pack/core public API', () => {
+  it('exposes loading, validation, problems and the model builder', () => {
+    expect(exported).toEqual(
+      expect.arrayContaining([
+        'buildModel',
+        'resolveClaims',
+        'createModelCache',
+        'loadBooks',
+        'defaultContentDir',
+        'loadSidecar',
+        'loadFrontmatter',
+        'loadYaml',
+        'validateSchema',
+        'validateBook',
+        'verdictRelations',
+        'formatProblem',
+        'formatProblems',
+        'sortProblems',
+        'compareProblems',
+        'createProblem',
+        'hasErrors',
+        'rules',
+        'formatPath',
+        'quote',
+        'closest',
+        'resolveAsOf',
+        'toDateString',
+        'isDateString',
+        'addDays',
+        'relativePath',
+        'unsafePathReason',
+        'createJsonSchema',
+        'jsonSchemaText',
+        'sidecarKinds',
+      ]),
+    );
+  });
+
+  it('exposes the sidecar schemas', () => {
+    expect(exported).toEqual(
+      expect.arrayContaining([
+        'sidecarSchemas',
+        'BookConfigSchema',
+        'ChapterFrontmatterSchema',
+        'ClaimsFileSchema',
+        'ClaimSchema',
+        'VerdictSchema',
+        'QuoteAnchorSchema',
+        'EvidenceFileSchema',
+        'SourceSchema',
+        'IdentifiersSchema',
+        'EvidenceItemSchema',
+        'ResearchFileSchema',
+        'ReferenceSchema',
+        'NotebookSchema',
+        'NotebookRunSchema',
+        'ResearchPassSchema',
+        'PassCountsSchema',
+        'NotebookRepositorySchema',
+        'BriefTemplatesSchema',
+        'IdSchema',
+        'DateSchema',
+        'PartialDateSchema',
+        'HttpUrlSchema',
+        'Sha256Schema',
+        'VerdictStatusSchema',
+        'PrioritySchema',
+        'ResponseSchema',
+        'RelationSchema',
+        'EvidenceClassSchema',
+        'EvidenceStatusSchema',
+        'ReadingStatusSchema',
+        'RunOutcomeSchema',
+      ]),
+    );
+  });
+
+  it('has no default export', () => {
+    expect(exported).not.toContain('default');
+  });
+});
