@@ -83,7 +83,7 @@ const syntaxHints: Partial<Record<string, string>> = {
  * Parse YAML text with positions. Never throws: every failure is a problem.
  *
  * A byte order mark is accepted and dropped (positions are counted without
- * it, as editors do); CRLF and CR line endings are accepted. The YAML 1.2 core
+ * it, as editors do); CRLF line endings are accepted. The YAML 1.2 core
  * schema is used, so `2024-05-01` stays a string and only `true`/`false` are
  * booleans.
  * @param source the file's text.
@@ -109,7 +109,6 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
     return { value: undefined, empty: false, problems: [problem], locate: () => ({ line: 1 + lineOffset, column: 1 }), fast: false };
   }
 
-  // logLevel 'error': yaml's own warnings go to the console otherwise; ours are problems.
   const fast = tryFast ? readFast(text) : undefined;
   if (fast) {
     let locator: Locate | undefined;

@@ -142,9 +142,9 @@ function explainUnion(
   const shaped = issue.errors.filter((branch) => !branch.some((inner) => inner.path.length === 0 && (inner.code === 'invalid_type' || inner.code === 'invalid_value')));
   if (shaped.length === 1) return shaped[0]!.flatMap((inner) => explainIssue(inner, path, root, value, options));
 
-  const options_ = fieldSchema ? unionOptions(fieldSchema) : [];
-  const literals = options_.flatMap((option) => literalValues(option));
-  const alternatives = options_.map((option) => {
+  const branches = fieldSchema ? unionOptions(fieldSchema) : [];
+  const literals = branches.flatMap((option) => literalValues(option));
+  const alternatives = branches.map((option) => {
     const values = literalValues(option);
     if (values.length > 0) return values.map((entry) => quote(entry)).join(' or ');
     const keys = objectKeys(option);
