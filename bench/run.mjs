@@ -177,20 +177,34 @@ function verifyBuild(dir, key) {
   }
   const missing = chapterPages.filter(({ book, chapter }) => !existsSync(path.join(dist, 'books', book, chapter, 'index.html')));
   if (missing.length > 0) throw new Error(`build ${key}: ${missing.length} chapter pages missing, e.g. books/${missing[0].book}/${missing[0].chapter}/`);
-  const first = chapterPages[0];
-  const html = readFileSync(path.join(dist, 'books', first.book, first.chapter, 'index.html'), 'utf8');
-  if (html.includes(':claim[')) throw new Error(`build ${key}: a chapter page still contains ":claim[" directives`);
-  if (project.integration) {
-    // Every claim of the sampled chapter must be marked on its page.
-    const claims = readFileSync(path.join(booksDir, first.book, `${first.chapter}.claims.yaml`), 'utf8');
-    const ids = [...claims.matchAll(/^ {2}- id: "([^"]+)"/gm)].map((match) => match[1]);
-    const unmarked = ids.filter((id) => !html.includes(id));
-    if (unmarked.length > 0) throw new Error(`build ${key}: ${unmarked.length} of ${ids.length} claims not marked on books/${first.book}/${first.chapter}/, e.g. "${unmarked[0]}"`);
+  let unmarked = 0;
+  let checked = 0;
+  let example;
+  for (const { book, chapter } of chapterPages) {
+    const html = readFileSync(path.join(dist, 'books', book, chapter, 'index.html'), 'utf8');
+    if (html.includes(':claim[')) throw new Error(`build ${key}: books/${book}/${chapter}/ still contains ":claim[" directives`);
+    if (!project.integration) continue;
+    // Every claim must be marked in the chapter's prose (not only named in its JSON-LD).
+    const claims = readFileSync(path.join(booksDir, book, `${chapter}.claims.yaml`), 'utf8');
+    for (const [, id] of claims.matchAll(/^ {2}- id: "?([a-z0-9-]+)"?$/gm)) {
+      checked += 1;
+      if (!html.includes(`data-claim-id="${id}"`)) {
+        unmarked += 1;
+        example ??= `books/${book}/${chapter}/ #${id}`;
+      }
+    }
+  }
+  if (unmarked > 0) throw new Error(`build ${key}: ${unmarked} claims are not marked on their chapter page, e.g. ${example}`);
+  if (project.integration && checked !== results.book.annotated.claims) {
+    throw new Error(`build ${key}: found ${checked} claims in the sidecars, expected ${results.book.annotated.claims}`);
   }
   if (project.integration?.packs) {
-    const pack = path.join(dist, 'research', 'books', first.book, first.chapter);
-    for (const file of ['index.html', 'brief.md', 'chapter-snapshot.txt', 'pack.json']) {
-      if (!existsSync(path.join(pack, file))) throw new Error(`build ${key}: research pack file missing: research/books/${first.book}/${first.chapter}/${file}`);
+    for (const { book, chapter } of chapterPages) {
+      for (const file of ['index.html', 'brief.md', 'chapter-snapshot.txt', 'pack.json']) {
+        if (!existsSync(path.join(dist, 'research', 'books', book, chapter, file))) {
+          throw new Error(`build ${key}: research pack file missing: research/books/${book}/${chapter}/${file}`);
+        }
+      }
     }
   }
   if (project.integration?.report) {
