@@ -1,0 +1,108 @@
+/**
+ * `astro dev` previews edits to sidecars and chapters on the next request,
+ * without restarting, and shows sidecar errors with file:line:column.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyDemo, repoRoot } from './helpers/project.js';
+
+let dir: string;
+let server: ChildProcess;
+let base: string;
+let output = '';
+
+/** The environment without vitest's variables, which would put Astro in test mode. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'NODE_ENV' || key === 'TEST') delete env[key];
+  return env;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function get(pathname: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(base + pathname);
+  return { status: response.status, text: await response.text() };
+}
+
+async function until<T>(probe: () => Promise<T>, accept: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    try {
+      last = await probe();
+      if (accept(last)) return last;
+    } catch {
+      // the server may be reloading
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)?.slice(0, 500)}\nserver output:\n${output.slice(-3000)}`);
+}
+
+beforeAll(async () => {
+  dir = await copyDemo('dev-server');
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, [path.join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'dev', '--host', '127.0.0.1', '--port', String(port)], {
+    cwd: dir,
+    env: { ...cleanEnv(), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', SOURCE_DATE_EPOCH: '1795824000' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => (output += chunk));
+  server.stderr?.on('data', (chunk) => (output += chunk));
+  await until(() => get('/research/books/pi/27-chapter/brief.md'), (r) => r.status === 200, 'the dev server');
+});
+
+afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+describe('astro dev', () => {
+  it('shows an edited sidecar in the brief, the pack and the chapter page without a restart', async () => {
+    const research = path.join(dir, 'content/books/pi/27-chapter.research.yaml');
+    const claims = path.join(dir, 'content/books/pi/27-chapter.claims.yaml');
+    const before = await get('/research/books/pi/27-chapter/brief.md');
+    expect(before.text).not.toContain('Edited while the dev server ran');
+
+    const yaml = await readFile(research, 'utf8');
+    await writeFile(research, yaml.replace(/^objective: >-\n(?:  .*\n)+/m, 'objective: Edited while the dev server ran.\n'));
+    await until(() => get('/research/books/pi/27-chapter/brief.md'), (r) => r.text.includes('Edited while the dev server ran.'), 'the edited objective in brief.md');
+    await until(() => get('/research/books/pi/27-chapter/'), (r) => r.text.includes('Edited while the dev server ran.'), 'the edited objective in the pack');
+
+    // A rationale lives only in the sidecar; the chapter page shows it in the claim's popover.
+    const claimsText = await readFile(claims, 'utf8');
+    const match = /^( +)rationale: >-\n(?:\1  .*\n)+/m.exec(claimsText);
+    expect(match).not.toBeNull();
+    // Render the chapter first, so that a cached transform would show up as a stale page.
+    const chapterBefore = await get('/books/pi/27-chapter/');
+    expect(chapterBefore.status).toBe(200);
+    expect(chapterBefore.text).not.toContain('Rationale edited in the dev server.');
+    await writeFile(claims, claimsText.replace(match![0], `${match![1]}rationale: Rationale edited in the dev server.\n`));
+    await until(() => get('/books/pi/27-chapter/'), (r) => r.text.includes('Rationale edited in the dev server.'), 'the edited rationale on the chapter page');
+    expect(output).not.toMatch(/restarted|Restarting/i);
+  });
+
+  it('reports a broken sidecar with file:line:column and recovers when it is fixed', async () => {
+    const claims = path.join(dir, 'content/books/pi/27-chapter.claims.yaml');
+    const good = await readFile(claims, 'utf8');
+    await writeFile(claims, `${good.trimEnd()}\nmisspelled: true\n`);
+    const line = good.trimEnd().split('\n').length + 1;
+    const broken = await until(() => get('/research/books/pi/27-chapter/'), (r) => r.status >= 500, 'an error page');
+    expect(broken.text + output).toContain(`content/books/pi/27-chapter.claims.yaml:${line}:1`);
+    await writeFile(claims, good);
+    await until(() => get('/research/books/pi/27-chapter/'), (r) => r.status === 200, 'recovery');
+  });
+});
