@@ -13,6 +13,7 @@ import type { Element, ElementContent, Properties } from 'hast';
 import { h } from 'hastscript';
 import { fold } from './normalize.js';
 import type { ChapterModel, DisplayStatus, ResolvedClaim } from './model.js';
+import { auditFragment } from './render-pack-html.js';
 import { safeHref, sourceHref } from './safe-url.js';
 import type { EvidenceItem, Source } from './schema.js';
 import { claimFragment } from './urls.js';
@@ -140,7 +141,7 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
     ...notes(resolved),
     ...(resolved.claim.verdict.rationale ? [h('span', { className: ['rp-block-rationale'] }, resolved.claim.verdict.rationale)] : []),
     evidenceBlock(evidence, chapter.sources),
-    ...(packUrl ? [h('a', { className: ['rp-block-pack'], href: `${packUrl}#${fragment}` }, 'Research pack for this chapter')] : []),
+    ...(packUrl ? [h('a', { className: ['rp-block-pack'], href: `${packUrl}#${auditFragment(id)}` }, 'Research pack for this chapter')] : []),
   ]);
 
   return {

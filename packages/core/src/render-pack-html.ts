@@ -9,7 +9,8 @@
  * text; only http(s), DOI and arXiv values become links. Missing data is
  * stated as a fact. Semantic HTML that works without JavaScript: one `h1`,
  * `h2` per section, `h3` inside; tables with a caption and scoped headers.
- * Claim rows link to the claim on the chapter page as `#rp-claim-<id>`.
+ * Claim rows link to the claim on the chapter page as `#rp-claim-<id>`; each
+ * row is `#rp-audit-<id>`, where a claim's popover links to.
  */
 import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
@@ -33,6 +34,15 @@ import { safeHref } from './safe-url.js';
 import { chapterUrls, claimUrl, packSchemaUrl, type ChapterUrls } from './urls.js';
 
 type Child = ElementContent | string;
+
+/**
+ * The HTML id of a claim's row in the pack's claim audit.
+ * @param claimId the claim's id.
+ * @returns `rp-audit-<id>`.
+ */
+export function auditFragment(claimId: string): string {
+  return `rp-audit-${claimId}`;
+}
 
 /**
  * Build the research pack page body as hast.
@@ -349,7 +359,7 @@ function claimRow(book: BookModel, chapter: ChapterModel, urls: SiteUrls, resolv
             }),
           ),
         ];
-  return h('tr', { id: `rp-audit-${claim.id}`, dataStatus: resolved.status }, [
+  return h('tr', { id: auditFragment(claim.id), dataStatus: resolved.status }, [
     h('th', { scope: 'row' }, [h('a', { href: claimUrl(urls, chapter.book, chapter.slug, claim.id) }, claim.id), h('br'), h('q', resolved.text)]),
     h('td', `line ${resolved.location.line}, column ${resolved.location.column} (${ANCHORING[resolved.anchoring]})`),
     h('td', status),

@@ -71,7 +71,7 @@ describe('claimAnnotations', () => {
         '<span class="rp-row" role="listitem" data-relation="qualifies" data-evidence-status="validated"><span class="rp-relation">qualifies</span> · reported · <span class="rp-evidence-status">validated</span>: <a href="https://doi.org/10.17487/RFC8259">RFC 8259</a> <span class="rp-muted">(abstract only, accessed 2026-10-02)</span></span>',
         '<span class="rp-row" role="listitem" data-relation="unresolved" data-evidence-status="lead"><span class="rp-relation">unresolved</span> · hypothesis · <span class="rp-evidence-status">lead, not yet verified</span>: <a href="https://example.org/post">A &#x3C;script>alert(1)&#x3C;/script> post</a> <span class="rp-muted">(not accessible, accessed 2026-10-03)</span></span>',
         '</span>',
-        '<a class="rp-block-pack" href="/research/books/pi/27-chapter/#rp-claim-jsonl">Research pack for this chapter</a>',
+        '<a class="rp-block-pack" href="/research/books/pi/27-chapter/#rp-audit-jsonl">Research pack for this chapter</a>',
         '</span>',
       ].join(''),
     );

@@ -1,0 +1,119 @@
+/**
+ * Shared helpers of the browser tests: Debian's Chromium through
+ * playwright-core, pages of the served demo book, screenshots and axe.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Flags for a closed network: no background connections, no first-run UI. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The desktop and mobile viewports of the screenshots. */
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+export const SCHEMES = ['light', 'dark'] as const;
+
+/** Pages of the demo book under test. */
+export const PAGES = {
+  chapter: '/books/pi/26-chapter/',
+  chapters: ['/books/pi/26-chapter/', '/books/pi/27-chapter/', '/books/pi/28-chapter/'],
+  pack: '/research/books/pi/26-chapter/',
+  bookReport: '/research/books/pi/',
+  report: '/research/',
+} as const;
+
+/** Where screenshots go (gitignored). */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/e2e/', import.meta.url));
+
+/**
+ * The Chromium executable: `CHROMIUM_PATH`, else Debian's.
+ * @returns its path.
+ */
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+/**
+ * Launch Chromium headless, or fail saying how to install it.
+ * @returns the browser.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!existsSync(executablePath)) {
+    throw new Error(`Chromium not found at ${executablePath}: \`apt-get install chromium\`, or set CHROMIUM_PATH.`);
+  }
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+/**
+ * The URL of a page of the served demo book.
+ * @param path root-relative path.
+ * @returns the absolute URL.
+ */
+export function url(path: string): string {
+  return new URL(path, inject('baseURL')).href;
+}
+
+/**
+ * Open a page of the demo book in a new context.
+ * @param browser the browser.
+ * @param path root-relative path.
+ * @param options context options (viewport, colour scheme, JavaScript).
+ * @returns the loaded page.
+ */
+export async function openPage(browser: Browser, path: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, ...options });
+  const page = await context.newPage();
+  const response = await page.goto(url(path));
+  if (!response?.ok()) throw new Error(`GET ${path}: HTTP ${response?.status()}`);
+  return page;
+}
+
+/**
+ * The path of a screenshot under test-results/e2e/.
+ * @param name file name without extension.
+ * @returns the PNG path.
+ */
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return `${SCREENSHOT_DIR}${name}.png`;
+}
+
+/** One serious or critical axe violation, short enough to read in a test failure. */
+export interface SeriousViolation {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Run axe-core on the page as it is now.
+ * @param page the page.
+ * @returns the serious and critical violations.
+ */
+export async function seriousViolations(page: Page): Promise<SeriousViolation[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      targets: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.replace(/\s+/g, ' ')),
+    }));
+}
