@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import * as api from '../src/index.js';
+import * as loaders from '../src/loaders.js';
+import * as runtime from '../src/runtime.js';
+
+describe('public API', () => {
+  it('exposes the integration and its options', () => {
+    expect(Object.keys(api).sort()).toEqual(['ResearchPackOptionsSchema', 'default', 'parseOptions', 'researchPack']);
+    expect(api.default).toBe(api.researchPack);
+    expect(api.researchPack().name).toBe('@research-pack/astro');
+  });
+
+  it('exposes the content loader helpers', () => {
+    expect(Object.keys(loaders).sort()).toEqual(['chapterSchema', 'chaptersLoader']);
+  });
+
+  it('exposes the runtime readers for pages', () => {
+    expect(Object.keys(runtime).sort()).toEqual([
+      'bookPaths',
+      'chapterPaths',
+      'getBook',
+      'getChapter',
+      'getPageUrls',
+      'getReport',
+      'getResearchModel',
+      'getSiteUrls',
+      'requireBook',
+      'requireChapter',
+      'textResponse',
+    ]);
+  });
+
+  it('tells the user to install the integration when pages read a model that was never loaded', () => {
+    expect(() => runtime.getResearchModel()).toThrow('Add `researchPack()` to `integrations` in astro.config.mjs');
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { parseOptions } from '../src/options.js';
+
+describe('parseOptions', () => {
+  it('applies defaults', () => {
+    expect(parseOptions(undefined)).toEqual({
+      contentDir: 'content/books',
+      chapters: '/books',
+      research: '/research',
+      packs: true,
+      report: true,
+    });
+  });
+
+  it('rejects a misspelled key, naming the known ones', () => {
+    expect(() => parseOptions({ pack: false })).toThrowErrorMatchingInlineSnapshot(`
+      [Error: Invalid researchPack() options:
+      - "pack": unknown option; known options are contentDir, chapters, research, packs, report, asOf]
+    `);
+  });
+
+  it('rejects a malformed URL prefix and a wrong type', () => {
+    expect(() => parseOptions({ research: 'research/', packs: 'yes' })).toThrowErrorMatchingInlineSnapshot(`
+      [Error: Invalid researchPack() options:
+      - research: expected a URL path prefix such as "/research": a leading slash, no trailing slash
+      - packs: Invalid input: expected boolean, received string]
+    `);
+  });
+
+  it('accepts an asOf date and rejects a malformed one', () => {
+    expect(parseOptions({ asOf: '2026-11-29' }).asOf).toBe('2026-11-29');
+    expect(() => parseOptions({ asOf: '29/11/2026' })).toThrow('asOf: expected a date written as YYYY-MM-DD');
+  });
+});
