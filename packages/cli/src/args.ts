@@ -1,0 +1,119 @@
+/**
+ * Each command's options, parsed strictly: an option another command takes
+ * is an error here, not silently ignored.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isDateString, resolveAsOf } from '@research-pack/core';
+import type { CommandName } from './help.js';
+import { CliError, type Io } from './io.js';
+
+const project = { root: { type: 'string' }, content: { type: 'string' }, 'as-of': { type: 'string' } } as const;
+const help = { help: { type: 'boolean', short: 'h' } } as const;
+
+/** The options of every command. */
+export const COMMAND_OPTIONS = {
+  check: { ...project, format: { type: 'string' }, ...help },
+  brief: { ...project, site: { type: 'string' }, ...help },
+  status: { ...project, site: { type: 'string' }, format: { type: 'string' }, ...help },
+  fingerprint: { ...help },
+  ingest: {
+    ...project,
+    chapter: { type: 'string' },
+    write: { type: 'boolean' },
+    by: { type: 'string' },
+    date: { type: 'string' },
+    ...help,
+  },
+} as const satisfies Record<CommandName, ParseArgsConfig['options']>;
+
+/** Parsed options of a command: strings and booleans by name. */
+export type Values = Partial<Record<string, string | boolean>>;
+
+/**
+ * Parse a command's arguments.
+ * @param command the command.
+ * @param args the arguments after it.
+ * @returns its positionals and options; throws a usage error for an unknown option or a missing value.
+ */
+export function parseCommandArgs(command: CommandName, args: readonly string[]): { positionals: string[]; values: Values } {
+  try {
+    const parsed = parseArgs({ args: [...args], options: COMMAND_OPTIONS[command], allowPositionals: true, strict: true });
+    return { positionals: parsed.positionals, values: parsed.values as Values };
+  } catch (error) {
+    throw new CliError(friendlyParseError((error as Error).message, command));
+  }
+}
+
+function friendlyParseError(message: string, command: CommandName): string {
+  const unknown = /^Unknown option '([^']+)'/.exec(message);
+  if (unknown) {
+    const known = Object.keys(COMMAND_OPTIONS[command]).map((name) => `--${name}`).join(', ');
+    return `unknown option ${unknown[1]}; \`${command}\` takes ${known} (see \`research-pack ${command} --help\`)`;
+  }
+  const missing = /^Option '([^']+)' argument missing/.exec(message);
+  if (missing) return `option ${missing[1]!.replace(/^-\w, /, '')} needs a value`;
+  return message.split('\n')[0]!;
+}
+
+/**
+ * A string option.
+ * @param values parsed options.
+ * @param name option name.
+ * @returns its value, or undefined.
+ */
+export function stringOption(values: Values, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * `--format`, checked.
+ * @param values parsed options.
+ * @returns `text` or `json`.
+ */
+export function formatOption(values: Values): 'text' | 'json' {
+  const format = stringOption(values, 'format') ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new CliError(`--format must be "text" or "json", got "${format}"`);
+  return format;
+}
+
+/**
+ * A date option, checked.
+ * @param values parsed options.
+ * @param name option name.
+ * @returns the date, or undefined when not given.
+ */
+export function dateOption(values: Values, name: string): string | undefined {
+  const value = stringOption(values, name);
+  if (value !== undefined && !isDateString(value)) throw new CliError(`--${name} must be a real date written as YYYY-MM-DD, got "${value}"`);
+  return value;
+}
+
+/**
+ * The date the model is computed for, the way the site build resolves it:
+ * `--as-of`, else `SOURCE_DATE_EPOCH`, else today (UTC).
+ * @param values parsed options.
+ * @param io the environment.
+ * @returns `YYYY-MM-DD`.
+ */
+export function asOfOption(values: Values, io: Io): string {
+  const today = dateOption(values, 'as-of');
+  try {
+    return resolveAsOf({ today, env: io.env });
+  } catch (error) {
+    throw new CliError((error as Error).message.replace(/^Research Pack: /, ''));
+  }
+}
+
+/**
+ * Check the number of positional arguments.
+ * @param positionals what was given.
+ * @param count how many the command takes.
+ * @param usage what they are, for the message.
+ */
+export function expectPositionals(positionals: readonly string[], count: number, usage: string): void {
+  if (positionals.length !== count) {
+    const got = positionals.length === 0 ? 'nothing' : positionals.map((p) => `"${p}"`).join(' ');
+    throw new CliError(`expected ${usage}, got ${got}`);
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * `research-pack brief <book>/<chapter>`: print a chapter's research brief.
+ */
+import { renderBrief } from '@research-pack/core';
+import { expectPositionals } from '../args.js';
+import { EXIT } from '../io.js';
+import { findChapter, projectOptions, requireModel, siteUrlsFrom } from '../project.js';
+import type { Command } from './types.js';
+
+/** Print the brief, byte-identical to the built brief.md. */
+export const brief: Command = (positionals, values, io) => {
+  expectPositionals(positionals, 1, '<book>/<chapter>');
+  const urls = siteUrlsFrom(values, io);
+  const model = requireModel(projectOptions(values, io));
+  const { book, chapter } = findChapter(model, positionals[0]!);
+  io.stdout(renderBrief(book, chapter, urls));
+  return EXIT.ok;
+};

@@ -1,0 +1,28 @@
+/**
+ * `research-pack fingerprint <chapter file>`: the sha256 of a chapter's snapshot.
+ */
+import path from 'node:path';
+import { extractChapterText } from '@research-pack/core';
+import { parseChapter } from '@research-pack/markdown';
+import { expectPositionals } from '../args.js';
+import { CliError, EXIT } from '../io.js';
+import { readText } from '../files.js';
+import type { Command } from './types.js';
+
+/** Print the fingerprint of one chapter file. */
+export const fingerprint: Command = async (positionals, _values, io) => {
+  expectPositionals(positionals, 1, '<chapter file>');
+  const given = positionals[0]!;
+  const file = path.resolve(io.cwd, given);
+  const extension = path.extname(file).toLowerCase();
+  if (extension !== '.mdx' && extension !== '.md') throw new CliError(`expected a chapter file ending in .mdx or .md, got "${given}"`);
+  const source = await readText(file, given);
+  let root;
+  try {
+    root = parseChapter(source, { format: extension === '.md' ? 'md' : 'mdx' });
+  } catch (error) {
+    throw new CliError(`${given}: cannot be parsed: ${(error as Error).message}`, EXIT.problems);
+  }
+  io.stdout(`${extractChapterText(root).fingerprint}\n`);
+  return EXIT.ok;
+};

@@ -1,0 +1,70 @@
+/**
+ * `research-pack brief`, run as the real binary: the same bytes as the
+ * site's brief.md and as the core renderer.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildModel, renderBrief, toDateString } from '@research-pack/core';
+import { parseChapter } from '@research-pack/markdown';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, runCli } from './helpers.js';
+
+const built = path.join(repoRoot, 'dist/research/books/pi/27-chapter/brief.md');
+
+/** The built brief, when `npm run build` ran after the last change to the demo book. */
+function freshBuild(): boolean {
+  if (!existsSync(built)) return false;
+  const builtAt = statSync(built).mtimeMs;
+  const book = path.join(repoRoot, 'content/books/pi');
+  return readdirSync(book, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .every((entry) => statSync(path.join(entry.parentPath, entry.name)).mtimeMs <= builtAt);
+}
+
+describe('research-pack brief', () => {
+  it('prints what the core renderer renders for the same model, site and date', async () => {
+    const result = await runCli(['brief', 'pi/27-chapter', '--site', 'https://books.example.org', '--as-of', '2026-11-29']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+
+    const { model, problems } = buildModel({ rootDir: repoRoot, parse: (source, { format }) => parseChapter(source, { format }), today: '2026-11-29' });
+    expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    const book = model!.books.find((candidate) => candidate.slug === 'pi')!;
+    const chapter = book.chapters.find((candidate) => candidate.slug === '27-chapter')!;
+    expect(result.stdout).toBe(renderBrief(book, chapter, { site: 'https://books.example.org', chapters: '/books', research: '/research' }));
+    expect(result.stdout).toContain(`Chapter prose fingerprint (sha256, normalized): ${chapter.fingerprint}`);
+  });
+
+  it.skipIf(!freshBuild())('is byte-identical to the brief.md of the last site build', async () => {
+    // The build computed "review due" for the day it ran; ask for the same day.
+    const day = toDateString(statSync(built).mtime);
+    const result = await runCli(['brief', 'pi/27-chapter', '--site', 'https://books.example.org', '--as-of', day]);
+    expect(result.code).toBe(0);
+    const expected = await readFile(built, 'utf8');
+    expect(createHash('sha256').update(result.stdout).digest('hex')).toBe(createHash('sha256').update(expected).digest('hex'));
+    expect(result.stdout).toBe(expected);
+  });
+
+  it('takes the site from RESEARCH_PACK_SITE, and makes links root-relative without one', async () => {
+    const fromEnv = await runCli(['brief', 'pi/27-chapter', '--as-of', '2026-11-29'], { env: { RESEARCH_PACK_SITE: 'https://books.example.org/' } });
+    const fromFlag = await runCli(['brief', 'pi/27-chapter', '--as-of', '2026-11-29', '--site', 'https://books.example.org']);
+    expect(fromEnv.stdout).toBe(fromFlag.stdout);
+    const relative = await runCli(['brief', 'pi/27-chapter', '--as-of', '2026-11-29']);
+    expect(relative.stdout).toContain('Research pack:   /research/books/pi/27-chapter/');
+    expect(relative.stdout).not.toContain('books.example.org');
+  });
+
+  it('exits 2 naming the known chapters when the chapter is unknown', async () => {
+    const result = await runCli(['brief', 'pi/29-chapter']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      'research-pack brief: no chapter "29-chapter" in book "pi"; chapters: pi/26-chapter, pi/27-chapter, pi/28-chapter\nRun `research-pack brief --help` for usage.\n',
+    );
+    const book = await runCli(['brief', 'py/27-chapter']);
+    expect(book.code).toBe(2);
+    expect(book.stderr).toContain('research-pack brief: no book "py"; books: pi\n');
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * `research-pack check`, run as the real binary on the demo book and on
+ * broken copies of it.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { copyDemoBooks, editFile, lineOf, removeProject, runCli } from './helpers.js';
+
+let root: string | undefined;
+afterEach(async () => {
+  if (root) await removeProject(root);
+  root = undefined;
+});
+
+describe('research-pack check', () => {
+  it('finds no problem in the demo book', async () => {
+    const result = await runCli(['check']);
+    expect(result).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: '' });
+  });
+
+  it('reports an unknown key in a claims sidecar at file:line:column and exits 1', async () => {
+    root = await copyDemoBooks();
+    const file = path.join(root, 'content/books/pi/27-chapter.claims.yaml');
+    await editFile(file, '  - id: one-object-per-line\n    anchor: directive\n', '  - id: one-object-per-line\n    anchor: directive\n    sevrity: high\n');
+    const line = lineOf(await readFile(file, 'utf8'), 'sevrity');
+
+    const result = await runCli(['check', root]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.split('\n');
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^content/books/pi/27-chapter\\.claims\\.yaml:${line}:5  claims\\[0\\]\\.sevrity  unknown key "sevrity"; allowed keys: id, anchor, verdict, priority, concern, response  \\(hint: .+\\)  \\[schema/unknown-key\\]$`,
+      ),
+    );
+    expect(lines.slice(1)).toEqual(['1 error(s), 0 warning(s) in content/books', '']);
+
+    // --root is the same as the folder argument, and other commands refuse to run on a broken book.
+    expect((await runCli(['check', '--root', root])).stderr).toBe(result.stderr);
+    const brief = await runCli(['brief', 'pi/27-chapter', '--root', root]);
+    expect(brief.code).toBe(1);
+    expect(brief.stderr).toContain('research-pack brief: content/books has 1 error(s); fix them first (`research-pack check` lists them):\n');
+    expect(brief.stderr).toContain(`content/books/pi/27-chapter.claims.yaml:${line}:5  claims[0].sevrity  unknown key "sevrity"`);
+  });
+
+  it('prints problems as JSON with --format json', async () => {
+    root = await copyDemoBooks();
+    const file = path.join(root, 'content/books/pi/27-chapter.evidence.yaml');
+    await editFile(file, '    source: pi-session-format-doc-1-6-0\n    claims: [one-object-per-line]', '    source: pi-session-format-doc-1-6\n    claims: [one-object-per-line]');
+    const line = lineOf(await readFile(file, 'utf8'), 'source: pi-session-format-doc-1-6\n');
+
+    const result = await runCli(['check', root, '--format', 'json']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
+    const json = JSON.parse(result.stdout) as { errors: number; warnings: number; problems: unknown[] };
+    expect(Object.keys(json)).toEqual(['errors', 'warnings', 'problems']);
+    expect(json.errors).toBe(1);
+    expect(json.warnings).toBe(0);
+    expect(json.problems).toEqual([
+      {
+        file: 'content/books/pi/27-chapter.evidence.yaml',
+        line,
+        column: 13,
+        path: 'evidence[0].source',
+        message: 'no source "pi-session-format-doc-1-6" in sources',
+        hint: expect.stringContaining('pi-session-format-doc-1-6-0'),
+        rule: 'cross/missing-source',
+        severity: 'error',
+      },
+    ]);
+
+    const clean = await runCli(['check', '--format', 'json']);
+    expect(clean.code).toBe(0);
+    expect(JSON.parse(clean.stdout)).toEqual({ errors: 0, warnings: 0, problems: [] });
+  });
+
+  it('computes dates as of --as-of or SOURCE_DATE_EPOCH, like the site build', async () => {
+    // Evidence recorded on 2026-11-29 lies in the future for a build dated 2026-11-01.
+    const asOf = await runCli(['check', '--as-of', '2026-11-01']);
+    expect(asOf.code).toBe(1);
+    expect(asOf.stderr).toMatch(/\[cross\/future-date\]/);
+    const epoch = await runCli(['check'], { env: { SOURCE_DATE_EPOCH: String(Date.UTC(2026, 10, 1) / 1000) } });
+    expect(epoch.code).toBe(1);
+    expect(epoch.stderr).toBe(asOf.stderr);
+  });
+
+  it('prints warnings but exits 0 when there is no error', async () => {
+    root = await copyDemoBooks();
+    await editFile(path.join(root, 'content/books/pi/28-chapter.mdx'), 'number: 28', 'number: 27');
+    const result = await runCli(['check', root]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^content\/books\/pi\/28-chapter\.mdx:\d+:\d+  number  warning: chapter number 27 is also used by 27-chapter\.mdx/);
+    expect(result.stderr).toMatch(/\n0 error\(s\), 1 warning\(s\) in content\/books\n$/);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The command line itself, run as the real binary: help for every command,
+ * unknown commands and options, exit codes.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCli } from './helpers.js';
+
+const commands = ['check', 'brief', 'status', 'fingerprint', 'ingest'];
+
+describe('research-pack', () => {
+  it('prints its help with --help, -h and help, and exits 0', async () => {
+    for (const args of [['--help'], ['-h'], ['help']]) {
+      const result = await runCli(args);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: research-pack <command> \[options\]/);
+      for (const command of commands) expect(result.stdout).toContain(`\n  ${command} `);
+      expect(result.stdout).toContain('Exit codes:\n  0  success\n  1  ');
+      expect(result.stderr).toBe('');
+    }
+  });
+
+  it.each(commands)('prints the help of %s with --help, -h and `help <command>`, and exits 0', async (command) => {
+    for (const args of [[command, '--help'], [command, '-h'], ['help', command], [command, 'extra', '--help']]) {
+      const result = await runCli(args);
+      expect(result.code, args.join(' ')).toBe(0);
+      expect(result.stdout).toMatch(new RegExp(`^Usage: research-pack ${command}\\b`));
+      expect(result.stdout).toContain('-h, --help');
+      expect(result.stdout).toMatch(/Exit codes: 0 /);
+      expect(result.stderr).toBe('');
+    }
+  });
+
+  it('prints its version', async () => {
+    const result = await runCli(['--version']);
+    expect(result).toEqual({ code: 0, stdout: '0.1.0\n', stderr: '' });
+  });
+
+  it('exits 2 with the usage on stderr when no command is given', async () => {
+    const result = await runCli([]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^Usage: research-pack <command>/);
+  });
+
+  it('exits 2 for an unknown command, naming the commands', async () => {
+    const result = await runCli(['chek']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'research-pack: unknown command "chek"; commands: check, brief, status, fingerprint, ingest\nRun `research-pack --help` for usage.\n',
+    );
+    expect((await runCli(['help', 'chek'])).code).toBe(2);
+    expect((await runCli(['--bogus'])).stderr).toContain('unknown option "--bogus"');
+  });
+
+  it('exits 2 for an option the command does not take', async () => {
+    const result = await runCli(['fingerprint', '--site', 'https://x.org', 'content/books/pi/27-chapter.mdx']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      'research-pack fingerprint: unknown option --site; `fingerprint` takes --help (see `research-pack fingerprint --help`)\nRun `research-pack fingerprint --help` for usage.\n',
+    );
+    const check = await runCli(['check', '--bogus']);
+    expect(check.code).toBe(2);
+    expect(check.stderr).toContain('research-pack check: unknown option --bogus; `check` takes --root, --content, --as-of, --format, --help');
+  });
+
+  it('exits 2 for an option without its value, and for bad values', async () => {
+    const cases: Array<[string[], string]> = [
+      [['brief', 'pi/27-chapter', '--site'], 'research-pack brief: option --site <value> needs a value\n'],
+      [['check', '--format', 'xml'], 'research-pack check: --format must be "text" or "json", got "xml"\n'],
+      [['status', '--as-of', '2026-02-30'], 'research-pack status: --as-of must be a real date written as YYYY-MM-DD, got "2026-02-30"\n'],
+      [['brief', 'pi/27-chapter', '--site', 'javascript:alert(1)'], 'research-pack brief: --site must be an absolute http(s) URL such as https://books.example.org, got "javascript:alert(1)"\n'],
+      [['brief', 'pi'], 'research-pack brief: expected <book>/<chapter>, e.g. pi/27-chapter, got "pi"\n'],
+      [['brief'], 'research-pack brief: expected <book>/<chapter>, got nothing\n'],
+      [['status', 'pi'], 'research-pack status: expected no arguments, got "pi"\n'],
+      [['check', 'a', 'b'], 'research-pack check: expected at most one folder, got "a" "b"\n'],
+      [['check', '.', '--root', '.'], 'research-pack check: give the project folder once: either [dir] (".") or --root (".")\n'],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runCli(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toBe(`${message}Run \`research-pack ${args[0]} --help\` for usage.\n`);
+    }
+  });
+
+  it('exits 2 for a malformed SOURCE_DATE_EPOCH instead of using another date', async () => {
+    const result = await runCli(['check'], { env: { SOURCE_DATE_EPOCH: 'yesterday' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('research-pack check: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, got "yesterday"');
+  });
+});
