@@ -15,6 +15,7 @@ import { hashClaimText } from './fingerprint.js';
 import type { ClaimSelectors, Problem } from './model.js';
 import { fold, foldText, normalizeProse, type FoldedText } from './normalize.js';
 import type { Claim } from './schema.js';
+import { quote } from './problems.js';
 import { locateOffset, type IndexUnit, type TextIndex } from './text-index.js';
 
 /** Paths used in problems, and where a claim's fields are in the sidecar. */
@@ -332,8 +333,8 @@ export function anchorClaims(
         path: '',
         rule: 'anchor/unknown-directive',
         severity: 'error',
-        message: `:claim directive names "${directive.id}", which is not a claim in ${files.claims}`,
-        hint: nearestIdHint(directive.id, [...byId.keys()]) ?? `add a claim with id "${directive.id}" and anchor: directive to ${files.claims}, or remove the markup`,
+        message: `:claim directive names ${quote(directive.id)}, which is not a claim in ${files.claims}`,
+        hint: nearestIdHint(directive.id, [...byId.keys()]) ?? `add a claim with id ${quote(directive.id)} and anchor: directive to ${files.claims}, or remove the markup`,
       });
       continue;
     }
@@ -344,7 +345,7 @@ export function anchorClaims(
         path: '',
         rule: 'anchor/duplicate-directive',
         severity: 'error',
-        message: `claim "${directive.id}" is marked twice in the prose (first at ${files.chapter}:${first.line}:${first.column})`,
+        message: `claim ${quote(directive.id)} is marked twice in the prose (first at ${files.chapter}:${first.line}:${first.column})`,
         hint: 'a claim is one place in the prose: keep one :claim directive with this id and give the other claim its own id',
       });
       continue;
@@ -356,7 +357,7 @@ export function anchorClaims(
         path: '',
         rule: 'anchor/directive-for-quote-claim',
         severity: 'error',
-        message: `claim "${directive.id}" is marked in the prose, but ${files.claims}:${place.line}:${place.column} anchors it by quote`,
+        message: `claim ${quote(directive.id)} is marked in the prose, but ${files.claims}:${place.line}:${place.column} anchors it by quote`,
         hint: 'use one of the two: set its anchor to "directive", or remove the :claim markup',
       });
       continue;
@@ -394,7 +395,7 @@ export function anchorClaims(
       return;
     }
     const place = files.locate(position, 'anchor.quote');
-    const quoted = shorten(normalizeProse(anchor.quote), 80);
+    const quoted = quote(shorten(normalizeProse(anchor.quote), 80), Infinity);
     if (found.kind === 'ambiguous') {
       const lines = found.ranges.map((range) => {
         const at = locateOffset(index, range.start);
@@ -407,7 +408,7 @@ export function anchorClaims(
         path: `claims[${position}].anchor.quote`,
         rule: 'anchor/ambiguous',
         severity: 'error',
-        message: `the quote of claim "${claim.id}" ("${quoted}") is found ${found.ranges.length} times in ${files.chapter} (at ${lines.join(', ')}), and ${anchor.prefix || anchor.suffix ? 'its prefix and suffix do not tell them apart' : 'no prefix or suffix says which one is meant'}`,
+        message: `the quote of claim "${claim.id}" (${quoted}) is found ${found.ranges.length} times in ${files.chapter} (at ${lines.join(', ')}), and ${anchor.prefix || anchor.suffix ? 'its prefix and suffix do not tell them apart' : 'no prefix or suffix says which one is meant'}`,
         hint: suggestion
           ? `add ${suggestion.kind}: ${JSON.stringify(suggestion.text)} to choose the one at ${lines[0]}, or quote a longer passage`
           : 'add a prefix or suffix (the words just before or after the quote), or quote a longer passage',
@@ -422,9 +423,9 @@ export function anchorClaims(
       path: `claims[${position}].anchor.quote`,
       rule: 'anchor/orphan',
       severity: 'error',
-      message: `the quote of claim "${claim.id}" ("${quoted}") is not in ${files.chapter}${
+      message: `the quote of claim "${claim.id}" (${quoted}) is not in ${files.chapter}${
         closest
-          ? `; the closest text${closestAt ? ` (${files.chapter}:${closestAt.line}:${closestAt.column})` : ''} is "${shorten(closest.text, 80)}"`
+          ? `; the closest text${closestAt ? ` (${files.chapter}:${closestAt.line}:${closestAt.column})` : ''} is ${quote(shorten(closest.text, 80), Infinity)}`
           : '; the chapter has no prose to compare it with'
       }`,
       hint: 'copy the sentence as it now reads in the chapter into anchor.quote, then review the verdict: the prose it was given on has changed',
@@ -497,7 +498,7 @@ function nearestIdHint(id: string, ids: string[]): string | undefined {
       }
     }
   }
-  return best && bestDistance <= Math.max(2, Math.floor(id.length / 3)) ? `did you mean "${best}"?` : undefined;
+  return best && bestDistance <= Math.max(2, Math.floor(id.length / 3)) ? `did you mean ${quote(best)}?` : undefined;
 }
 
 function shorten(value: string, length: number): string {

@@ -156,7 +156,7 @@ function readChapterText(chapter: LoadedChapter, parse: ParseChapter): { text: C
   try {
     root = parse(chapter.source, { file: chapter.file, format: chapter.format });
   } catch (error) {
-    return { problem: parseProblem(chapter.file, error) };
+    return { problem: parseProblem(chapter.file, error, chapter.source) };
   }
   if (typeof (root as unknown as { then?: unknown } | undefined)?.then === 'function') {
     throw new TypeError('Research Pack: `parse` returned a Promise; buildModel needs a parser that returns the mdast tree directly');
@@ -164,8 +164,12 @@ function readChapterText(chapter: LoadedChapter, parse: ParseChapter): { text: C
   return { text: extractChapterText(root, { source: chapter.source }) };
 }
 
-/** A parser's exception as a positioned problem (vfile messages, MDX and Sätteri errors carry positions). */
-function parseProblem(file: string, error: unknown): Problem {
+/**
+ * A parser's exception as a positioned problem. vfile messages and MDX errors
+ * carry the position as fields; Sätteri writes it at the start of the message
+ * (`12:3: Unexpected …`), where it is read from and removed.
+ */
+function parseProblem(file: string, error: unknown, source: string): Problem {
   const value = (error ?? {}) as {
     message?: unknown;
     reason?: unknown;
@@ -175,14 +179,28 @@ function parseProblem(file: string, error: unknown): Problem {
     position?: { start?: { line?: unknown; column?: unknown } };
   };
   const start = value.place?.start ?? value.place ?? value.position?.start;
-  const line = Number(value.line ?? start?.line ?? 0) || 0;
-  const column = Number(value.column ?? start?.column ?? 0) || 0;
-  const text = String(value.reason ?? value.message ?? error).split('\n')[0] ?? '';
+  let line = Number(value.line ?? start?.line ?? 0) || 0;
+  let column = Number(value.column ?? start?.column ?? 0) || 0;
+  let text = String(value.reason ?? value.message ?? error).split('\n')[0] ?? '';
+  const lead = /^(\d+):(\d+):\s*/.exec(text);
+  if (lead) {
+    if (line === 0) {
+      line = Number(lead[1]);
+      column = Number(lead[2]);
+    }
+    text = text.slice(lead[0].length);
+  }
+  const lines = source.split(/\r\n|\r|\n/);
+  if (line > lines.length) line = 0;
+  // A claim whose label wraps fails on the line after the directive starts.
+  const claimLine = line > 0 && /:claim\[/.test(`${lines[line - 2] ?? ''}\n${lines[line - 1] ?? ''}`);
   return createProblem(
     'chapter/parse-error',
-    line > 0 ? { file, line, column: Math.max(column, 1) } : { file },
+    line > 0 ? { file, line, column: Math.min(Math.max(column, 1), (lines[line - 1] ?? '').length + 1) } : { file },
     `the chapter could not be parsed: ${text}`,
-    'fix the Markdown or MDX syntax at this point',
+    claimLine
+      ? 'write the claim as :claim[the sentence]{#claim-id} on one line: in MDX a "{" opens a JavaScript expression, so a missing "]" or "}" breaks the page'
+      : 'fix the Markdown or MDX syntax at this point',
   );
 }
 

@@ -10,7 +10,8 @@
  * again so that problems never depend on the parser), or a problem that
  * needs a line and column. A valid file is parsed once.
  */
-import { CORE_SCHEMA, load as loadFast } from 'js-yaml';
+import { CORE_SCHEMA, load as loadFast, Type } from 'js-yaml';
+import type { LoadOptions } from 'js-yaml';
 import { isAlias, isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml';
 import type { Document, Node, ParsedNode } from 'yaml';
 import type { Problem } from './model.js';
@@ -64,6 +65,19 @@ export interface LoadYamlOptions {
   fast?: boolean;
 }
 
+/**
+ * How deep lists and mappings may nest, counting every node from the root
+ * (a sidecar needs six). Deeper input is refused before `yaml` reads it:
+ * its composer recurses, so thousands of `[` would exhaust the stack (with a
+ * message that depends on how deep the stack already was) and take seconds.
+ */
+const MAX_YAML_DEPTH = 64;
+
+/** js-yaml 4.3 counts nesting and stops at `maxDepth`; its types do not list the option yet. */
+interface DepthOption {
+  maxDepth: number;
+}
+
 /** Tags that only restate what YAML 1.2 infers; anything else is rejected. */
 const allowedTags = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `tag:yaml.org,2002:${name}`));
 
@@ -71,7 +85,7 @@ const syntaxHints: Partial<Record<string, string>> = {
   TAB_AS_INDENT: 'indent with spaces; YAML does not allow tabs for indentation',
   BAD_INDENT: 'line this up with the keys or list items it belongs to',
   MISSING_CHAR: 'close the quote or bracket that opens before this point',
-  BLOCK_AS_IMPLICIT_KEY: 'a value containing ": " must be quoted, e.g. title: "Sessions: the file format"',
+  BLOCK_AS_IMPLICIT_KEY: 'a value containing ": " must be quoted, e.g. title: "Sessions: the file format"; a key must line up with the keys above it',
   MULTILINE_IMPLICIT_KEY: 'a value containing ": " must be quoted, or a key is missing its ":"',
   MULTIPLE_DOCS: 'a sidecar is one YAML document; remove the extra "---" line',
   BAD_DQ_ESCAPE: 'inside double quotes write \\\\ for a backslash, or use single quotes',
@@ -119,10 +133,23 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
     return { value: fast.value, empty: false, problems: [], locate, fast: true };
   }
 
+  const deep = tooDeep(text, lineOffset, file);
+  if (deep) return { value: undefined, empty: false, problems: [deep], locate: () => ({ line: 1 + lineOffset, column: 1 }), fast: false };
+
   const doc = parseWithPositions(text, lineCounter);
   const locate = createLocator(doc, at, lineOffset);
   const problems: Problem[] = [];
 
+  // The depth guard reads the file with js-yaml, which stops at the first syntax
+  // error; should `yaml` still run out of stack further on, say so without a position.
+  if ([...doc.errors, ...doc.warnings].some((error) => isStackOverflow(error.message))) {
+    return { value: undefined, empty: false, problems: [deepProblem(file)], locate, fast: false };
+  }
+
+  // yaml recovers from a syntax error and reads on, and what follows the first
+  // one is mostly its echo (a tab in one line makes every later line "wrong").
+  // So a file reports its first syntax error, and every duplicate key.
+  let syntax = false;
   for (const error of doc.errors) {
     const position = at(error.pos[0]);
     if (error.code === 'DUPLICATE_KEY') {
@@ -135,21 +162,38 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
           'a key may appear once in each mapping; keep one of them',
         ),
       );
-    } else {
+    } else if (!syntax) {
+      syntax = true;
+      const open = error.code === 'MISSING_CHAR' ? unclosedQuote(doc, error.pos[0]) : undefined;
       problems.push(
-        createProblem(
-          'yaml/syntax',
-          { file, ...position },
-          yamlMessage(error.message),
-          syntaxHints[error.code] ?? 'check the indentation and quoting at this point',
-        ),
+        open
+          ? createProblem(
+              'yaml/syntax',
+              { file, ...at(open.offset) },
+              `the quoted value that starts here has no closing ${open.mark}`,
+              `end the value with ${open.mark} on the line where it ends; inside it, write ${open.mark === '"' ? '\\"' : "''"} for a ${open.mark === '"' ? 'double' : 'single'} quote`,
+            )
+          : createProblem(
+              'yaml/syntax',
+              { file, ...position },
+              error.code === 'MULTIPLE_DOCS' ? 'the file holds more than one YAML document' : yamlMessage(error.message),
+              syntaxHints[error.code] ?? 'check the indentation and quoting at this point',
+            ),
       );
     }
   }
 
   for (const warning of doc.warnings) {
     const rule = warning.code === 'TAG_RESOLVE_FAILED' ? 'yaml/unsupported-tag' : 'yaml/syntax';
-    problems.push(createProblem(rule, { file, ...at(warning.pos[0]) }, yamlMessage(warning.message), 'remove the tag; sidecars use plain YAML values'));
+    const tag = /^Unresolved tag: (\S+)/.exec(warning.message)?.[1];
+    problems.push(
+      createProblem(
+        rule,
+        { file, ...at(warning.pos[0]) },
+        rule === 'yaml/unsupported-tag' && tag ? `unsupported tag ${quote(tag.replace('tag:yaml.org,2002:', '!!'))}` : yamlMessage(warning.message),
+        'remove the tag; sidecars use plain strings, numbers, true/false, lists and mappings',
+      ),
+    );
   }
 
   if (problems.length === 0) {
@@ -182,6 +226,7 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
       },
     });
     const message = error instanceof Error ? error.message : String(error);
+    if (isStackOverflow(message)) return { value: undefined, empty: false, problems: [deepProblem(file)], locate, fast: false };
     problems.push(createProblem('yaml/syntax', { file, ...at(offset) }, yamlMessage(message), syntaxHints.BAD_ALIAS));
     return { value: undefined, empty: false, problems, locate, fast: false };
   }
@@ -206,7 +251,8 @@ function readFast(text: string): { value: unknown } | undefined {
   let warned = false;
   let value: unknown;
   try {
-    value = loadFast(text, { schema: CORE_SCHEMA, onWarning: () => (warned = true) });
+    const options: LoadOptions & DepthOption = { schema: CORE_SCHEMA, maxDepth: MAX_YAML_DEPTH, onWarning: () => (warned = true) };
+    value = loadFast(text, options);
   } catch {
     return undefined;
   }
@@ -214,6 +260,47 @@ function readFast(text: string): { value: unknown } | undefined {
   // Without an anchor (`&name`) there can be no alias, and the walk is skipped.
   if (warned || value === undefined || value === null || (text.includes('&') && hasSharedNodes(value))) return undefined;
   return { value };
+}
+
+/** js-yaml's core schema, plus any tag (the guard only measures depth; `yaml` judges tags). */
+const anyTagSchema = CORE_SCHEMA.extend(
+  (['scalar', 'sequence', 'mapping'] as const).flatMap((kind) => ['!', 'tag:'].map((prefix) => new Type(prefix, { kind, multi: true, construct: (data: unknown) => data }))),
+);
+
+/**
+ * The problem for a file that nests deeper than `MAX_YAML_DEPTH`, found with
+ * js-yaml, which counts the depth as it reads and gives up at the limit with
+ * the place; undefined when the file is not that deep (or has an earlier
+ * syntax error, which `yaml` then reports).
+ */
+function tooDeep(text: string, lineOffset: number, file: string): Problem | undefined {
+  try {
+    // `json: true` lets duplicate keys pass, so the guard reads past them.
+    const options: LoadOptions & DepthOption = { schema: anyTagSchema, json: true, maxDepth: MAX_YAML_DEPTH };
+    loadFast(text, options);
+    return undefined;
+  } catch (error) {
+    const mark = (error as { mark?: { line?: unknown; column?: unknown } }).mark;
+    const reason = String((error as { reason?: unknown }).reason ?? '');
+    if (!reason.startsWith('nesting exceeded maxDepth')) return undefined;
+    const line = typeof mark?.line === 'number' ? mark.line + 1 + lineOffset : 0;
+    const column = typeof mark?.column === 'number' ? mark.column + 1 : 0;
+    return deepProblem(file, line > 0 ? { line, column } : undefined);
+  }
+}
+
+function deepProblem(file: string, position?: Position): Problem {
+  return createProblem(
+    'yaml/too-deep',
+    { file, ...position },
+    `lists and mappings are nested more than ${MAX_YAML_DEPTH} levels deep`,
+    'a sidecar nests a few levels at most: look for an unclosed "[" or "{", or indentation that keeps growing',
+  );
+}
+
+/** Whether a parser message reports an exhausted stack (V8, SpiderMonkey or a regular expression engine). */
+function isStackOverflow(message: string): boolean {
+  return /call stack|stack overflow|too much recursion/i.test(message);
 }
 
 /** Whether a list or mapping appears twice in a value: the mark of an alias. */
@@ -271,6 +358,19 @@ function keyText(key: unknown): string | undefined {
   if (isScalar(key)) return String(key.value);
   if (isAlias(key)) return key.source;
   return undefined;
+}
+
+/** The quoted scalar that runs up to `offset` because its closing quote is missing. */
+function unclosedQuote(doc: Document.Parsed, offset: number): { offset: number; mark: string } | undefined {
+  let found: { offset: number; mark: string } | undefined;
+  visit(doc, {
+    Scalar(_, scalar) {
+      if ((scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE') && scalar.range && scalar.range[0] < offset && scalar.range[1] >= offset) {
+        found = { offset: scalar.range[0], mark: scalar.type === 'QUOTE_DOUBLE' ? '"' : "'" };
+      }
+    },
+  });
+  return found;
 }
 
 /** The key that starts at `offset`, for duplicate-key messages. */

@@ -22,6 +22,7 @@ export const rules = {
   'yaml/empty-file': { severity: 'error', description: 'A sidecar or book.yaml is empty (or only comments).' },
   'yaml/unsupported-tag': { severity: 'error', description: 'A YAML tag (`!!binary`, `!foo`) that sidecars do not use.' },
   'yaml/too-large': { severity: 'error', description: 'A sidecar is larger than 5 MB.' },
+  'yaml/too-deep': { severity: 'error', description: 'Lists and mappings nest more than 64 levels deep (an unclosed bracket, runaway indentation).' },
   'schema/unknown-key': { severity: 'error', description: 'A key the schema does not define (often a typo).' },
   'schema/missing-key': { severity: 'error', description: 'A required key is missing.' },
   'schema/invalid-type': { severity: 'error', description: 'A value has the wrong type (a string where a list is expected, ...).' },
@@ -119,15 +120,16 @@ export function formatPath(path: readonly PropertyKey[]): string {
  * syntax (so control characters, newlines and invisible format characters
  * stay visible) and at most 60 characters.
  * @param value text to quote.
+ * @param max characters kept before an ellipsis (default 60).
  * @returns the quoted text.
  */
-export function quote(value: string): string {
-  const max = 60;
+export function quote(value: string, max = 60): string {
   const chars = [...value];
   const short = chars.length > max ? `${chars.slice(0, max).join('')}…` : value;
   // Invisible characters (zero-width spaces, bidi controls) are how look-alike
-  // ids fool a reader, so they are spelled out.
-  return JSON.stringify(short).replace(/\p{Cf}/gu, (char) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+  // ids fool a reader, so they are spelled out; so are the line and paragraph
+  // separators and C1 controls JSON leaves as they are, which would break the line.
+  return JSON.stringify(short).replace(/[\p{Cf}\p{Zl}\p{Zp}\p{Cc}]/gu, (char) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`);
 }
 
 /**

@@ -90,14 +90,26 @@ function explainIssue(issue: Issue, prefix: readonly PropertyKey[], root: Schema
   switch (issue.code) {
     case 'invalid_type': {
       const expected = issue.expected === 'int' ? 'a whole number' : typeNoun(issue.expected);
-      return [problem('schema/invalid-type', `expected ${expected}, got ${describe(input.value)}`, typeHint(issue.expected, input.value, fieldSchema))];
+      return [
+        problem(
+          'schema/invalid-type',
+          `expected ${expected}, got ${describe(input.value)}`,
+          path.length === 0 ? rootHint(root) : (typeHint(issue.expected, input.value, fieldSchema) ?? `write ${expected} here`),
+        ),
+      ];
     }
     case 'invalid_value': {
       const values = issue.values.map((entry) => String(entry));
       const expected = values.length === 1 ? quote(values[0]!) : `one of ${values.join(' | ')}`;
       const got = typeof input.value === 'string' ? quote(input.value) : describe(input.value);
       const suggestion = typeof input.value === 'string' ? closest(input.value, values) : undefined;
-      return [problem('schema/invalid-enum', `expected ${expected}, got ${got}`, suggestion ? `did you mean ${quote(suggestion)}?` : undefined)];
+      return [
+        problem(
+          'schema/invalid-enum',
+          `expected ${expected}, got ${got}`,
+          suggestion ? `did you mean ${quote(suggestion)}?` : values.length === 1 ? `write ${quote(values[0]!)}` : `write one of ${values.join(', ')}`,
+        ),
+      ];
     }
     case 'invalid_union':
       return explainUnion(issue, path, root, value, input.value, fieldSchema, options);
@@ -105,23 +117,30 @@ function explainIssue(issue: Issue, prefix: readonly PropertyKey[], root: Schema
     case 'too_big': {
       const rule = issue.code === 'too_small' ? 'schema/too-small' : 'schema/too-big';
       const limit = issue.code === 'too_small' ? issue.minimum : issue.maximum;
-      if (!isDefaultMessage(issue.message)) return [problem(rule, withValue(issue.message, input.value))];
+      const hint = sizeHint(issue.code, issue.origin, limit, input.value, fieldSchema, String(path.at(-1)));
+      if (!isDefaultMessage(issue.message)) return [problem(rule, withValue(issue.message, input.value), hint)];
       const bound = issue.code === 'too_small' ? 'at least' : 'at most';
       const size = sizeOf(input.value);
       const unit = issue.origin === 'string' ? 'character' : issue.origin === 'array' ? 'item' : undefined;
       const message = unit
         ? `expected ${bound} ${formatNumber(limit)} ${unit}${Number(limit) === 1 ? '' : 's'}, got ${formatNumber(size ?? 0)}`
         : `expected a number ${issue.code === 'too_small' ? '>=' : '<='} ${formatNumber(limit)}, got ${describe(input.value)}`;
-      return [problem(rule, message)];
+      return [problem(rule, message, hint)];
     }
     case 'invalid_format': {
       const message = isDefaultMessage(issue.message)
         ? `expected text matching ${'pattern' in issue ? String(issue.pattern) : issue.format}, got ${describe(input.value)}`
         : withValue(issue.message, input.value);
-      return [problem('schema/invalid-format', message, nonAsciiHint(input.value) ?? dateHint(input.value))];
+      return [problem('schema/invalid-format', message, nonAsciiHint(input.value) ?? dateHint(input.value) ?? formatHint(path, input.value))];
     }
     default:
-      return [problem('schema/invalid-value', withValue(isDefaultMessage(issue.message) ? 'is not valid' : issue.message, input.value))];
+      return [
+        problem(
+          'schema/invalid-value',
+          withValue(isDefaultMessage(issue.message) ? 'is not valid' : issue.message, input.value),
+          nonAsciiHint(input.value) ?? valueHint(path, input.value),
+        ),
+      ];
   }
 }
 
@@ -160,7 +179,7 @@ function explainUnion(
       rule,
       { file: options.file, path: formatPath(path), ...options.locate(path) },
       `expected ${expected}, got ${got}`,
-      suggestion ? `did you mean ${quote(suggestion)}?` : undefined,
+      suggestion ? `did you mean ${quote(suggestion)}?` : `write ${alternatives.length > 0 ? alternatives.join(', or ') : 'a value of the documented form'}`,
     ),
   ];
 }
@@ -221,6 +240,109 @@ function typeHint(expected: string, value: unknown, fieldSchema: Schema | undefi
   if (expected === 'array' && (typeof value === 'string' || typeof value === 'number')) return 'write each entry on its own line starting with "- "';
   if (expected === 'object' && typeof value === 'string') return 'write the fields as indented key: value lines below the key';
   return undefined;
+}
+
+/** What a whole file must look like, for a file that is a list or a scalar. */
+function rootHint(root: Schema): string {
+  const keys = objectKeys(root);
+  return `the file is a mapping: start each line at the left margin with one of its keys (${keys.join(', ')}) and a colon`;
+}
+
+/** How to bring a string, list or number within its bounds. */
+function sizeHint(code: 'too_small' | 'too_big', origin: string, limit: number | bigint, value: unknown, fieldSchema: Schema | undefined, field: string): string {
+  const optional = fieldSchema !== undefined && z.safeParse(fieldSchema, undefined).success;
+  if (origin === 'string') {
+    if (code === 'too_big') return `shorten it to at most ${formatNumber(limit)} characters; put longer text in a linked document`;
+    if (typeof value === 'string' && value.trim() === '') return optional ? 'write the text, or remove the key' : 'write the text';
+    if (field === 'quote') return 'quote the whole sentence as it reads in the prose';
+    return `write at least ${formatNumber(limit)} characters`;
+  }
+  if (origin === 'array') {
+    if (code === 'too_big') return `list at most ${formatNumber(limit)} entries`;
+    return optional ? `list at least ${formatNumber(limit)} entr${Number(limit) === 1 ? 'y' : 'ies'}, or remove the key` : `list at least ${formatNumber(limit)} entr${Number(limit) === 1 ? 'y' : 'ies'}`;
+  }
+  const range = fieldSchema ? numberRange(fieldSchema) : undefined;
+  if (range) return `write a whole number from ${formatNumber(range.min)} to ${formatNumber(range.max)}`;
+  return `write a number ${code === 'too_small' ? 'of at least' : 'of at most'} ${formatNumber(limit)}`;
+}
+
+/** The bounds a number field declares, if both are known. */
+function numberRange(schema: Schema): { min: number; max: number } | undefined {
+  const checks = ((unwrap(schema)._zod.def as { checks?: Array<{ _zod: { def: { check?: string; value?: unknown } } }> }).checks ?? []).map((check) => check._zod.def);
+  const min = checks.find((check) => check.check === 'greater_than')?.value;
+  const max = checks.find((check) => check.check === 'less_than')?.value;
+  return typeof min === 'number' && typeof max === 'number' ? { min, max } : undefined;
+}
+
+/** How to write a value of a field with a format (ids, dates, identifiers), by the field's name. */
+function formatHint(path: readonly PropertyKey[], value: unknown): string {
+  const field = String([...path].reverse().find((segment) => typeof segment === 'string') ?? '');
+  const text = typeof value === 'string' ? value : '';
+  if (/^\d{4}-\d{2}-\d{2}[T ]/.test(text)) return `write the date only: ${text.slice(0, 10)}`;
+  switch (field) {
+    case 'doi':
+      return 'write the DOI itself, starting with "10." (no https://doi.org/ in front), e.g. 10.1145/3368089.3409742';
+    case 'arxiv':
+      return /^\d{4}\.\d{4,5}$/.test(text) ? `add the version you read, e.g. ${text}v1` : 'write the arXiv id with its version, e.g. 2210.03629v3';
+    case 'isbn':
+      return 'write the 10 or 13 digits of the ISBN, hyphens allowed';
+    case 'github':
+      return 'write the repository as owner/name, e.g. example/notebooks';
+    case 'branch':
+      return 'write a branch name such as main';
+    case 'textHash':
+      return 'copy the textHash that `research-pack check` prints for the claim, or remove the key';
+    case 'fingerprint':
+      return "copy the chapter's fingerprint (64 hex characters) from its research pack";
+    case 'id':
+    case 'slug':
+    case 'source':
+    case 'run':
+    case 'claims':
+      return idHint(text);
+    default:
+      break;
+  }
+  if (typeof path.at(-1) === 'number' && field === 'claims') return idHint(text);
+  if (/date|accessed|verified|recorded|published|updated/i.test(field)) return 'write the date as YYYY-MM-DD, e.g. 2026-01-31';
+  return 'rewrite the value in the form the message gives';
+}
+
+/** Suggest the id an author probably meant: lowercase, hyphens for anything else. */
+function idHint(value: string): string {
+  if ([...value].length > 80) return 'shorten it to at most 80 characters';
+  const slug = value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  if (slug && slug !== value) return `did you mean ${quote(slug)}?`;
+  return 'use lowercase ASCII letters, digits and single hyphens, e.g. "session-tree"';
+}
+
+/** How to fix a value a schema refined away (impossible dates, URLs, ...). */
+function valueHint(path: readonly PropertyKey[], value: unknown): string {
+  const field = String([...path].reverse().find((segment) => typeof segment === 'string') ?? '');
+  const text = typeof value === 'string' ? value : '';
+  if (field === 'url' || field === 'archiveUrl') {
+    return /^[a-z][a-z0-9+.-]*:/i.test(text) && !/^https?:/i.test(text)
+      ? 'only http:// and https:// URLs are linked; remove this one, or write the https:// address of the document'
+      : 'write the full address, starting with https:// (or http://)';
+  }
+  const date = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$/.exec(text);
+  if (date) {
+    const month = date[2] === undefined ? 1 : Number(date[2]);
+    if (month < 1 || month > 12) return 'months run from 01 to 12';
+    const year = Number(date[1]);
+    const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const name = new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' });
+    return `${name} ${year} has ${days} days; check the day and the month`;
+  }
+  if (field === 'id' || field === 'slug' || field === 'source' || field === 'run' || field === 'claims') return idHint(text);
+  return 'rewrite the value as the message says';
 }
 
 /** Point out characters that look like ASCII but are not, the usual cause of a valid-looking id being rejected. */

@@ -25,7 +25,7 @@ describe('loadFrontmatter', () => {
   it('accepts a byte order mark and CRLF line endings', () => {
     const result = loadFrontmatter('\uFEFF---\r\ntitle: Sessions\r\nnumber: x\r\n---\r\nText\r\n', file);
     expect(formatProblems(result.problems)).toBe(
-      'content/books/pi/27-chapter.mdx:3:9  number  expected a number, got the string "x"  [schema/invalid-type]',
+      'content/books/pi/27-chapter.mdx:3:9  number  expected a number, got the string "x"  (hint: write a number here)  [schema/invalid-type]',
     );
     expect(loadFrontmatter('\uFEFF---\r\ntitle: Sessions\r\nnumber: 1\r\n---\r\n', file).data).toEqual({ title: 'Sessions', number: 1 });
   });
@@ -47,7 +47,7 @@ describe('loadFrontmatter', () => {
 
   it('reports YAML syntax errors in the block at their line', () => {
     expect(errors('---\ntitle: Sessions: the format\nnumber: 1\n---\n')).toBe(
-      'content/books/pi/27-chapter.mdx:2:8  nested mappings are not allowed in compact mappings  (hint: a value containing ": " must be quoted, e.g. title: "Sessions: the file format")  [yaml/syntax]',
+      'content/books/pi/27-chapter.mdx:2:8  nested mappings are not allowed in compact mappings  (hint: a value containing ": " must be quoted, e.g. title: "Sessions: the file format"; a key must line up with the keys above it)  [yaml/syntax]',
     );
   });
 });

@@ -75,16 +75,16 @@ describe('loadYaml', () => {
 
   it('reports syntax errors with positions and hints', () => {
     expect(formatProblems(load('title: Sessions: the format\n').problems)).toBe(
-      'content/books/pi/27-chapter.claims.yaml:1:8  nested mappings are not allowed in compact mappings  (hint: a value containing ": " must be quoted, e.g. title: "Sessions: the file format")  [yaml/syntax]',
+      'content/books/pi/27-chapter.claims.yaml:1:8  nested mappings are not allowed in compact mappings  (hint: a value containing ": " must be quoted, e.g. title: "Sessions: the file format"; a key must line up with the keys above it)  [yaml/syntax]',
     );
     expect(formatProblems(load('claims:\n\t- id: x\n').problems)).toBe(
       'content/books/pi/27-chapter.claims.yaml:2:1  tabs are not allowed as indentation  (hint: indent with spaces; YAML does not allow tabs for indentation)  [yaml/syntax]',
     );
     expect(formatProblems(load('title: "unterminated\n').problems)).toBe(
-      'content/books/pi/27-chapter.claims.yaml:2:1  missing closing "quote  (hint: close the quote or bracket that opens before this point)  [yaml/syntax]',
+      'content/books/pi/27-chapter.claims.yaml:1:8  the quoted value that starts here has no closing "  (hint: end the value with " on the line where it ends; inside it, write \\" for a double quote)  [yaml/syntax]',
     );
     expect(formatProblems(load('a: 1\n---\nb: 2\n').problems)).toBe(
-      'content/books/pi/27-chapter.claims.yaml:2:1  source contains multiple documents; please use YAML.parseAllDocuments()  (hint: a sidecar is one YAML document; remove the extra "---" line)  [yaml/syntax]',
+      'content/books/pi/27-chapter.claims.yaml:2:1  the file holds more than one YAML document  (hint: a sidecar is one YAML document; remove the extra "---" line)  [yaml/syntax]',
     );
     expect(load('title: "unterminated\n').value).toBeUndefined();
   });
@@ -102,7 +102,7 @@ describe('loadYaml', () => {
       'content/books/pi/27-chapter.claims.yaml:1:4  unsupported tag "!!binary"  (hint: remove the tag; sidecars use plain strings, numbers, true/false, lists and mappings)  [yaml/unsupported-tag]',
     );
     expect(formatProblems(load('a: !foo 2\n').problems)).toBe(
-      'content/books/pi/27-chapter.claims.yaml:1:4  unresolved tag: !foo  (hint: remove the tag; sidecars use plain YAML values)  [yaml/unsupported-tag]',
+      'content/books/pi/27-chapter.claims.yaml:1:4  unsupported tag "!foo"  (hint: remove the tag; sidecars use plain strings, numbers, true/false, lists and mappings)  [yaml/unsupported-tag]',
     );
     expect(load('b: !!str 3\n').value).toEqual({ b: '3' });
   });

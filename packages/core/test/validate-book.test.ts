@@ -179,10 +179,10 @@ describe('validateBook', () => {
       'content/books/demo/01-sessions.claims.yaml:1:9  claims  expected a list, got 3  (hint: write each entry on its own line starting with "- ")  [schema/invalid-type]',
     );
     expect(check({ '01-sessions.evidence.yaml': 'sources: {}\n' })).toBe(
-      'content/books/demo/01-sessions.evidence.yaml:1:10  sources  expected a list, got a mapping  [schema/invalid-type]',
+      'content/books/demo/01-sessions.evidence.yaml:1:10  sources  expected a list, got a mapping  (hint: write a list here)  [schema/invalid-type]',
     );
     expect(check({ '01-sessions.research.yaml': 'notebooks: {}\n' })).toBe(
-      'content/books/demo/01-sessions.research.yaml:1:12  notebooks  expected a list, got a mapping  [schema/invalid-type]',
+      'content/books/demo/01-sessions.research.yaml:1:12  notebooks  expected a list, got a mapping  (hint: write a list here)  [schema/invalid-type]',
     );
   });
 });

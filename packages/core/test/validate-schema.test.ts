@@ -51,7 +51,7 @@ describe('validateSchema: friendly messages', () => {
       'content/books/pi/27-chapter.claims.yaml:5:7  claims[0].anchor.prefx  unknown key "prefx"; allowed keys: quote, prefix, suffix  (hint: did you mean "prefix"?)  [schema/unknown-key]',
     );
     expect(errors('claims', ['claims:', '  - id: a', '    anchor: 5', '    verdict: { status: unverified }'])).toBe(
-      'content/books/pi/27-chapter.claims.yaml:3:13  claims[0].anchor  expected "directive" or a mapping with quote, prefix, suffix, got 5  [schema/invalid-type]',
+      'content/books/pi/27-chapter.claims.yaml:3:13  claims[0].anchor  expected "directive" or a mapping with quote, prefix, suffix, got 5  (hint: write "directive", or a mapping with quote, prefix, suffix)  [schema/invalid-type]',
     );
   });
 
@@ -72,7 +72,7 @@ describe('validateSchema: friendly messages', () => {
       'content/books/pi/27-chapter.claims.yaml:1:9  claims  expected a list, got the string "x"  (hint: write each entry on its own line starting with "- ")  [schema/invalid-type]',
     );
     expect(errors('claims', ['- a', '- b'])).toBe(
-      'content/books/pi/27-chapter.claims.yaml:1:1  expected a mapping (key: value lines), got a list  [schema/invalid-type]',
+      'content/books/pi/27-chapter.claims.yaml:1:1  expected a mapping (key: value lines), got a list  (hint: the file is a mapping: start each line at the left margin with one of its keys (claims) and a colon)  [schema/invalid-type]',
     );
     expect(errors('book', ['title:', 'slug: pi', 'reviewAfterDays: "30"'])).toBe(
       [
@@ -88,7 +88,7 @@ describe('validateSchema: friendly messages', () => {
     ).toBe(
       [
         'content/books/pi/27-chapter.research.yaml:3:16  notebooks[0].published  expected true or false, got the string "yes"  (hint: write true or false, without quotes)  [schema/invalid-type]',
-        'content/books/pi/27-chapter.research.yaml:5:63  history[0].counts.sources  expected a whole number, got 1.5  [schema/invalid-type]',
+        'content/books/pi/27-chapter.research.yaml:5:63  history[0].counts.sources  expected a whole number, got 1.5  (hint: write a whole number here)  [schema/invalid-type]',
       ].join('\n'),
     );
   });
@@ -116,36 +116,36 @@ describe('validateSchema: friendly messages', () => {
     ).toBe(
       [
         'content/books/pi/27-chapter.evidence.yaml:4:14  sources[0].reading  expected one of full-text | abstract-only | not-accessible, got "full"  (hint: did you mean "full-text"?)  [schema/invalid-enum]',
-        'content/books/pi/27-chapter.evidence.yaml:5:15  sources[0].accessed  "2024-02-30" is not a real calendar date  [schema/invalid-value]',
-        'content/books/pi/27-chapter.evidence.yaml:6:16  sources[0].published  "2024-13" is not a real calendar date  [schema/invalid-value]',
-        'content/books/pi/27-chapter.evidence.yaml:7:10  sources[0].url  "javascript:alert(1)" must be an absolute http:// or https:// URL  [schema/invalid-value]',
-        'content/books/pi/27-chapter.evidence.yaml:8:25  sources[0].identifiers.doi  expected a DOI such as 10.1145/3368089.3409742, got "x"  [schema/invalid-format]',
+        'content/books/pi/27-chapter.evidence.yaml:5:15  sources[0].accessed  "2024-02-30" is not a real calendar date  (hint: February 2024 has 29 days; check the day and the month)  [schema/invalid-value]',
+        'content/books/pi/27-chapter.evidence.yaml:6:16  sources[0].published  "2024-13" is not a real calendar date  (hint: months run from 01 to 12)  [schema/invalid-value]',
+        'content/books/pi/27-chapter.evidence.yaml:7:10  sources[0].url  "javascript:alert(1)" must be an absolute http:// or https:// URL  (hint: only http:// and https:// URLs are linked; remove this one, or write the https:// address of the document)  [schema/invalid-value]',
+        'content/books/pi/27-chapter.evidence.yaml:8:25  sources[0].identifiers.doi  expected a DOI such as 10.1145/3368089.3409742, got "x"  (hint: write the DOI itself, starting with "10." (no https://doi.org/ in front), e.g. 10.1145/3368089.3409742)  [schema/invalid-format]',
         'content/books/pi/27-chapter.evidence.yaml:8:35  sources[0].identifiers.arxiv  expected a string, got 1508.06576  (hint: quote it: "1508.06576")  [schema/invalid-type]',
-        'content/books/pi/27-chapter.evidence.yaml:12:13  evidence[0].claims  list at least one claim id, got an empty list  [schema/too-small]',
+        'content/books/pi/27-chapter.evidence.yaml:12:13  evidence[0].claims  list at least one claim id, got an empty list  (hint: list at least 1 entry)  [schema/too-small]',
         'content/books/pi/27-chapter.evidence.yaml:16:15  evidence[0].recorded  expected a date written as YYYY-MM-DD, got "2024-1-5"  (hint: did you mean "2024-01-05"?)  [schema/invalid-format]',
       ].join('\n'),
     );
     expect(errors('book', ['title: Pi', 'slug: pi', 'brief:', '  excerptLength: 100', '  investigate: []', 'notebooks:', '  github: not a repo'])).toBe(
       [
-        'content/books/pi/book.yaml:4:18  brief.excerptLength  expected a number >= 200, got 100  [schema/too-small]',
-        'content/books/pi/book.yaml:5:16  brief.investigate  expected at least 1 item, got 0  [schema/too-small]',
-        'content/books/pi/book.yaml:7:11  notebooks.github  expected a GitHub repository as owner/name, got "not a repo"  [schema/invalid-format]',
+        'content/books/pi/book.yaml:4:18  brief.excerptLength  expected a number >= 200, got 100  (hint: write a whole number from 200 to 1,000,000)  [schema/too-small]',
+        'content/books/pi/book.yaml:5:16  brief.investigate  expected at least 1 item, got 0  (hint: list at least 1 entry, or remove the key)  [schema/too-small]',
+        'content/books/pi/book.yaml:7:11  notebooks.github  expected a GitHub repository as owner/name, got "not a repo"  (hint: write the repository as owner/name, e.g. example/notebooks)  [schema/invalid-format]',
       ].join('\n'),
     );
     expect(errors('book', ['title: Pi', 'slug: pi', 'description: "   "'])).toBe(
-      'content/books/pi/book.yaml:3:14  description  must not be empty  [schema/too-small]',
+      'content/books/pi/book.yaml:3:14  description  must not be empty  (hint: write the text, or remove the key)  [schema/too-small]',
     );
   });
 
   it('reports one problem per field: an id that breaks the pattern is not also reported for "--"', () => {
     expect(errors('claims', ['claims:', '  - id: Session_Tree', '    anchor: { quote: ab }', '    verdict: { status: unverified }'])).toBe(
       [
-        'content/books/pi/27-chapter.claims.yaml:2:9  claims[0].id  ids use lowercase ASCII letters, digits and single hyphens (e.g. "session-tree"), at most 80 characters, got "Session_Tree"  [schema/invalid-format]',
-        'content/books/pi/27-chapter.claims.yaml:3:22  claims[0].anchor.quote  a quote needs at least 3 characters to anchor reliably, got "ab"  [schema/too-small]',
+        'content/books/pi/27-chapter.claims.yaml:2:9  claims[0].id  ids use lowercase ASCII letters, digits and single hyphens (e.g. "session-tree"), at most 80 characters, got "Session_Tree"  (hint: did you mean "session-tree"?)  [schema/invalid-format]',
+        'content/books/pi/27-chapter.claims.yaml:3:22  claims[0].anchor.quote  a quote needs at least 3 characters to anchor reliably, got "ab"  (hint: quote the whole sentence as it reads in the prose)  [schema/too-small]',
       ].join('\n'),
     );
     expect(errors('claims', ['claims:', '  - id: a--b', '    anchor: directive', '    verdict: { status: unverified }'])).toBe(
-      'content/books/pi/27-chapter.claims.yaml:2:9  claims[0].id  ids may not contain "--", got "a--b"  [schema/invalid-value]',
+      'content/books/pi/27-chapter.claims.yaml:2:9  claims[0].id  ids may not contain "--", got "a--b"  (hint: did you mean "a-b"?)  [schema/invalid-value]',
     );
   });
 
@@ -162,7 +162,7 @@ describe('validateSchema: friendly messages', () => {
     expect(
       errors('claims', ['claims:', '  - id: a', '    anchor: directive', '    verdict:', '      status: unverified', '      textHash: abc']),
     ).toBe(
-      'content/books/pi/27-chapter.claims.yaml:6:17  claims[0].verdict.textHash  expected 16 lowercase hex characters (the textHash `research-pack check` prints), got "abc"  [schema/invalid-format]',
+      'content/books/pi/27-chapter.claims.yaml:6:17  claims[0].verdict.textHash  expected 16 lowercase hex characters (the textHash `research-pack check` prints), got "abc"  (hint: copy the textHash that `research-pack check` prints for the claim, or remove the key)  [schema/invalid-format]',
     );
   });
 
