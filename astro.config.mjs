@@ -7,5 +7,21 @@ import researchPack from '@research-pack/astro';
 // `researchPack()` registers the claim transform on it natively.
 export default defineConfig({
   site: 'https://books.example.org',
+  markdown: {
+    shikiConfig: {
+      // Shiki stops highlighting a line after 500 ms and leaves the rest plain:
+      // on a busy machine the same code block then highlights differently from
+      // one build to the next. No limit keeps builds byte for byte reproducible.
+      transformers: [
+        {
+          name: 'reproducible-highlighting',
+          preprocess(code, options) {
+            options.tokenizeTimeLimit = 0;
+            return code;
+          },
+        },
+      ],
+    },
+  },
   integrations: [mdx(), researchPack()],
 });

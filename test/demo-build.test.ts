@@ -1,0 +1,94 @@
+/**
+ * Real `astro build`s of the demo book: intact, every page and research
+ * artifact is there and the fingerprints agree; broken (an unknown key
+ * appended to a claims sidecar), the build fails naming file:line:column and
+ * leaves no pages behind.
+ */
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildDemo, demoChapters, listFiles, type SiteBuild } from './helpers/site-build.js';
+
+describe('astro build of the demo book', () => {
+  let site: SiteBuild;
+  let chapters: string[];
+  beforeAll(async () => {
+    site = await buildDemo('demo-build');
+    chapters = demoChapters(site.dir);
+  });
+
+  it('succeeds', () => {
+    expect(site.code, site.output).toBe(0);
+    expect(chapters.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('builds every chapter page at /books/<book>/<chapter>/', () => {
+    for (const chapter of chapters) {
+      const file = path.join(site.dist, 'books', chapter, 'index.html');
+      expect(existsSync(file), file).toBe(true);
+      expect(readFileSync(file, 'utf8')).toMatch(/^<!DOCTYPE html>/i);
+    }
+  });
+
+  it('builds the five research pack artifacts of every chapter', () => {
+    for (const chapter of chapters) {
+      for (const artifact of ['index.html', 'chapter-snapshot.txt', 'brief.md', 'report.md', 'pack.json']) {
+        const file = path.join(site.dist, 'research', 'books', chapter, artifact);
+        expect(existsSync(file), file).toBe(true);
+        expect(readFileSync(file, 'utf8').length, file).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('builds the research report pages', () => {
+    const books = [...new Set(chapters.map((chapter) => chapter.split('/')[0]!))];
+    const pages = ['research/index.html', 'research/report.json', 'research/report.md', ...books.map((book) => `research/books/${book}/index.html`)];
+    for (const page of pages) expect(existsSync(path.join(site.dist, page)), page).toBe(true);
+    expect(JSON.parse(readFileSync(path.join(site.dist, 'research/report.json'), 'utf8'))).toBeTypeOf('object');
+  });
+
+  it('fingerprints each chapter as sha256 of its snapshot, in pack.json and brief.md alike', () => {
+    for (const chapter of chapters) {
+      const dir = path.join(site.dist, 'research', 'books', chapter);
+      const digest = createHash('sha256').update(readFileSync(path.join(dir, 'chapter-snapshot.txt'))).digest('hex');
+      const pack = JSON.parse(readFileSync(path.join(dir, 'pack.json'), 'utf8')) as { fingerprint: { algorithm: string; value: string } };
+      expect(pack.fingerprint, chapter).toEqual({ algorithm: 'sha256', value: digest });
+      const brief = readFileSync(path.join(dir, 'brief.md'), 'utf8');
+      const stated = /fingerprint[^\n]*?\b([0-9a-f]{64})\b/i.exec(brief);
+      expect(stated?.[1], `${chapter}: the brief states the fingerprint`).toBe(digest);
+    }
+  });
+});
+
+describe('astro build of the demo book with a broken sidecar', () => {
+  const sidecar = 'content/books/pi/27-chapter.claims.yaml';
+  let site: SiteBuild;
+  let line: number;
+  beforeAll(async () => {
+    site = await buildDemo('demo-build-broken', {
+      prepare(dir) {
+        const file = path.join(dir, sidecar);
+        const text = readFileSync(file, 'utf8');
+        const lines = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
+        appendFileSync(file, `${text.endsWith('\n') ? '' : '\n'}reviewerNotes: this key is not part of the format\n`);
+        line = lines + 1;
+      },
+    });
+  });
+
+  it('fails', () => {
+    expect(site.code, site.output).not.toBe(0);
+  });
+
+  it('names the file, line and column of the unknown key, with a hint', () => {
+    expect(site.output).toContain(`${sidecar}:${line}:1`);
+    expect(site.output).toContain(`${sidecar}:${line}:1  reviewerNotes  unknown key "reviewerNotes"; allowed keys: claims`);
+    expect(site.output).toContain('[schema/unknown-key]');
+  });
+
+  it('leaves no pages in dist/', () => {
+    const pages = listFiles(site.dist).filter((file) => /\.(html|md|json|txt)$/.test(file));
+    expect(pages).toEqual([]);
+  });
+});
