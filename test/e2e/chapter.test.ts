@@ -124,7 +124,7 @@ describe('a claim on a chapter page', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('.rp-popover:popover-open').evaluateAll((open) => open.map((element) => element.id))).resolves.toEqual([target]);
     await expect(page.locator(`#${target}`).isVisible()).resolves.toBe(true);
-    expect((await axNode(cdp, `[popovertarget="${target}"]`)).properties.expanded).toBe(true);
+    expect((await axNode(cdp, `.rp-marker[popovertarget="${target}"]`)).properties.expanded).toBe(true);
 
     await page.keyboard.press('Escape');
     await expect(page.locator('.rp-popover:popover-open').count()).resolves.toBe(0);
@@ -143,7 +143,7 @@ describe('a claim on a chapter page', () => {
     const cdp = await page.context().newCDPSession(page);
     await tabToFirstMarker(page);
     const target = await focusedMarkerTarget(page);
-    const name = await page.locator(`[popovertarget="${target}"]`).getAttribute('aria-label');
+    const name = await page.locator(`.rp-marker[popovertarget="${target}"]`).getAttribute('aria-label');
     expect(name).toMatch(NAME);
     await page.keyboard.press('Enter');
 
@@ -155,6 +155,7 @@ describe('a claim on a chapter page', () => {
     expect(snapshot).toMatch(/- strong: "Verdict: \w+"/);
     expect(snapshot).toMatch(/- list "Evidence":\n\s+- listitem:/);
     expect(snapshot).toContain('- link "Research pack for this chapter"');
+    expect(snapshot).toMatch(/- button "Close"$/);
     // A closed popover is not in the accessibility tree.
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
@@ -175,6 +176,24 @@ describe('a claim on a chapter page', () => {
     await page.context().close();
   });
 
+  test('the Close button in the popover closes it and gives the focus back to the marker', async () => {
+    const page = await openChapter();
+    await tabToFirstMarker(page);
+    const target = await focusedMarkerTarget(page);
+    await page.keyboard.press('Enter');
+    // Tab on through the popover's links to its Close button.
+    for (let presses = 0; presses < 20; presses++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => document.activeElement?.classList.contains('rp-close') ?? false)) break;
+    }
+    await expect(page.evaluate(() => document.activeElement?.closest('.rp-popover')?.id)).resolves.toBe(target);
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Close');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.rp-popover:popover-open').count()).resolves.toBe(0);
+    await expect(focusedMarkerTarget(page)).resolves.toBe(target);
+    await page.context().close();
+  });
+
   test("the popover's links work: sources link out over http(s), the research-pack link opens the claim on the pack page", async () => {
     const page = await openChapter();
     const sourceLinks = await page.locator('.rp-popover .rp-row a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
@@ -186,7 +205,7 @@ describe('a claim on a chapter page', () => {
     await marker.click();
     const packLink = page.locator(`#${target} a.rp-block-pack`);
     await expect(packLink.isVisible()).resolves.toBe(true);
-    const claimId = await page.locator(`.rp-claim:has(> [popovertarget="${target}"])`).getAttribute('data-claim-id');
+    const claimId = await page.locator(`.rp-claim:has(> .rp-marker[popovertarget="${target}"])`).getAttribute('data-claim-id');
     const href = (await packLink.getAttribute('href'))!;
     const fragment = decodeURIComponent(new URL(href, page.url()).hash.slice(1));
     expect(fragment).not.toBe('');

@@ -127,7 +127,8 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
 
   const marker = h(
     'button',
-    { type: 'button', className: ['rp-marker'], popoverTarget: popoverId, ariaLabel: label, title: label },
+    // No `title`: it would repeat the name as the button's description.
+    { type: 'button', className: ['rp-marker'], popoverTarget: popoverId, ariaLabel: label },
     [
       h('span', { className: ['rp-marker-symbol'], ariaHidden: 'true' }, STATUS_SYMBOL[status]),
       ' ',
@@ -141,7 +142,11 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
     ...notes(resolved),
     ...(resolved.claim.verdict.rationale ? [h('span', { className: ['rp-block-rationale'] }, resolved.claim.verdict.rationale)] : []),
     evidenceBlock(evidence, chapter.sources),
-    ...(packUrl ? [h('a', { className: ['rp-block-pack'], href: `${packUrl}#${auditFragment(id)}` }, 'Research pack for this chapter')] : []),
+    // A visible way out for touch and screen-reader users, who have no Escape key at hand.
+    h('span', { className: ['rp-block-actions'] }, [
+      ...(packUrl ? [h('a', { className: ['rp-block-pack'], href: `${packUrl}#${auditFragment(id)}` }, 'Research pack for this chapter')] : []),
+      h('button', { type: 'button', className: ['rp-close'], popoverTarget: popoverId, popoverTargetAction: 'hide' }, 'Close'),
+    ]),
   ]);
 
   return {

@@ -11,6 +11,7 @@ import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import { escapeMarkdown, escapeTableCell, markdownTable, siteLinkText } from './markdown-text.js';
 import { statusChart } from './render-chart.js';
+import { scrollableTable } from './render-pack-html.js';
 import {
   DISPLAY_STATUSES,
   STATUS_LABELS,
@@ -275,10 +276,9 @@ function bookHast(book: ReportBook, single: boolean): Element[] {
   return [h('section', { ariaLabelledBy: `${prefix}-title` }, [h('h2', { id: `${prefix}-title` }, [h('a', { href: book.url }, book.title)]), chapters, charts, attention, leads])];
 }
 
-/** A table whose first cell in each row is a row header. */
+/** A table whose first cell in each row is a row header, in a scroll container. */
 function table(caption: string, columns: readonly string[], rows: readonly (readonly (ElementContent | string)[])[]): Element {
-  return h('table', { className: ['rp-report-table'] }, [
-    h('caption', caption),
+  return scrollableTable('rp-report-table', caption, [
     h('thead', h('tr', columns.map((label) => h('th', { scope: 'col' }, label)))),
     h(
       'tbody',

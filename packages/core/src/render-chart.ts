@@ -32,8 +32,12 @@ const WIDTH = 480;
 const BAR_Y = 4;
 const BAR_HEIGHT = 24;
 const LEGEND_Y = 40;
-const ROW_HEIGHT = 22;
-const COLUMNS = 3;
+// Two legend columns at 16px: the chart scales down to fit a phone (about
+// 3/4 size at 360px), and the legend must stay legible there.
+const ROW_HEIGHT = 26;
+const COLUMNS = 2;
+const FONT_SIZE = 16;
+const SWATCH = 16;
 const HEIGHT = LEGEND_Y + ROW_HEIGHT * Math.ceil(DISPLAY_STATUSES.length / COLUMNS);
 
 /**
@@ -53,7 +57,7 @@ export function statusChart(counts: StatusCounts, options: StatusChartOptions): 
   if (counts.total === 0) {
     children.push(
       s('rect', { x: 0.5, y: BAR_Y + 0.5, width: WIDTH - 1, height: BAR_HEIGHT - 1, fill: 'none', stroke: 'currentColor', strokeDasharray: '4 3' }),
-      s('text', { x: WIDTH / 2, y: BAR_Y + BAR_HEIGHT / 2 + 5, textAnchor: 'middle', fill: 'currentColor', fontSize: 13 }, 'No claims recorded'),
+      s('text', { x: WIDTH / 2, y: BAR_Y + BAR_HEIGHT / 2 + 5, textAnchor: 'middle', fill: 'currentColor', fontSize: FONT_SIZE }, 'No claims recorded'),
     );
   } else {
     let done = 0;
@@ -71,8 +75,8 @@ export function statusChart(counts: StatusCounts, options: StatusChartOptions): 
     const x = (index % COLUMNS) * (WIDTH / COLUMNS);
     const y = LEGEND_Y + Math.floor(index / COLUMNS) * ROW_HEIGHT;
     children.push(
-      s('rect', { x: x + 0.5, y: y + 0.5, width: 14, height: 14, fill: `url(#${patternId(status)})`, stroke: 'currentColor' }),
-      s('text', { x: x + 20, y: y + 12, fill: 'currentColor', fontSize: 13 }, `${STATUS_LABELS[status]}: ${counts[statusKey(status)]}`),
+      s('rect', { x: x + 0.5, y: y + 0.5, width: SWATCH, height: SWATCH, fill: `url(#${patternId(status)})`, stroke: 'currentColor' }),
+      s('text', { x: x + SWATCH + 8, y: y + SWATCH - 2, fill: 'currentColor', fontSize: FONT_SIZE }, `${STATUS_LABELS[status]}: ${counts[statusKey(status)]}`),
     );
   });
   return s(

@@ -36,6 +36,21 @@ import { chapterUrls, claimUrl, packSchemaUrl, type ChapterUrls } from './urls.j
 type Child = ElementContent | string;
 
 /**
+ * A data table in a scroll container, so a wide table scrolls sideways on a
+ * narrow screen instead of the page. The container is a named region that
+ * takes focus, so keyboard users can scroll it too.
+ * @param className the table's class.
+ * @param caption the table's caption, also the region's name.
+ * @param children the table's `thead` and `tbody`.
+ * @returns `<div class="rp-table-scroll" role="region">` around the table.
+ */
+export function scrollableTable(className: string, caption: string, children: Element[]): Element {
+  return h('div', { className: ['rp-table-scroll'], role: 'region', ariaLabel: caption, tabIndex: 0 }, [
+    h('table', { className: [className] }, [h('caption', caption), ...children]),
+  ]);
+}
+
+/**
  * The HTML id of a claim's row in the pack's claim audit.
  * @param claimId the claim's id.
  * @returns `rp-audit-<id>`.
@@ -276,8 +291,7 @@ function notebookItem(book: BookModel, notebook: Notebook): Element {
     h('p', inventory),
     notebook.runs.length === 0
       ? h('p', { className: ['rp-unverified'] }, 'Unverified: no recorded run.')
-      : h('table', { className: ['rp-runs'] }, [
-          h('caption', `Recorded runs of ${notebook.path}, oldest first`),
+      : scrollableTable('rp-runs', `Recorded runs of ${notebook.path}, oldest first`, [
           h('thead', h('tr', ['Date', 'Outcome', 'Run id', 'Environment', 'By', 'Notes'].map((label) => h('th', { scope: 'col' }, label)))),
           h(
             'tbody',
@@ -302,8 +316,7 @@ function historySection({ chapter }: Context): Element {
     return section('rp-section-history', 'Research history', [fact('No research has been recorded for this chapter yet. The next research pass will be the first.')]);
   }
   return section('rp-section-history', 'Research history', [
-    h('table', { className: ['rp-history'] }, [
-      h('caption', `Research passes over this chapter, oldest first (${passes.length})`),
+    scrollableTable('rp-history', `Research passes over this chapter, oldest first (${passes.length})`, [
       h('thead', h('tr', ['Date', 'By', 'Report', 'Revision read', 'Summary', 'Recorded'].map((label) => h('th', { scope: 'col' }, label)))),
       h('tbody', passes.map((pass) => passRow(pass, chapter.fingerprint))),
     ]),
@@ -330,8 +343,7 @@ function claimAuditSection({ book, chapter, urls }: Context): Element {
   if (chapter.claims.length === 0) return section('rp-section-claim-audit', 'Claim audit', [fact('No claims are recorded for this chapter.')]);
   const columns = ['Claim', 'Location', 'Status', 'Evidence', 'Concern', 'Priority', 'Proposed response'];
   return section('rp-section-claim-audit', 'Claim audit', [
-    h('table', { className: ['rp-claim-audit'] }, [
-      h('caption', `Claims in this chapter (${chapter.claims.length}), in the order they appear`),
+    scrollableTable('rp-claim-audit', `Claims in this chapter (${chapter.claims.length}), in the order they appear`, [
       h('thead', h('tr', columns.map((label) => h('th', { scope: 'col' }, label)))),
       h('tbody', chapter.claims.map((resolved) => claimRow(book, chapter, urls, resolved))),
     ]),
@@ -394,8 +406,7 @@ function sourceLedgerSection({ chapter, urls }: Context): Element {
   }
   const columns = ['Source', 'Metadata', 'Identifiers', 'URL', 'Reading status', 'Claims', 'Limitations', 'Accessed / verified'];
   return section('rp-section-source-ledger', 'Source ledger', [
-    h('table', { className: ['rp-source-ledger'] }, [
-      h('caption', `Sources consulted for this chapter (${chapter.sources.length})`),
+    scrollableTable('rp-source-ledger', `Sources consulted for this chapter (${chapter.sources.length})`, [
       h('thead', h('tr', columns.map((label) => h('th', { scope: 'col' }, label)))),
       h('tbody', chapter.sources.map((source) => sourceRow(chapter, urls, source))),
     ]),

@@ -48,11 +48,13 @@ describe('claimAnnotations', () => {
 
   it('gives the marker a symbol, a word and an accessible name', () => {
     expect(toHtml(byId('jsonl').marker)).toBe(
-      '<button type="button" class="rp-marker" popovertarget="rp-claim-jsonl-details" aria-label="Claim, supported: 3 sources" title="Claim, supported: 3 sources"><span class="rp-marker-symbol" aria-hidden="true">✓</span> <span class="rp-marker-word">supported</span><span class="rp-visually-hidden rp-print"> (3 sources)</span></button>',
+      '<button type="button" class="rp-marker" popovertarget="rp-claim-jsonl-details" aria-label="Claim, supported: 3 sources"><span class="rp-marker-symbol" aria-hidden="true">✓</span> <span class="rp-marker-word">supported</span><span class="rp-visually-hidden rp-print"> (3 sources)</span></button>',
     );
     expect(byId('header').marker.properties['ariaLabel']).toBe('Claim, stale, was qualified: no sources');
     expect(byId('skip').marker.properties['ariaLabel']).toBe('Claim, contradicted, review due: 1 source');
     expect(toHtml(byId('skip').marker)).toContain('>↻</span> <span class="rp-marker-word">review due</span>');
+    // The name is not repeated as a description (as a `title` would be).
+    expect(byId('jsonl').marker.properties['title']).toBeUndefined();
   });
 
   it('builds a popover of phrasing content that the marker opens', () => {
@@ -60,7 +62,7 @@ describe('claimAnnotations', () => {
     expect(popover.properties['id']).toBe(marker.properties['popoverTarget']);
     expect(popover.properties).toMatchObject({ popover: 'auto', role: 'dialog', ariaLabel: 'Claim, supported: 3 sources' });
     const tags = new Set(elements(popover).map((element) => element.tagName));
-    expect([...tags].sort()).toEqual(['a', 'span', 'strong', 'time']);
+    expect([...tags].sort()).toEqual(['a', 'button', 'span', 'strong', 'time']);
     expect(toHtml(popover)).toBe(
       [
         '<span class="rp-popover" id="rp-claim-jsonl-details" popover="auto" role="dialog" aria-label="Claim, supported: 3 sources">',
@@ -71,7 +73,10 @@ describe('claimAnnotations', () => {
         '<span class="rp-row" role="listitem" data-relation="qualifies" data-evidence-status="validated"><span class="rp-relation">qualifies</span> · reported · <span class="rp-evidence-status">validated</span>: <a href="https://doi.org/10.17487/RFC8259">RFC 8259</a> <span class="rp-muted">(abstract only, accessed 2026-10-02)</span></span>',
         '<span class="rp-row" role="listitem" data-relation="unresolved" data-evidence-status="lead"><span class="rp-relation">unresolved</span> · hypothesis · <span class="rp-evidence-status">lead, not yet verified</span>: <a href="https://example.org/post">A &#x3C;script>alert(1)&#x3C;/script> post</a> <span class="rp-muted">(not accessible, accessed 2026-10-03)</span></span>',
         '</span>',
+        '<span class="rp-block-actions">',
         '<a class="rp-block-pack" href="/research/books/pi/27-chapter/#rp-audit-jsonl">Research pack for this chapter</a>',
+        '<button type="button" class="rp-close" popovertarget="rp-claim-jsonl-details" popovertargetaction="hide">Close</button>',
+        '</span>',
         '</span>',
       ].join(''),
     );

@@ -54,7 +54,7 @@ describe('statusChart', () => {
   it('renders as SVG markup with safe, unique ids and no script', () => {
     const markup = renderStatusChart(counts, { id: 'rp chart "x"<y>', label: '<script>alert(1)</script>' });
     expect(markup.startsWith('<svg')).toBe(true);
-    expect(markup).toContain('viewBox="0 0 480 84"');
+    expect(markup).toContain('viewBox="0 0 480 118"');
     expect(markup).toContain('id="rp-chart--x--y--title"');
     expect(markup).not.toContain('<script');
     const tree = fromHtml(markup, { fragment: true });

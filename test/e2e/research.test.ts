@@ -1,0 +1,145 @@
+/**
+ * The research pages in Chromium: the research pack with its downloads (the
+ * snapshot's sha256 is the fingerprint the pack shows), and the reports with
+ * their SVG charts announced as images with a title and a description.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PAGES, launchChromium, openPage } from './browser.js';
+
+const PACKS = PAGES.chapters.map((chapter) => chapter.replace('/books/', '/research/books/'));
+
+/** What each download of a pack must be. */
+const DOWNLOADS: Record<string, RegExp> = {
+  'chapter-snapshot.txt': /^text\/plain\b/,
+  'brief.md': /^text\/markdown\b/,
+  'report.md': /^text\/markdown\b/,
+  'pack.json': /^application\/json\b/,
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the research pack', () => {
+  test('has one h1 naming the chapter, its sections, and a row for every claim of the chapter', async () => {
+    const chapter = await openPage(browser, PAGES.chapter);
+    const claimIds = await chapter.locator('.rp-claim').evaluateAll((claims) => claims.map((claim) => (claim as HTMLElement).dataset.claimId));
+    const title = await chapter.locator('h1').textContent();
+    await chapter.context().close();
+
+    const page = await openPage(browser, PAGES.pack);
+    await expect(page.locator('h1').allTextContents()).resolves.toEqual([`Chapter 26: ${title}`]);
+    const sections = await page.locator('h2').allTextContents();
+    expect(sections).toEqual(expect.arrayContaining(['Downloads', 'Claim audit', 'Source ledger']));
+    for (const id of claimIds) await expect(page.locator(`.rp-claim-audit tr:has(a:text-is("${id}"))`).count(), id).resolves.toBe(1);
+    // Every table says what it is, and sits in a scroll box that is a named,
+    // focusable region (so a wide table scrolls by keyboard too, not the page).
+    const tables = await page.locator('table').evaluateAll((elements) =>
+      elements.map((table) => {
+        const box = table.parentElement!;
+        return {
+          caption: table.querySelector('caption')?.textContent?.trim() ?? '',
+          region: box.getAttribute('role'),
+          name: box.getAttribute('aria-label'),
+          focusable: box.tabIndex === 0,
+          overflow: getComputedStyle(box).overflowX,
+        };
+      }),
+    );
+    expect(tables.length).toBeGreaterThan(0);
+    for (const table of tables) {
+      expect(table.caption).not.toBe('');
+      expect(table).toEqual({ caption: table.caption, region: 'region', name: table.caption, focusable: true, overflow: 'auto' });
+    }
+    await page.context().close();
+  });
+
+  test.each(PACKS)('%s: downloads load with the right type, and the snapshot hashes to the fingerprint shown', async (pack) => {
+    const page = await openPage(browser, pack);
+    const fingerprint = (await page.locator('.rp-fingerprint').textContent())?.trim() ?? '';
+    expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    const title = (await page.locator('.rp-identity dt:text-is("Chapter") + dd').textContent())?.trim() ?? '';
+    expect(title).not.toBe('');
+
+    const links = await page.locator('.rp-downloads a[download]').evaluateAll((elements) =>
+      elements.map((link) => ({ name: link.getAttribute('download') ?? '', href: (link as HTMLAnchorElement).href })),
+    );
+    expect(links.map((link) => link.name).sort()).toEqual(Object.keys(DOWNLOADS).sort());
+
+    const bodies: Record<string, Buffer> = {};
+    for (const link of links) {
+      const response = await page.request.get(link.href);
+      expect(response.status(), link.href).toBe(200);
+      expect(response.headers()['content-type'], link.href).toMatch(DOWNLOADS[link.name]!);
+      // The link itself downloads the file under its name.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`.rp-downloads a[download="${link.name}"]`).click()]);
+      expect(download.suggestedFilename()).toBe(link.name);
+      const body = await readFile((await download.path())!);
+      expect(body.equals(await response.body()), `${link.name}: the download is what the server sends`).toBe(true);
+      bodies[link.name] = body;
+    }
+
+    expect(createHash('sha256').update(bodies['chapter-snapshot.txt']!).digest('hex')).toBe(fingerprint);
+    const json = JSON.parse(bodies['pack.json']!.toString('utf8')) as { fingerprint: { algorithm: string; value: string }; identity: { chapter: { title: string } } };
+    expect(json.fingerprint).toEqual({ algorithm: 'sha256', value: fingerprint });
+    expect(json.identity.chapter.title).toBe(title);
+    expect(bodies['brief.md']!.toString('utf8')).toContain(title);
+    await page.context().close();
+  });
+});
+
+async function charts(page: Page) {
+  return page.locator('svg.rp-chart').evaluateAll((svgs) =>
+    svgs.map((svg) => {
+      const ids = (svg.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
+      const box = svg.getBoundingClientRect();
+      return {
+        role: svg.getAttribute('role'),
+        labelledBy: ids.map((id) => document.getElementById(id)?.tagName.toLowerCase() ?? `missing #${id}`),
+        ownLabels: ids.every((id) => svg.contains(document.getElementById(id))),
+        title: svg.querySelector(':scope > title')?.textContent ?? '',
+        desc: svg.querySelector(':scope > desc')?.textContent ?? '',
+        scripts: svg.querySelectorAll('script, foreignObject').length,
+        width: box.width,
+        height: box.height,
+      };
+    }),
+  );
+}
+
+describe('the reports', () => {
+  test.each([PAGES.bookReport, PAGES.report])('%s: each chart is an image titled and described in words, with every count', async (path) => {
+    const page = await openPage(browser, path);
+    await expect(page.locator('h1').count()).resolves.toBe(1);
+    const found = await charts(page);
+    expect(found).toHaveLength(3);
+    for (const chart of found) {
+      expect(chart).toMatchObject({ role: 'img', labelledBy: ['title', 'desc'], ownLabels: true, scripts: 0 });
+      expect(chart.title).toMatch(/^Claims by status: Chapter \d+: /);
+      const match = /^(\d+) claims?: (\d+) supported, (\d+) qualified, (\d+) contradicted, (\d+) unverified, (\d+) stale, (\d+) review due\.$/.exec(chart.desc);
+      expect(match, chart.desc).not.toBeNull();
+      const [total, ...counts] = match!.slice(1).map(Number);
+      expect(counts.reduce((sum, count) => sum + count, 0)).toBe(total);
+      expect(chart.width).toBeGreaterThan(100);
+      expect(chart.height).toBeGreaterThan(20);
+    }
+    // Announced as images whose name carries the title and the counts.
+    const images = page.getByRole('img', { name: /^Claims by status: Chapter \d+: .+ \d+ claims?: / });
+    await expect(images.count()).resolves.toBe(found.length);
+    // The chapter table agrees with the charts.
+    const rows = await page.locator('table.rp-report-table').evaluateAll((tables) =>
+      tables
+        .filter((table) => table.caption?.textContent?.startsWith('Chapters of'))
+        .flatMap((table) => [...table.tBodies[0]!.rows].map((tr) => Number(tr.querySelector('td')?.textContent))),
+    );
+    expect(rows).toEqual(found.map((chart) => Number(/^(\d+)/.exec(chart.desc)![1])));
+    await page.context().close();
+  });
+});
