@@ -1,0 +1,163 @@
+/**
+ * Builds are offline. The demo is built in a network namespace with no
+ * network (`unshare -n`, where it works) and with a preload that records and
+ * refuses every connection or DNS lookup to a host other than this machine;
+ * the build must succeed without one. Where `unshare` is not available the
+ * preload alone denies the network. And the packages' code imports no
+ * networking module at all.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './helpers/project.js';
+import { buildDemo, listFiles, type SiteBuild } from './helpers/site-build.js';
+
+const work = path.join(repoRoot, '.tmp', 'offline');
+const preload = path.join(work, 'deny-network.mjs');
+const attempts = path.join(work, 'network-attempts.log');
+const loaded = path.join(work, 'preloaded.log');
+
+/**
+ * Loaded with `--import` into every Node process of the build: refuses and
+ * logs connections and lookups to any host but loopback (sockets, TLS, DNS,
+ * fetch). Unix sockets and pipes stay allowed: they are how processes of
+ * one build talk to each other.
+ */
+const preloadSource = `
+import dns from 'node:dns';
+import net from 'node:net';
+import { appendFileSync } from 'node:fs';
+
+const log = process.env.RESEARCH_PACK_NETWORK_LOG;
+if (process.env.RESEARCH_PACK_PRELOADED) appendFileSync(process.env.RESEARCH_PACK_PRELOADED, process.pid + '\\n');
+const isLoopback = (host) =>
+  host === undefined || host === null || host === '' || host === 'localhost' || /^127\\./.test(host) || host === '::1' || host === '[::1]';
+function deny(what, host) {
+  if (log) appendFileSync(log, process.pid + ' ' + what + ' ' + String(host) + '\\n');
+  const error = new Error('Research Pack offline test: network access denied (' + what + ' ' + String(host) + ')');
+  error.code = 'ENETUNREACH';
+  throw error;
+}
+
+const connect = net.Socket.prototype.connect;
+net.Socket.prototype.connect = function (...args) {
+  let options = args[0];
+  if (Array.isArray(options)) options = options[0];
+  if (options === null || typeof options !== 'object') options = { port: args[0], host: typeof args[1] === 'string' ? args[1] : undefined };
+  if (typeof options.path !== 'string' && !isLoopback(options.host)) deny('connect', options.host);
+  return connect.apply(this, args);
+};
+
+for (const name of ['lookup', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCname', 'resolveTxt', 'resolveSrv', 'resolveMx', 'resolveNs']) {
+  for (const target of [dns, dns.promises]) {
+    const original = target[name];
+    if (typeof original !== 'function') continue;
+    target[name] = function (host, ...rest) {
+      if (!isLoopback(host)) deny('dns.' + name, host);
+      return original.call(this, host, ...rest);
+    };
+  }
+}
+
+if (typeof globalThis.fetch === 'function') {
+  const fetch = globalThis.fetch;
+  globalThis.fetch = function (input, init) {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? String(input) : input.url);
+    if (!isLoopback(url.hostname)) deny('fetch', url.hostname);
+    return fetch.call(this, input, init);
+  };
+}
+`;
+
+/** Whether this machine can run a command without network (root, or user namespaces). */
+function unshareWorks(): boolean {
+  try {
+    execFileSync('unshare', ['-n', 'true'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('offline builds', () => {
+  const sandboxed = unshareWorks();
+  let site: SiteBuild;
+
+  beforeAll(async () => {
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+    writeFileSync(preload, preloadSource);
+    writeFileSync(attempts, '');
+    writeFileSync(loaded, '');
+    const nodeOptions = [process.env.NODE_OPTIONS, `--import=${pathToFileURL(preload).href}`].filter(Boolean).join(' ');
+    site = await buildDemo('offline-build', {
+      env: { NODE_OPTIONS: nodeOptions, RESEARCH_PACK_NETWORK_LOG: attempts, RESEARCH_PACK_PRELOADED: loaded },
+      ...(sandboxed ? { wrap: ['unshare', '-n'] } : {}),
+    });
+  });
+
+  it.runIf(sandboxed)('really has no network inside `unshare -n`', () => {
+    const probe = `require('node:net').connect(443, '93.184.215.14').on('connect', () => process.exit(0)).on('error', (e) => { console.log(e.code); process.exit(3); })`;
+    let code = 0;
+    let output = '';
+    try {
+      output = execFileSync('unshare', ['-n', process.execPath, '-e', probe], { encoding: 'utf8', timeout: 10_000 });
+    } catch (error) {
+      code = (error as { status?: number }).status ?? 1;
+      output = String((error as { stdout?: string }).stdout ?? '');
+    }
+    expect(code, 'a connection to a public address must fail').toBe(3);
+    expect(output).toMatch(/ENETUNREACH|EHOSTUNREACH|EACCES|ECONNREFUSED/);
+  });
+
+  it('the preload refuses and records a connection to another host', () => {
+    const log = path.join(work, 'probe.log');
+    writeFileSync(log, '');
+    const probe = `require('node:net').connect(443, '93.184.215.14')`;
+    expect(() =>
+      execFileSync(process.execPath, ['--import', pathToFileURL(preload).href, '-e', probe], {
+        env: { ...process.env, RESEARCH_PACK_NETWORK_LOG: log },
+        stdio: 'pipe',
+      }),
+    ).toThrow(/network access denied/);
+    expect(readFileSync(log, 'utf8')).toContain('connect 93.184.215.14');
+  });
+
+  it('builds the demo without the network', () => {
+    expect(site.code, site.output).toBe(0);
+    expect(existsSync(path.join(site.dist, 'books/pi/27-chapter/index.html'))).toBe(true);
+    expect(listFiles(site.dist).filter((file) => file.startsWith('research/')).length).toBeGreaterThan(15);
+  });
+
+  it('never tries to reach the network while building', () => {
+    expect(readFileSync(loaded, 'utf8'), 'the preload ran in the build').not.toBe('');
+    expect(readFileSync(attempts, 'utf8')).toBe('');
+  });
+});
+
+describe('no networking code in the packages', () => {
+  const network = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"](?:node:)?(?:http|https|http2|net|tls|dgram|dns|undici|node-fetch|axios|ws)(?:\/[^'"]*)?['"]|\bfetch\s*\(|\bXMLHttpRequest\b|\bnew\s+WebSocket\b|\bEventSource\b/;
+  const sources = readdirSync(path.join(repoRoot, 'packages'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => listFiles(path.join(repoRoot, 'packages', entry.name, 'src')).map((file) => `packages/${entry.name}/src/${file}`))
+    .filter((file) => /\.(?:[cm]?[jt]sx?|astro)$/.test(file));
+
+  it('scans the sources of every package', () => {
+    expect(sources.some((file) => file.startsWith('packages/core/src/'))).toBe(true);
+    expect(sources.some((file) => file.startsWith('packages/markdown/src/'))).toBe(true);
+  });
+
+  it('imports no http, https, net, tls or dns module and calls no fetch', () => {
+    const offenders = sources.filter((file) => network.test(readFileSync(path.join(repoRoot, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the scan catches what it looks for', () => {
+    for (const line of ["import http from 'node:http';", "import { request } from 'https'", "const net = require('net')", "await import('node:dns')", 'await fetch(url)']) {
+      expect(network.test(line), line).toBe(true);
+    }
+    expect(network.test("import { readFileSync } from 'node:fs';")).toBe(false);
+  });
+});
