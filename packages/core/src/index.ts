@@ -97,3 +97,23 @@ export { STATUS_STYLES, statusChart, renderStatusChart, describeCounts } from '.
 export type { StatusChartOptions } from './render-chart.js';
 export { scopeReport, renderReportJson, renderReportMarkdown, reportHast, renderReportHtml } from './render-book-report.js';
 export type { ReportScope } from './render-book-report.js';
+export { parseReport, reportProblem, reportRules, CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './parse-report.js';
+export type {
+  ParseReportMarkdown,
+  ParseReportOptions,
+  ResearchReport,
+  FoundSection,
+  ClaimAuditRow,
+  SourceLedgerRow,
+  BearsOn,
+  ExperimentItem,
+  ReportPlace,
+  Located,
+  ReportRuleId,
+} from './parse-report.js';
+export { matchClaimRows, matchSourceRow, normalizeUrl, normalizeTitle } from './ingest-match.js';
+export type { ClaimText, ClaimMatch, ClaimMatchKind, SourceMatchKind } from './ingest-match.js';
+export { editYaml, SIDECAR_KEY_ORDER } from './ingest-yaml.js';
+export type { YamlEdit, AppendOptions } from './ingest-yaml.js';
+export { planIngest } from './ingest-plan.js';
+export type { PlanIngestOptions, IngestPlan, IngestChapter, IngestSidecars, PlannedFile, PlannedSource } from './ingest-plan.js';
