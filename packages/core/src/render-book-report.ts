@@ -9,6 +9,7 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
+import { jsonArtifact } from './json-text.js';
 import { escapeMarkdown, escapeTableCell, markdownTable, siteLinkText } from './markdown-text.js';
 import { statusChart } from './render-chart.js';
 import { scrollableTable } from './render-pack-html.js';
@@ -45,10 +46,10 @@ export function scopeReport(report: ReportData, scope: ReportScope = {}): Report
  * `report.json`.
  * @param report from `buildReport`.
  * @param scope every book (default) or one.
- * @returns JSON with two-space indentation and a final newline.
+ * @returns JSON with two-space indentation and a final newline (`<` escaped, see `json-text.ts`).
  */
 export function renderReportJson(report: ReportData, scope: ReportScope = {}): string {
-  return `${JSON.stringify(scopeReport(report, scope), null, 2)}\n`;
+  return jsonArtifact(scopeReport(report, scope));
 }
 
 const STATUS_HEADERS = DISPLAY_STATUSES.map((status) => capitalize(STATUS_LABELS[status]));

@@ -7,7 +7,9 @@
  *
  * The brief is plain text (the `.md` name is for tools that expect one).
  * Sidecar strings are put on one line each, so no recorded text can forge a
- * section of its own; the chapter excerpt is the author's prose, verbatim.
+ * section of its own, and their `<` and `[` are backslash-escaped, so a
+ * Markdown viewer shows them as text: no HTML, link, image or autolink can
+ * come from a sidecar. The chapter excerpt is the author's prose, verbatim.
  */
 import { REPORT_SECTIONS, fillTemplate, resolveBriefTemplates, resolveObjective } from './brief-defaults.js';
 import { colabUrl } from './colab.js';
@@ -94,7 +96,7 @@ export function renderBrief(source: ModelSource, chapter: ChapterModel | string,
   const excerpt = cutExcerpt(current.snapshot, templates.excerptLength);
 
   const blocks = [
-    fillTemplate(templates.intro, book, current).trim(),
+    inert(fillTemplate(templates.intro, book, current).trim()),
     section(1, identity(book, current, links, excerpt)),
     section(2, ['', excerpt.text, '', excerptEnd(excerpt, links)]),
     section(3, references(current)),
@@ -102,14 +104,14 @@ export function renderBrief(source: ModelSource, chapter: ChapterModel | string,
     section(5, objective(book, current)),
     section(6, material(book, current)),
     section(7, history(current)),
-    section(8, ['', templates.investigate.map((step, index) => `${index + 1}. ${fillTemplate(step, book, current).trim()}`).join('\n\n')]),
+    section(8, ['', templates.investigate.map((step, index) => `${index + 1}. ${inert(fillTemplate(step, book, current).trim())}`).join('\n\n')]),
     section(9, [
       '',
-      fillTemplate(templates.outputIntro, book, current).trim(),
+      inert(fillTemplate(templates.outputIntro, book, current).trim()),
       '',
       ...REPORT_SECTIONS.map((report) => `## ${report.number}. ${report.title} — ${report.description}`),
       '',
-      fillTemplate(templates.outputOutro, book, current).trim(),
+      inert(fillTemplate(templates.outputOutro, book, current).trim()),
     ]),
   ];
   return `${blocks.join('\n\n')}\n`;
@@ -121,8 +123,8 @@ function section(number: number, lines: readonly string[]): string {
 
 function identity(book: BookModel, chapter: ChapterModel, links: ChapterUrls, excerpt: Excerpt): string[] {
   const lines = [
-    `Book:            ${oneLine(book.config.title)}`,
-    `Chapter:         ${oneLine(chapter.frontmatter.title)}`,
+    `Book:            ${recorded(book.config.title)}`,
+    `Chapter:         ${recorded(chapter.frontmatter.title)}`,
     `Chapter number:  ${chapter.frontmatter.number}`,
     `Stable id:       ${chapter.id}`,
     `Chapter URL:     ${links.chapter}`,
@@ -159,7 +161,7 @@ function references(chapter: ChapterModel): string[] {
   } else {
     lines.push(`References recorded against this chapter (${refs.length}):`);
     for (const ref of refs) {
-      lines.push(`- ${oneLine(ref.citation)}`);
+      lines.push(`- ${recorded(ref.citation)}`);
       if (ref.url !== undefined) lines.push(`  URL: ${urlText(ref.url)}`);
       if (ref.source !== undefined) lines.push(`  In the source ledger as: ${ref.source}`);
     }
@@ -176,26 +178,26 @@ function references(chapter: ChapterModel): string[] {
 
 function ledgerEntry(chapter: ChapterModel, source: Source): string[] {
   const meta = [
-    source.authors.length > 0 ? source.authors.map(oneLine).join(', ') : 'authors not recorded',
-    source.venue === undefined ? undefined : oneLine(source.venue),
-    source.publisher === undefined ? undefined : oneLine(source.publisher),
+    source.authors.length > 0 ? source.authors.map(recorded).join(', ') : 'authors not recorded',
+    source.venue === undefined ? undefined : recorded(source.venue),
+    source.publisher === undefined ? undefined : recorded(source.publisher),
     source.published === undefined ? undefined : `published ${source.published}`,
     source.updated === undefined ? undefined : `updated ${source.updated}`,
   ].filter((part) => part !== undefined);
   const ids = [
-    source.identifiers.doi === undefined ? undefined : `DOI ${oneLine(source.identifiers.doi)}`,
-    source.identifiers.arxiv === undefined ? undefined : `arXiv ${oneLine(source.identifiers.arxiv)}`,
-    source.identifiers.isbn === undefined ? undefined : `ISBN ${oneLine(source.identifiers.isbn)}`,
+    source.identifiers.doi === undefined ? undefined : `DOI ${recorded(source.identifiers.doi)}`,
+    source.identifiers.arxiv === undefined ? undefined : `arXiv ${recorded(source.identifiers.arxiv)}`,
+    source.identifiers.isbn === undefined ? undefined : `ISBN ${recorded(source.identifiers.isbn)}`,
   ].filter((part) => part !== undefined);
   const claims = claimsOfSource(chapter, source.id);
-  const lines = [`- ${source.id}: "${oneLine(source.title)}" — ${meta.join('; ')}`];
+  const lines = [`- ${source.id}: "${recorded(source.title)}" — ${meta.join('; ')}`];
   if (ids.length > 0) lines.push(`  Identifiers: ${ids.join(', ')}`);
   if (source.url !== undefined) lines.push(`  URL: ${urlText(source.url)}`);
   if (source.archiveUrl !== undefined) lines.push(`  Archived copy: ${urlText(source.archiveUrl)}`);
   lines.push(
     `  Reading status: ${READING[source.reading]}; accessed ${source.accessed}; ${source.verified === undefined ? 'metadata not verified' : `metadata verified ${source.verified}`}`,
   );
-  if (source.limitations !== undefined) lines.push(`  Limitations: ${oneLine(source.limitations)}`);
+  if (source.limitations !== undefined) lines.push(`  Limitations: ${recorded(source.limitations)}`);
   lines.push(`  Bears on claims: ${claims.length === 0 ? 'none recorded' : claims.join(', ')}`);
   return lines;
 }
@@ -226,20 +228,20 @@ function evidence(chapter: ChapterModel): string[] {
 
 function evidenceItem(chapter: ChapterModel, item: EvidenceItem): string[] {
   const source = findSource(chapter, item.source);
-  const sourceText = source === undefined ? `${item.source} (not in the ledger)` : `"${oneLine(source.title)}" (${source.id})`;
+  const sourceText = source === undefined ? `${item.source} (not in the ledger)` : `"${recorded(source.title)}" (${source.id})`;
   const lines = [
-    `- ${item.id}: ${item.claims.length === 1 ? 'claim' : 'claims'} ${item.claims.join(', ')}; relation: ${item.relation}; class: ${item.class}; source: ${sourceText}; locator: ${item.locator === undefined ? 'not recorded' : oneLine(item.locator)}; recorded ${item.recorded}`,
+    `- ${item.id}: ${item.claims.length === 1 ? 'claim' : 'claims'} ${item.claims.join(', ')}; relation: ${item.relation}; class: ${item.class}; source: ${sourceText}; locator: ${item.locator === undefined ? 'not recorded' : recorded(item.locator)}; recorded ${item.recorded}`,
   ];
-  if (item.note !== undefined) lines.push(`  Note: ${oneLine(item.note)}`);
+  if (item.note !== undefined) lines.push(`  Note: ${recorded(item.note)}`);
   if (item.run !== undefined) lines.push(`  From notebook run: ${item.run}`);
   return lines;
 }
 
 function objective(book: BookModel, chapter: ChapterModel): string[] {
-  const lines = [oneLine(resolveObjective(book, chapter).text), ''];
+  const lines = [recorded(resolveObjective(book, chapter).text), ''];
   const questions = chapter.research.questions;
   if (questions.length === 0) lines.push('No specific research questions are recorded for this chapter beyond the objective above.');
-  else lines.push('Questions:', ...questions.map((question, index) => `${index + 1}. ${oneLine(question)}`));
+  else lines.push('Questions:', ...questions.map((question, index) => `${index + 1}. ${recorded(question)}`));
   lines.push('');
   if (chapter.claims.length === 0) {
     lines.push("No claims are recorded for this chapter yet. Identify them from the chapter's prose.");
@@ -256,18 +258,18 @@ function objective(book: BookModel, chapter: ChapterModel): string[] {
 function claimEntry(book: BookModel, resolved: ResolvedClaim): string[] {
   const { claim } = resolved;
   const lines = [
-    `- ${claim.id} [${STATUS_LABELS[resolved.status]}; priority ${claim.priority}] line ${resolved.location.line}: "${oneLine(resolved.text)}"`,
+    `- ${claim.id} [${STATUS_LABELS[resolved.status]}; priority ${claim.priority}] line ${resolved.location.line}: "${recorded(resolved.text)}"`,
   ];
   const verdict = claim.verdict;
   if (verdict.status !== 'unverified' || verdict.rationale !== undefined) {
     const date = verdict.date === undefined ? '' : ` on ${verdict.date}`;
-    lines.push(`  Verdict: ${verdict.status}${date}${verdict.rationale === undefined ? '' : `: ${oneLine(verdict.rationale)}`}`);
+    lines.push(`  Verdict: ${verdict.status}${date}${verdict.rationale === undefined ? '' : `: ${recorded(verdict.rationale)}`}`);
   }
   if (resolved.stale !== false) lines.push(`  STALE: ${STALE_REASONS[resolved.stale]}; review it again.`);
   if (resolved.reviewDue) {
     lines.push(`  REVIEW DUE: its newest validated evidence is older than ${book.config.reviewAfterDays} days.`);
   }
-  if (claim.concern !== undefined) lines.push(`  Concern: ${oneLine(claim.concern)}`);
+  if (claim.concern !== undefined) lines.push(`  Concern: ${recorded(claim.concern)}`);
   if (claim.response !== 'no-change') lines.push(`  Proposed response: ${claim.response}`);
   lines.push(`  Evidence: ${resolved.evidence.length === 0 ? 'none recorded' : resolved.evidence.join(', ')}`);
   return lines;
@@ -296,10 +298,10 @@ function notebookEntry(book: BookModel, notebook: Notebook): string[] {
   const colab = repository === undefined ? undefined : colabUrl(repository, notebook.path);
   const lines = [
     colab === undefined
-      ? `- Notebook: ${oneLine(notebook.path)} (no Colab link: ${repository === undefined ? 'the book names no notebooks repository' : 'the path does not stay inside the repository'})`
+      ? `- Notebook: ${recorded(notebook.path)} (no Colab link: ${repository === undefined ? 'the book names no notebooks repository' : 'the path does not stay inside the repository'})`
       : `- Colab notebook: ${colab}`,
   ];
-  if (notebook.title !== undefined) lines.push(`  What it demonstrates: ${oneLine(notebook.title)}`);
+  if (notebook.title !== undefined) lines.push(`  What it demonstrates: ${recorded(notebook.title)}`);
   if (repository !== undefined) {
     lines.push(
       notebook.published
@@ -312,8 +314,8 @@ function notebookEntry(book: BookModel, notebook: Notebook): string[] {
   } else {
     lines.push('  Recorded runs, oldest first:');
     for (const run of notebook.runs) {
-      const by = run.by === undefined ? '' : `, by ${oneLine(run.by)}`;
-      lines.push(`  - ${run.date}: ${run.outcome} (run id ${run.id}) on ${oneLine(run.environment)}${by}${run.notes === undefined ? '' : `: ${oneLine(run.notes)}`}`);
+      const by = run.by === undefined ? '' : `, by ${recorded(run.by)}`;
+      lines.push(`  - ${run.date}: ${run.outcome} (run id ${run.id}) on ${recorded(run.environment)}${by}${run.notes === undefined ? '' : `: ${recorded(run.notes)}`}`);
     }
     lines.push('  Anything these runs did not record about the notebook is unverified.');
   }
@@ -331,12 +333,12 @@ function history(chapter: ChapterModel): string[] {
 
 function passEntry(pass: ResearchPass, fingerprint: string): string[] {
   const reads = passReadsCurrent(pass, fingerprint);
-  const lines = [`- ${pass.date}, by ${oneLine(pass.by)}`];
-  lines.push(`  Report: ${pass.report === undefined ? 'not recorded' : oneLine(pass.report)}`);
+  const lines = [`- ${pass.date}, by ${recorded(pass.by)}`];
+  lines.push(`  Report: ${pass.report === undefined ? 'not recorded' : recorded(pass.report)}`);
   if (reads === null) lines.push('  Revision read: not recorded, so it cannot be compared with the current fingerprint.');
   else if (reads) lines.push(`  Revision read: ${pass.fingerprint}, the current revision (the fingerprints match).`);
   else lines.push(`  Revision read: ${pass.fingerprint}, not the current revision: the chapter has changed since this pass.`);
-  if (pass.summary !== undefined) lines.push(`  Summary: ${oneLine(pass.summary)}`);
+  if (pass.summary !== undefined) lines.push(`  Summary: ${recorded(pass.summary)}`);
   if (pass.counts !== undefined) {
     const { claims, sources, leads } = pass.counts;
     lines.push(`  Recorded: ${plural(claims, 'claim')}, ${plural(sources, 'source')}, ${plural(leads, 'lead')}.`);
@@ -344,9 +346,23 @@ function passEntry(pass: ResearchPass, fingerprint: string): string[] {
   return lines;
 }
 
+/**
+ * A recorded string as brief text: on one line, and inert in a Markdown viewer.
+ * @param value a sidecar string.
+ * @returns the text.
+ */
+function recorded(value: string): string {
+  return inert(oneLine(value));
+}
+
+/** `<` and `[` start every HTML tag, autolink, link and image in Markdown; escaped, the text reads the same. */
+function inert(text: string): string {
+  return text.replace(/[<[]/g, (char) => `\\${char}`);
+}
+
 /** A recorded URL as text: normalized when it may be linked, marked when it may not. */
 function urlText(value: string): string {
-  return safeHref(value) ?? `${oneLine(value)} (not an http(s) URL; not linked)`;
+  return safeHref(value) ?? `${recorded(value)} (not an http(s) URL; not linked)`;
 }
 
 function plural(count: number, noun: string): string {

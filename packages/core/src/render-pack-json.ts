@@ -7,6 +7,7 @@
  */
 import { resolveObjective } from './brief-defaults.js';
 import { colabUrl } from './colab.js';
+import { jsonArtifact } from './json-text.js';
 import type { ChapterModel, ResearchModel, ResolvedClaim, SiteUrls } from './model.js';
 import type { ClaimReview, CslItem, Pack, PackEvidence, WebAnnotation } from './pack-schema.js';
 import { PACK_VERSION } from './pack-schema.js';
@@ -161,10 +162,10 @@ export function buildPack(model: ResearchModel, chapter: ChapterModel | string, 
  * @param model the research model.
  * @param chapter the chapter, or its `<book>/<chapter>`.
  * @param urls where the site's pages live.
- * @returns JSON with two-space indentation and a final newline; same inputs, same bytes.
+ * @returns JSON with two-space indentation and a final newline (`<` escaped, see `json-text.ts`); same inputs, same bytes.
  */
 export function renderPackJson(model: ResearchModel, chapter: ChapterModel | string, urls: SiteUrls): string {
-  return `${JSON.stringify(buildPack(model, chapter, urls), null, 2)}\n`;
+  return jsonArtifact(buildPack(model, chapter, urls));
 }
 
 /**
