@@ -41,6 +41,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
   });
+  // If vitest dies without running the teardown, do not leave the server behind.
+  const killOnExit = () => server.kill('SIGTERM');
+  process.once('exit', killOnExit);
   let output = '';
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -48,11 +51,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     await waitForServer(baseURL, server, () => output);
   } catch (error) {
+    process.off('exit', killOnExit);
     await stop(server);
     throw error;
   }
   project.provide('baseURL', baseURL);
-  return () => stop(server);
+  return async () => {
+    process.off('exit', killOnExit);
+    await stop(server);
+  };
 }
 
 async function freePort(): Promise<number> {

@@ -223,7 +223,7 @@ export function planIngest(options: PlanIngestOptions): IngestPlan {
         planned.push({ row, id: sourceId, action: 'unchanged', how: match.how!, filled: [] });
       }
     } else {
-      sourceId = uniqueId(slug(row.title, 60) || 'source', usedIds);
+      sourceId = uniqueId(slug(row.title, 48) || 'source', usedIds);
       usedIds.add(sourceId);
       const source = newSource(sourceId, row);
       newSources.push(source);

@@ -204,7 +204,8 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
       let result: string;
       if (empty) {
         result = renderDocument(doc.toJS() as Record<string, unknown>, topLevelOrder).replace(/\n/g, eol);
-        if (text.trim() !== '') result = `${text.replace(/\s*$/, '')}${eol}${result}`;
+        // Comments of an otherwise empty file (a schema line) stay on top, a blank line below them.
+        if (text.trim() !== '') result = `${text.replace(/\s*$/, '')}${eol}${eol}${result}`;
       } else {
         result = text;
         const sorted = [...splices].sort((a, b) => b.start - a.start || b.order - a.order);

@@ -54,7 +54,7 @@ export const ingest: Command = async (positionals, values, io) => {
     sources: chapter.sources,
     evidence: chapter.evidence,
   };
-  const sidecars = await readSidecars(options, book, chapter);
+  const { sidecars, missing } = await readSidecars(options, book, chapter);
 
   // 1. The report on its own, and (to report every mistake at once) what its readable rows name.
   const parsed = parseReport(source, { file: display, parse: parseReportMarkdown });
@@ -105,13 +105,13 @@ export const ingest: Command = async (positionals, values, io) => {
   printProblems(io, problems);
   const shownReport = posix(path.relative(options.root, reportTarget));
   io.stdout(summary(plan, { display, spec, current: chapter.fingerprint, reportTarget: shownReport, copyReport, experiments: parsed.report.experiments, write }));
-  for (const file of plan.files) io.stdout(`\n${unifiedDiff(file.file, file.before, file.after)}`);
+  for (const file of plan.files) io.stdout(`\n${unifiedDiff(file.file, missing.has(file.file) ? undefined : file.before, file.after)}`);
   if (copyReport) io.stdout(`\nnew file ${shownReport}: a copy of ${display} (${source.split('\n').length} lines, sha256 ${hash.slice(0, 12)}…)\n`);
   if (!write) {
     io.stdout('\nDry run: nothing was written. Run again with --write to apply.\n');
     return EXIT.ok;
   }
-  await applyPlan(options, plan, copyReport ? { target: reportTarget, text: source } : undefined);
+  await applyPlan(options, plan, missing, copyReport ? { target: reportTarget, text: source } : undefined);
   const written = [...(copyReport ? [shownReport] : []), ...plan.files.map((file) => file.file)];
   io.stdout(`\nWrote ${written.join(', ')}.\nThe leads and sources are not validated: check each against its source before you change a verdict.\n`);
   return EXIT.ok;
@@ -151,9 +151,26 @@ async function chooseReportPath(bookDir: string, date: string, chapter: string, 
 async function readSidecars(options: ProjectOptions, book: BookModel, chapter: ChapterModel) {
   const entry = async (kind: SidecarKind) => {
     const file = chapter.sidecars[kind] ?? posix(path.join(options.contentDir, book.slug, `${chapter.slug}.${kind}.yaml`));
-    return { file, text: await readOptional(path.join(options.root, file)) };
+    const text = await readOptional(path.join(options.root, file));
+    if (text === undefined) missing.add(file);
+    return { file, text: text ?? (await schemaLine(options, book, chapter, kind)) };
   };
-  return { claims: await entry('claims'), evidence: await entry('evidence'), research: await entry('research') };
+  const missing = new Set<string>();
+  return { sidecars: { claims: await entry('claims'), evidence: await entry('evidence'), research: await entry('research') }, missing };
+}
+
+/**
+ * A new sidecar starts with the `yaml-language-server` line of another
+ * chapter's sidecar of the same kind, so editors validate it the same way.
+ */
+async function schemaLine(options: ProjectOptions, book: BookModel, chapter: ChapterModel, kind: SidecarKind): Promise<string | undefined> {
+  for (const other of book.chapters) {
+    const file = other.sidecars[kind];
+    if (other === chapter || file === undefined) continue;
+    const first = (await readOptional(path.join(options.root, file)))?.split(/\r?\n/, 1)[0];
+    if (first?.startsWith('# yaml-language-server: $schema=')) return `${first}\n`;
+  }
+  return undefined;
 }
 
 /**
@@ -183,7 +200,7 @@ async function checkWouldBe(options: ProjectOptions, book: BookModel, plan: Inge
 }
 
 /** Write the report copy, then each sidecar, each atomically; on a failure, put back what was already replaced. */
-async function applyPlan(options: ProjectOptions, plan: IngestPlan, report: { target: string; text: string } | undefined): Promise<void> {
+async function applyPlan(options: ProjectOptions, plan: IngestPlan, missing: ReadonlySet<string>, report: { target: string; text: string } | undefined): Promise<void> {
   const done: Array<{ file: string; before: string | undefined }> = [];
   try {
     if (report) {
@@ -195,7 +212,7 @@ async function applyPlan(options: ProjectOptions, plan: IngestPlan, report: { ta
     for (const file of ordered) {
       const absolute = path.join(options.root, file.file);
       await writeAtomic(absolute, file.after);
-      done.push({ file: absolute, before: file.before });
+      done.push({ file: absolute, before: missing.has(file.file) ? undefined : file.before });
     }
   } catch (error) {
     for (const entry of done.reverse()) {
