@@ -886,7 +886,7 @@ function readSourceLedger(section: SectionNodes, file: string, problems: Problem
       if (!isNone(urlCell.text)) {
         const candidate = urlCell.links[0] ?? urlCell.text;
         if (isHttpUrl(candidate)) url = candidate;
-        else fail('report/invalid-value', urlCell.place, 'url', `${quote(urlCell.text)} is not an absolute http(s) URL`, 'give the URL you read the source at, or — when there is none');
+        else fail('report/invalid-value', urlCell.place, 'url', `${quote(urlCell.text)} is not an absolute http(s) URL`, 'give the URL you read the source at, or write — when there is none');
       }
 
       // Dates.

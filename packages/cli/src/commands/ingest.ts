@@ -71,7 +71,6 @@ export const ingest: Command = async (positionals, values, io) => {
     if (pass.report === undefined) continue;
     const recorded = await readOptional(path.join(bookDir, pass.report));
     if (recorded !== undefined && sha256(recorded) === hash) {
-      printProblems(io, parsed.problems);
       io.stdout(`${display} is already ingested: it is the report of the research pass of ${pass.date} (${pass.report}) of ${spec}. Nothing to change.\n`);
       return EXIT.ok;
     }

@@ -1,0 +1,465 @@
+/**
+ * `research-pack ingest`, run as the real binary: realistic reports (complete,
+ * partial, malformed, against an old revision, naming unknown claims) into
+ * temporary copies of the demo book. The resulting YAML and the error texts
+ * are asserted as text.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { diffLines } from 'diff';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copyDemoBooks, removeProject, repoRoot, runCli, type RunResult } from './helpers.js';
+
+const fixtures = path.join(repoRoot, 'packages/cli/test/fixtures/reports');
+/** The fingerprints the fixture reports say they read: chapters 27 and 28 as they were when the reports were written. */
+const WRITTEN_AGAINST = {
+  '27-chapter': 'aa99293e25f545ec9c00cef02c88db23707a85df948f89cc0f9d396c73689700',
+  '28-chapter': 'a57d122400449c909fb5ea69bbb4388ad71a842b1c1eadb4578dfc22dc416772',
+};
+const book = 'content/books/pi';
+
+let root: string;
+let fingerprints: Record<keyof typeof WRITTEN_AGAINST, string>;
+
+beforeEach(async () => {
+  root = await copyDemoBooks();
+  fingerprints = {
+    '27-chapter': (await runCli(['fingerprint', `${book}/27-chapter.mdx`], { cwd: root })).stdout.trim(),
+    '28-chapter': (await runCli(['fingerprint', `${book}/28-chapter.mdx`], { cwd: root })).stdout.trim(),
+  };
+});
+afterEach(async () => {
+  await removeProject(root);
+});
+
+/**
+ * Put a fixture report into the project as `incoming/<name>.md`. A report
+ * that read the current revision keeps doing so when the demo chapter is edited.
+ */
+async function putReport(name: string, edit: (text: string) => string = (text) => text): Promise<string> {
+  let text = await readFile(path.join(fixtures, `${name}.md`), 'utf8');
+  for (const [chapter, fingerprint] of Object.entries(WRITTEN_AGAINST)) text = text.replaceAll(fingerprint, fingerprints[chapter as keyof typeof WRITTEN_AGAINST]);
+  await mkdir(path.join(root, 'incoming'), { recursive: true });
+  const file = `incoming/${name}.md`;
+  await writeFile(path.join(root, file), edit(text));
+  return file;
+}
+
+function ingest(report: string, ...args: string[]): Promise<RunResult> {
+  return runCli(['ingest', report, '--chapter', 'pi/27-chapter', '--as-of', '2026-11-30', ...args], { cwd: root });
+}
+
+/** Every file of the book, by path. */
+async function snapshotBook(): Promise<Record<string, string>> {
+  const dir = path.join(root, book);
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files: Record<string, string> = {};
+  for (const entry of entries.filter((candidate) => candidate.isFile()).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const file = path.relative(dir, path.join(entry.parentPath, entry.name));
+    files[file] = await readFile(path.join(dir, file), 'utf8');
+  }
+  return files;
+}
+
+/** The lines a change added; fails when it removed or changed a line. */
+function addedLines(before: string, after: string): string[] {
+  const parts = diffLines(before, after);
+  expect(parts.filter((part) => part.removed)).toEqual([]);
+  return parts.filter((part) => part.added).map((part) => part.value);
+}
+
+const fuzzyWarning =
+  'incoming/complete.md:28:3  claim-audit[11].claim  warning: matched claim "third-party-readers" by approximate text (1 edit): "Several independent tools already parse these file, from tra…"  (hint: check that the row is about "third-party-readers", or name it by id)  [report/fuzzy-claim]\n';
+
+describe('research-pack ingest: a complete report', () => {
+  it('prints what it would add as a diff of each sidecar, and writes nothing', async () => {
+    const report = await putReport('complete');
+    const before = await snapshotBook();
+    const result = await ingest(report);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(fuzzyWarning);
+    expect(result.stdout).toContain(`Ingest incoming/complete.md into pi/27-chapter (dry run)
+  pass:        2026-11-30, by A. Researcher, with a research agent; report content/books/pi/reports/2026-11-30-27-chapter.md (copied)
+  revision:    ${fingerprints['27-chapter'].slice(0, 12)}… (the current revision)
+  claims:      12 audited (10 by id, 1 by quoted text, 1 by approximate text)
+               filled where the author had written nothing: header-metadata-only (concern); timestamps-two-clocks (concern)
+  sources:     2 new (javascript-object-notation-json-text-sequences, node-js-documentation-readline), 1 merged, 2 already recorded
+               txcript-pi-module: matched by url; added verified
+  leads:       2 added as status: lead (lead-javascript-object-notation-json-text-sequences, lead-node-js-documentation-readline); nothing validated
+  experiments: 2 UNRUN, 1 RAN (kept in the report)
+`);
+    expect(result.stdout).toContain('\n--- a/content/books/pi/27-chapter.claims.yaml\n+++ b/content/books/pi/27-chapter.claims.yaml\n@@ ');
+    expect(result.stdout).toContain('\n--- a/content/books/pi/27-chapter.evidence.yaml\n+++ b/content/books/pi/27-chapter.evidence.yaml\n@@ ');
+    expect(result.stdout).toContain('\n--- a/content/books/pi/27-chapter.research.yaml\n+++ b/content/books/pi/27-chapter.research.yaml\n@@ ');
+    expect(result.stdout).toContain('+    concern: The link text promises more than the section shows\n');
+    expect(result.stdout).toMatch(/\nnew file content\/books\/pi\/reports\/2026-11-30-27-chapter\.md: a copy of incoming\/complete\.md \(68 lines, sha256 [0-9a-f]{12}…\)\n/);
+    expect(result.stdout.endsWith('\nDry run: nothing was written. Run again with --write to apply.\n')).toBe(true);
+    expect(await snapshotBook()).toEqual(before);
+  });
+
+  it('--write adds leads, sources and a pass, keeps every byte the author wrote, and validates nothing', async () => {
+    const report = await putReport('complete');
+    const before = await snapshotBook();
+    const dryRun = await ingest(report);
+    const result = await ingest(report, '--write');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(fuzzyWarning);
+    // The same diff as the dry run, then what was written.
+    expect(result.stdout.replace(' (dry run)', '').split('\n\nWrote ')[0]).toBe(dryRun.stdout.replace(' (dry run)', '').split('\n\nDry run: ')[0]);
+    expect(result.stdout).toContain(
+      '\n\nWrote content/books/pi/reports/2026-11-30-27-chapter.md, content/books/pi/27-chapter.claims.yaml, content/books/pi/27-chapter.evidence.yaml, content/books/pi/27-chapter.research.yaml.\nThe leads and sources are not validated: check each against its source before you change a verdict.\n',
+    );
+    const after = await snapshotBook();
+
+    // Claims: a concern where the author wrote none; a concern the author wrote (tree-in-place) is kept.
+    expect(addedLines(before['27-chapter.claims.yaml']!, after['27-chapter.claims.yaml']!)).toEqual([
+      '    concern: The link text promises more than the section shows\n',
+      '    concern: Readers may expect one clock\n',
+    ]);
+    expect(after['27-chapter.claims.yaml']).toContain('    concern: >-\n      The verdict was given on earlier wording');
+    expect(after['27-chapter.claims.yaml']).not.toContain('Reviewed on older wording');
+
+    // Evidence: a missing field filled, two new sources with the reading the report gives, two leads.
+    expect(addedLines(before['27-chapter.evidence.yaml']!, after['27-chapter.evidence.yaml']!)).toEqual([
+      '    verified: 2026-11-30\n',
+      `  # Sources added from reports/2026-11-30-27-chapter.md (research pass of 2026-11-30); reading as the report gives it
+  - id: javascript-object-notation-json-text-sequences
+    title: JavaScript Object Notation (JSON) Text Sequences
+    identifiers:
+      doi: 10.17487/RFC7464
+    url: https://www.rfc-editor.org/rfc/rfc7464
+    reading: abstract-only
+    accessed: 2026-11-30
+    verified: 2026-11-30
+    limitations: A different framing (record separators), named only as a contrast
+
+  - id: node-js-documentation-readline
+    title: "Node.js documentation: readline"
+    url: https://nodejs.org/api/readline.html
+    reading: abstract-only
+    accessed: 2026-11-30
+    limitations: Says how lines can be streamed, not what pi does
+
+`,
+      `
+  # Leads from reports/2026-11-30-27-chapter.md (research pass of 2026-11-30): not verified; validating them is the author's act
+  - id: lead-javascript-object-notation-json-text-sequences
+    source: javascript-object-notation-json-text-sequences
+    claims: [one-object-per-line]
+    relation: qualifies
+    class: reported
+    status: lead
+    note: >-
+      From the research pass of 2026-11-30 (reports/2026-11-30-27-chapter.md,
+      source ledger, line 37): only its abstract or opening was read. Not yet
+      checked by the author.
+    recorded: 2026-11-30
+
+  - id: lead-node-js-documentation-readline
+    source: node-js-documentation-readline
+    claims: [large-file-loading]
+    relation: unresolved
+    class: reported
+    status: lead
+    note: >-
+      From the research pass of 2026-11-30 (reports/2026-11-30-27-chapter.md,
+      source ledger, line 38): only its abstract or opening was read. The report
+      marks parts of it UNVERIFIED. Not yet checked by the author.
+    recorded: 2026-11-30
+`,
+    ]);
+    const validated = (text: string) => text.match(/status: validated/g)?.length ?? 0;
+    expect(validated(after['27-chapter.evidence.yaml']!)).toBe(validated(before['27-chapter.evidence.yaml']!));
+    expect(after['27-chapter.evidence.yaml']!.slice(0, 400)).toBe(before['27-chapter.evidence.yaml']!.slice(0, 400));
+
+    // Research: the pass, with findings and proposal as returned.
+    expect(addedLines(before['27-chapter.research.yaml']!, after['27-chapter.research.yaml']!)).toEqual([
+      `  # Research pass ingested from reports/2026-11-30-27-chapter.md
+  - date: 2026-11-30
+    by: A. Researcher, with a research agent
+    report: reports/2026-11-30-27-chapter.md
+    fingerprint: ${fingerprints['27-chapter']}
+    summary: >-
+      The chapter still holds where the first pass said it did; the two
+      corrections proposed then are still open, and loading speed is still
+      unmeasured.
+    findings: |-
+      **Supporting.** The container, the header, the two clocks and the migration on load read as the first pass left them; the format notes of 1.6.0 still say what the chapter says (\`one-object-per-line\`, \`header-metadata-only\`, \`timestamps-two-clocks\`, \`migration-on-load\`).
+
+      **Qualifying.** RFC 7464 defines a different way to put JSON texts in one stream, with a record separator before each text; it is a contrast to \`one-object-per-line\`, not a source for it.
+
+      **Contradicting.** Nothing new. The two contradictions of the first pass (\`session-id-v4\`, \`first-write-after-reply\`) are still in the prose.
+
+      **Unresolved.** \`large-file-loading\` is still unmeasured. \`third-party-readers\` still rests on opening sections.
+    proposal: |-
+      1. Apply the two corrections the first pass proposed (session id, first write); the evidence has not changed.
+      2. Re-review \`tree-in-place\` on its current wording; the evidence still applies.
+      3. Refresh the evidence of \`jsonl-three-rules\` from today's reading of jsonlines.org.
+    counts:
+      claims: 12
+      sources: 2
+      leads: 2
+`,
+    ]);
+
+    // The report is copied byte for byte; no temporary file is left behind.
+    expect(after['reports/2026-11-30-27-chapter.md']).toBe(await readFile(path.join(root, report), 'utf8'));
+    expect(Object.keys(after).filter((file) => !(file in before))).toEqual(['reports/2026-11-30-27-chapter.md']);
+    expect(Object.keys(after).some((file) => path.basename(file).startsWith('.'))).toBe(false);
+
+    // The book still passes check, and the pass shows in the brief.
+    expect(await runCli(['check', '--as-of', '2026-11-30'], { cwd: root })).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: '' });
+    const brief = await runCli(['brief', 'pi/27-chapter', '--as-of', '2026-11-30'], { cwd: root });
+    expect(brief.stdout).toContain(
+      `- 2026-11-30, by A. Researcher, with a research agent\n  Report: reports/2026-11-30-27-chapter.md\n  Revision read: ${fingerprints['27-chapter']}, the current revision (the fingerprints match).\n`,
+    );
+    expect(brief.stdout).toContain('javascript-object-notation-json-text-sequences');
+  });
+
+  it('adds nothing when the same report is ingested again, under any name', async () => {
+    const report = await putReport('complete');
+    expect((await ingest(report, '--write')).code).toBe(0);
+    const once = await snapshotBook();
+
+    const again = await ingest(report, '--write');
+    expect(again).toEqual({
+      code: 0,
+      stdout:
+        'incoming/complete.md is already ingested: it is the report of the research pass of 2026-11-30 (reports/2026-11-30-27-chapter.md) of pi/27-chapter. Nothing to change.\n',
+      stderr: '',
+    });
+    await writeFile(path.join(root, 'incoming/renamed.md'), await readFile(path.join(root, report)));
+    const renamed = await ingest('incoming/renamed.md', '--write');
+    expect(renamed.code).toBe(0);
+    expect(renamed.stdout).toContain('incoming/renamed.md is already ingested');
+    expect(await snapshotBook()).toEqual(once);
+  });
+
+  it('never duplicates a source or a lead when an edited version of the report comes back', async () => {
+    const report = await putReport('complete');
+    expect((await ingest(report, '--write')).code).toBe(0);
+    const once = await snapshotBook();
+    const edited = await putReport('complete', (text) => text.replace('## 7. Review checklist', '## 7. Review checklist\n\nChecked again on 2026-11-30.'));
+    const result = await ingest(edited, '--write');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('  sources:     0 new, 0 merged, 5 already recorded\n');
+    expect(result.stdout).toContain('  leads:       0 added as status: lead; nothing validated\n');
+    const twice = await snapshotBook();
+    expect(twice['27-chapter.evidence.yaml']).toBe(once['27-chapter.evidence.yaml']);
+    expect(twice['27-chapter.claims.yaml']).toBe(once['27-chapter.claims.yaml']);
+    // A second pass, with its own copy of the report.
+    expect(addedLines(once['27-chapter.research.yaml']!, twice['27-chapter.research.yaml']!).join('')).toContain('    report: reports/2026-11-30-27-chapter-2.md\n');
+    expect(twice['reports/2026-11-30-27-chapter-2.md']).toContain('Checked again on 2026-11-30.');
+  });
+
+  it('keeps CRLF line endings', async () => {
+    const file = path.join(root, book, '27-chapter.evidence.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace(/\n/g, '\r\n'));
+    const result = await ingest(await putReport('complete'), '--write');
+    expect(result.code).toBe(0);
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain('\r\n  - id: node-js-documentation-readline\r\n');
+    expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+  });
+});
+
+describe('research-pack ingest: other reports', () => {
+  it('asks who made a pass when the report does not say', async () => {
+    const result = await ingest(await putReport('partial'));
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      'research-pack ingest: incoming/partial.md does not say who made the pass (no "By:" line in section 1); give --by <name>, e.g. --by "A. Researcher, with a research agent"\nRun `research-pack ingest --help` for usage.\n',
+    );
+  });
+
+  it('ingests a partial report: the claims it covers, the sources it names, and warnings for the rest', async () => {
+    const report = await putReport('partial');
+    const before = await snapshotBook();
+    const result = await ingest(report, '--by', 'E. Researcher', '--date', '2026-11-30', '--write');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      [
+        'incoming/partial.md:11:1  claim-audit  warning: the claim audit covers 3 of 12 claims; not audited: one-object-per-line, jsonl-three-rules, timestamps-two-clocks, tree-in-place, directory-encoding, first-write-after-reply, migration-on-load, large-file-loading, third-party-readers  [report/claims-not-audited]',
+        'incoming/partial.md:23:1  source-ledger[0].reading  warning: the report read "Universally Unique IDentifiers (UUIDs), RFC 9562" as full-text, the ledger says abstract-only for "rfc-9562"; the ledger is kept  (hint: change `reading` in the evidence sidecar yourself if the report is right)  [report/reading-differs]',
+        '',
+      ].join('\n'),
+    );
+    expect(result.stdout).toContain('  claims:      3 audited (2 by id, 1 by quoted text)\n');
+    const after = await snapshotBook();
+    expect(after['27-chapter.claims.yaml']).toBe(before['27-chapter.claims.yaml']);
+    const added = addedLines(before['27-chapter.evidence.yaml']!, after['27-chapter.evidence.yaml']!).join('');
+    // RFC 9562 is merged into the recorded source (by DOI), not added again; its lead exists already.
+    expect(added).not.toContain('rfc9562');
+    expect(added).toContain(`  - id: react-synergizing-reasoning-and-acting-in
+    title: "ReAct: Synergizing Reasoning and Acting in Language Models"
+    identifiers:
+      arxiv: 2210.03629v3
+    url: https://arxiv.org/abs/2210.03629v3
+    reading: abstract-only
+    accessed: 2026-11-30
+    verified: 2026-11-30
+    limitations: Trajectories are sequences; branching is not discussed
+`);
+    expect(added).toContain(`  - id: lead-pi-dev-session-format
+    source: pi-dev-session-format
+    claims: [header-metadata-only]
+    relation: unresolved
+    class: reported
+    status: lead
+`);
+    const pass = addedLines(before['27-chapter.research.yaml']!, after['27-chapter.research.yaml']!).join('');
+    expect(pass).toContain('  - date: 2026-11-30\n    by: E. Researcher\n    report: reports/2026-11-30-27-chapter.md\n');
+    expect(pass).not.toContain('summary:');
+    expect(pass).toContain('    counts:\n      claims: 3\n      sources: 1\n      leads: 2\n');
+  });
+
+  it('records a report of an old revision with a warning, and the brief says so', async () => {
+    const report = await putReport('old-revision');
+    const result = await ingest(report, '--write');
+    expect(result.code).toBe(0);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `incoming/old-revision.md:6:66  context.fingerprint  warning: the report read revision 5c0b1d93e8a4…, but the current fingerprint of pi/27-chapter is ${fingerprints['27-chapter'].slice(0, 12)}…: the chapter changed after the research, so check its claim audit against the current prose  (hint: the pass records the revision the report read, and the research pack shows it as an older revision)  [report/old-revision]`,
+    );
+    expect(result.stdout).toContain(`  revision:    5c0b1d93e8a4… (an older revision; the current one is ${fingerprints['27-chapter'].slice(0, 12)}…)\n`);
+    const research = await readFile(path.join(root, book, '27-chapter.research.yaml'), 'utf8');
+    expect(research).toContain('    fingerprint: 5c0b1d93e8a4f26b7d0e1c9f3a58b4e2d6c7a1f0e9b8d7c6a5f4e3d2c1b0a998\n');
+    const brief = await runCli(['brief', 'pi/27-chapter', '--as-of', '2026-11-30'], { cwd: root });
+    expect(brief.stdout).toContain(
+      '- 2026-11-21, by B. Reviewer\n  Report: reports/2026-11-21-27-chapter.md\n  Revision read: 5c0b1d93e8a4f26b7d0e1c9f3a58b4e2d6c7a1f0e9b8d7c6a5f4e3d2c1b0a998, not the current revision: the chapter has changed since this pass.\n',
+    );
+  });
+
+  it('creates the evidence and research sidecars of a chapter that has none', async () => {
+    const report = await putReport('first-pass-28');
+    const result = await runCli(['ingest', report, '--chapter', 'pi/28-chapter', '--as-of', '2026-11-30', '--write'], { cwd: root });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('\n--- /dev/null\n+++ b/content/books/pi/28-chapter.evidence.yaml\n');
+    expect(await readFile(path.join(root, book, '28-chapter.research.yaml'), 'utf8')).toBe(`# yaml-language-server: $schema=../../../packages/core/schemas/research.schema.json
+
+history:
+  - date: 2026-11-30
+    by: A. Researcher
+    report: reports/2026-11-30-28-chapter.md
+    fingerprint: ${fingerprints['28-chapter']}
+    findings: >-
+      The format notes support \`fork-records-parent\` and
+      \`compaction-keeps-entries\`, and qualify \`branch-summary-on-leave\`: the
+      summary is offered, not automatic.
+    proposal: Say that pi asks before it summarizes a branch you leave.
+    counts:
+      claims: 4
+      sources: 1
+      leads: 2
+`);
+    const evidence = await readFile(path.join(root, book, '28-chapter.evidence.yaml'), 'utf8');
+    expect(evidence).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/packages\/core\/schemas\/evidence\.schema\.json\n\nsources:\n  - id: session-file-format-packages-coding-agent-docs\n/);
+    expect(evidence).toContain('    claims: [fork-records-parent, compaction-keeps-entries]\n    relation: supports\n');
+    expect(evidence).toContain('    claims: [branch-summary-on-leave]\n    relation: qualifies\n');
+    expect(await runCli(['check', '--as-of', '2026-11-30'], { cwd: root })).toMatchObject({ code: 0 });
+  });
+});
+
+describe('research-pack ingest: reports that cannot be ingested', () => {
+  it('lists every structural mistake of a malformed report with its line, exits 1 and changes nothing', async () => {
+    const report = await putReport('malformed');
+    const before = await snapshotBook();
+    const result = await ingest(report, '--write');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const order =
+      'a report has exactly these ## sections, in this order: 1. Context and provenance, 2. Claim audit, 3. Source ledger, 4. Findings, 5. Upgrade proposal, 6. Experiment opportunities, 7. Review checklist';
+    expect(result.stderr).toBe(
+      [
+        'incoming/malformed.md:3:1  context.fingerprint  warning: section 1 does not give the fingerprint (sha256) of the chapter revision it read; the pass will record none, and no one can tell later which revision it checked  (hint: copy the "Chapter prose fingerprint" line of the brief into section 1)  [report/no-fingerprint]',
+        'incoming/malformed.md:11:1  claim-audit  the claim-audit table has no "Priority" column (its columns: "Claim", "Current evidence", "Concern", "Proposed response")  (hint: add the column; accepted headers: Priority, Severity)  [report/missing-column]',
+        'incoming/malformed.md:15:1  section "4. Source ledger" is numbered 4, but "Source ledger" is section 3  (hint: number it "## 3. Source ledger")  [report/section-number]',
+        'incoming/malformed.md:19:1  source-ledger[0]  this source-ledger row has 8 cells, the header has 7  (hint: give every row one cell per column; write a | inside a cell as \\|)  [report/ragged-row]',
+        'incoming/malformed.md:20:57  source-ledger[1].reading  reading status "skimmed" is not one of full text, abstract only, not accessible  (hint: say how much of the source you read: full text, abstract only or not accessible)  [report/invalid-value]',
+        'incoming/malformed.md:20:67  source-ledger[1].bearsOn  "the container" is not a claim id  (hint: name the claims by id, e.g. `tree-in-place`, separated by commas; "supports", "qualifies", "contradicts" before an id say how)  [report/invalid-value]',
+        'incoming/malformed.md:21:30  source-ledger[2].metadata  "Session Format on pi.dev" gives no verification date, but its metadata is not marked UNVERIFIED  (hint: give the date you checked authors, title, dates and identifiers against the document, or write UNVERIFIED in the metadata cell)  [report/missing-unverified]',
+        'incoming/malformed.md:21:87  source-ledger[2].reading  "Session Format on pi.dev" could not be read (not accessible), but its row does not say UNVERIFIED  (hint: write UNVERIFIED in its metadata or limitations cell: nothing it says has been checked)  [report/missing-unverified]',
+        'incoming/malformed.md:22:34  source-ledger[3].url  "see above" is not an absolute http(s) URL  (hint: give the URL you read the source at, or write — when there is none)  [report/invalid-value]',
+        'incoming/malformed.md:22:91  source-ledger[3].accessed  "2026-11-31" is not a date written as YYYY-MM-DD  (hint: write dates as YYYY-MM-DD, e.g. 2026-11-30)  [report/invalid-value]',
+        'incoming/malformed.md:30:1  experiments[0]  the experiment "Time the loading of a session with 100,000 entries." says neither UNRUN nor RAN  (hint: write UNRUN on every experiment you did not run; write RAN, with the date, command and outcome, on one you ran)  [report/missing-unrun]',
+        `incoming/malformed.md:32:1  section 5 "Upgrade proposal" comes after section 6 "Experiment opportunities"  (hint: ${order})  [report/section-order]`,
+        `incoming/malformed.md:36:1  "## Appendix: raw notes" is not one of the seven sections  (hint: make it a ### subsection of one of them; ${order})  [report/unknown-section]`,
+        `incoming/malformed.md:38:1  missing section "## 7. Review checklist"  (hint: add it with each decision the author has to make, with your reason to accept, revise, defer or reject each proposal; ${order})  [report/missing-section]`,
+        '13 error(s), 1 warning(s). incoming/malformed.md cannot be ingested; nothing was written.',
+        '',
+      ].join('\n'),
+    );
+    expect(await snapshotBook()).toEqual(before);
+  });
+
+  it('names claims the chapter does not have, with the closest id, exits 1 and changes nothing', async () => {
+    const report = await putReport('unknown-claims');
+    const before = await snapshotBook();
+    const result = await ingest(report, '--write');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const claims =
+      'one-object-per-line, jsonl-three-rules, header-metadata-only, session-id-v4, entry-ids-short, timestamps-two-clocks, tree-in-place, directory-encoding, first-write-after-reply, migration-on-load, large-file-loading, third-party-readers';
+    expect(result.stderr).toBe(
+      [
+        `incoming/unknown-claims.md:9:1  claim-audit  warning: the claim audit covers 0 of 12 claims; not audited: ${claims}  [report/claims-not-audited]`,
+        'incoming/unknown-claims.md:13:3  claim-audit[0].claim  no claim "sesion-id-v4" in content/books/pi/27-chapter.claims.yaml  (hint: did you mean "session-id-v4"?)  [report/unknown-claim]',
+        `incoming/unknown-claims.md:14:3  claim-audit[1].id  no claim "header-version" in content/books/pi/27-chapter.claims.yaml  (hint: the chapter's claims are ${claims}; a new claim must be added to the claims sidecar by the author first)  [report/unknown-claim]`,
+        `incoming/unknown-claims.md:15:3  claim-audit[2].claim  the quote "Sessions are stored in a SQLite database." matches no claim of pi/27-chapter  (hint: name the claim by id (${claims}) or quote its words as they read in the chapter; a claim the sidecar lacks must be added to content/books/pi/27-chapter.claims.yaml by the author first)  [report/unknown-claim]`,
+        'incoming/unknown-claims.md:16:3  claim-audit[3].claim  the quote "session id" matches the claims "header-metadata-only", "session-id-v4" equally well  (hint: name the claim by id, e.g. `claim-id` or #claim-id)  [report/ambiguous-claim]',
+        'incoming/unknown-claims.md:22:159  source-ledger[0].bearsOn  no claim "tree-in-plac" in content/books/pi/27-chapter.claims.yaml  (hint: did you mean "tree-in-place"?)  [report/unknown-claim]',
+        '5 error(s), 1 warning(s). incoming/unknown-claims.md does not fit pi/27-chapter; nothing was written.',
+        '',
+      ].join('\n'),
+    );
+    expect(await snapshotBook()).toEqual(before);
+  });
+
+  it('writes nothing when the would-be sidecars fail check', async () => {
+    const report = await putReport('complete');
+    const before = await snapshotBook();
+    // A pass dated after the day the book is checked for lies in the future.
+    const result = await ingest(report, '--date', '2026-12-24', '--write');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(fuzzyWarning);
+    expect(result.stderr).toMatch(/\ncontent\/books\/pi\/27-chapter\.research\.yaml:\d+:\d+  history\[\d+\]\.date  .*\[cross\/future-date\]\n/);
+    expect(result.stderr.endsWith('The sidecars incoming/complete.md would produce do not pass `research-pack check`; nothing was written.\n')).toBe(true);
+    expect(await snapshotBook()).toEqual(before);
+  });
+
+  it('exits 2 for bad arguments, an unknown chapter or a missing report', async () => {
+    const report = await putReport('complete');
+    const cases: Array<[string[], string]> = [
+      [['ingest', report], 'research-pack ingest: which chapter is the report about? give --chapter <book>/<chapter>, e.g. --chapter pi/27-chapter\n'],
+      [['ingest', report, '--chapter', 'pi/29-chapter'], 'research-pack ingest: no chapter "29-chapter" in book "pi"; chapters: pi/26-chapter, pi/27-chapter, pi/28-chapter\n'],
+      [['ingest', 'incoming/none.md', '--chapter', 'pi/27-chapter'], 'research-pack ingest: no such file: incoming/none.md\n'],
+      [['ingest', report, '--chapter', 'pi/27-chapter', '--date', '30.11.2026'], 'research-pack ingest: --date must be a real date written as YYYY-MM-DD, got "30.11.2026"\n'],
+      [['ingest', report, '--chapter', 'pi/27-chapter', '--by', ' '], 'research-pack ingest: --by must not be empty\n'],
+      [['ingest', '--chapter', 'pi/27-chapter'], 'research-pack ingest: expected one <report.md>, got nothing\n'],
+      [['ingest', report, report, '--chapter', 'pi/27-chapter'], `research-pack ingest: expected one <report.md>, got "${report}" "${report}"\n`],
+      [['ingest', report, '--chapter', 'pi/27-chapter', '--format', 'json'], 'research-pack ingest: unknown option --format; `ingest` takes --root, --content, --as-of, --chapter, --write, --by, --date, --help (see `research-pack ingest --help`)\n'],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runCli(args, { cwd: root });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toBe(`${message}Run \`research-pack ingest --help\` for usage.\n`);
+    }
+  });
+});
+
+describe('research-pack ingest: the demo book', () => {
+  it('holds one ingested pass whose report is in the book and whose leads are not validated', async () => {
+    const research = await readFile(path.join(repoRoot, book, '27-chapter.research.yaml'), 'utf8');
+    const match = /# Research pass ingested from (reports\/[^\n]+\.md)\n/.exec(research);
+    expect(match).not.toBeNull();
+    const copy = await readFile(path.join(repoRoot, book, match![1]!), 'utf8');
+    expect(createHash('sha256').update(copy).digest('hex')).toMatch(/^[0-9a-f]{64}$/);
+    const evidence = await readFile(path.join(repoRoot, book, '27-chapter.evidence.yaml'), 'utf8');
+    const leads = evidence.split(`# Leads from ${match![1]}`)[1]!;
+    expect(leads).toContain('status: lead');
+    expect(leads).not.toContain('status: validated');
+  });
+});
