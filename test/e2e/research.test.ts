@@ -135,7 +135,7 @@ describe('the reports', () => {
     await expect(images.count()).resolves.toBe(found.length);
     // The chapter table agrees with the charts.
     const rows = await page.locator('table.rp-report-table').evaluateAll((tables) =>
-      tables
+      (tables as HTMLTableElement[])
         .filter((table) => table.caption?.textContent?.startsWith('Chapters of'))
         .flatMap((table) => [...table.tBodies[0]!.rows].map((tr) => Number(tr.querySelector('td')?.textContent))),
     );
