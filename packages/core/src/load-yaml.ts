@@ -12,7 +12,7 @@
  */
 import { CORE_SCHEMA, load as loadFast, Type } from 'js-yaml';
 import type { LoadOptions } from 'js-yaml';
-import { isAlias, isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml';
+import { isAlias, isMap, isNode, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
 import type { Document, Node, ParsedNode } from 'yaml';
 import type { Problem } from './model.js';
 import { createProblem, quote } from './problems.js';
@@ -107,11 +107,9 @@ const syntaxHints: Partial<Record<string, string>> = {
 export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
   const { file, lineOffset = 0, maxLength = 5_000_000, fast: tryFast = true } = options;
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
-  const lineCounter = new LineCounter();
-  const at = (offset: number): Position => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { line: line + lineOffset, column: col };
-  };
+  // Lines are counted here rather than by yaml's LineCounter, which misses
+  // line breaks while it recovers from an unclosed flow collection.
+  const at = lineLocator(text, lineOffset);
 
   if (text.length > maxLength) {
     const problem = createProblem(
@@ -127,7 +125,7 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
   if (fast) {
     let locator: Locate | undefined;
     const locate: Locate = (path, locateOptions) => {
-      locator ??= createLocator(parseWithPositions(text, lineCounter), at, lineOffset);
+      locator ??= createLocator(parseWithPositions(text), at, lineOffset);
       return locator(path, locateOptions);
     };
     return { value: fast.value, empty: false, problems: [], locate, fast: true };
@@ -136,7 +134,7 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
   const deep = tooDeep(text, lineOffset, file);
   if (deep) return { value: undefined, empty: false, problems: [deep], locate: () => ({ line: 1 + lineOffset, column: 1 }), fast: false };
 
-  const doc = parseWithPositions(text, lineCounter);
+  const doc = parseWithPositions(text);
   const locate = createLocator(doc, at, lineOffset);
   const problems: Problem[] = [];
 
@@ -233,9 +231,31 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
 }
 
 /** Parse with `yaml`, keeping the positions of every node. */
-function parseWithPositions(text: string, lineCounter: LineCounter): Document.Parsed {
+function parseWithPositions(text: string): Document.Parsed {
   // logLevel 'error': yaml's own warnings go to the console otherwise; ours are problems.
-  return parseDocument(text, { lineCounter, prettyErrors: false, schema: 'core', uniqueKeys: true, logLevel: 'error' });
+  return parseDocument(text, { prettyErrors: false, schema: 'core', uniqueKeys: true, logLevel: 'error' });
+}
+
+/**
+ * Offsets to 1-based lines and columns (UTF-16 code units), with YAML's line
+ * breaks: line feed, carriage return and both together.
+ */
+function lineLocator(text: string, lineOffset: number): (offset: number) => Position {
+  const starts = [0];
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (char === 10 || (char === 13 && text.charCodeAt(index + 1) !== 10)) starts.push(index + 1);
+  }
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1 + lineOffset, column: offset - starts[low]! + 1 };
+  };
 }
 
 /**
@@ -389,8 +409,15 @@ function keyAt(doc: Document.Parsed, offset: number): string | undefined {
   return found;
 }
 
-/** yaml's messages start with a capital and some end with a period; ours read as a clause. */
+/**
+ * yaml's messages start with a capital and some end with a period; ours read
+ * as a clause. Some quote the source (`Not a YAML token: …`): control and
+ * invisible characters there are spelled out and the quote is shortened, so
+ * the problem stays one readable line.
+ */
 function yamlMessage(message: string): string {
-  const line = message.split('\n')[0] ?? message;
-  return (line.charAt(0).toLowerCase() + line.slice(1)).replace(/\.$/, '');
+  const line = (message.split('\n')[0] ?? message).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (char) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+  const chars = [...line];
+  const short = chars.length > 160 ? `${chars.slice(0, 160).join('')}…` : line;
+  return (short.charAt(0).toLowerCase() + short.slice(1)).replace(/\.$/, '');
 }

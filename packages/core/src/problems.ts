@@ -110,7 +110,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
   for (const segment of path) {
     if (typeof segment === 'number') result += `[${segment}]`;
     else if (typeof segment === 'string' && /^[A-Za-z_$][\w$-]*$/.test(segment)) result += result ? `.${segment}` : segment;
-    else result += `[${JSON.stringify(String(segment))}]`;
+    else result += `[${quote(String(segment), Infinity)}]`;
   }
   return result;
 }
