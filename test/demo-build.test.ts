@@ -2,12 +2,17 @@
  * Real `astro build`s of the demo book: intact, every page and research
  * artifact is there and the fingerprints agree; broken (an unknown key
  * appended to a claims sidecar), the build fails naming file:line:column and
- * leaves no pages behind.
+ * leaves no pages behind. And the demo sidecars name their JSON Schema for
+ * editors, which is the one generated from zod.
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { jsonSchemaText, sidecarKinds } from '@research-pack/core';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { repoRoot } from './helpers/project.js';
 import { buildDemo, demoChapters, listFiles, type SiteBuild } from './helpers/site-build.js';
 
 describe('astro build of the demo book', () => {
@@ -90,5 +95,38 @@ describe('astro build of the demo book with a broken sidecar', () => {
   it('leaves no pages in dist/', () => {
     const pages = listFiles(site.dist).filter((file) => /\.(html|md|json|txt)$/.test(file));
     expect(pages).toEqual([]);
+  });
+});
+
+describe('the demo sidecars point editors at the JSON Schemas', () => {
+  const bookDir = path.join(repoRoot, 'content', 'books', 'pi');
+  const files = listFiles(bookDir).filter((file) => !file.includes('/') && file.endsWith('.yaml'));
+  const kindOf = (file: string) => (file === 'book.yaml' ? 'book' : /\.(claims|evidence|research)\.yaml$/.exec(file)?.[1]);
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+
+  it('has a sidecar of every kind', () => {
+    expect(new Set(files.map(kindOf))).toEqual(new Set(['book', 'claims', 'evidence', 'research']));
+  });
+
+  it.each(files)('%s starts with a yaml-language-server $schema comment naming its schema, which exists', (file) => {
+    const text = readFileSync(path.join(bookDir, file), 'utf8');
+    const first = text.split('\n')[0]!;
+    const match = /^# yaml-language-server: \$schema=(\S+)$/.exec(first);
+    expect(match, `${file}: first line ${JSON.stringify(first)}`).not.toBeNull();
+    const schemaPath = path.resolve(bookDir, match![1]!);
+    expect(existsSync(schemaPath), schemaPath).toBe(true);
+    expect(path.basename(schemaPath)).toBe(`${kindOf(file)}.schema.json`);
+    // The schema the editor loads is the one the package ships, and it accepts the file.
+    expect(readFileSync(schemaPath, 'utf8')).toBe(readFileSync(path.join(repoRoot, 'packages/core/schemas', `${kindOf(file)}.schema.json`), 'utf8'));
+    const validate = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')) as object);
+    const value = parseYaml(text, { schema: 'core' }) as unknown;
+    expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('ships a schema file for every sidecar kind, generated from zod', () => {
+    for (const kind of sidecarKinds) {
+      const file = path.join(repoRoot, 'packages/core/schemas', `${kind}.schema.json`);
+      expect(readFileSync(file, 'utf8'), `${kind}.schema.json is out of date: run npm run schemas -w @research-pack/core`).toBe(jsonSchemaText(kind));
+    }
   });
 });
