@@ -207,7 +207,7 @@ export function planIngest(options: PlanIngestOptions): IngestPlan {
       if (pendingNew) {
         for (const [key, value] of filled) if (pendingNew[key] === undefined) pendingNew[key] = value;
         planned.push({ row, id: sourceId, action: 'unchanged', how: match.how!, filled: [] });
-      } else if (filled.length > 0) {
+      } else if (filled.length > 0 && sourceIndex.has(sourceId)) {
         const index = sourceIndex.get(sourceId)!;
         const identifiers = filled.find(([key]) => key === 'identifiers');
         const plain = filled.filter(([key]) => key !== 'identifiers');
