@@ -963,7 +963,7 @@ function readSourceLedger(section: SectionNodes, file: string, problems: Problem
       const locator = cell('locator');
       if (locator && !isNone(locator.text)) entry.locator = locator.text;
       const authors = cell('authors');
-      if (authors && !isNone(authors.text) && !UNVERIFIED.test(authors.text)) entry.authors = authors.text.split(/\s*;\s*|\s*,\s*(?=\p{Lu})/u).filter(Boolean);
+      if (authors && !isNone(authors.text) && !UNVERIFIED.test(authors.text)) entry.authors = authors.text.split(/\s*;\s*/).filter(Boolean);
       const published = cell('published');
       if (published && /^\d{4}(-\d{2}(-\d{2})?)?$/.test(published.text)) entry.published = published.text;
       const venue = cell('venue');
