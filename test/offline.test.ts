@@ -1,8 +1,9 @@
 /**
- * Builds are offline. The demo is built in a network namespace with no
- * network (`unshare -n`, where it works) and with a preload that records and
- * refuses every connection or DNS lookup to a host other than this machine;
- * the build must succeed without one. Where `unshare` is not available the
+ * Builds are offline. The site step of `npm run build` runs on a copy of the
+ * demo in a network namespace with no network (`unshare -n`, where it works)
+ * and with a preload that records and refuses every connection, DNS lookup
+ * or fetch to a host other than this machine; the build must succeed
+ * without one. (Astro's telemetry would be one: the scripts turn it off.) Where `unshare` is not available the
  * preload alone denies the network. And the packages' code imports no
  * networking module at all.
  */
@@ -81,6 +82,12 @@ function unshareWorks(): boolean {
   }
 }
 
+/** The command of `npm run build` that builds the site (after the packages). */
+const siteBuildStep = (() => {
+  const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return scripts['build']!.split('&&').map((step) => step.trim()).find((step) => /\bastro build\b/.test(step)) ?? '';
+})();
+
 describe('offline builds', () => {
   const sandboxed = unshareWorks();
   let site: SiteBuild;
@@ -91,11 +98,20 @@ describe('offline builds', () => {
     writeFileSync(preload, preloadSource);
     writeFileSync(attempts, '');
     writeFileSync(loaded, '');
-    const nodeOptions = [process.env.NODE_OPTIONS, `--import=${pathToFileURL(preload).href}`].filter(Boolean).join(' ');
+    // The site step of `npm run build`, exactly as package.json has it, with
+    // the environment a user has: nothing here turns Astro's telemetry off.
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.ASTRO_TELEMETRY_DISABLED;
+    const nodeOptions = [env.NODE_OPTIONS, `--import=${pathToFileURL(preload).href}`].filter(Boolean).join(' ');
     site = await buildDemo('offline-build', {
-      env: { NODE_OPTIONS: nodeOptions, RESEARCH_PACK_NETWORK_LOG: attempts, RESEARCH_PACK_PRELOADED: loaded },
+      command: ['sh', '-c', siteBuildStep],
+      env: { ...env, NODE_OPTIONS: nodeOptions, RESEARCH_PACK_NETWORK_LOG: attempts, RESEARCH_PACK_PRELOADED: loaded, NO_COLOR: '1' },
       ...(sandboxed ? { wrap: ['unshare', '-n'] } : {}),
     });
+  });
+
+  it('runs the site step of `npm run build`', () => {
+    expect(siteBuildStep).toMatch(/\bastro build\b/);
   });
 
   it.runIf(sandboxed)('really has no network inside `unshare -n`', () => {

@@ -33,6 +33,12 @@ export interface BuildDemoOptions {
   env?: NodeJS.ProcessEnv;
   /** Run the build through this command line, e.g. `['unshare', '-n']`. */
   wrap?: string[];
+  /**
+   * Build with this command instead of `astro build` (run in the copy, with
+   * the pinned Node and `node_modules/.bin` first on PATH and only `env` and
+   * `SOURCE_DATE_EPOCH` as its environment).
+   */
+  command?: string[];
 }
 
 /**
@@ -45,7 +51,11 @@ export async function buildDemo(name: string, options: BuildDemoOptions = {}): P
   const dir = await copyDemo(name);
   await options.prepare?.(dir);
   const env = { SOURCE_DATE_EPOCH, ...options.env };
-  const result = options.wrap ? await runWrapped(dir, options.wrap, env) : await runAstro(dir, ['build'], env);
+  const result = options.command
+    ? await runCommand(dir, [...(options.wrap ?? []), ...options.command], env)
+    : options.wrap
+      ? await runWrapped(dir, options.wrap, env)
+      : await runAstro(dir, ['build'], env);
   return { ...result, dir, dist: path.join(dir, 'dist'), output: `${result.stdout}\n${result.stderr}` };
 }
 
@@ -59,6 +69,19 @@ async function runWrapped(cwd: string, wrap: string[], env: NodeJS.ProcessEnv): 
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env },
       maxBuffer: 64 * 1024 * 1024,
     });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failure.code === 'number' ? failure.code : 1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? '' };
+  }
+}
+
+/** A command in the copy, as `npm run` would run it: the pinned Node and `node_modules/.bin` first on PATH. */
+async function runCommand(cwd: string, commandLine: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
+  const [command, ...args] = commandLine;
+  const PATH = [path.join(repoRoot, 'node_modules', '.bin'), path.dirname(process.execPath), env.PATH ?? process.env.PATH].join(path.delimiter);
+  try {
+    const { stdout, stderr } = await run(command!, args, { cwd, env: { ...env, PATH }, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code?: number; stdout?: string; stderr?: string };
