@@ -39,6 +39,8 @@ Commands:
                               sources and a research pass (dry run unless --write)
 
 Run \`research-pack <command> --help\` for a command's options.
+
+Options:
   -h, --help          show this help
   --version           print the version
 
