@@ -24,8 +24,19 @@ import {
   type Problem,
   type SidecarKind,
 } from '@research-pack/core';
-import { parseChapter } from '@research-pack/markdown';
+import { claimAnnotations } from '@research-pack/core';
+import { parseChapter, remarkClaims, satteriClaims } from '@research-pack/markdown';
 import fc from 'fast-check';
+import rehypeStringify from 'rehype-stringify';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { markdownToHtml } from 'satteri';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261129;
@@ -303,6 +314,104 @@ describe('fuzzing anchoring', () => {
     fc.tuple(fc.constantFrom('one', 'two', 'three', 'four'), fc.boolean(), quote, fc.option(sentence), fc.option(sentence)),
     { maxLength: 5 },
   );
+
+  /** A chapter and claims whose quotes are mostly taken from its own text, so that most of them anchor. */
+  const pageCase = chapter.chain((source) => {
+    let snapshot = '';
+    try {
+      snapshot = extractChapterText(parseChapter(source, { format: 'md' })).snapshot;
+    } catch {
+      // an unparsable chapter gets random quotes
+    }
+    const lines = snapshot.split('\n').filter((line) => line.trim().length >= 3);
+    const fromText = lines.length === 0
+      ? quote
+      : fc.tuple(fc.constantFrom(...lines), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })).map(([line, a, b]) => {
+          const start = Math.floor(Math.min(a, b) * line.length);
+          const end = Math.max(start + 3, Math.ceil(Math.max(a, b) * line.length));
+          return line.slice(start, end);
+        });
+    // Every directive in the prose gets its claim; quote claims get ids of their own.
+    const directiveIds = [...new Set([...source.matchAll(/\{#([a-z]+)\}/g)].map((match) => match[1]!))];
+    const directiveClaims = directiveIds.map((id) => [id, true, '', null, null] as const);
+    return fc.tuple(
+      fc.constant(source),
+      fc
+        .array(fc.tuple(fc.constantFrom('q1', 'q2', 'q3', 'q4'), fc.constant(false), fc.oneof({ weight: 6, arbitrary: fromText }, { weight: 1, arbitrary: quote }), fc.option(sentence), fc.option(sentence)), { maxLength: 4 })
+        .map((quotes) => [...directiveClaims, ...quotes]),
+    );
+  });
+
+  describe('on the page', () => {
+    const roots: string[] = [];
+    afterAll(() => {
+      for (const root of roots) rmSync(root, { recursive: true, force: true });
+    });
+
+    it('marks every anchored claim once, the same on Sätteri and on remark', async () => {
+      const root = mkdtempSync(path.join(tmpdir(), 'research-pack-fuzz-page-'));
+      roots.push(root);
+      const book = path.join(root, 'content/books/demo');
+      mkdirSync(book, { recursive: true });
+      writeFileSync(path.join(book, 'book.yaml'), 'title: Demo\nslug: demo\n');
+      const file = path.join(book, '01-chapter.md');
+      let rendered = 0;
+      await fc.assert(
+        fc.asyncProperty(pageCase, async ([source, rawClaims]) => {
+          const list = rawClaims.filter((entry, index) => rawClaims.findIndex((other) => other[0] === entry[0]) === index);
+          const yaml = list
+            .map(([id, directive, quoteText, prefix, suffix]) =>
+              [
+                `  - id: ${id}`,
+                directive ? '    anchor: directive' : `    anchor:\n      quote: ${JSON.stringify(quoteText)}${prefix ? `\n      prefix: ${JSON.stringify(prefix)}` : ''}${suffix ? `\n      suffix: ${JSON.stringify(suffix)}` : ''}`,
+                '    verdict:\n      status: unverified',
+              ].join('\n'),
+            )
+            .join('\n');
+          writeFileSync(file, source);
+          writeFileSync(path.join(book, '01-chapter.claims.yaml'), `claims:${yaml ? `\n${yaml}` : ' []'}\n`);
+          const { model } = buildModel({ rootDir: root, parse: (text, { format }) => parseChapter(text, { format }), today: '2026-06-01' });
+          if (!model) return; // orphan, ambiguous, directive problems: tested above
+          rendered++;
+          const current = model.books[0]!.chapters[0]!;
+          const annotations = claimAnnotations(current, { packUrl: '/research/books/demo/01-chapter/' });
+          const lookup = (filePath: string) => (path.resolve(filePath) === file ? annotations : undefined);
+          const satteri = markdownToHtml(source, {
+            mdastPlugins: [satteriClaims({ annotations: lookup })],
+            features: { directive: true, gfm: true, frontmatter: true, smartPunctuation: false },
+            fileURL: pathToFileURL(file),
+          }).html;
+          const remark = String(
+            await unified()
+              .use(remarkParse)
+              .use(remarkFrontmatter)
+              .use(remarkGfm)
+              .use(remarkDirective)
+              .use(remarkClaims, { annotations: lookup })
+              .use(remarkRehype)
+              .use(rehypeStringify, { characterReferences: { useNamedReferences: true } })
+              .process(new VFile({ path: file, value: source })),
+          );
+          // Astro renders with smart punctuation on: the page's quotes and dashes differ from the source's.
+          const smart = markdownToHtml(source, {
+            mdastPlugins: [satteriClaims({ annotations: lookup })],
+            features: { directive: true, gfm: true, frontmatter: true, smartPunctuation: true },
+            fileURL: pathToFileURL(file),
+          }).html;
+          for (const claim of current.claims) {
+            for (const html of [satteri, smart]) {
+              const marks = html.split(`data-claim-id="${claim.claim.id}"`).length - 1;
+              expect(marks, `claim ${claim.claim.id} is marked once on the page`).toBe(1);
+            }
+          }
+          expect(remark.trimEnd()).toBe(satteri.trimEnd());
+        }),
+        { seed, numRuns: runs(250) },
+      );
+      // Most cases must reach the page, or the property proves little.
+      expect(rendered).toBeGreaterThan(runs(250) / 4);
+    });
+  });
 
   it('anchors quotes or reports positioned problems, with consistent selectors', () => {
     fc.assert(

@@ -362,6 +362,18 @@ export function anchorClaims(
       });
       continue;
     }
+    if (directive.start === directive.end) {
+      // Nothing to mark, hash or show: a claim is some of the prose.
+      problems.push({
+        ...at,
+        path: '',
+        rule: 'anchor/empty-directive',
+        severity: 'error',
+        message: `:claim directive ${quote(directive.id)} marks no text`,
+        hint: `put the claim's words between the brackets, on one line: :claim[the sentence]{#${directive.id}}`,
+      });
+      continue;
+    }
     directives.set(directive.id, directive);
   }
 
@@ -432,7 +444,51 @@ export function anchorClaims(
     });
   });
 
+  problems.push(...crossingClaims(claims, anchors, files));
   return { anchors, problems };
+}
+
+/**
+ * Claims may nest but not cross: on the page a claim is one element. A quote
+ * claim that crosses another claim is reported (in the sidecar, at its quote)
+ * and loses its anchor, so the book fails here rather than when the page is
+ * rendered.
+ */
+function crossingClaims(claims: readonly Claim[], anchors: Map<string, ClaimAnchor>, files: AnchorFiles): Problem[] {
+  const problems: Problem[] = [];
+  const placed = claims.flatMap((claim, index) => {
+    const anchor = anchors.get(claim.id);
+    return anchor ? [{ claim, index, anchor, start: anchor.location.start, end: anchor.location.end }] : [];
+  });
+  const crossing = new Set<string>();
+  for (const [position, entry] of placed.entries()) {
+    if (entry.claim.anchor === 'directive') continue;
+    // Against directives anywhere, and against quote claims earlier in the file (each pair once).
+    const other = placed.find(
+      (candidate, at) =>
+        candidate !== entry &&
+        (candidate.claim.anchor === 'directive' || at < position) &&
+        entry.start < candidate.end &&
+        candidate.start < entry.end &&
+        !(entry.start <= candidate.start && candidate.end <= entry.end) &&
+        !(candidate.start <= entry.start && entry.end <= candidate.end),
+    );
+    if (!other) continue;
+    crossing.add(entry.claim.id);
+    const place = files.locate(entry.index, 'anchor.quote');
+    const where = other.anchor.location.line > 0 ? ` (${files.chapter}:${other.anchor.location.line}:${other.anchor.location.column})` : '';
+    problems.push({
+      file: files.claims,
+      ...place,
+      path: `claims[${entry.index}].anchor.quote`,
+      rule: 'anchor/overlap',
+      severity: 'error',
+      message: `the quote of claim ${quote(entry.claim.id)} (${quote(entry.anchor.text, 80)}) crosses claim ${quote(other.claim.id)} (${quote(other.anchor.text, 80)})${where}: one must contain the other, or they must lie apart`,
+      hint: 'quote fewer or more words so that the two claims do not cross; a claim is one element on the page',
+    });
+  }
+  for (const id of crossing) anchors.delete(id);
+  return problems;
 }
 
 function makeAnchor(
