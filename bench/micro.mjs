@@ -5,7 +5,13 @@
  * - fingerprint throughput (MB/s) over every chapter of a generated book:
  *   `fingerprint(source)` when the core exports it, else
  *   `extractChapterText(parseChapter(source))`;
- * - anchoring 20 quotes in a 30,000-word chapter (`anchorClaims`).
+ * - anchoring 20 quotes in a 30,000-word chapter (`anchorClaims`);
+ * - the claim transform alone: the first chapters of the book compiled to JS
+ *   with Sätteri's `mdxToJs` (as @astrojs/markdown-satteri does) and with
+ *   `@mdx-js/mdx` (remark-gfm and remark-smartypants, as on unified), each
+ *   without the claim plugin (directives stripped, as in the floor build) and
+ *   with it. Astro's own work is left out, so this shows what the plugin
+ *   costs per chapter without the noise of a whole build.
  *
  *   node bench/micro.mjs <book dir> [--iterations 5]
  *
@@ -13,11 +19,12 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generateLongChapter } from './generate.mjs';
+import { AS_OF, generateLongChapter } from './generate.mjs';
 
 const { values, positionals } = parseArgs({
-  options: { iterations: { type: 'string', default: '5' } },
+  options: { iterations: { type: 'string', default: '5' }, 'transform-chapters': { type: 'string', default: '100' } },
   allowPositionals: true,
 });
 if (positionals.length !== 1) {
@@ -60,11 +67,15 @@ const median = (list) => {
 // ---------------------------------------------------------------------------
 // Fingerprint throughput
 
-const booksDir = path.join(path.resolve(positionals[0]), 'content', 'books');
+const rootDir = path.resolve(positionals[0]);
+const booksDir = path.join(rootDir, 'content', 'books');
 const sources = [];
+const files = [];
 for (const book of readdirSync(booksDir).sort()) {
   for (const file of readdirSync(path.join(booksDir, book)).sort()) {
-    if (file.endsWith('.mdx')) sources.push(readFileSync(path.join(booksDir, book, file), 'utf8'));
+    if (!file.endsWith('.mdx')) continue;
+    files.push(path.join(booksDir, book, file));
+    sources.push(readFileSync(path.join(booksDir, book, file), 'utf8'));
   }
 }
 const bytes = sources.reduce((sum, source) => sum + Buffer.byteLength(source), 0);
@@ -82,12 +93,12 @@ const fingerprintMedian = median(fingerprintMs);
 
 const long = generateLongChapter({ words: 30_000, quotes: 20 });
 const text = core.extractChapterText(parse(long.source));
-const files = {
+const anchorFiles = {
   chapter: 'content/books/long/0001-long.mdx',
   claims: 'content/books/long/0001-long.claims.yaml',
   locate: () => ({ line: 1, column: 1 }),
 };
-const first = core.anchorClaims(text, long.claims, files);
+const first = core.anchorClaims(text, long.claims, anchorFiles);
 const anchored = first.anchors.size;
 const problems = first.problems.filter((problem) => problem.severity === 'error');
 if (anchored !== long.claims.length || problems.length > 0) {
@@ -99,7 +110,7 @@ if (anchored !== long.claims.length || problems.length > 0) {
 const anchorMs = [];
 for (let i = 0; i < Math.max(iterations, 10); i += 1) {
   const started = performance.now();
-  core.anchorClaims(text, long.claims, files);
+  core.anchorClaims(text, long.claims, anchorFiles);
   anchorMs.push(performance.now() - started);
 }
 const parseMs = [];
@@ -109,8 +120,14 @@ for (let i = 0; i < iterations; i += 1) {
   parseMs.push(performance.now() - started);
 }
 
+// ---------------------------------------------------------------------------
+// The claim transform alone, per chapter
+
+const transform = await measureTransform(Math.min(Number(values['transform-chapters']), files.length));
+
 console.log(
   JSON.stringify({
+    transform,
     fingerprint: {
       api: fingerprintApi,
       chapters: sources.length,
@@ -129,6 +146,70 @@ console.log(
     },
   }),
 );
+
+async function measureTransform(count) {
+  const { parseFrontmatter } = await import('@astrojs/markdown-remark');
+  const { mdxToJs } = await import('satteri');
+  const { compile } = await import('@mdx-js/mdx');
+  const remarkGfm = (await import('remark-gfm')).default;
+  const remarkSmartypants = (await import('remark-smartypants')).default;
+  const remarkDirective = (await import('remark-directive')).default;
+
+  const { model, problems } = core.buildModel({ rootDir, parse: (source, { format }) => parse(source, { format }), today: AS_OF });
+  if (!model) throw new Error(`transform: the book has problems:\n${core.formatProblems(problems)}`);
+  const annotations = new Map();
+  for (const book of model.books) {
+    for (const chapter of book.chapters) annotations.set(path.resolve(rootDir, chapter.file), core.claimAnnotations(chapter, {}));
+  }
+  const options = { annotations: (file) => annotations.get(path.resolve(file)) };
+  const chapters = files.slice(0, count).map((file, i) => {
+    // As @astrojs/mdx: frontmatter blanked, positions kept.
+    const content = parseFrontmatter(sources[i], { frontmatter: 'empty-with-spaces' }).content;
+    return { file, content, plain: content.replace(/:claim\[([^\]]*)\]\{#[a-z0-9-]+\}/g, '$1') };
+  });
+  const features = { gfm: true, smartPunctuation: true };
+  const satteri = {
+    without: (chapter) => mdxToJs(chapter.plain, { features, fileURL: pathToFileURL(chapter.file), jsxImportSource: 'astro', elementAttributeNameCase: 'html' }),
+    with: (chapter) =>
+      mdxToJs(chapter.content, {
+        mdastPlugins: [markdown.satteriClaims(options)],
+        features: { ...features, directive: true },
+        fileURL: pathToFileURL(chapter.file),
+        jsxImportSource: 'astro',
+        elementAttributeNameCase: 'html',
+      }),
+  };
+  const unified = {
+    without: (chapter) => compile({ value: chapter.plain, path: chapter.file }, { remarkPlugins: [remarkGfm, remarkSmartypants], jsxImportSource: 'astro' }),
+    with: (chapter) =>
+      compile(
+        { value: chapter.content, path: chapter.file },
+        { remarkPlugins: [remarkGfm, remarkSmartypants, remarkDirective, [markdown.remarkClaims, options]], jsxImportSource: 'astro' },
+      ),
+  };
+  const result = { chapters: chapters.length };
+  for (const [name, variants] of Object.entries({ satteri, unified })) {
+    // Marked claims must show up in the compiled output.
+    const probe = String((await variants.with(chapters[0])).code ?? (await variants.with(chapters[0])));
+    if (!probe.includes('data-claim-id') && !probe.includes('dataClaimId')) throw new Error(`transform (${name}): no claim marked in the compiled chapter`);
+    const times = { without: [], with: [] };
+    for (let i = 0; i < Math.max(3, Math.min(iterations, 5)); i += 1) {
+      for (const variant of ['without', 'with']) {
+        const started = performance.now();
+        for (const chapter of chapters) await variants[variant](chapter);
+        times[variant].push(performance.now() - started);
+      }
+    }
+    const without = median(times.without);
+    const withClaims = median(times.with);
+    result[name] = {
+      withoutMsPerChapter: round(without / chapters.length),
+      withMsPerChapter: round(withClaims / chapters.length),
+      ratio: round(withClaims / without),
+    };
+  }
+  return result;
+}
 
 function round(value) {
   return Math.round(value * 100) / 100;

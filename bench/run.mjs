@@ -83,6 +83,7 @@ const results = {
   check: undefined,
   fingerprint: undefined,
   anchoring: undefined,
+  transform: undefined,
   targets: TARGETS,
   met: {},
 };
@@ -362,8 +363,13 @@ function runMicro() {
   if (child.status !== 0) throw new Error(`bench/micro.mjs exited with ${child.status ?? child.signal}:\n${child.stderr}`);
   const measured = JSON.parse(child.stdout.trim().split('\n').at(-1));
   results.fingerprint = measured.fingerprint;
+  results.transform = measured.transform;
   results.anchoring = measured.anchoring;
   log(`fingerprint: ${measured.fingerprint.mbPerSecond} MB/s (${measured.fingerprint.chapters} chapters, ${measured.fingerprint.api})`);
+  for (const name of ['satteri', 'unified']) {
+    const t = measured.transform[name];
+    log(`claim transform (${name}): ${t.withoutMsPerChapter} → ${t.withMsPerChapter} ms per chapter`);
+  }
   log(`anchoring: ${measured.anchoring.quotes} quotes in ${measured.anchoring.words} words: ${measured.anchoring.medianMs} ms`);
 }
 
@@ -409,6 +415,12 @@ function table(res) {
   }
   if (res.check) lines.push(`| \`research-pack check\`, ${res.check.chapters} chapters, ${res.check.claims} claims | ${s(res.check.medianMs)} s (CPU ${s(res.check.medianCpuMs)} s) | | | < ${res.targets.checkSeconds} s | ${mark(res.met.check)} |`);
   if (res.fingerprint) lines.push(`| fingerprint throughput (${res.fingerprint.chapters} chapters, ${(res.fingerprint.bytes / 1e6).toFixed(1)} MB) | ${res.fingerprint.mbPerSecond} MB/s | | | – | – |`);
+  if (res.transform) {
+    for (const [name, label] of [['satteri', 'Sätteri `mdxToJs`'], ['unified', '`@mdx-js/mdx` (remark)']]) {
+      const t = res.transform[name];
+      lines.push(`| claim transform alone, ${label}, per chapter (${res.transform.chapters} chapters): without → with the plugin | ${t.withoutMsPerChapter} → ${t.withMsPerChapter} ms (+${round(t.withMsPerChapter - t.withoutMsPerChapter)} ms) | | | – | – |`);
+    }
+  }
   if (res.anchoring) lines.push(`| anchoring ${res.anchoring.quotes} quotes in a ${res.anchoring.words.toLocaleString('en-US')}-word chapter | ${res.anchoring.medianMs} ms | | | – | – |`);
   lines.push('');
   lines.push('¹ the largest share of the machine\'s CPU that other processes used during one of the runs (from /proc/stat); runs above 10% are measured again.');
@@ -467,7 +479,10 @@ more than 10%.
 
 It also measures \`research-pack check\` on a ${res.check?.chapters ?? 1000}-chapter generated book (the
 real binary, exit 0 required), fingerprint throughput over every chapter of that
-book, and anchoring ${res.anchoring?.quotes ?? 20} quote anchors in a ${(res.anchoring?.words ?? 30000).toLocaleString('en-US')}-word chapter (\`bench/micro.mjs\`).
+book, anchoring ${res.anchoring?.quotes ?? 20} quote anchors in a ${(res.anchoring?.words ?? 30000).toLocaleString('en-US')}-word chapter, and the claim transform
+alone: the first ${res.transform?.chapters ?? 100} chapters compiled to JS with Sätteri's \`mdxToJs\` and with \`@mdx-js/mdx\`
+(remark-gfm, remark-smartypants), without the claim plugin (directives
+stripped) and with it, outside Astro (\`bench/micro.mjs\`).
 
 ## Latest results
 
