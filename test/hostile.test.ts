@@ -167,6 +167,26 @@ describe('link fields refuse non-http(s) URLs before anything renders', () => {
   });
 });
 
+describe('hostile sidecar sizes: read in bounded time and memory, with a bounded list of problems', () => {
+  // Each was quadratic, exhausted the stack or the heap before it was fixed.
+  const cases: Record<string, string> = {
+    'thousands of duplicate keys': `claims: []\n${'a: 1\n'.repeat(20_000)}`,
+    'thousands of unknown keys': `claims: []\n${Array.from({ length: 20_000 }, (_, index) => `k${index}: 1\n`).join('')}`,
+    'thousands of aliases': `a: &a x\n${Array.from({ length: 20_000 }, (_, index) => `k${index}: *a\n`).join('')}`,
+    'an unclosed bracket a hundred thousand deep': `claims: ${'['.repeat(100_000)}\n`,
+    'a flow list of a hundred thousand commas': `claims: [${','.repeat(100_000)}]\n`,
+    'a million duplicate keys past the size limit': `claims: []\n${'a: 1\n'.repeat(1_000_000)}`,
+  };
+  it.each(Object.entries(cases))('%s', (_, text) => {
+    const started = performance.now();
+    const result = loadSidecar('claims', text, 'content/books/pi/27-chapter.claims.yaml');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(result.data).toBeUndefined();
+    expect(result.problems.length).toBeGreaterThan(0);
+    expect(result.problems.length).toBeLessThanOrEqual(101);
+  });
+});
+
 describe('hostile sidecar content in a real build', () => {
   let site: SiteBuild;
   let outputs: string[];

@@ -15,7 +15,7 @@ import { hashClaimText } from './fingerprint.js';
 import type { ClaimSelectors, Problem } from './model.js';
 import { fold, foldText, normalizeProse, type FoldedText } from './normalize.js';
 import type { Claim } from './schema.js';
-import { quote } from './problems.js';
+import { appendProblems, quote } from './problems.js';
 import { locateOffset, type IndexUnit, type TextIndex } from './text-index.js';
 
 /** Paths used in problems, and where a claim's fields are in the sidecar. */
@@ -444,7 +444,7 @@ export function anchorClaims(
     });
   });
 
-  problems.push(...crossingClaims(claims, anchors, files));
+  appendProblems(problems, crossingClaims(claims, anchors, files));
   return { anchors, problems };
 }
 

@@ -11,7 +11,7 @@ import type { LoadedBook, LoadedChapter } from './load-books.js';
 import { cached, pruneCache } from './load-cache.js';
 import type { ModelCache } from './load-cache.js';
 import type { BookModel, ChapterModel, Problem, ResearchModel, ResolvedClaim } from './model.js';
-import { createProblem } from './problems.js';
+import { appendProblems, createProblem } from './problems.js';
 import { ResearchFileSchema } from './schema.js';
 import type { Claim, EvidenceItem, ResearchFile } from './schema.js';
 import { validateBook } from './validate-book.js';
@@ -68,11 +68,11 @@ export function buildModel(options: BuildModelOptions): BuildModelResult {
   let complete = true;
 
   for (const book of loaded.books) {
-    problems.push(...validateBook(book, { asOf }));
+    appendProblems(problems, validateBook(book, { asOf }));
     const chapters: ChapterModel[] = [];
     for (const chapter of book.chapters) {
       const built = buildChapter(book, chapter, parse, asOf, cache);
-      problems.push(...built.problems);
+      appendProblems(problems, built.problems);
       if (built.chapter) chapters.push(built.chapter);
       else complete = false;
     }
@@ -114,7 +114,7 @@ function buildChapter(
         claimsFile ? claimsFile.locate(['claims', index, ...(field ? field.split('.') : [])]) : { line: 0, column: 0 },
     }),
   );
-  problems.push(...anchored.problems);
+  appendProblems(problems, anchored.problems);
 
   const frontmatter = chapter.frontmatter.data;
   const config = book.config?.data;

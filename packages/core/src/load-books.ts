@@ -13,7 +13,7 @@ import { loadSidecar } from './load-sidecar.js';
 import type { LoadedSidecar } from './load-sidecar.js';
 import type { Problem } from './model.js';
 import { relativePath } from './paths.js';
-import { closest, createProblem, quote } from './problems.js';
+import { appendProblems, closest, createProblem, quote } from './problems.js';
 import { IdSchema } from './schema.js';
 import type { BookConfig, ClaimsFile, EvidenceFile, ResearchFile } from './schema.js';
 
@@ -128,7 +128,7 @@ function loadBook(rootDir: string, dir: string, problems: Problem[], cache: Mode
     problems.push(createProblem('book/missing-book-yaml', { file }, `the book folder ${quote(slug)} has no book.yaml`, 'create it with at least "title:" and "slug:"'));
   } else {
     config = cached(cache, `book\u0000${bookFile}\u0000${file}`, [bookSource], () => loadSidecar('book', bookSource, file));
-    problems.push(...config.problems);
+    appendProblems(problems, config.problems);
     if (config.data && config.data.slug !== slug) {
       problems.push(
         createProblem(
@@ -236,7 +236,7 @@ function loadChapter(
   const raw = readText(chapterPath, file) ?? '';
   const source = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   const frontmatter = cached(cache, `frontmatter\u0000${chapterPath}\u0000${file}`, [source], () => loadFrontmatter(source, file));
-  problems.push(...frontmatter.problems);
+  appendProblems(problems, frontmatter.problems);
   const chapter: LoadedChapter = {
     book,
     slug,
@@ -255,7 +255,7 @@ function loadChapter(
     const text = readText(sidecarPath, sidecarFile);
     if (text === undefined) continue;
     const loaded = cached(cache, `${kind}\u0000${sidecarPath}\u0000${sidecarFile}`, [text], () => loadSidecar(kind, text, sidecarFile));
-    problems.push(...loaded.problems);
+    appendProblems(problems, loaded.problems);
     // The three assignments differ only in type; TypeScript cannot follow `kind` through them.
     (chapter as unknown as Record<string, unknown>)[kind] = loaded;
   }

@@ -5,7 +5,7 @@
 import { loadYaml } from './load-yaml.js';
 import type { LoadedYaml, Locate } from './load-yaml.js';
 import type { Problem } from './model.js';
-import { createProblem } from './problems.js';
+import { capProblems, createProblem } from './problems.js';
 import { ChapterFrontmatterSchema } from './schema.js';
 import type { ChapterFrontmatter } from './schema.js';
 import { validateSchema } from './validate-schema.js';
@@ -56,9 +56,9 @@ export function loadFrontmatter(source: string, file: string): LoadedFrontmatter
 
 function validateBlock(yaml: LoadedYaml, file: string): LoadedFrontmatter {
   const { locate } = yaml;
-  if (yaml.problems.length > 0) return { data: undefined, problems: yaml.problems, locate };
+  if (yaml.problems.length > 0) return { data: undefined, problems: capProblems(yaml.problems, file), locate };
   // An empty block is still an object: its missing keys are the useful message.
   const value = yaml.empty ? {} : yaml.value;
   const { data, problems } = validateSchema(ChapterFrontmatterSchema, value, { file, locate });
-  return { data, problems, locate };
+  return { data, problems: capProblems(problems, file), locate };
 }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { loadYaml } from './load-yaml.js';
 import type { LoadedYaml, Locate } from './load-yaml.js';
 import type { Problem } from './model.js';
-import { createProblem } from './problems.js';
+import { capProblems, createProblem } from './problems.js';
 import { sidecarSchemas } from './schema.js';
 import type { SidecarKind } from './schema.js';
 import { validateSchema } from './validate-schema.js';
@@ -48,7 +48,7 @@ export function loadSidecar<K extends SidecarKind>(kind: K, source: string, file
     yaml = loadYaml(source, { file, fast: false });
     validated = validateYaml(kind, yaml, file);
   }
-  return { file, data: validated.data, problems: validated.problems, locate: yaml.locate };
+  return { file, data: validated.data, problems: capProblems(validated.problems, file), locate: yaml.locate };
 }
 
 function validateYaml<K extends SidecarKind>(kind: K, yaml: LoadedYaml, file: string): { data: SidecarData<K> | undefined; problems: Problem[] } {

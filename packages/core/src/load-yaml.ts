@@ -13,7 +13,7 @@
 import { CORE_SCHEMA, load as loadFast, Type } from 'js-yaml';
 import type { LoadOptions } from 'js-yaml';
 import { isAlias, isMap, isNode, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
-import type { Document, Node, ParsedNode } from 'yaml';
+import type { Document, Node, Pair, ParsedNode, YAMLMap } from 'yaml';
 import type { Problem } from './model.js';
 import { createProblem, quote } from './problems.js';
 
@@ -55,7 +55,11 @@ export interface LoadYamlOptions {
   file: string;
   /** Lines before the YAML in its file, e.g. 1 for frontmatter after `---`. */
   lineOffset?: number;
-  /** Longest accepted text, in UTF-16 code units. Default 5,000,000. */
+  /**
+   * Longest accepted text, in UTF-16 code units. Default 1,000,000: fifty
+   * times a large sidecar, and small enough that a file of nothing but
+   * mistakes is still read in a second or two.
+   */
   maxLength?: number;
   /**
    * Try the fast parser first (default true). Pass false to read with `yaml`
@@ -105,7 +109,7 @@ const syntaxHints: Partial<Record<string, string>> = {
  * @returns the value, problems and a locator.
  */
 export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
-  const { file, lineOffset = 0, maxLength = 5_000_000, fast: tryFast = true } = options;
+  const { file, lineOffset = 0, maxLength = 1_000_000, fast: tryFast = true } = options;
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   // Lines are counted here rather than by yaml's LineCounter, which misses
   // line breaks while it recovers from an unclosed flow collection.
@@ -147,39 +151,40 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
   // yaml recovers from a syntax error and reads on, and what follows the first
   // one is mostly its echo (a tab in one line makes every later line "wrong").
   // So a file reports its first syntax error, and every duplicate key.
-  let syntax = false;
-  for (const error of doc.errors) {
-    const position = at(error.pos[0]);
-    if (error.code === 'DUPLICATE_KEY') {
-      const key = keyAt(doc, error.pos[0]);
-      problems.push(
-        createProblem(
-          'yaml/duplicate-key',
-          { file, ...position },
-          key === undefined ? 'duplicate key' : `duplicate key ${quote(key)}`,
-          'a key may appear once in each mapping; keep one of them',
-        ),
-      );
-    } else if (!syntax) {
-      syntax = true;
-      const open = error.code === 'MISSING_CHAR' ? unclosedQuote(doc, error.pos[0]) : undefined;
-      problems.push(
-        open
-          ? createProblem(
-              'yaml/syntax',
-              { file, ...at(open.offset) },
-              `the quoted value that starts here has no closing ${open.mark}`,
-              `end the value with ${open.mark} on the line where it ends; inside it, write ${open.mark === '"' ? '\\"' : "''"} for a ${open.mark === '"' ? 'double' : 'single'} quote`,
-            )
-          : createProblem(
-              'yaml/syntax',
-              { file, ...position },
-              error.code === 'MULTIPLE_DOCS' ? 'the file holds more than one YAML document' : yamlMessage(error.message),
-              syntaxHints[error.code] ?? 'check the indentation and quoting at this point',
-            ),
-      );
-    }
+  const found: Array<{ offset: number; problem: Problem }> = [];
+  for (const { offset, key } of duplicateKeys(doc)) {
+    found.push({
+      offset,
+      problem: createProblem(
+        'yaml/duplicate-key',
+        { file, ...at(offset) },
+        key === undefined ? 'duplicate key' : `duplicate key ${quote(key)}`,
+        'a key may appear once in each mapping; keep one of them',
+      ),
+    });
   }
+  const [error] = doc.errors;
+  if (error) {
+    const open = error.code === 'MISSING_CHAR' ? unclosedQuote(doc, error.pos[0]) : undefined;
+    found.push({
+      offset: open ? open.offset : error.pos[0],
+      problem: open
+        ? createProblem(
+            'yaml/syntax',
+            { file, ...at(open.offset) },
+            `the quoted value that starts here has no closing ${open.mark}`,
+            `end the value with ${open.mark} on the line where it ends; inside it, write ${open.mark === '"' ? '\\"' : "''"} for a ${open.mark === '"' ? 'double' : 'single'} quote`,
+          )
+        : createProblem(
+            'yaml/syntax',
+            { file, ...at(error.pos[0]) },
+            error.code === 'MULTIPLE_DOCS' ? 'the file holds more than one YAML document' : yamlMessage(error.message),
+            syntaxHints[error.code] ?? 'check the indentation and quoting at this point',
+          ),
+    });
+  }
+  found.sort((a, b) => a.offset - b.offset);
+  for (const entry of found) problems.push(entry.problem);
 
   for (const warning of doc.warnings) {
     const rule = warning.code === 'TAG_RESOLVE_FAILED' ? 'yaml/unsupported-tag' : 'yaml/syntax';
@@ -232,8 +237,18 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
 
 /** Parse with `yaml`, keeping the positions of every node. */
 function parseWithPositions(text: string): Document.Parsed {
-  // logLevel 'error': yaml's own warnings go to the console otherwise; ours are problems.
-  return parseDocument(text, { prettyErrors: false, schema: 'core', uniqueKeys: true, logLevel: 'error' });
+  // yaml makes an Error per mistake, and a file of mistakes makes a million:
+  // without stack traces they cost a few hundred bytes each, not a kilobyte.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    // logLevel 'error': yaml's own warnings go to the console otherwise; ours are problems.
+    // uniqueKeys: false: yaml compares each key with every earlier one (quadratic
+    // in a mapping's size); `duplicateKeys` finds them in one pass instead.
+    return parseDocument(text, { prettyErrors: false, schema: 'core', uniqueKeys: false, logLevel: 'error' });
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /**
@@ -340,13 +355,28 @@ function hasSharedNodes(value: unknown): boolean {
 function createLocator(doc: Document.Parsed, at: (offset: number) => Position, lineOffset: number): Locate {
   const start = (node: Node | null | undefined): Position | undefined => (node?.range ? at(node.range[0]) : undefined);
   const fallback: Position = { line: 1 + lineOffset, column: 1 };
+  // Pairs by key text, per mapping, built on first use: locating each of
+  // thousands of keys must not search the mapping again each time.
+  const indexes = new WeakMap<object, Map<string, Pair>>();
+  const pairOf = (map: YAMLMap, segment: string): Pair | undefined => {
+    let index = indexes.get(map);
+    if (!index) {
+      index = new Map();
+      for (const item of map.items) {
+        const text = isPair(item) ? keyText(item.key) : undefined;
+        if (text !== undefined && !index.has(text)) index.set(text, item as Pair);
+      }
+      indexes.set(map, index);
+    }
+    return index.get(segment);
+  };
 
   return (path, options = {}) => {
     let node: unknown = doc.contents;
     let key: Node | undefined;
     for (const segment of path) {
       if (isMap(node)) {
-        const pair = node.items.find((item) => isPair(item) && keyText(item.key) === String(segment));
+        const pair = pairOf(node, String(segment));
         if (!pair) return start(node) ?? fallback;
         key = isNode(pair.key) ? pair.key : undefined;
         node = pair.value;
@@ -393,20 +423,22 @@ function unclosedQuote(doc: Document.Parsed, offset: number): { offset: number; 
   return found;
 }
 
-/** The key that starts at `offset`, for duplicate-key messages. */
-function keyAt(doc: Document.Parsed, offset: number): string | undefined {
-  let found: string | undefined;
+/** Keys written twice in one mapping (as yaml's `uniqueKeys` would find them: scalars with equal values), in one pass. */
+function duplicateKeys(doc: Document.Parsed): Array<{ offset: number; key: string | undefined }> {
+  const duplicates: Array<{ offset: number; key: string | undefined }> = [];
   visit(doc, {
-    Pair(_, pair) {
-      const key = pair.key as ParsedNode | null;
-      if (key?.range && key.range[0] === offset) {
-        found = keyText(key);
-        return visit.BREAK;
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const item of map.items) {
+        if (!isPair(item) || !isScalar(item.key)) continue;
+        const value: unknown = item.key.value;
+        const id = `${typeof value}\u0000${String(value)}`;
+        if (seen.has(id)) duplicates.push({ offset: item.key.range?.[0] ?? 0, key: keyText(item.key) });
+        else seen.add(id);
       }
-      return undefined;
     },
   });
-  return found;
+  return duplicates;
 }
 
 /**

@@ -21,7 +21,8 @@ export const rules = {
   'yaml/duplicate-key': { severity: 'error', description: 'A key appears twice in the same mapping.' },
   'yaml/empty-file': { severity: 'error', description: 'A sidecar or book.yaml is empty (or only comments).' },
   'yaml/unsupported-tag': { severity: 'error', description: 'A YAML tag (`!!binary`, `!foo`) that sidecars do not use.' },
-  'yaml/too-large': { severity: 'error', description: 'A sidecar is larger than 5 MB.' },
+  'yaml/too-large': { severity: 'error', description: 'A sidecar is longer than 1,000,000 characters.' },
+  'yaml/too-many-problems': { severity: 'error', description: 'A file has more than 100 problems; the rest are counted, not listed.' },
   'yaml/too-deep': { severity: 'error', description: 'Lists and mappings nest more than 64 levels deep (an unclosed bracket, runaway indentation).' },
   'schema/unknown-key': { severity: 'error', description: 'A key the schema does not define (often a typo).' },
   'schema/missing-key': { severity: 'error', description: 'A required key is missing.' },
@@ -89,6 +90,40 @@ export function createProblem(rule: RuleId, place: ProblemPlace, message: string
   };
   if (hint) problem.hint = hint;
   return problem;
+}
+
+/** The most problems listed for one file; a pasted or generated file can have a million. */
+export const MAX_FILE_PROBLEMS = 100;
+
+/**
+ * Keep a file's first `MAX_FILE_PROBLEMS` problems and count the rest in one
+ * more problem, so a runaway file cannot flood the report (or the stack).
+ * @param problems the file's problems, in the order found.
+ * @param file the file.
+ * @returns at most `MAX_FILE_PROBLEMS + 1` problems.
+ */
+export function capProblems(problems: Problem[], file: string): Problem[] {
+  if (problems.length <= MAX_FILE_PROBLEMS) return problems;
+  const kept = problems.slice(0, MAX_FILE_PROBLEMS);
+  kept.push(
+    createProblem(
+      'yaml/too-many-problems',
+      { file },
+      `${(problems.length - MAX_FILE_PROBLEMS).toLocaleString('en')} more problems in this file are not listed`,
+      'fix the problems listed first: the rest are often the same mistake repeated',
+    ),
+  );
+  return kept;
+}
+
+/**
+ * Append problems one by one: `push(...list)` passes every item as an
+ * argument and overflows the stack for very long lists.
+ * @param target the list to grow.
+ * @param source the problems to add.
+ */
+export function appendProblems(target: Problem[], source: readonly Problem[]): void {
+  for (const problem of source) target.push(problem);
 }
 
 /**

@@ -14,7 +14,7 @@ import type { LoadedSidecar } from './load-sidecar.js';
 import type { YamlPath } from './load-yaml.js';
 import type { Problem } from './model.js';
 import { unsafePathReason } from './paths.js';
-import { closest, createProblem, formatPath, quote } from './problems.js';
+import { appendProblems, closest, createProblem, formatPath, quote } from './problems.js';
 import type { ProblemPlace, RuleId } from './problems.js';
 import type { Relation, VerdictStatus } from './schema.js';
 
@@ -44,7 +44,7 @@ export function validateBook(book: LoadedBook, options: ValidateBookOptions): Pr
   const problems: Problem[] = [];
   const numbers = new Map<number, LoadedChapter>();
   for (const chapter of book.chapters) {
-    problems.push(...validateChapter(book, chapter, options));
+    appendProblems(problems, validateChapter(book, chapter, options));
     const number = chapter.frontmatter.data?.number;
     if (number === undefined) continue;
     const first = numbers.get(number);
