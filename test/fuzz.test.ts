@@ -376,11 +376,11 @@ describe('fuzzing anchoring', () => {
           const current = model.books[0]!.chapters[0]!;
           const annotations = claimAnnotations(current, { packUrl: '/research/books/demo/01-chapter/' });
           const lookup = (filePath: string) => (path.resolve(filePath) === file ? annotations : undefined);
-          const satteri = markdownToHtml(source, {
+          const satteri = (await markdownToHtml(source, {
             mdastPlugins: [satteriClaims({ annotations: lookup })],
             features: { directive: true, gfm: true, frontmatter: true, smartPunctuation: false },
             fileURL: pathToFileURL(file),
-          }).html;
+          })).html;
           const remark = String(
             await unified()
               .use(remarkParse)
@@ -393,11 +393,11 @@ describe('fuzzing anchoring', () => {
               .process(new VFile({ path: file, value: source })),
           );
           // Astro renders with smart punctuation on: the page's quotes and dashes differ from the source's.
-          const smart = markdownToHtml(source, {
+          const smart = (await markdownToHtml(source, {
             mdastPlugins: [satteriClaims({ annotations: lookup })],
             features: { directive: true, gfm: true, frontmatter: true, smartPunctuation: true },
             fileURL: pathToFileURL(file),
-          }).html;
+          })).html;
           for (const claim of current.claims) {
             for (const html of [satteri, smart]) {
               const marks = html.split(`data-claim-id="${claim.claim.id}"`).length - 1;

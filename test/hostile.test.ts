@@ -7,7 +7,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadSidecar, safeHref, sourceHref } from '@research-pack/core';
+import { anchorClaims, ClaimsFileSchema, extractChapterText, loadSidecar, safeHref, sourceHref } from '@research-pack/core';
+import { parseChapter } from '@research-pack/markdown';
 import type { Element, Root as HastRoot, RootContent } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { micromark } from 'micromark';
@@ -184,6 +185,24 @@ describe('hostile sidecar sizes: read in bounded time and memory, with a bounded
     expect(result.data).toBeUndefined();
     expect(result.problems.length).toBeGreaterThan(0);
     expect(result.problems.length).toBeLessThanOrEqual(101);
+  });
+});
+
+describe('hostile claim counts: orphan quotes in a long chapter', () => {
+  it('reports fifty 1,000-character orphans in a 150,000-character chapter within seconds', () => {
+    const words = ['session', 'file', 'entry', 'tree', 'header', 'line', 'JSON', 'id', 'parent', 'version', 'the', 'a', 'is', 'of'];
+    let state = 1;
+    const next = () => (state = (state * 16_807) % 2_147_483_647) / 2_147_483_647;
+    const paragraph = () => `${Array.from({ length: 60 }, () => words[Math.floor(next() * words.length)]).join(' ')}.`;
+    const source = `---\ntitle: T\nnumber: 1\n---\n\n${Array.from({ length: 500 }, paragraph).join('\n\n')}\n`;
+    const text = extractChapterText(parseChapter(source, { format: 'md' }));
+    expect(text.snapshot.length).toBeGreaterThan(100_000);
+    const orphan = Array.from({ length: 200 }, () => 'zqxw').join(' ');
+    const { claims } = ClaimsFileSchema.parse({ claims: Array.from({ length: 50 }, (_, index) => ({ id: `c${index}`, anchor: { quote: orphan }, verdict: { status: 'unverified' } })) });
+    const started = performance.now();
+    const { problems } = anchorClaims(text, claims, { chapter: 'c.md', claims: 'c.claims.yaml', locate: () => ({ line: 1, column: 1 }) });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(problems.map((problem) => problem.rule)).toEqual(Array.from({ length: 50 }, () => 'anchor/orphan'));
   });
 });
 

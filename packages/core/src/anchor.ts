@@ -256,7 +256,10 @@ function trimRange(value: string, range: { start: number; end: number }): { star
 export function closestText(text: SearchText, quote: string): { text: string; start: number; errors: number } | undefined {
   const needle = fold(normalizeProse(quote));
   // Any edit count: this only runs for a quote that did not anchor, to show the author what is there instead.
-  const candidates = findFuzzy(text, needle, needle.length);
+  // With any edit count every place matches, which costs a quarter of a second
+  // per quote in a long chapter: there, only the units sharing the most
+  // three-letter pieces with the quote are compared.
+  const candidates = findFuzzy(text.folded.text.length > CLOSEST_SCAN_LIMIT ? likelyUnits(text, needle) : text, needle, needle.length);
   let best: Candidate | undefined;
   for (const candidate of candidates) if (!best || candidate.errors < best.errors) best = candidate;
   if (!best) return undefined;
@@ -266,6 +269,29 @@ export function closestText(text: SearchText, quote: string): { text: string; st
   while (start > 0 && !/[\s]/.test(value[start - 1]!)) start--;
   while (end < value.length && !/[\s]/.test(value[end]!)) end++;
   return { text: value.slice(start, end), start, errors: best.errors };
+}
+
+/** Texts longer than this are narrowed down before the closest text is searched for. */
+const CLOSEST_SCAN_LIMIT = 20_000;
+/** How many prose units are compared in full when a text is narrowed down. */
+const CLOSEST_UNITS = 8;
+
+/** The same text with only the prose units most like the quote (by shared trigrams), in document order. */
+function likelyUnits(text: SearchText, needle: string): SearchText {
+  const grams = new Set<string>();
+  for (let index = 0; index + 3 <= needle.length; index++) grams.add(needle.slice(index, index + 3));
+  const haystack = text.folded.text;
+  const scored = text.units.map((unit, order) => {
+    const seen = new Set<string>();
+    for (let index = unit.start; index + 3 <= unit.end; index++) {
+      const gram = haystack.slice(index, index + 3);
+      if (grams.has(gram)) seen.add(gram);
+    }
+    return { unit, order, score: grams.size === 0 ? 0 : seen.size / grams.size };
+  });
+  scored.sort((a, b) => b.score - a.score || a.order - b.order);
+  const kept = scored.slice(0, CLOSEST_UNITS).sort((a, b) => a.order - b.order);
+  return { ...text, units: kept.map((entry) => entry.unit) };
 }
 
 /**
