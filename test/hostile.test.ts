@@ -203,6 +203,12 @@ describe('hostile claim counts: orphan quotes in a long chapter', () => {
     const { problems } = anchorClaims(text, claims, { chapter: 'c.md', claims: 'c.claims.yaml', locate: () => ({ line: 1, column: 1 }) });
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(problems.map((problem) => problem.rule)).toEqual(Array.from({ length: 50 }, () => 'anchor/orphan'));
+
+    // A word found thousands of times names the first ten places, not all of them.
+    const { claims: common } = ClaimsFileSchema.parse({ claims: [{ id: 'common', anchor: { quote: 'the' }, verdict: { status: 'unverified' } }] });
+    const [ambiguous] = anchorClaims(text, common, { chapter: 'c.md', claims: 'c.claims.yaml', locate: () => ({ line: 1, column: 1 }) }).problems;
+    expect(ambiguous!.rule).toBe('anchor/ambiguous');
+    expect(ambiguous!.message).toMatch(/is found [\d,]+ times in c\.md \(at (?:\d+:\d+, ){10}and [\d,]+ more\)/);
   });
 });
 

@@ -435,7 +435,8 @@ export function anchorClaims(
     const place = files.locate(position, 'anchor.quote');
     const quoted = quote(shorten(normalizeProse(anchor.quote), 80), Infinity);
     if (found.kind === 'ambiguous') {
-      const lines = found.ranges.map((range) => {
+      // Only the first places are named (a common word can be found thousands of times).
+      const lines = found.ranges.slice(0, 11).map((range) => {
         const at = locateOffset(index, range.start);
         return at ? `${at.line}:${at.column}` : `offset ${range.start}`;
       });
@@ -446,7 +447,7 @@ export function anchorClaims(
         path: `claims[${position}].anchor.quote`,
         rule: 'anchor/ambiguous',
         severity: 'error',
-        message: `the quote of claim "${claim.id}" (${quoted}) is found ${found.ranges.length} times in ${files.chapter} (at ${lines.join(', ')}), and ${anchor.prefix || anchor.suffix ? 'its prefix and suffix do not tell them apart' : 'no prefix or suffix says which one is meant'}`,
+        message: `the quote of claim "${claim.id}" (${quoted}) is found ${found.ranges.length} times in ${files.chapter} (at ${lines.slice(0, 10).join(', ')}${found.ranges.length > 10 ? `, and ${(found.ranges.length - 10).toLocaleString('en')} more` : ''}), and ${anchor.prefix || anchor.suffix ? 'its prefix and suffix do not tell them apart' : 'no prefix or suffix says which one is meant'}`,
         hint: suggestion
           ? `add ${suggestion.kind}: ${JSON.stringify(suggestion.text)} to choose the one at ${lines[0]}, or quote a longer passage`
           : 'add a prefix or suffix (the words just before or after the quote), or quote a longer passage',
