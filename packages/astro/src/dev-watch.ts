@@ -18,6 +18,8 @@ export interface WatchOptions {
 }
 
 const WATCHED = /\.(?:ya?ml|mdx?)$/;
+/** How long a burst of file events must be quiet before the model reloads. */
+const SETTLE_MS = 60;
 
 /**
  * Watch the books and refresh on change.
@@ -27,15 +29,21 @@ const WATCHED = /\.(?:ya?ml|mdx?)$/;
 export function watchBook(server: ViteDevServer, options: WatchOptions): void {
   const contentDir = path.resolve(options.contentDir);
   server.watcher.add(contentDir);
-  const onChange = (file: string) => {
-    const absolute = path.resolve(file);
-    if (!absolute.startsWith(contentDir + path.sep) || !WATCHED.test(absolute)) return;
+  // Editors write a file in several steps (truncate, write, rename), each
+  // firing an event: reload once the burst has settled, so the model is
+  // never built from a half-written file and the last write always counts.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let changed = new Set<string>();
+  const refresh = () => {
+    timer = undefined;
+    const files = [...changed].map((file) => path.relative(contentDir, file)).join(', ');
+    changed = new Set();
     const loaded = options.reload();
     const { problems, problemsText } = loaded.state;
     if (problems.some((problem) => problem.severity === 'error')) {
-      options.logger.error(`Research Pack found problems after ${path.relative(contentDir, absolute)} changed:\n${problemsText}`);
+      options.logger.error(`Research Pack found problems after ${files} changed:\n${problemsText}`);
     } else {
-      options.logger.info(`Research Pack reloaded after ${path.relative(contentDir, absolute)} changed`);
+      options.logger.info(`Research Pack reloaded after ${files} changed`);
     }
     // A sidecar change alters a chapter's HTML without touching its file:
     // drop every chapter module so the next request transforms it again.
@@ -48,6 +56,13 @@ export function watchBook(server: ViteDevServer, options: WatchOptions): void {
       }
     }
     server.environments.client.hot.send({ type: 'full-reload' });
+  };
+  const onChange = (file: string) => {
+    const absolute = path.resolve(file);
+    if (!absolute.startsWith(contentDir + path.sep) || !WATCHED.test(absolute)) return;
+    changed.add(absolute);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(refresh, SETTLE_MS);
   };
   server.watcher.on('change', onChange);
   server.watcher.on('add', onChange);

@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
-import type { SiteUrls } from '@research-pack/core';
+import { createModelCache, type SiteUrls } from '@research-pack/core';
 import { watchBook } from './dev-watch.js';
 import { loadState, type LoadedState } from './load-state.js';
 import { registerClaimPlugins } from './markdown-plugins.js';
@@ -29,9 +29,10 @@ export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegr
   // The Markdown plugins read through this, so that a reload in `astro dev`
   // reaches the next render without re-registering anything.
   let current: LoadedState | undefined;
+  const cache = createModelCache();
 
   const reload = (): LoadedState => {
-    current = loadState(root, options, urls, pageUrls);
+    current = loadState(root, options, urls, pageUrls, cache);
     publishState(current.state);
     return current;
   };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import {
   buildModel,
   claimAnnotations,
+  type ModelCache,
   formatProblems,
   chapterUrls,
   type ChapterAnnotations,
@@ -31,14 +32,16 @@ export interface LoadedState {
  * @param options the integration's validated options.
  * @param urls where pages live, absolute for artifacts.
  * @param pageUrls where pages live, root-relative for links between pages.
+ * @param cache results of earlier loads: the dev server reloads after every save, and only changed files are parsed again.
  * @returns the state to publish and the annotation lookup.
  */
-export function loadState(root: string, options: ResearchPackOptions, urls: SiteUrls, pageUrls: SiteUrls): LoadedState {
+export function loadState(root: string, options: ResearchPackOptions, urls: SiteUrls, pageUrls: SiteUrls, cache?: ModelCache): LoadedState {
   const { model, problems } = buildModel({
     rootDir: root,
     contentDir: options.contentDir,
     parse: (source, { format }) => parseChapter(source, { format }),
     ...(options.asOf ? { today: options.asOf } : {}),
+    ...(cache ? { cache } : {}),
   });
   const errors = problems.filter((problem) => problem.severity === 'error');
   const usable = errors.length === 0 ? model : undefined;
@@ -47,7 +50,7 @@ export function loadState(root: string, options: ResearchPackOptions, urls: Site
       book.chapters.map((chapter) => [path.resolve(root, chapter.file), chapter] as const),
     ),
   );
-  const cache = new Map<string, ChapterAnnotations>();
+  const annotationsByFile = new Map<string, ChapterAnnotations>();
   return {
     state: {
       model: usable,
@@ -63,10 +66,10 @@ export function loadState(root: string, options: ResearchPackOptions, urls: Site
       const key = path.resolve(file);
       const chapter = chapters.get(key);
       if (!chapter) return undefined;
-      let annotations = cache.get(key);
+      let annotations = annotationsByFile.get(key);
       if (!annotations) {
         annotations = claimAnnotations(chapter, options.packs ? { packUrl: chapterUrls(pageUrls, chapter.book, chapter.slug).pack } : {});
-        cache.set(key, annotations);
+        annotationsByFile.set(key, annotations);
       }
       return annotations;
     },
