@@ -46,7 +46,7 @@ export { attachSource, sourceOf, snapshotOf } from './snapshot.js';
 export { fingerprintSnapshot, hashClaimText } from './fingerprint.js';
 export { normalizeLines, normalizeProse, foldText, fold } from './normalize.js';
 export type { FoldedText } from './normalize.js';
-export { buildTextIndex, locateOffset, serializeDirective, directiveId } from './text-index.js';
+export { buildTextIndex, locateOffset, leafIndexAt, leafOffsetAt, serializeDirective, directiveId } from './text-index.js';
 export type { TextIndex, TextIndexOptions, IndexLeaf, IndexUnit, IndexNode, IndexedClaimDirective, RestoredDirective } from './text-index.js';
 export { SELECTOR_CONTEXT, maxFuzzyErrors, prepareSearch, locateQuote, findExact, closestText, selectorsFor, toFolded, fromFolded } from './anchor.js';
 export type { SearchText, QuoteResult } from './anchor.js';

@@ -206,23 +206,53 @@ class IndexBuilder {
   }
 
   finish(): TextIndex {
-    const leafAt = new Int32Array(this.text.length).fill(-1);
-    const offsetAt = new Int32Array(this.text.length);
-    for (const segment of this.segments) {
-      const { start, length, leaf, from, map } = segment;
-      leafAt.fill(leaf, start, start + length);
-      if (map) for (let index = 0; index < length; index++) offsetAt[start + index] = map[from + index] ?? from + index;
-      else for (let index = 0; index < length; index++) offsetAt[start + index] = from + index;
-    }
-    return {
-      text: this.text,
+    // The per-character maps are only read when a claim is wrapped on a page
+    // or a position is reported; build them on first use.
+    const text = this.text;
+    const segments = this.segments;
+    let leafAt: Int32Array | undefined;
+    let offsetAt: Int32Array | undefined;
+    const build = (): void => {
+      leafAt = new Int32Array(text.length).fill(-1);
+      offsetAt = new Int32Array(text.length);
+      for (const segment of segments) {
+        const { start, length, leaf, from, map } = segment;
+        leafAt.fill(leaf, start, start + length);
+        if (map) for (let index = 0; index < length; index++) offsetAt[start + index] = map[from + index] ?? from + index;
+        else for (let index = 0; index < length; index++) offsetAt[start + index] = from + index;
+      }
+    };
+    const index = {
+      text,
       leaves: this.leaves,
-      leafAt,
-      offsetAt,
       units: this.units,
       claims: this.claims,
       restored: this.restored,
-    };
+    } as Omit<TextIndex, 'leafAt' | 'offsetAt'> as TextIndex;
+    SEGMENTS.set(index, segments);
+    Object.defineProperty(index, 'leafAt', {
+      enumerable: true,
+      configurable: true,
+      get(): Int32Array {
+        if (!leafAt) build();
+        return leafAt as Int32Array;
+      },
+      set(value: Int32Array) {
+        leafAt = value;
+      },
+    });
+    Object.defineProperty(index, 'offsetAt', {
+      enumerable: true,
+      configurable: true,
+      get(): Int32Array {
+        if (!offsetAt) build();
+        return offsetAt as Int32Array;
+      },
+      set(value: Int32Array) {
+        offsetAt = value;
+      },
+    });
+    return index;
   }
 
   /** Walk flow content: everything that is not inside a paragraph-like container. */
@@ -438,7 +468,6 @@ class IndexBuilder {
     // The first whitespace of a pending run: it becomes one space if more text follows.
     let pendingLeaf = -2;
     let pendingOffset = 0;
-    const whitespace = /[ \t\n\r\f\v]+/g;
     for (const piece of pieces) {
       if ('directive' in piece) {
         const pendingSpace = pendingLeaf !== -2 && length > 0;
@@ -446,28 +475,44 @@ class IndexBuilder {
         continue;
       }
       const value = piece.text;
+      const size = value.length;
+      if (size > 0 && !LONG_OR_EDGE_WHITESPACE.test(value)) {
+        // Common case: no whitespace at the ends and only single whitespace
+        // characters inside; each becomes a space at the same offset.
+        if (pendingLeaf !== -2 && length > 0) {
+          parts.push(' ');
+          if (pendingLeaf >= 0) pushSegment(segments, length, 1, pendingLeaf, pendingOffset, undefined);
+          length += 1;
+        }
+        pendingLeaf = -2;
+        parts.push(OTHER_WHITESPACE.test(value) ? value.replace(OTHER_WHITESPACE_ALL, ' ') : value);
+        if (piece.leaf >= 0) pushSegment(segments, length, size, piece.leaf, 0, piece.map);
+        length += size;
+        continue;
+      }
       let at = 0;
-      whitespace.lastIndex = 0;
       for (;;) {
-        const match = whitespace.exec(value);
-        const runEnd = match ? match.index : value.length;
+        // The next run of ASCII whitespace: [runEnd, next).
+        let runEnd = at;
+        while (runEnd < size && !isAsciiWhitespace(value.charCodeAt(runEnd))) runEnd++;
         if (runEnd > at) {
           if (pendingLeaf !== -2 && length > 0) {
             parts.push(' ');
-            if (pendingLeaf >= 0) segments.push({ start: length, length: 1, leaf: pendingLeaf, from: pendingOffset, map: undefined });
+            if (pendingLeaf >= 0) pushSegment(segments, length, 1, pendingLeaf, pendingOffset, undefined);
             length += 1;
           }
           pendingLeaf = -2;
-          parts.push(at === 0 && runEnd === value.length ? value : value.slice(at, runEnd));
-          if (piece.leaf >= 0) segments.push({ start: length, length: runEnd - at, leaf: piece.leaf, from: at, map: piece.map });
+          parts.push(at === 0 && runEnd === size ? value : value.slice(at, runEnd));
+          if (piece.leaf >= 0) pushSegment(segments, length, runEnd - at, piece.leaf, at, piece.map);
           length += runEnd - at;
         }
-        if (!match) break;
+        if (runEnd === size) break;
         if (pendingLeaf === -2) {
           pendingLeaf = piece.leaf;
-          pendingOffset = piece.map ? (piece.map[match.index] ?? match.index) : match.index;
+          pendingOffset = piece.map ? (piece.map[runEnd] ?? runEnd) : runEnd;
         }
-        at = match.index + match[0].length;
+        at = runEnd + 1;
+        while (at < size && isAsciiWhitespace(value.charCodeAt(at))) at++;
       }
     }
     const text = parts.join('');
@@ -519,6 +564,70 @@ class IndexBuilder {
     if (this.source === undefined || start === undefined || end === undefined || end < start) return undefined;
     return this.source.slice(start, end);
   }
+}
+
+/** Whitespace at either end of a string, or two whitespace characters in a row. */
+const LONG_OR_EDGE_WHITESPACE = /^[ \t\n\r\f\v]|[ \t\n\r\f\v]$|[ \t\n\r\f\v]{2}/;
+/** ASCII whitespace other than the space. */
+const OTHER_WHITESPACE = /[\t\n\r\f\v]/;
+const OTHER_WHITESPACE_ALL = /[\t\n\r\f\v]/g;
+
+/** The segments of an index built by `buildTextIndex`, sorted by start and not overlapping. */
+const SEGMENTS = new WeakMap<TextIndex, Segment[]>();
+
+/** Append a segment, extending the last one when it continues it in both the text and the leaf. */
+function pushSegment(segments: Segment[], start: number, length: number, leaf: number, from: number, map: number[] | undefined): void {
+  const last = segments[segments.length - 1];
+  if (last && last.leaf === leaf && last.map === map && last.start + last.length === start && last.from + last.length === from) {
+    last.length += length;
+    return;
+  }
+  segments.push({ start, length, leaf, from, map });
+}
+
+/** The segment holding character `offset` of the index text, or undefined (separators). */
+function segmentAt(segments: Segment[], offset: number): Segment | undefined {
+  let low = 0;
+  let high = segments.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const segment = segments[middle] as Segment;
+    if (offset < segment.start) high = middle - 1;
+    else if (offset >= segment.start + segment.length) low = middle + 1;
+    else return segment;
+  }
+  return undefined;
+}
+
+/**
+ * The leaf a character of the index comes from: `index.leafAt[offset]`
+ * without building the per-character map.
+ * @param index a text index.
+ * @param offset an offset in `index.text`.
+ * @returns an index into `index.leaves`, or -1 (separators, out of range).
+ */
+export function leafIndexAt(index: TextIndex, offset: number): number {
+  const segments = SEGMENTS.get(index);
+  if (!segments) return index.leafAt[offset] ?? -1;
+  if (!(offset >= 0 && offset < index.text.length)) return -1;
+  return segmentAt(segments, offset)?.leaf ?? -1;
+}
+
+/**
+ * Where a character of the index is in its leaf's value: `index.offsetAt[offset]`
+ * without building the per-character map.
+ * @param index a text index.
+ * @param offset an offset in `index.text`.
+ * @returns the offset in the leaf's value (0 for separators and out of range).
+ */
+export function leafOffsetAt(index: TextIndex, offset: number): number {
+  const segments = SEGMENTS.get(index);
+  if (!segments) return index.offsetAt[offset] ?? 0;
+  if (!(offset >= 0 && offset < index.text.length)) return 0;
+  const segment = segmentAt(segments, offset);
+  if (!segment) return 0;
+  const within = segment.from + (offset - segment.start);
+  return segment.map ? (segment.map[within] ?? within) : within;
 }
 
 /**
@@ -587,12 +696,12 @@ function plainText(nodes: IndexNode[]): string {
 export function locateOffset(index: TextIndex, offset: number): { line: number; column: number } | undefined {
   let at = Math.min(Math.max(offset, 0), index.text.length - 1);
   // Separators have no leaf: use the next character that has one.
-  while (at < index.text.length && (index.leafAt[at] ?? -1) < 0) at++;
-  const leafIndex = index.leafAt[at] ?? -1;
+  while (at < index.text.length && leafIndexAt(index, at) < 0) at++;
+  const leafIndex = leafIndexAt(index, at);
   const leaf = index.leaves[leafIndex];
   const start = leaf?.node.position?.start;
   if (!leaf || !start) return undefined;
-  const within = index.offsetAt[at] ?? 0;
+  const within = leafOffsetAt(index, at);
   const before = leaf.value.slice(0, within);
   const newlines = before.split('\n').length - 1;
   const lead = leaf.kind === 'inlineCode' ? 1 : 0;

@@ -7,6 +7,8 @@
  */
 import {
   buildTextIndex,
+  leafIndexAt,
+  leafOffsetAt,
   findExact,
   fold,
   fromFolded,
@@ -274,7 +276,7 @@ class Planner {
       }
     }
     for (const quote of placed) {
-      const leaf = this.index.leaves[this.index.leafAt[quote.start] ?? -1];
+      const leaf = this.index.leaves[leafIndexAt(this.index, quote.start)];
       const unit = leaf ? this.index.units[leaf.unit] : undefined;
       if (!unit) continue;
       this.dirty.add(unit.node);
@@ -298,10 +300,10 @@ class Planner {
     let first = start;
     let last = end - 1;
     // Spaces made from line breaks have no leaf; a quote never starts or ends on one, but be safe.
-    while (first < last && (index.leafAt[first] ?? -1) < 0) first++;
-    while (last > first && (index.leafAt[last] ?? -1) < 0) last--;
-    const startLeaf = index.leaves[index.leafAt[first] ?? -1];
-    const endLeaf = index.leaves[index.leafAt[last] ?? -1];
+    while (first < last && leafIndexAt(index, first) < 0) first++;
+    while (last > first && leafIndexAt(index, last) < 0) last--;
+    const startLeaf = index.leaves[leafIndexAt(index, first)];
+    const endLeaf = index.leaves[leafIndexAt(index, last)];
     if (!startLeaf || !endLeaf) {
       throw new ClaimAnchorError(`${this.annotations.file}:${annotation.line}:${annotation.column}: claim "${annotation.id}" has no text on the page`, {
         line: annotation.line,
@@ -310,8 +312,8 @@ class Planner {
         ruleId: 'anchor/page-orphan',
       });
     }
-    const startOffset = index.offsetAt[first] ?? 0;
-    let endOffset = (index.offsetAt[last] ?? 0) + 1;
+    const startOffset = leafOffsetAt(index, first);
+    let endOffset = leafOffsetAt(index, last) + 1;
     // Keep combining marks with the character they belong to.
     while (endOffset < endLeaf.value.length && /\p{M}/u.test(endLeaf.value[endOffset] ?? '')) endOffset++;
     // A surrogate pair is one character.
