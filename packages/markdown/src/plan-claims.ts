@@ -638,8 +638,27 @@ export function claimNode(annotation: ClaimAnnotation, children: IndexNode[]): I
 function elementNode<T extends 'researchClaimMarker' | 'researchClaimPopover'>(type: T, element: Element): T extends 'researchClaimMarker' ? ResearchClaimMarker : ResearchClaimPopover {
   return {
     type,
-    data: { hName: element.tagName, hProperties: { ...element.properties }, hChildren: structuredClone(element.children) },
+    data: { hName: element.tagName, hProperties: { ...element.properties }, hChildren: clonePlain(element.children) as Element['children'] },
   } as T extends 'researchClaimMarker' ? ResearchClaimMarker : ResearchClaimPopover;
+}
+
+/**
+ * A deep copy of plain data (hast: objects, arrays, strings, numbers,
+ * booleans, null), several times faster than `structuredClone` for many small trees.
+ * @param value plain data.
+ * @returns its copy.
+ */
+function clonePlain(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const copy = new Array<unknown>(value.length);
+    for (let index = 0; index < value.length; index++) copy[index] = clonePlain(value[index]);
+    return copy;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = clonePlain((value as Record<string, unknown>)[key]);
+  return copy;
 }
 
 function shorten(value: string): string {
