@@ -56,12 +56,21 @@ const NPROC = os.availableParallelism();
 const TICKS_PER_S = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
 const FULL = !env.BENCH_ONLY && !SKIP_BUILDS && !SKIP_CHECK && RUNS >= 3;
 
+const NOTES_MARKER = '<!-- notes: kept when the bench rewrites this file -->';
 const TARGETS = { b_a: 1.05, c_a: 1.35, e_d: 1.25, checkSeconds: 2 };
 
 for (const key of ONLY) if (!PROJECTS[key]) fail(`BENCH_ONLY: unknown project "${key}" (known: ${Object.keys(PROJECTS).join(', ')})`);
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
   fail(`Node ${process.version} is too old for Astro 7; run the bench through npm (\`npm run bench\`) so the pinned Node 24 is used.`);
+}
+
+if (process.argv.includes('--readme')) {
+  // Re-render bench/README.md from bench/results/latest.json (after editing the template or the notes).
+  const latest = JSON.parse(readFileSync(path.join(BENCH, 'results', 'latest.json'), 'utf8'));
+  writeFileSync(path.join(BENCH, 'README.md'), readme(latest));
+  console.log('bench: wrote bench/README.md from bench/results/latest.json');
+  process.exit(0);
 }
 
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -423,7 +432,7 @@ function table(res) {
   }
   if (res.anchoring) lines.push(`| anchoring ${res.anchoring.quotes} quotes in a ${res.anchoring.words.toLocaleString('en-US')}-word chapter | ${res.anchoring.medianMs} ms | | | – | – |`);
   lines.push('');
-  lines.push('¹ the largest share of the machine\'s CPU that other processes used during one of the runs (from /proc/stat); runs above 10% are measured again.');
+  lines.push('¹ the largest share of the machine\'s CPU that other processes used during one of the runs (from /proc/stat); a run above 10% is measured again, at most twice, and the least disturbed attempt is kept.');
   return lines.join('\n');
 }
 
@@ -441,8 +450,18 @@ function writeResults() {
   log(`bench: wrote bench/results/${results.date.slice(0, 10)}.json, bench/results/latest.json and bench/README.md`);
 }
 
+/** The hand-written part of bench/README.md (after the marker), kept across runs. */
+function readmeNotes() {
+  const file = path.join(BENCH, 'README.md');
+  if (!existsSync(file)) return '';
+  const text = readFileSync(file, 'utf8');
+  const at = text.indexOf(NOTES_MARKER);
+  return at === -1 ? '' : text.slice(at + NOTES_MARKER.length).replace(/^\n+/, '');
+}
+
 function readme(res) {
   const m = res.machine;
+  const notes = readmeNotes();
   const book = res.book.annotated ?? res.book.plain;
   return `# Benchmarks
 
@@ -464,8 +483,8 @@ real \`astro build\`, alternating a, b, c, d, e, a, b, c, ..., ${res.config.runs
 
 Every build is cold (\`dist/\`, \`.astro/\` and \`node_modules/\` of the project
 are removed first) and checked before its numbers count: every chapter page
-exists, no \`:claim[\` is left, every claim of a sampled chapter is marked, and
-the pack and report files exist. Wall time is measured around the spawned
+exists, no \`:claim[\` is left, every claim of every chapter is marked in its
+prose (\`data-claim-id\`), and every chapter's pack files and the report exist. Wall time is measured around the spawned
 \`astro build\`; CPU time (user + system) and peak RSS are GNU
 \`time -f "%M %U %S"\` of that process. The table shows medians; the ratios are
 medians of wall time (the target), the median of each round's ratio, and the
@@ -516,7 +535,20 @@ Astro. \`BENCH_RUNS\` (default 3), \`BENCH_CHECK_CHAPTERS\` (default 1000) and
 \`BENCH_KEEP=1\` (keep the working folder) tune it. A failed build, a failed
 \`check\` or a build that did not annotate makes the run exit non-zero and
 nothing is written. \`npm test\` does not run it.
-`;
+
+## Profiling
+
+\`\`\`sh
+npm exec -- node bench/profile.mjs b          # astro build of (b) under --cpu-prof, top functions
+npm exec -- node bench/profile.mjs a          # the floor, for comparison
+npm exec -- node bench/profile-summary.mjs .tmp/bench-profile/b/profile/*.cpuprofile \\
+  --base .tmp/bench-profile/a/profile/*.cpuprofile --inclusive   # where (b)'s extra time goes
+npm exec -- node bench/profile.mjs check --chapters 1000        # research-pack check
+\`\`\`
+
+${NOTES_MARKER}
+
+${notes}`;
 }
 
 // ---------------------------------------------------------------------------
