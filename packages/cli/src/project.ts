@@ -46,14 +46,16 @@ export function projectOptions(values: Values, io: Io, dir?: string): ProjectOpt
 /**
  * Build the research model of a project.
  * @param options where the project is.
+ * @param books which book folders to build (all by default).
  * @returns the model (undefined when a file could not be loaded or anchored) and every problem.
  */
-export function loadProject(options: ProjectOptions): { model: ResearchModel | undefined; problems: Problem[] } {
+export function loadProject(options: ProjectOptions, books?: (slug: string) => boolean): { model: ResearchModel | undefined; problems: Problem[] } {
   return buildModel({
     rootDir: options.root,
     contentDir: options.contentDir,
     parse: (source, { format }) => parseChapter(source, { format }),
     today: options.asOf,
+    books,
   });
 }
 

@@ -2,7 +2,7 @@
  * `research-pack check`, run as the real binary on the demo book and on
  * broken copies of it.
  */
-import { readFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyDemoBooks, editFile, lineOf, removeProject, runCli } from './helpers.js';
@@ -42,6 +42,25 @@ describe('research-pack check', () => {
     expect(brief.code).toBe(1);
     expect(brief.stderr).toContain('research-pack brief: content/books has 1 error(s); fix them first (`research-pack check` lists them):\n');
     expect(brief.stderr).toContain(`content/books/pi/27-chapter.claims.yaml:${line}:5  claims[0].sevrity  unknown key "sevrity"`);
+  });
+
+  it('finds the same problems when books are checked on several threads', async () => {
+    root = await copyDemoBooks();
+    const books = path.join(root, 'content/books');
+    // A second and a third book, each with its own mistake.
+    for (const slug of ['pj', 'pk']) {
+      await cp(path.join(books, 'pi'), path.join(books, slug), { recursive: true });
+      await editFile(path.join(books, slug, 'book.yaml'), 'slug: pi', `slug: ${slug}`);
+    }
+    await editFile(path.join(books, 'pj/27-chapter.claims.yaml'), '    anchor: directive\n', '    anchor: directive\n    sevrity: high\n');
+    await editFile(path.join(books, 'pk/26-chapter.claims.yaml'), '    priority: ', '    prioritty: ');
+
+    const serial = await runCli(['check', root, '--format', 'json'], { env: { RESEARCH_PACK_THREADS: '1' } });
+    const threaded = await runCli(['check', root, '--format', 'json'], { env: { RESEARCH_PACK_THREADS: '2' } });
+    expect(serial.code).toBe(1);
+    const problems = (JSON.parse(serial.stdout) as { problems: Array<{ file: string }> }).problems;
+    expect(new Set(problems.map((problem) => problem.file.split('/')[2]))).toEqual(new Set(['pj', 'pk']));
+    expect(threaded).toEqual(serial);
   });
 
   it('prints problems as JSON with --format json', async () => {

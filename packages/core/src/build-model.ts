@@ -34,6 +34,8 @@ export interface BuildModelOptions {
   today?: string | Date | undefined;
   /** Reuse work for unchanged files across rebuilds; see `createModelCache`. Assumes the same `parse` each time. */
   cache?: ModelCache | undefined;
+  /** Build only the books whose folder name this accepts (all by default). Books are independent, so a caller may split them across threads. */
+  books?: ((slug: string) => boolean) | undefined;
 }
 
 /** What `buildModel` returns. */
@@ -62,7 +64,7 @@ const emptyResearch: ResearchFile = ResearchFileSchema.parse({});
 export function buildModel(options: BuildModelOptions): BuildModelResult {
   const { rootDir, parse, cache } = options;
   const asOf = resolveAsOf({ today: options.today });
-  const loaded = loadBooks(rootDir, { contentDir: options.contentDir, cache });
+  const loaded = loadBooks(rootDir, { contentDir: options.contentDir, cache, books: options.books });
   const problems = [...loaded.problems];
   const books: BookModel[] = [];
   let complete = true;

@@ -29,6 +29,8 @@ export interface LoadBooksOptions {
   contentDir?: string | undefined;
   /** Reuse results for files whose text is unchanged; see `createModelCache`. */
   cache?: ModelCache | undefined;
+  /** Load only the books whose folder name this accepts (all by default); lets a caller split a large project across threads. */
+  books?: ((slug: string) => boolean) | undefined;
 }
 
 /** A chapter and its sidecars, each validated on its own. */
@@ -110,7 +112,10 @@ export function loadBooks(rootDir: string, options: LoadBooksOptions = {}): Load
       ),
     );
   }
-  const books = folders.map((folder) => loadBook(rootDir, path.join(absolute, folder), problems, options.cache));
+  const accept = options.books;
+  const books = (accept ? folders.filter((folder) => accept(folder)) : folders).map((folder) =>
+    loadBook(rootDir, path.join(absolute, folder), problems, options.cache),
+  );
   return { books, problems };
 }
 

@@ -4,15 +4,16 @@
 import { formatProblems, sortProblems } from '@research-pack/core';
 import { formatOption } from '../args.js';
 import { CliError, EXIT } from '../io.js';
-import { loadProject, projectOptions } from '../project.js';
+import { checkProblems } from '../check-problems.js';
+import { projectOptions } from '../project.js';
 import type { Command } from './types.js';
 
 /** Validate every book; exit 1 on any error. */
-export const check: Command = (positionals, values, io) => {
+export const check: Command = async (positionals, values, io) => {
   if (positionals.length > 1) throw new CliError(`expected at most one folder, got ${positionals.map((p) => `"${p}"`).join(' ')}`);
   const format = formatOption(values);
   const options = projectOptions(values, io, positionals[0]);
-  const problems = sortProblems(loadProject(options).problems);
+  const problems = sortProblems(await checkProblems(options));
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;
   if (format === 'json') {
