@@ -10,6 +10,8 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { jsonSchemaText, sidecarKinds } from '@research-pack/core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Element, Root, RootContent } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { repoRoot } from './helpers/project.js';
@@ -51,6 +53,32 @@ describe('astro build of the demo book', () => {
     const pages = ['research/index.html', 'research/report.json', 'research/report.md', ...books.map((book) => `research/books/${book}/index.html`)];
     for (const page of pages) expect(existsSync(path.join(site.dist, page)), page).toBe(true);
     expect(JSON.parse(readFileSync(path.join(site.dist, 'research/report.json'), 'utf8'))).toBeTypeOf('object');
+  });
+
+  it('renders every claim popover once, after the article, and every marker opens one', () => {
+    for (const chapter of chapters) {
+      const page = fromHtml(readFileSync(path.join(site.dist, 'books', chapter, 'index.html'), 'utf8'));
+      const all = elements(page);
+      const claims = (JSON.parse(readFileSync(path.join(site.dist, 'research', 'books', chapter, 'pack.json'), 'utf8')) as { claimAudit: Array<{ id: string }> }).claimAudit;
+      expect(claims.length, chapter).toBeGreaterThan(0);
+      const popovers = all.filter((element) => element.properties.popover !== undefined);
+      expect(popovers.map((popover) => popover.properties.id).sort(), chapter).toEqual(claims.map((claim) => `rp-claim-${claim.id}-details`).sort());
+      // All in one container after the article, none in the chapter's text.
+      const containers = all.filter((element) => hasClass(element, 'rp-popovers'));
+      expect(containers, chapter).toHaveLength(1);
+      expect(elements(containers[0]!).filter((element) => element.properties.popover !== undefined), chapter).toHaveLength(popovers.length);
+      for (const article of all.filter((element) => element.tagName === 'article')) {
+        expect(elements(article).filter((element) => element.properties.popover !== undefined), chapter).toEqual([]);
+      }
+      const markers = all.filter((element) => hasClass(element, 'rp-marker'));
+      expect(markers, chapter).toHaveLength(claims.length);
+      for (const marker of markers) {
+        const target = marker.properties.popoverTarget;
+        const found = all.filter((element) => element.properties.id === target);
+        expect(found, `${chapter}: ${String(target)}`).toHaveLength(1);
+        expect(found[0]!.properties.popover, `${chapter}: ${String(target)}`).toBe('auto');
+      }
+    }
   });
 
   it('fingerprints each chapter as sha256 of its snapshot, in pack.json and brief.md alike', () => {
@@ -130,3 +158,15 @@ describe('the demo sidecars point editors at the JSON Schemas', () => {
     }
   });
 });
+
+/** Every element of a tree, in document order. */
+function elements(node: Root | RootContent): Element[] {
+  const own = node.type === 'element' ? [node] : [];
+  const children = node.type === 'element' && node.tagName === 'template' && node.content ? [node.content] : 'children' in node ? node.children : [];
+  return [...own, ...children.flatMap((child) => elements(child as RootContent))];
+}
+
+function hasClass(element: Element, name: string): boolean {
+  const value = element.properties.className;
+  return Array.isArray(value) && value.includes(name);
+}

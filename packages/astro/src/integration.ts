@@ -70,7 +70,9 @@ export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegr
 
         await registerClaimPlugins(
           config.markdown.processor,
-          { annotations: (file) => current?.annotationsFor(file), restoreOutsideChapters: true },
+          // Popovers are rendered once per page by ChapterProvenance part="body",
+          // not compiled into every chapter module.
+          { annotations: (file) => current?.annotationsFor(file), restoreOutsideChapters: true, popovers: 'page' },
           logger,
         );
 

@@ -10,6 +10,7 @@
  * it holds phrasing content only: spans that the stylesheet shows as blocks.
  */
 import type { Element, ElementContent, Properties } from 'hast';
+import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import { fold } from './normalize.js';
 import type { ChapterModel, DisplayStatus, ResolvedClaim } from './model.js';
@@ -112,6 +113,19 @@ export function claimAnnotations(chapter: ChapterModel, options: ClaimAnnotation
     .sort((a, b) => a.location.start - b.location.start || a.location.end - b.location.end)
     .map((claim) => annotateClaim(chapter, claim, folded, packUrl));
   return { chapter: chapter.id, file: chapter.file, claims };
+}
+
+/**
+ * The popovers of a chapter's claims as one HTML string, in document order,
+ * for a page that renders them itself (the claim plugins' `popovers: 'page'`):
+ * each marker's `popovertarget` names its popover's id anywhere in the
+ * document. The same hast as the inline popovers, so ids, roles, names and
+ * links are identical.
+ * @param annotations the chapter's annotations.
+ * @returns the HTML of every popover.
+ */
+export function claimPopoversHtml(annotations: ChapterAnnotations): string {
+  return toHtml(annotations.claims.map((claim) => claim.popover));
 }
 
 function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSnapshot: string, packUrl: string | undefined): ClaimAnnotation {

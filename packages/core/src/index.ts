@@ -51,7 +51,7 @@ export type { TextIndex, TextIndexOptions, IndexLeaf, IndexUnit, IndexNode, Inde
 export { SELECTOR_CONTEXT, maxFuzzyErrors, prepareSearch, locateQuote, findExact, closestText, selectorsFor, toFolded, fromFolded } from './anchor.js';
 export type { SearchText, QuoteResult } from './anchor.js';
 export { safeHref, httpUrl, doiUrl, arxivUrl, sourceHref } from './safe-url.js';
-export { claimAnnotations, accessibleName, STATUS_SYMBOL, STATUS_WORD } from './claim-annotations.js';
+export { claimAnnotations, claimPopoversHtml, accessibleName, STATUS_SYMBOL, STATUS_WORD } from './claim-annotations.js';
 export type { ChapterAnnotations, ClaimAnnotation, ClaimAnnotationsOptions, DirectiveAnnotationAnchor, QuoteAnnotationAnchor } from './claim-annotations.js';
 export { renderChapterReport } from './render-chapter-report.js';
 export {

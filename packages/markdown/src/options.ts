@@ -28,4 +28,14 @@ export interface ClaimsPluginOptions {
    * directives site-wide.
    */
   restoreOutsideChapters?: boolean | undefined;
+  /**
+   * Where each claim's popover goes. `'inline'` (default): in the claim's
+   * wrapper, after its marker, so the page needs nothing else. `'page'`: the
+   * transform emits only the wrapper and the marker (whose `popovertarget`
+   * still names the popover's id, which works across the document), and the
+   * page renders the chapter's popovers itself, once, from the same
+   * annotations (as `@research-pack/astro`'s `ChapterProvenance` does). This
+   * keeps the popovers' hast out of the compiled chapter.
+   */
+  popovers?: 'inline' | 'page' | undefined;
 }

@@ -53,6 +53,12 @@ export interface PlanOptions {
   directive?: string | undefined;
   /** Restore directives that are not claims as their source text. Default true. */
   restoreDirectives?: boolean | undefined;
+  /**
+   * Where claim popovers go: `'inline'` (default) puts each popover in the
+   * claim's wrapper, after its marker; `'page'` leaves it out, for the page to
+   * render once elsewhere (the marker's `popovertarget` still names its id).
+   */
+  popovers?: 'inline' | 'page' | undefined;
 }
 
 /** Annotations of a file that is not a chapter: nothing to mark. */
@@ -152,11 +158,14 @@ class Planner {
   readonly dirty = new Set<IndexNode>();
   /** Leaf → cut offsets. */
   readonly cuts = new Map<IndexNode, Set<number>>();
+  /** Where popovers go. */
+  readonly popovers: 'inline' | 'page';
 
   constructor(root: IndexNode, annotations: ChapterAnnotations, options: PlanOptions) {
     this.root = root;
     this.annotations = annotations;
     this.restore = options.restoreDirectives !== false;
+    this.popovers = options.popovers === 'page' ? 'page' : 'inline';
     this.index = buildTextIndex(root, { source: options.source, directive: options.directive });
     for (const claim of annotations.claims) this.byId.set(claim.id, claim);
   }
@@ -533,10 +542,10 @@ class Planner {
   }
 
   parentFor(key: object, children: IndexNode[]): IndexNode {
-    if (isQuoteKey(key)) return claimNode(key.quote.annotation, children);
+    if (isQuoteKey(key)) return claimNode(key.quote.annotation, children, this.popovers);
     const node = key as IndexNode;
     const annotation = this.directiveClaims.get(node);
-    if (annotation) return claimNode(annotation, children);
+    if (annotation) return claimNode(annotation, children, this.popovers);
     return { ...node, children };
   }
 }
@@ -621,16 +630,22 @@ function fenceParagraph(text: string): IndexNode {
 }
 
 /**
- * The wrapper node of a claim: its text, then its marker and popover.
+ * The wrapper node of a claim: its text, then its marker and (unless the
+ * page renders popovers itself) its popover.
  * @param annotation the claim's annotation.
  * @param children the claim's text, with its inline markup.
+ * @param popovers `'inline'` (default) to include the popover, `'page'` to leave it out.
  * @returns a `researchClaim` node.
  */
-export function claimNode(annotation: ClaimAnnotation, children: IndexNode[]): IndexNode {
+export function claimNode(annotation: ClaimAnnotation, children: IndexNode[], popovers: 'inline' | 'page' = 'inline'): IndexNode {
   const node: ResearchClaim = {
     type: 'researchClaim',
     data: { hName: 'span', hProperties: { ...annotation.wrapper }, claimId: annotation.id },
-    children: [...(children as ResearchClaim['children']), elementNode('researchClaimMarker', annotation.marker), elementNode('researchClaimPopover', annotation.popover)],
+    children: [
+      ...(children as ResearchClaim['children']),
+      elementNode('researchClaimMarker', annotation.marker),
+      ...(popovers === 'page' ? [] : [elementNode('researchClaimPopover', annotation.popover)]),
+    ],
   };
   return node as unknown as IndexNode;
 }

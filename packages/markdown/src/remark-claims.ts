@@ -27,6 +27,7 @@ export const remarkClaims: Plugin<[ClaimsPluginOptions], Root> = function remark
         source,
         directive: options.directive,
         restoreDirectives: options.restoreDirectives,
+        popovers: options.popovers,
       });
     } catch (error) {
       if (error instanceof ClaimAnchorError) {

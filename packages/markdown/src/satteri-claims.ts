@@ -35,7 +35,7 @@ export function satteriClaims(options: ClaimsPluginOptions): (context: PluginFac
       before(root, ctx) {
         let edits;
         try {
-          edits = planClaimEdits(root, annotations, { source: ctx.source, directive: options.directive, restoreDirectives: options.restoreDirectives });
+          edits = planClaimEdits(root, annotations, { source: ctx.source, directive: options.directive, restoreDirectives: options.restoreDirectives, popovers: options.popovers });
         } catch (error) {
           // Sätteri and Astro's MDX pipeline read `line`/`column` off the thrown error.
           if (error instanceof ClaimAnchorError) throw error;

@@ -15,7 +15,7 @@ export interface ResearchClaimData extends Data {
 
 /**
  * A claim in the prose: the claim's text (with its inline markup), then its
- * status marker, then its popover.
+ * status marker, then its popover (unless the plugins' `popovers` is `'page'`).
  */
 export interface ResearchClaim extends Parent {
   type: 'researchClaim';
