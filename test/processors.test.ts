@@ -64,3 +64,19 @@ describe('claim annotation on both processors', () => {
     }
   });
 });
+
+describe('a chapter route without ChapterProvenance', () => {
+  it('builds, and warns that the claim markers have nothing to open', async () => {
+    const dir = await copyDemo('no-provenance');
+    const route = path.join(dir, 'src/pages/books/[book]/[chapter].astro');
+    const source = await readFile(route, 'utf8');
+    const withoutBody = source.replace(/\n\s*<ChapterProvenance book=\{book\} chapter=\{chapter\} part="body" \/>/, '');
+    expect(withoutBody).not.toBe(source);
+    await writeFile(route, withoutBody);
+    const result = await runAstro(dir, ['build'], { SOURCE_DATE_EPOCH: '1795824000' });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout + result.stderr).toMatch(
+      /3 chapter pages show claim markers with nothing to open: books\/pi\/26-chapter\/index\.html, books\/pi\/27-chapter\/index\.html, books\/pi\/28-chapter\/index\.html\./,
+    );
+  });
+});

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
 import { createModelCache, type SiteUrls } from '@research-pack/core';
+import { pagesWithoutPopovers } from './check-pages.js';
 import { watchBook } from './dev-watch.js';
 import { loadState, type LoadedState } from './load-state.js';
 import { registerClaimPlugins } from './markdown-plugins.js';
@@ -96,6 +97,18 @@ export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegr
         }
         if (options.packs || options.report) {
           injectRoute({ pattern: `${options.research}/schemas/[name].schema.json`, entrypoint: `${NAME}/routes/schema-json.js`, prerender: true });
+        }
+      },
+
+      'astro:build:done': async ({ dir, logger }) => {
+        const model = current?.state.model;
+        if (!model) return;
+        const pages = await pagesWithoutPopovers(fileURLToPath(dir), model, options.chapters);
+        if (pages.length > 0) {
+          logger.warn(
+            `${pages.length} chapter ${pages.length === 1 ? 'page shows' : 'pages show'} claim markers with nothing to open: ${pages.slice(0, 5).join(', ')}${pages.length > 5 ? ', …' : ''}. ` +
+              'Render `<ChapterProvenance book={book} chapter={chapter} />` (part="body") on chapter pages; it holds the claims\' popovers.',
+          );
         }
       },
 
