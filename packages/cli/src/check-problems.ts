@@ -21,19 +21,21 @@ const PARALLEL_FROM_CHAPTERS = 200;
 export async function checkProblems(options: ProjectOptions, threads = configuredThreads()): Promise<Problem[]> {
   const groups = splitBooks(options, threads ?? Math.min(availableParallelism(), 4), threads === undefined ? PARALLEL_FROM_CHAPTERS : 0);
   if (groups.length < 2) return loadProject(options).problems;
-  const parts = await Promise.all(
-    groups.map(
-      (books) =>
-        new Promise<Problem[]>((resolve, reject) => {
-          const worker = new Worker(new URL('./check-worker.js', import.meta.url), { workerData: { options, books } });
-          worker.once('message', resolve);
-          worker.once('error', reject);
-          worker.once('exit', (code) => {
-            if (code !== 0) reject(new Error(`research-pack check: a worker thread exited with code ${code}`));
-          });
-        }),
-    ),
+  // The first group runs on this thread while the others run on workers.
+  const [own = [], ...others] = groups;
+  const running = others.map(
+    (books) =>
+      new Promise<Problem[]>((resolve, reject) => {
+        const worker = new Worker(new URL('./check-worker.js', import.meta.url), { workerData: { options, books } });
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.once('exit', (code) => {
+          if (code !== 0) reject(new Error(`research-pack check: a worker thread exited with code ${code}`));
+        });
+      }),
   );
+  const wanted = new Set(own);
+  const parts = [loadProject(options, (slug) => wanted.has(slug)).problems, ...(await Promise.all(running))];
   return parts.flat();
 }
 
