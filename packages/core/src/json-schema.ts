@@ -23,9 +23,19 @@ export const sidecarKinds: readonly SidecarKind[] = ['book', 'claims', 'evidence
  * @returns the schema as a plain object.
  */
 export function createJsonSchema(kind: SidecarKind): Record<string, unknown> {
-  const schema = z.toJSONSchema(sidecarSchemas[kind], { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
-  const { $schema, ...rest } = schema;
-  return { $schema, ...titles[kind], ...rest };
+  return titledJsonSchema(sidecarSchemas[kind], 'input', titles[kind]);
+}
+
+/**
+ * A zod schema as JSON Schema (draft 2020-12), with a title (and description) right after `$schema`.
+ * @param schema the zod schema.
+ * @param io `input` for what authors write (defaults optional), `output` for what the site writes.
+ * @param heading the title, and a description that replaces the schema's own.
+ * @returns the schema as a plain object.
+ */
+export function titledJsonSchema(schema: z.ZodType, io: 'input' | 'output', heading: { title: string; description?: string }): Record<string, unknown> {
+  const { $schema, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as Record<string, unknown>;
+  return { $schema, ...heading, ...rest };
 }
 
 /**

@@ -7,6 +7,7 @@
  * conventions and omit what is unknown.
  */
 import { z } from 'zod';
+import { titledJsonSchema } from './json-schema.js';
 
 /** Format version of `pack.json`; bumped on any incompatible change. */
 export const PACK_VERSION = 1;
@@ -317,7 +318,5 @@ export type CslItem = z.infer<typeof CslItemSchema>;
  * @returns the schema as a plain object.
  */
 export function packJsonSchema(): Record<string, unknown> {
-  const generated = z.toJSONSchema(PackSchema, { target: 'draft-2020-12', io: 'output' }) as Record<string, unknown>;
-  const { $schema, ...rest } = generated;
-  return { $schema, title: 'Research Pack pack.json', ...rest };
+  return titledJsonSchema(PackSchema, 'output', { title: 'Research Pack pack.json' });
 }

@@ -5,6 +5,7 @@
  * report built from them (`report.json`, with its schema `ReportSchema`).
  */
 import { z } from 'zod';
+import { titledJsonSchema } from './json-schema.js';
 import type { BookModel, ChapterModel, DisplayStatus, ResearchModel, SiteUrls } from './model.js';
 import type { EvidenceItem, Notebook, NotebookRun, ResearchPass, Source } from './schema.js';
 import { DEFAULT_SITE_URLS, bookReportUrl, chapterUrls, claimUrl, reportSchemaUrl, siteReportUrl } from './urls.js';
@@ -270,9 +271,7 @@ export type StatusCounts = z.infer<typeof StatusCountsSchema>;
  * @returns the schema as a plain object.
  */
 export function reportJsonSchema(): Record<string, unknown> {
-  const generated = z.toJSONSchema(ReportSchema, { target: 'draft-2020-12', io: 'output' }) as Record<string, unknown>;
-  const { $schema, ...rest } = generated;
-  return { $schema, title: 'Research Pack report.json', ...rest };
+  return titledJsonSchema(ReportSchema, 'output', { title: 'Research Pack report.json' });
 }
 
 /**
