@@ -5,6 +5,7 @@
  * report built from them (`report.json`, with its schema `ReportSchema`).
  */
 import { z } from 'zod';
+import { STATUS_WORD } from './claim-annotations.js';
 import { titledJsonSchema } from './json-schema.js';
 import type { BookModel, ChapterModel, DisplayStatus, ResearchModel, SiteUrls } from './model.js';
 import type { EvidenceItem, Notebook, NotebookRun, ResearchPass, Source } from './schema.js';
@@ -23,15 +24,8 @@ export const DISPLAY_STATUSES: readonly DisplayStatus[] = Object.freeze([
   'review-due',
 ]);
 
-/** How a status reads in prose and table headers. */
-export const STATUS_LABELS: Readonly<Record<DisplayStatus, string>> = Object.freeze({
-  supported: 'supported',
-  qualified: 'qualified',
-  contradicted: 'contradicted',
-  unverified: 'unverified',
-  stale: 'stale',
-  'review-due': 'review due',
-});
+/** How a status reads in prose and table headers: the same words as the claim markers. */
+export const STATUS_LABELS: Readonly<Record<DisplayStatus, string>> = STATUS_WORD;
 
 /**
  * Find a chapter and its book.
