@@ -42,13 +42,32 @@ export interface RunResult {
  * @returns exit code and output; never throws for a non-zero exit.
  */
 export async function runAstro(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
-  const astro = path.join(repoRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  return runProcess(process.execPath, [astroBin, ...args], cwd, astroEnv(env));
+}
+
+/** The real `astro` CLI script. */
+export const astroBin = path.join(repoRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
+
+/**
+ * The environment Astro runs with in tests: no telemetry, no colours.
+ * @param env variables to add or override.
+ * @returns the environment.
+ */
+export function astroEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env };
+}
+
+/**
+ * Run a program to its end.
+ * @param file the program.
+ * @param args its arguments.
+ * @param cwd where it runs.
+ * @param env its whole environment.
+ * @returns exit code and output; never throws for a non-zero exit.
+ */
+export async function runProcess(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<RunResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [astro, ...args], {
-      cwd,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env },
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const { stdout, stderr } = await run(file, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code?: number; stdout?: string; stderr?: string };

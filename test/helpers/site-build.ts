@@ -4,13 +4,9 @@
  * `.tmp/<name>/` (see `copyDemo`) and is built with a fixed
  * `SOURCE_DATE_EPOCH`, so its output does not depend on the day it runs.
  */
-import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { copyDemo, repoRoot, runAstro, type RunResult } from './project.js';
-
-const run = promisify(execFile);
+import { astroBin, astroEnv, copyDemo, repoRoot, runAstro, runProcess, type RunResult } from './project.js';
 
 /** 2026-12-01T00:00:00Z: on or after every date the demo records, so nothing lies in the future. */
 export const SOURCE_DATE_EPOCH = '1796083200';
@@ -60,33 +56,16 @@ export async function buildDemo(name: string, options: BuildDemoOptions = {}): P
 }
 
 /** `astro build` under a wrapper command (such as `unshare -n`). */
-async function runWrapped(cwd: string, wrap: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
-  const astro = path.join(repoRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
+function runWrapped(cwd: string, wrap: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
   const [command, ...args] = wrap;
-  try {
-    const { stdout, stderr } = await run(command!, [...args, process.execPath, astro, 'build'], {
-      cwd,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failure.code === 'number' ? failure.code : 1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? '' };
-  }
+  return runProcess(command!, [...args, process.execPath, astroBin, 'build'], cwd, astroEnv(env));
 }
 
 /** A command in the copy, as `npm run` would run it: the pinned Node and `node_modules/.bin` first on PATH. */
-async function runCommand(cwd: string, commandLine: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
+function runCommand(cwd: string, commandLine: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
   const [command, ...args] = commandLine;
   const PATH = [path.join(repoRoot, 'node_modules', '.bin'), path.dirname(process.execPath), env.PATH ?? process.env.PATH].join(path.delimiter);
-  try {
-    const { stdout, stderr } = await run(command!, args, { cwd, env: { ...env, PATH }, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failure.code === 'number' ? failure.code : 1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? '' };
-  }
+  return runProcess(command!, args, cwd, { ...env, PATH });
 }
 
 /**
