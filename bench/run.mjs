@@ -328,7 +328,8 @@ function runCheck() {
   if (!existsSync(CLI_BIN)) throw new Error('packages/cli/bin/research-pack.js not found; set BENCH_SKIP_CHECK=1 to skip `check`');
   const dir = path.join(WORK, 'check');
   log(`\nbench: generating a ${CHECK_CHAPTERS}-chapter book for \`research-pack check\``);
-  const stats = generateBook({ dir, chapters: CHECK_CHAPTERS });
+  // One book, as the issue asks: the chapters of a single book must be shared between threads.
+  const stats = generateBook({ dir, chapters: CHECK_CHAPTERS, perBook: CHECK_CHAPTERS });
   const runs = [];
   const timeBin = findGnuTime();
   if (!timeBin) throw new Error('GNU time (/usr/bin/time) is needed: apt-get install time');

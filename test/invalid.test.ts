@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildModel, formatProblems, type BuildModelResult, type Problem, type ResearchModel } from '@research-pack/core';
+import { buildModel, checkProject, formatProblems, type BuildModelResult, type Problem, type ResearchModel } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
 import { describe, expect, it } from 'vitest';
 
@@ -87,6 +87,8 @@ describe('broken input corpus', () => {
 
       const text = formatProblems(problems);
       await expect(text ? `${text}\n` : '').toMatchFileSnapshot(path.join(dir, 'expected.txt'));
+      // `research-pack check` checks chapter by chapter, keeping nothing: the same problems, in the same order.
+      expect(checkProject({ rootDir: dir, parse: (source, { format }) => parseChapter(source, { format }), today })).toEqual(problems);
 
       for (const problem of problems) {
         checkPosition(dir, problem);

@@ -1,11 +1,14 @@
 /**
- * Worker of `research-pack check`: builds the model of some of the books and
- * posts back their problems. Books are independent, so splitting them across
- * threads gives the same problems as one thread.
+ * Worker of `research-pack check`: takes chapters from the shared queue and
+ * posts back their checks. It loads its modules while the main thread lists
+ * the books, then waits for the job.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import { loadProject, type ProjectOptions } from './project.js';
+import { parentPort } from 'node:worker_threads';
+import { bookFolder } from '@research-pack/core';
+import { takeChapters, type CheckJob } from './check-queue.js';
+import { chapterParser } from './project.js';
 
-const { options, books } = workerData as { options: ProjectOptions; books: string[] };
-const wanted = new Set(books);
-parentPort?.postMessage(loadProject(options, (slug) => wanted.has(slug)).problems);
+parentPort?.once('message', (job: CheckJob) => {
+  parentPort?.postMessage(takeChapters(job, job.books.map(bookFolder), chapterParser));
+  parentPort?.close();
+});

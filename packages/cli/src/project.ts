@@ -9,6 +9,7 @@ import {
   type ChapterModel,
   type BookModel,
   type Problem,
+  type ParseChapter,
   type ResearchModel,
   type SiteUrls,
 } from '@research-pack/core';
@@ -43,19 +44,20 @@ export function projectOptions(values: Values, io: Io, dir?: string): ProjectOpt
   };
 }
 
+/** The parser the integration reads chapters with (Sätteri, directives on, smart punctuation off). */
+export const chapterParser: ParseChapter = (source, { format }) => parseChapter(source, { format });
+
 /**
  * Build the research model of a project.
  * @param options where the project is.
- * @param books which book folders to build (all by default).
  * @returns the model (undefined when a file could not be loaded or anchored) and every problem.
  */
-export function loadProject(options: ProjectOptions, books?: (slug: string) => boolean): { model: ResearchModel | undefined; problems: Problem[] } {
+export function loadProject(options: ProjectOptions): { model: ResearchModel | undefined; problems: Problem[] } {
   return buildModel({
     rootDir: options.root,
     contentDir: options.contentDir,
-    parse: (source, { format }) => parseChapter(source, { format }),
+    parse: chapterParser,
     today: options.asOf,
-    books,
   });
 }
 

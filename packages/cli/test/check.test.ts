@@ -4,7 +4,11 @@
  */
 import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { buildModel } from '@research-pack/core';
+import { parseChapter } from '@research-pack/markdown';
 import { afterEach, describe, expect, it } from 'vitest';
+// The built module: its workers run `check-worker.js` from the same folder.
+import { checkProblems } from '../dist/check-problems.js';
 import { copyDemoBooks, editFile, lineOf, removeProject, runCli } from './helpers.js';
 
 let root: string | undefined;
@@ -44,23 +48,37 @@ describe('research-pack check', () => {
     expect(brief.stderr).toContain(`content/books/pi/27-chapter.claims.yaml:${line}:5  claims[0].sevrity  unknown key "sevrity"`);
   });
 
-  it('finds the same problems when books are checked on several threads', async () => {
+  it('finds the same problems, in the same order, when chapters are checked on several threads', async () => {
     root = await copyDemoBooks();
     const books = path.join(root, 'content/books');
-    // A second and a third book, each with its own mistake.
-    for (const slug of ['pj', 'pk']) {
-      await cp(path.join(books, 'pi'), path.join(books, slug), { recursive: true });
-      await editFile(path.join(books, slug, 'book.yaml'), 'slug: pi', `slug: ${slug}`);
-    }
-    await editFile(path.join(books, 'pj/27-chapter.claims.yaml'), '    anchor: directive\n', '    anchor: directive\n    sevrity: high\n');
-    await editFile(path.join(books, 'pk/26-chapter.claims.yaml'), '    priority: ', '    prioritty: ');
+    // A second book; mistakes in several chapters of both, and a chapter number used twice.
+    await cp(path.join(books, 'pi'), path.join(books, 'pj'), { recursive: true });
+    await editFile(path.join(books, 'pj/book.yaml'), 'slug: pi', 'slug: pj');
+    await editFile(path.join(books, 'pi/27-chapter.claims.yaml'), '    anchor: directive\n', '    anchor: directive\n    sevrity: high\n');
+    await editFile(path.join(books, 'pj/26-chapter.claims.yaml'), '    priority: ', '    prioritty: ');
+    await editFile(path.join(books, 'pj/28-chapter.mdx'), 'number: 28', 'number: 27');
+    await editFile(path.join(books, 'pj/27-chapter.mdx'), ':claim[', ':claim[Not in the sidecar.]{#not-in-sidecar} :claim[');
 
-    const serial = await runCli(['check', root, '--format', 'json'], { env: { RESEARCH_PACK_THREADS: '1' } });
-    const threaded = await runCli(['check', root, '--format', 'json'], { env: { RESEARCH_PACK_THREADS: '2' } });
-    expect(serial.code).toBe(1);
-    const problems = (JSON.parse(serial.stdout) as { problems: Array<{ file: string }> }).problems;
-    expect(new Set(problems.map((problem) => problem.file.split('/')[2]))).toEqual(new Set(['pj', 'pk']));
-    expect(threaded).toEqual(serial);
+    const options = { root, contentDir: 'content/books', asOf: '2026-12-31' };
+    const serial = buildModel({ rootDir: root, parse: (source, { format }) => parseChapter(source, { format }), today: options.asOf }).problems;
+    expect(new Set(serial.map((problem) => problem.rule))).toEqual(
+      new Set(['schema/unknown-key', 'cross/duplicate-chapter-number', 'anchor/unknown-directive']),
+    );
+    expect(serial.filter((problem) => problem.rule === 'schema/unknown-key').map((problem) => problem.file.split('/')[2])).toEqual(['pi', 'pj']);
+    // Workers alone, one per chapter and fewer than the chapters; and this thread with them.
+    for (const threading of [
+      { threads: 6, mainThreadTakes: false },
+      { threads: 2, mainThreadTakes: false },
+      { threads: 2, mainThreadTakes: true },
+      { threads: 1 },
+    ]) {
+      expect(await checkProblems(options, threading), JSON.stringify(threading)).toEqual(serial);
+    }
+    // And the binary, told to use threads, prints the same as on one.
+    const one = await runCli(['check', root, '--format', 'json', '--as-of', options.asOf], { env: { RESEARCH_PACK_THREADS: '1' } });
+    const three = await runCli(['check', root, '--format', 'json', '--as-of', options.asOf], { env: { RESEARCH_PACK_THREADS: '3' } });
+    expect(one.code).toBe(1);
+    expect(three).toEqual(one);
   });
 
   it('prints problems as JSON with --format json', async () => {

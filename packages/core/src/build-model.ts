@@ -7,7 +7,7 @@ import { anchorClaims, extractChapterText } from './chapter-text.js';
 import type { ChapterText, ClaimAnchor } from './chapter-text.js';
 import { addDays, resolveAsOf } from './dates.js';
 import { loadBooks } from './load-books.js';
-import type { LoadedBook, LoadedChapter } from './load-books.js';
+import type { BookFolder, LoadedChapter } from './load-books.js';
 import { cached, pruneCache } from './load-cache.js';
 import type { ModelCache } from './load-cache.js';
 import type { BookModel, ChapterModel, Problem, ResearchModel, ResolvedClaim } from './model.js';
@@ -34,8 +34,6 @@ export interface BuildModelOptions {
   today?: string | Date | undefined;
   /** Reuse work for unchanged files across rebuilds; see `createModelCache`. Assumes the same `parse` each time. */
   cache?: ModelCache | undefined;
-  /** Build only the books whose folder name this accepts (all by default). Books are independent, so a caller may split them across threads. */
-  books?: ((slug: string) => boolean) | undefined;
 }
 
 /** What `buildModel` returns. */
@@ -64,7 +62,7 @@ const emptyResearch: ResearchFile = ResearchFileSchema.parse({});
 export function buildModel(options: BuildModelOptions): BuildModelResult {
   const { rootDir, parse, cache } = options;
   const asOf = resolveAsOf({ today: options.today });
-  const loaded = loadBooks(rootDir, { contentDir: options.contentDir, cache, books: options.books });
+  const loaded = loadBooks(rootDir, { contentDir: options.contentDir, cache });
   const problems = [...loaded.problems];
   const books: BookModel[] = [];
   let complete = true;
@@ -92,9 +90,17 @@ export function buildModel(options: BuildModelOptions): BuildModelResult {
   return { model: blocked ? undefined : { version: 1, asOf, books }, problems };
 }
 
-/** Parse, anchor and resolve one chapter. No chapter when something it needs failed. */
-function buildChapter(
-  book: LoadedBook,
+/**
+ * Parse, anchor and resolve one chapter. No chapter when something it needs failed.
+ * @param book the chapter's book folder.
+ * @param chapter the loaded chapter.
+ * @param parse the chapter parser.
+ * @param asOf the build's date.
+ * @param cache reuse work for unchanged files.
+ * @returns the chapter's model, and the problems of anchoring its claims.
+ */
+export function buildChapter(
+  book: BookFolder,
   chapter: LoadedChapter,
   parse: ParseChapter,
   asOf: string,

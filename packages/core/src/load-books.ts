@@ -29,8 +29,6 @@ export interface LoadBooksOptions {
   contentDir?: string | undefined;
   /** Reuse results for files whose text is unchanged; see `createModelCache`. */
   cache?: ModelCache | undefined;
-  /** Load only the books whose folder name this accepts (all by default); lets a caller split a large project across threads. */
-  books?: ((slug: string) => boolean) | undefined;
 }
 
 /** A chapter and its sidecars, each validated on its own. */
@@ -57,8 +55,8 @@ export interface LoadedChapter {
   research?: LoadedSidecar<ResearchFile>;
 }
 
-/** A book folder. */
-export interface LoadedBook {
+/** A book folder and its `book.yaml`, whatever its chapters hold. */
+export interface BookFolder {
   /** The folder name, which the book's slug must equal. */
   slug: string;
   /** Absolute path of the book folder. */
@@ -67,8 +65,47 @@ export interface LoadedBook {
   file: string;
   /** The loaded `book.yaml`; undefined when the file does not exist. */
   config: LoadedSidecar<BookConfig> | undefined;
+}
+
+/** A book folder. */
+export interface LoadedBook extends BookFolder {
   /** Chapters ordered by slug. */
   chapters: LoadedChapter[];
+}
+
+/** The kinds of chapter sidecar. */
+export type SidecarKind = (typeof sidecarKinds)[number];
+
+/** A chapter file found in a book folder, before it is read. Plain data: it can be posted to a worker thread. */
+export interface ChapterEntry {
+  /** Chapter slug: the file name without extension. */
+  slug: string;
+  /** Absolute path of the chapter file. */
+  path: string;
+  /** Sidecar file names beside the chapter, by kind. */
+  sidecars: Partial<Record<SidecarKind, string>>;
+  /** Problems of the file's name (both `.md` and `.mdx`, not a slug), reported before the chapter's own. */
+  problems: Problem[];
+}
+
+/** A book folder as listed, before its chapters are read. */
+export interface BookListing extends BookFolder {
+  /** The text of `book.yaml`, when it exists. */
+  source: string | undefined;
+  /** Chapter files in the order they are read (by file name). */
+  chapters: ChapterEntry[];
+  /** Problems of `book.yaml` and of unknown files, reported before the chapters'. */
+  problems: Problem[];
+  /** Problems of sidecars without a chapter, reported after the chapters'. */
+  trailing: Problem[];
+}
+
+/** What `listBooks` found. */
+export interface BookListings {
+  /** Books ordered by slug. */
+  books: BookListing[];
+  /** Problems of the content folder itself (no books). */
+  problems: Problem[];
 }
 
 /** What `loadBooks` found. */
@@ -96,6 +133,34 @@ export interface LoadedBooks {
  * @returns the books and every problem.
  */
 export function loadBooks(rootDir: string, options: LoadBooksOptions = {}): LoadedBooks {
+  const listed = listBooks(rootDir, options);
+  const problems = [...listed.problems];
+  const books = listed.books.map((listing): LoadedBook => {
+    appendProblems(problems, listing.problems);
+    const chapters: LoadedChapter[] = [];
+    for (const entry of listing.chapters) {
+      appendProblems(problems, entry.problems);
+      const loaded = loadChapter(rootDir, listing, entry, options.cache);
+      appendProblems(problems, loaded.problems);
+      chapters.push(loaded.chapter);
+    }
+    appendProblems(problems, listing.trailing);
+    chapters.sort((a, b) => byCodePoint(a.slug, b.slug));
+    return { slug: listing.slug, dir: listing.dir, file: listing.file, config: listing.config, chapters };
+  });
+  return { books, problems };
+}
+
+/**
+ * Find every book folder, read its `book.yaml` and list its chapter files,
+ * without reading the chapters: what `loadBooks` does before it loads each
+ * chapter with `loadChapter`. Chapters are independent of each other, so a
+ * caller may load them in any order, or on several threads.
+ * @param rootDir the project root; problem paths are relative to it.
+ * @param options the content directory and a cache.
+ * @returns the books and the problems of the content folder.
+ */
+export function listBooks(rootDir: string, options: LoadBooksOptions = {}): BookListings {
   const contentDir = options.contentDir ?? defaultContentDir;
   const absolute = path.resolve(rootDir, contentDir);
   const problems: Problem[] = [];
@@ -112,15 +177,29 @@ export function loadBooks(rootDir: string, options: LoadBooksOptions = {}): Load
       ),
     );
   }
-  const accept = options.books;
-  const books = (accept ? folders.filter((folder) => accept(folder)) : folders).map((folder) =>
-    loadBook(rootDir, path.join(absolute, folder), problems, options.cache),
-  );
+  const books = folders.map((folder) => listBook(rootDir, path.join(absolute, folder), options.cache));
   return { books, problems };
 }
 
-/** Load one book folder, pushing its problems. */
-function loadBook(rootDir: string, dir: string, problems: Problem[], cache: ModelCache | undefined): LoadedBook {
+/**
+ * Read a book's `book.yaml` from its text, as `listBooks` does: for a caller
+ * that has a listing's `source` but not its `config` (another thread).
+ * @param listing the book's folder, file and `book.yaml` text.
+ * @returns the folder with its loaded configuration.
+ */
+export function bookFolder(listing: Pick<BookListing, 'slug' | 'dir' | 'file' | 'source'>): BookFolder {
+  return {
+    slug: listing.slug,
+    dir: listing.dir,
+    file: listing.file,
+    config: listing.source === undefined ? undefined : loadSidecar('book', listing.source, listing.file),
+  };
+}
+
+/** List one book folder: its `book.yaml` and chapter files, with the folder's problems. */
+function listBook(rootDir: string, dir: string, cache: ModelCache | undefined): BookListing {
+  const problems: Problem[] = [];
+  const trailing: Problem[] = [];
   const slug = path.basename(dir);
   const bookFile = path.join(dir, 'book.yaml');
   const file = relativePath(rootDir, bookFile);
@@ -149,13 +228,13 @@ function loadBook(rootDir: string, dir: string, problems: Problem[], cache: Mode
   }
 
   const chapterFiles = new Map<string, string[]>();
-  const sidecarFiles = new Map<string, Partial<Record<(typeof sidecarKinds)[number], string>>>();
+  const sidecarFiles = new Map<string, Partial<Record<SidecarKind, string>>>();
   const unknownYaml: string[] = [];
   for (const name of names) {
     const sidecar = /^(.+)\.(claims|evidence|research)\.yaml$/.exec(name);
     const chapter = /^(.+)\.(mdx|md)$/.exec(name);
     if (sidecar) {
-      const [, base, kind] = sidecar as unknown as [string, string, (typeof sidecarKinds)[number]];
+      const [, base, kind] = sidecar as unknown as [string, string, SidecarKind];
       sidecarFiles.set(base, { ...sidecarFiles.get(base), [kind]: name });
     } else if (chapter) {
       chapterFiles.set(chapter[1]!, [...(chapterFiles.get(chapter[1]!) ?? []), name]);
@@ -179,13 +258,14 @@ function loadBook(rootDir: string, dir: string, problems: Problem[], cache: Mode
     );
   }
 
-  const chapters: LoadedChapter[] = [];
+  const chapters: ChapterEntry[] = [];
   for (const [base, files] of chapterFiles) {
     const chosen = files.includes(`${base}.mdx`) ? `${base}.mdx` : files[0]!;
     const chapterPath = path.join(dir, chosen);
     const chapterFile = relativePath(rootDir, chapterPath);
+    const entryProblems: Problem[] = [];
     if (files.length > 1) {
-      problems.push(
+      entryProblems.push(
         createProblem(
           'book/duplicate-chapter',
           { file: relativePath(rootDir, path.join(dir, `${base}.md`)) },
@@ -195,7 +275,7 @@ function loadBook(rootDir: string, dir: string, problems: Problem[], cache: Mode
       );
     }
     if (!IdSchema.safeParse(base).success) {
-      problems.push(
+      entryProblems.push(
         createProblem(
           'book/invalid-chapter-slug',
           { file: chapterFile },
@@ -204,14 +284,14 @@ function loadBook(rootDir: string, dir: string, problems: Problem[], cache: Mode
         ),
       );
     }
-    chapters.push(loadChapter(rootDir, dir, slug, base, chapterPath, sidecarFiles.get(base) ?? {}, problems, cache));
+    chapters.push({ slug: base, path: chapterPath, sidecars: sidecarFiles.get(base) ?? {}, problems: entryProblems });
   }
 
   for (const [base, kinds] of sidecarFiles) {
     if (chapterFiles.has(base)) continue;
     for (const name of Object.values(kinds)) {
       const suggestion = closest(base, chapterFiles.keys());
-      problems.push(
+      trailing.push(
         createProblem(
           'book/orphan-sidecar',
           { file: relativePath(rootDir, path.join(dir, name)) },
@@ -222,30 +302,28 @@ function loadBook(rootDir: string, dir: string, problems: Problem[], cache: Mode
     }
   }
 
-  chapters.sort((a, b) => byCodePoint(a.slug, b.slug));
-  return { slug, dir, file, config, chapters };
+  return { slug, dir, file, config, source: bookSource, chapters, problems, trailing };
 }
 
-/** Load a chapter's frontmatter and sidecars. */
-function loadChapter(
-  rootDir: string,
-  dir: string,
-  book: string,
-  slug: string,
-  chapterPath: string,
-  sidecars: Partial<Record<(typeof sidecarKinds)[number], string>>,
-  problems: Problem[],
-  cache: ModelCache | undefined,
-): LoadedChapter {
+/**
+ * Load a chapter's text, frontmatter and sidecars, each validated on its own.
+ * @param rootDir the project root; problem paths are relative to it.
+ * @param book the chapter's book folder.
+ * @param entry the chapter file, from `listBooks`.
+ * @param cache reuse results for unchanged files.
+ * @returns the chapter and the problems of its files (not those of `entry.problems`).
+ */
+export function loadChapter(rootDir: string, book: Pick<BookFolder, 'slug' | 'dir'>, entry: ChapterEntry, cache?: ModelCache): { chapter: LoadedChapter; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const chapterPath = entry.path;
   const file = relativePath(rootDir, chapterPath);
-  const raw = readText(chapterPath, file) ?? '';
-  const source = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  const source = readChapterSource(chapterPath, file) ?? '';
   const frontmatter = cached(cache, `frontmatter\u0000${chapterPath}\u0000${file}`, [source], () => loadFrontmatter(source, file));
   appendProblems(problems, frontmatter.problems);
   const chapter: LoadedChapter = {
-    book,
-    slug,
-    id: `${book}-${slug}`,
+    book: book.slug,
+    slug: entry.slug,
+    id: `${book.slug}-${entry.slug}`,
     file,
     path: chapterPath,
     format: chapterPath.endsWith('.mdx') ? 'mdx' : 'md',
@@ -253,9 +331,9 @@ function loadChapter(
     frontmatter,
   };
   for (const kind of sidecarKinds) {
-    const name = sidecars[kind];
+    const name = entry.sidecars[kind];
     if (!name) continue;
-    const sidecarPath = path.join(dir, name);
+    const sidecarPath = path.join(book.dir, name);
     const sidecarFile = relativePath(rootDir, sidecarPath);
     const text = readText(sidecarPath, sidecarFile);
     if (text === undefined) continue;
@@ -264,7 +342,18 @@ function loadChapter(
     // The three assignments differ only in type; TypeScript cannot follow `kind` through them.
     (chapter as unknown as Record<string, unknown>)[kind] = loaded;
   }
-  return chapter;
+  return { chapter, problems };
+}
+
+/**
+ * A chapter file's text without its byte order mark.
+ * @param absolute the file's absolute path.
+ * @param file the path relative to the project root, for the error message.
+ * @returns the text; undefined when the file does not exist.
+ */
+export function readChapterSource(absolute: string, file: string): string | undefined {
+  const raw = readText(absolute, file);
+  return raw !== undefined && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
 }
 
 /** Read a text file; undefined when it does not exist. */

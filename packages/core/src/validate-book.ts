@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { addDays } from './dates.js';
-import type { LoadedBook, LoadedChapter } from './load-books.js';
+import type { BookFolder, LoadedBook, LoadedChapter } from './load-books.js';
 import { isNotFound } from './load-books.js';
 import type { LoadedSidecar } from './load-sidecar.js';
 import type { YamlPath } from './load-yaml.js';
@@ -42,30 +42,47 @@ export const verdictRelations: Record<Exclude<VerdictStatus, 'unverified'>, Rela
  */
 export function validateBook(book: LoadedBook, options: ValidateBookOptions): Problem[] {
   const problems: Problem[] = [];
-  const numbers = new Map<number, LoadedChapter>();
+  const numbers = new Map<number, string>();
   for (const chapter of book.chapters) {
     appendProblems(problems, validateChapter(book, chapter, options));
-    const number = chapter.frontmatter.data?.number;
-    if (number === undefined) continue;
-    const first = numbers.get(number);
-    if (first) {
-      problems.push(
-        createProblem(
-          'cross/duplicate-chapter-number',
-          { file: chapter.file, path: 'number', ...chapter.frontmatter.locate(['number']) },
-          `chapter number ${number} is also used by ${path.posix.basename(first.file)}`,
-          'give each chapter its own number; chapters with the same number are ordered by file name',
-        ),
-      );
-    } else {
-      numbers.set(number, chapter);
-    }
+    const duplicate = duplicateChapterNumber(numbers, chapter.file, chapter.frontmatter.data?.number, () => chapter.frontmatter.locate(['number']));
+    if (duplicate) problems.push(duplicate);
   }
   return problems;
 }
 
-/** Cross-file checks of one chapter. */
-function validateChapter(book: LoadedBook, chapter: LoadedChapter, options: ValidateBookOptions): Problem[] {
+/**
+ * The book-wide part of `validateBook`: a chapter number used twice.
+ * @param seen chapter files by number, of the chapters before this one (in slug order); updated.
+ * @param file this chapter's file.
+ * @param number its frontmatter's number (undefined when the frontmatter did not load).
+ * @param locate where `number` is in the file, called only for a duplicate.
+ * @returns the problem, when an earlier chapter has the same number.
+ */
+export function duplicateChapterNumber(seen: Map<number, string>, file: string, number: number | undefined, locate: () => { line: number; column: number }): Problem | undefined {
+  if (number === undefined) return undefined;
+  const first = seen.get(number);
+  if (first === undefined) {
+    seen.set(number, file);
+    return undefined;
+  }
+  return createProblem(
+    'cross/duplicate-chapter-number',
+    { file, path: 'number', ...locate() },
+    `chapter number ${number} is also used by ${path.posix.basename(first)}`,
+    'give each chapter its own number; chapters with the same number are ordered by file name',
+  );
+}
+
+/**
+ * The cross-file checks of one chapter: `validateBook` without the book-wide
+ * duplicate-number check.
+ * @param book the chapter's book folder (its configuration and where it is).
+ * @param chapter the loaded chapter.
+ * @param options the build date.
+ * @returns the problems found; the problems of single files are not repeated.
+ */
+export function validateChapter(book: BookFolder, chapter: LoadedChapter, options: ValidateBookOptions): Problem[] {
   const problems: Problem[] = [];
   const report = (rule: RuleId, sidecar: LoadedSidecar<unknown>, at: YamlPath, message: string, hint?: string, key = false) => {
     problems.push(createProblem(rule, place(sidecar, at, key), message, hint));
