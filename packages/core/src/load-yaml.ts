@@ -113,7 +113,9 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   // Lines are counted here rather than by yaml's LineCounter, which misses
   // line breaks while it recovers from an unclosed flow collection.
-  const at = lineLocator(text, lineOffset);
+  // Counted on first use: a file without problems is never located.
+  let lines: ((offset: number) => Position) | undefined;
+  const at = (offset: number): Position => (lines ??= lineLocator(text, lineOffset))(offset);
 
   if (text.length > maxLength) {
     const problem = createProblem(
@@ -282,7 +284,7 @@ function lineLocator(text: string, lineOffset: number): (offset: number) => Posi
  */
 function readFast(text: string): { value: unknown } | undefined {
   // Explicit tags are where the two parsers differ (`!!float 1`); leave them to `yaml`.
-  if (/(?:^|[\s[{,:-])!/.test(text)) return undefined;
+  if (text.includes('!') && /(?:^|[\s[{,:-])!/.test(text)) return undefined;
   let warned = false;
   let value: unknown;
   try {

@@ -461,61 +461,70 @@ class IndexBuilder {
 
   /** Join pieces, making every run of whitespace one space and trimming the ends. */
   pieces(node: IndexNode, kind: IndexUnit['kind'], pieces: Array<Piece | Marker>, leaves: number[]): UnitText {
-    const parts: string[] = [];
     const segments: Segment[] = [];
     const edges: UnitText['edges'] = [];
-    let length = 0;
+    // Concatenation, not an array joined at the end: V8 builds it as a rope.
+    let text = '';
     // The first whitespace of a pending run: it becomes one space if more text follows.
     let pendingLeaf = -2;
     let pendingOffset = 0;
     for (const piece of pieces) {
       if ('directive' in piece) {
-        const pendingSpace = pendingLeaf !== -2 && length > 0;
-        edges.push({ directive: piece.directive, edge: piece.edge, offset: length + (piece.edge === 'start' && pendingSpace ? 1 : 0) });
+        const pendingSpace = pendingLeaf !== -2 && text.length > 0;
+        edges.push({ directive: piece.directive, edge: piece.edge, offset: text.length + (piece.edge === 'start' && pendingSpace ? 1 : 0) });
         continue;
       }
       const value = piece.text;
       const size = value.length;
-      if (size > 0 && !LONG_OR_EDGE_WHITESPACE.test(value)) {
-        // Common case: no whitespace at the ends and only single whitespace
-        // characters inside; each becomes a space at the same offset.
-        if (pendingLeaf !== -2 && length > 0) {
-          parts.push(' ');
-          if (pendingLeaf >= 0) pushSegment(segments, length, 1, pendingLeaf, pendingOffset, undefined);
-          length += 1;
+      if (size === 0) continue;
+      if (!DOUBLE_WHITESPACE.test(value)) {
+        // Common case: single whitespace characters only. One at either end
+        // starts a pending space; each inside becomes a space at its offset.
+        const lead = isAsciiWhitespace(value.charCodeAt(0)) ? 1 : 0;
+        if (lead === 1 && pendingLeaf === -2) {
+          pendingLeaf = piece.leaf;
+          pendingOffset = piece.map ? (piece.map[0] ?? 0) : 0;
         }
-        pendingLeaf = -2;
-        parts.push(OTHER_WHITESPACE.test(value) ? value.replace(OTHER_WHITESPACE_ALL, ' ') : value);
-        if (piece.leaf >= 0) pushSegment(segments, length, size, piece.leaf, 0, piece.map);
-        length += size;
+        if (lead === size) continue;
+        const end = isAsciiWhitespace(value.charCodeAt(size - 1)) ? size - 1 : size;
+        if (pendingLeaf !== -2 && text.length > 0) {
+          if (pendingLeaf >= 0) pushSegment(segments, text.length, 1, pendingLeaf, pendingOffset, undefined);
+          text += ' ';
+        }
+        const body = lead === 0 && end === size ? value : value.slice(lead, end);
+        if (piece.leaf >= 0) pushSegment(segments, text.length, end - lead, piece.leaf, lead, piece.map);
+        text += OTHER_WHITESPACE.test(body) ? body.replace(OTHER_WHITESPACE_ALL, ' ') : body;
+        if (end < size) {
+          pendingLeaf = piece.leaf;
+          pendingOffset = piece.map ? (piece.map[end] ?? end) : end;
+        } else {
+          pendingLeaf = -2;
+        }
         continue;
       }
       let at = 0;
       for (;;) {
         // The next run of ASCII whitespace: [runEnd, next).
-        let runEnd = at;
-        while (runEnd < size && !isAsciiWhitespace(value.charCodeAt(runEnd))) runEnd++;
+        WHITESPACE_RUN.lastIndex = at;
+        const run = WHITESPACE_RUN.exec(value);
+        const runEnd = run ? run.index : size;
         if (runEnd > at) {
-          if (pendingLeaf !== -2 && length > 0) {
-            parts.push(' ');
-            if (pendingLeaf >= 0) pushSegment(segments, length, 1, pendingLeaf, pendingOffset, undefined);
-            length += 1;
+          if (pendingLeaf !== -2 && text.length > 0) {
+            if (pendingLeaf >= 0) pushSegment(segments, text.length, 1, pendingLeaf, pendingOffset, undefined);
+            text += ' ';
           }
           pendingLeaf = -2;
-          parts.push(at === 0 && runEnd === size ? value : value.slice(at, runEnd));
-          if (piece.leaf >= 0) pushSegment(segments, length, runEnd - at, piece.leaf, at, piece.map);
-          length += runEnd - at;
+          if (piece.leaf >= 0) pushSegment(segments, text.length, runEnd - at, piece.leaf, at, piece.map);
+          text += at === 0 && runEnd === size ? value : value.slice(at, runEnd);
         }
         if (runEnd === size) break;
         if (pendingLeaf === -2) {
           pendingLeaf = piece.leaf;
           pendingOffset = piece.map ? (piece.map[runEnd] ?? runEnd) : runEnd;
         }
-        at = runEnd + 1;
-        while (at < size && isAsciiWhitespace(value.charCodeAt(at))) at++;
+        at = WHITESPACE_RUN.lastIndex;
       }
     }
-    const text = parts.join('');
     // An edge recorded past trimmed trailing whitespace points at the end, and
     // an empty directive starts where it ends.
     const ends = new Map<number, number>();
@@ -566,8 +575,10 @@ class IndexBuilder {
   }
 }
 
-/** Whitespace at either end of a string, or two whitespace characters in a row. */
-const LONG_OR_EDGE_WHITESPACE = /^[ \t\n\r\f\v]|[ \t\n\r\f\v]$|[ \t\n\r\f\v]{2}/;
+/** Two ASCII whitespace characters in a row. */
+const DOUBLE_WHITESPACE = /[ \t\n\r\f\v]{2}/;
+/** A run of ASCII whitespace (searched from `lastIndex`). */
+const WHITESPACE_RUN = /[ \t\n\r\f\v]+/g;
 /** ASCII whitespace other than the space. */
 const OTHER_WHITESPACE = /[\t\n\r\f\v]/;
 const OTHER_WHITESPACE_ALL = /[\t\n\r\f\v]/g;

@@ -1,0 +1,10 @@
+const t0 = performance.now();
+await import('zod');
+const t1 = performance.now();
+await import('js-yaml'); await import('yaml');
+const t2 = performance.now();
+await import('@research-pack/core');
+const t3 = performance.now();
+await import('satteri');
+const t4 = performance.now();
+console.log('zod', (t1-t0).toFixed(0), 'yamls', (t2-t1).toFixed(0), 'core', (t3-t2).toFixed(0), 'satteri', (t4-t3).toFixed(0));
