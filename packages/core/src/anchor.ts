@@ -80,12 +80,11 @@ export function prepareSearch(index: TextIndex): SearchText {
  * @returns the first folded offset at or after it.
  */
 export function toFolded(folded: FoldedText, offset: number): number {
-  const map = folded.toSource;
   let low = 0;
-  let high = map.length - 1;
+  let high = folded.text.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if ((map[middle] ?? 0) < offset) low = middle + 1;
+    if (folded.sourceOffset(middle) < offset) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -99,7 +98,7 @@ export function toFolded(folded: FoldedText, offset: number): number {
  * @returns the unfolded range.
  */
 export function fromFolded(folded: FoldedText, start: number, end: number): { start: number; end: number } {
-  return { start: folded.toSource[start] ?? 0, end: folded.toSource[end] ?? folded.toSource.length - 1 };
+  return { start: folded.sourceOffset(start), end: folded.sourceOffset(end) };
 }
 
 /**

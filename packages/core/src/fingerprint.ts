@@ -2,7 +2,7 @@
  * Fingerprints: the sha256 of a chapter's snapshot, and the short hash of a
  * claim's text that a verdict records so that a changed claim shows as stale.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { normalizeProse } from './normalize.js';
 
 /**
@@ -11,7 +11,7 @@ import { normalizeProse } from './normalize.js';
  * @returns sha256 of its UTF-8 bytes, 64 lowercase hex characters.
  */
 export function fingerprintSnapshot(snapshot: string): string {
-  return createHash('sha256').update(snapshot, 'utf8').digest('hex');
+  return hash('sha256', snapshot, 'hex');
 }
 
 /**
@@ -20,5 +20,5 @@ export function fingerprintSnapshot(snapshot: string): string {
  * @returns the first 16 hex characters of sha256 of the normalized text.
  */
 export function hashClaimText(text: string): string {
-  return createHash('sha256').update(normalizeProse(text), 'utf8').digest('hex').slice(0, 16);
+  return hash('sha256', normalizeProse(text), 'hex').slice(0, 16);
 }

@@ -71,10 +71,10 @@ export interface FoldedText {
   /** The folded text. */
   text: string;
   /**
-   * `toSource[i]` is the offset in the unfolded text where folded character
-   * `i` starts; `toSource[text.length]` is the unfolded length.
+   * Where folded character `offset` starts in the unfolded text;
+   * `sourceOffset(text.length)` is the unfolded length.
    */
-  toSource: Int32Array;
+  sourceOffset(offset: number): number;
 }
 
 /**
@@ -107,31 +107,52 @@ const FOLDABLE = /[\u2018\u2019\u201A\u201B\u2032\u201C-\u201F\u2033\u2026\u2013
 /**
  * Fold text for comparison: curly quotes become straight, `…` becomes `...`,
  * en and em dashes, `--` and `---` become `-`, non-breaking spaces become spaces.
+ *
+ * The map back is kept per replacement, not per character: a chapter of
+ * 20,000 characters with a handful of dashes stores a handful of entries.
  * @param value normalized text.
  * @returns the folded text and its offset map back to `value`.
  */
 export function foldText(value: string): FoldedText {
-  // An ellipsis grows by two characters; nothing else grows.
-  let growth = 0;
-  for (let index = value.indexOf('\u2026'); index !== -1; index = value.indexOf('\u2026', index + 1)) growth += 2;
-  const toSource = new Int32Array(value.length + growth + 1);
+  // Runs of the folded text: from `folded[k]` on, characters are copied from
+  // `source[k]` on (`copied[k]`), or all stand for the replaced character at `source[k]`.
+  const folded: number[] = [0];
+  const source: number[] = [0];
+  const copied: boolean[] = [true];
   let text = '';
   let last = 0;
-  let out = 0;
   FOLDABLE.lastIndex = 0;
   for (let match = FOLDABLE.exec(value); match; match = FOLDABLE.exec(value)) {
     const start = match.index;
-    for (let index = last; index < start; index++) toSource[out++] = index;
     text += value.slice(last, start);
     const replacement = match[0].startsWith('-') ? '-' : (FOLD[match[0]] ?? match[0]);
-    for (let index = 0; index < replacement.length; index++) toSource[out++] = start;
+    folded.push(text.length);
+    source.push(start);
+    copied.push(false);
     text += replacement;
     last = start + match[0].length;
+    folded.push(text.length);
+    source.push(last);
+    copied.push(true);
   }
-  for (let index = last; index < value.length; index++) toSource[out++] = index;
+  if (last === 0) return { text: value, sourceOffset: (offset) => offset };
   text += value.slice(last);
-  toSource[out] = value.length;
-  return { text, toSource: out + 1 === toSource.length ? toSource : toSource.slice(0, out + 1) };
+  const length = value.length;
+  return {
+    text,
+    sourceOffset(offset: number): number {
+      if (offset >= text.length) return length;
+      // The last run starting at or before `offset`.
+      let low = 0;
+      let high = folded.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (folded[middle]! <= offset) low = middle;
+        else high = middle - 1;
+      }
+      return copied[low] ? source[low]! + (offset - folded[low]!) : source[low]!;
+    },
+  };
 }
 
 /**

@@ -26,13 +26,13 @@ describe('fold', () => {
     const text = 'x\u2026y -- z';
     const folded = foldText(text);
     expect(folded.text).toBe('x...y - z');
-    expect(Array.from(folded.toSource)).toEqual([0, 1, 1, 1, 2, 3, 4, 6, 7, 8]);
-    expect(text.slice(folded.toSource[4], folded.toSource[9])).toBe('y -- z');
+    expect(Array.from({ length: folded.text.length + 1 }, (_, offset) => folded.sourceOffset(offset))).toEqual([0, 1, 1, 1, 2, 3, 4, 6, 7, 8]);
+    expect(text.slice(folded.sourceOffset(4), folded.sourceOffset(9))).toBe('y -- z');
   });
 
   it('leaves text without typographic characters alone', () => {
     const folded = foldText('plain text');
     expect(folded.text).toBe('plain text');
-    expect(folded.toSource).toHaveLength(11);
+    expect(Array.from({ length: 11 }, (_, offset) => folded.sourceOffset(offset))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 });
