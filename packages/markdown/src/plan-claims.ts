@@ -59,6 +59,12 @@ export interface PlanOptions {
    * render once elsewhere (the marker's `popovertarget` still names its id).
    */
   popovers?: 'inline' | 'page' | undefined;
+  /**
+   * Read every block of the page. By default only the blocks that hold a
+   * claim (where the model placed it) or may hold a directive are read, and
+   * the whole page only when that could differ; the edits are the same.
+   */
+  wholeTree?: boolean | undefined;
 }
 
 /** Annotations of a file that is not a chapter: nothing to mark. */
@@ -134,8 +140,68 @@ interface QuoteKey {
  * @throws {ClaimAnchorError} when a claim cannot be found on the page, or a claim directive is unknown.
  */
 export function planClaimEdits(root: Root | IndexNode, annotations: ChapterAnnotations, options: PlanOptions = {}): ClaimEdit[] {
-  const planner = new Planner(root as IndexNode, annotations, options);
-  return planner.plan();
+  const blocks = options.wholeTree ? undefined : claimBlocks(root, annotations, options.source);
+  if (blocks) {
+    try {
+      return new Planner(blocks, annotations, options, root as IndexNode).plan();
+    } catch (error) {
+      // Whatever went wrong, the whole page says it precisely (or finds the claim after all).
+      if (!(error instanceof ClaimAnchorError)) throw error;
+    }
+  }
+  return new Planner(root as IndexNode, annotations, options).plan();
+}
+
+/**
+ * Where a directive can start: a colon, then a letter, mark or digit of any
+ * script (`:name`, `::name`, `:::name`; Sätteri reads `10:30` as a directive
+ * named `30`).
+ */
+const DIRECTIVE_LIKE = /:[\p{L}\p{M}\p{N}]/gu;
+
+/**
+ * The top-level blocks of a chapter that hold a claim or may hold a
+ * directive, as a root of their own: the only ones the plan must read. The
+ * model placed every claim in the chapter's source, so the page need not be
+ * indexed (and, on Sätteri, copied into JavaScript) as a whole.
+ *
+ * Undefined, for the whole tree to be read, when that is not certain to give
+ * the same edits: no source or positions, a claim whose place is unknown or in
+ * no block, or a quote that occurs more than once in the chapter (telling its
+ * occurrences apart needs the whole text).
+ * @param root the page's mdast (read only; on Sätteri, only the blocks kept are copied into JavaScript).
+ * @param annotations the chapter's annotations, with each claim's line and column in `source`.
+ * @param source the text the page was parsed from.
+ * @returns a root whose children are the blocks to read, or undefined.
+ */
+export function claimBlocks(root: Root | IndexNode, annotations: ChapterAnnotations, source: string | undefined): IndexNode | undefined {
+  if (source === undefined || annotations.claims.length === 0) return undefined;
+  if (annotations.claims.some((claim) => claim.anchor.type === 'quote' && claim.anchor.occurrences !== 1)) return undefined;
+  const lineStarts = [0];
+  for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) lineStarts.push(at + 1);
+  const places: number[] = [];
+  for (const claim of annotations.claims) {
+    const lineStart = lineStarts[claim.line - 1];
+    if (claim.line < 1 || claim.column < 1 || lineStart === undefined) return undefined;
+    places.push(lineStart + claim.column - 1);
+  }
+  const directives: number[] = [];
+  DIRECTIVE_LIKE.lastIndex = 0;
+  for (let match = DIRECTIVE_LIKE.exec(source); match; match = DIRECTIVE_LIKE.exec(source)) directives.push(match.index);
+  const kept: IndexNode[] = [];
+  let placed = 0;
+  for (const block of (root as IndexNode).children ?? []) {
+    const position = block.position;
+    const start = position?.start.offset;
+    const end = position?.end.offset;
+    if (start === undefined || end === undefined) return undefined;
+    let holds = 0;
+    for (const place of places) if (place >= start && place < end) holds++;
+    placed += holds;
+    if (holds > 0 || directives.some((at) => at >= start && at < end)) kept.push(block);
+  }
+  if (placed !== places.length) return undefined;
+  return { type: 'root', children: kept };
 }
 
 class Planner {
@@ -161,8 +227,12 @@ class Planner {
   /** Where popovers go. */
   readonly popovers: 'inline' | 'page';
 
-  constructor(root: IndexNode, annotations: ChapterAnnotations, options: PlanOptions) {
+  /** The tree's real root, when `root` holds only some of its blocks: the parent of replaced top-level nodes. */
+  readonly treeRoot: IndexNode;
+
+  constructor(root: IndexNode, annotations: ChapterAnnotations, options: PlanOptions, treeRoot: IndexNode = root) {
     this.root = root;
+    this.treeRoot = treeRoot;
     this.annotations = annotations;
     this.restore = options.restoreDirectives !== false;
     this.popovers = options.popovers === 'page' ? 'page' : 'inline';
@@ -334,13 +404,14 @@ class Planner {
   /** Walk flow content, emitting edits for dirty containers and directive blocks. */
   visitFlow(node: IndexNode, edits: ClaimEdit[]): void {
     for (const child of node.children ?? []) {
+      const parent = node === this.root ? this.treeRoot : node;
       if (this.restore && this.restored.has(child) && child.type !== 'textDirective') {
-        edits.push({ kind: 'replace', node: child, parent: node, nodes: this.resolveFlow(child) });
+        edits.push({ kind: 'replace', node: child, parent, nodes: this.resolveFlow(child) });
         continue;
       }
       if (this.proseUnits.has(child)) {
         if (!this.dirty.has(child)) continue;
-        if (child.type === 'heading') edits.push({ kind: 'replace', node: child, parent: node, nodes: this.resolveHeading(child) });
+        if (child.type === 'heading') edits.push({ kind: 'replace', node: child, parent, nodes: this.resolveHeading(child) });
         else edits.push({ kind: 'children', node: child, children: this.rebuild(child) });
         continue;
       }
