@@ -10,7 +10,7 @@ import { AstroError } from 'astro/errors';
 import { createModelCache, type SiteUrls } from '@research-pack/core';
 import { pagesWithoutPopovers } from './check-pages.js';
 import { watchBook } from './dev-watch.js';
-import { loadState, type LoadedState } from './load-state.js';
+import { loadState, loadStateOnThreads, type LoadedState } from './load-state.js';
 import { registerClaimPlugins } from './markdown-plugins.js';
 import { parseOptions, type ResearchPackOptions, type ResearchPackUserOptions } from './options.js';
 import { publishState } from './state.js';
@@ -32,11 +32,12 @@ export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegr
   let current: LoadedState | undefined;
   const cache = createModelCache();
 
-  const reload = (): LoadedState => {
-    current = loadState(root, options, urls, pageUrls, cache);
-    publishState(current.state);
-    return current;
+  const publish = (loaded: LoadedState): LoadedState => {
+    current = loaded;
+    publishState(loaded.state);
+    return loaded;
   };
+  const reload = (): LoadedState => publish(loadState(root, options, urls, pageUrls, cache));
 
   return {
     name: NAME,
@@ -54,7 +55,9 @@ export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegr
         urls = siteUrls(config, options);
         pageUrls = { ...urls, site: basePath(config) };
 
-        const loaded = reload();
+        // A build reads the books once, on several threads for a large project;
+        // the dev server reads them with a cache, and again after every save.
+        const loaded = command === 'build' ? publish(await loadStateOnThreads(root, options, urls, pageUrls)) : reload();
         const { problems, problemsText } = loaded.state;
         if (problems.some((problem) => problem.severity === 'error')) {
           const message = `Research Pack found ${countLabel(problems)} in ${options.contentDir}:\n${problemsText}`;

@@ -6,6 +6,10 @@
 import path from 'node:path';
 import {
   buildModel,
+  buildModelOnThreads,
+  resolveAsOf,
+  type BuildModelResult,
+  type ParseChapter,
   claimAnnotations,
   type ModelCache,
   formatProblems,
@@ -36,13 +40,40 @@ export interface LoadedState {
  * @returns the state to publish and the annotation lookup.
  */
 export function loadState(root: string, options: ResearchPackOptions, urls: SiteUrls, pageUrls: SiteUrls, cache?: ModelCache): LoadedState {
-  const { model, problems } = buildModel({
+  const result = buildModel({
     rootDir: root,
     contentDir: options.contentDir,
-    parse: (source, { format }) => parseChapter(source, { format }),
+    parse: chapterParser,
     ...(options.asOf ? { today: options.asOf } : {}),
     ...(cache ? { cache } : {}),
   });
+  return deriveState(root, options, urls, pageUrls, result);
+}
+
+/**
+ * `loadState` for a build: the same model, built on several threads when
+ * the project has many chapters (see `buildModelOnThreads`), without a cache.
+ * @param root absolute project root.
+ * @param options the integration's validated options.
+ * @param urls where pages live, absolute for artifacts.
+ * @param pageUrls where pages live, root-relative for links between pages.
+ * @returns the state to publish and the annotation lookup.
+ */
+export async function loadStateOnThreads(root: string, options: ResearchPackOptions, urls: SiteUrls, pageUrls: SiteUrls): Promise<LoadedState> {
+  const result = await buildModelOnThreads({
+    rootDir: root,
+    contentDir: options.contentDir,
+    asOf: resolveAsOf({ today: options.asOf }),
+    parse: chapterParser,
+    parser: { url: import.meta.resolve('@research-pack/markdown'), name: 'parseChapter' },
+  });
+  return deriveState(root, options, urls, pageUrls, result);
+}
+
+const chapterParser: ParseChapter = (source, { format }) => parseChapter(source, { format });
+
+/** The state and the annotation lookup, from a built model. */
+function deriveState(root: string, options: ResearchPackOptions, urls: SiteUrls, pageUrls: SiteUrls, { model, problems }: BuildModelResult): LoadedState {
   const errors = problems.filter((problem) => problem.severity === 'error');
   const usable = errors.length === 0 ? model : undefined;
   const chapters = new Map(

@@ -10,6 +10,7 @@ import {
   type BookModel,
   type Problem,
   type ParseChapter,
+  type ParserModule,
   type ResearchModel,
   type SiteUrls,
 } from '@research-pack/core';
@@ -46,6 +47,14 @@ export function projectOptions(values: Values, io: Io, dir?: string): ProjectOpt
 
 /** The parser the integration reads chapters with (Sätteri, directives on, smart punctuation off). */
 export const chapterParser: ParseChapter = (source, { format }) => parseChapter(source, { format });
+
+/**
+ * The same parser, for worker threads to load.
+ * @returns the module URL of `@research-pack/markdown` and its `parseChapter` export.
+ */
+export function chapterParserModule(): ParserModule {
+  return { url: import.meta.resolve('@research-pack/markdown'), name: 'parseChapter' };
+}
 
 /**
  * Build the research model of a project.

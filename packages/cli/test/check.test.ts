@@ -2,16 +2,23 @@
  * `research-pack check`, run as the real binary on the demo book and on
  * broken copies of it.
  */
+import { execFileSync } from 'node:child_process';
 import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildModel } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
 import { afterEach, describe, expect, it } from 'vitest';
-// The built module: its workers run `check-worker.js` from the same folder.
-import { checkProblems } from '../dist/check-problems.js';
-import { copyDemoBooks, editFile, lineOf, removeProject, runCli } from './helpers.js';
+import { copyDemoBooks, editFile, lineOf, removeProject, repoRoot, runCli } from './helpers.js';
 
 let root: string | undefined;
+
+/** Check and build a project on threads in plain Node, with the built packages (see threaded-run.mjs). */
+function runThreaded(project: string, asOf: string, threadings: Array<{ threads: number; mainThreadTakes?: boolean }>) {
+  const script = path.join(repoRoot, 'packages/cli/test/threaded-run.mjs');
+  const env = { ...process.env, NODE_OPTIONS: '' };
+  const output = execFileSync(process.execPath, [script, project, asOf, JSON.stringify(threadings)], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(output) as Array<{ threading: unknown; model: unknown; problems: unknown[]; checked: unknown[] }>;
+}
 afterEach(async () => {
   if (root) await removeProject(root);
   root = undefined;
@@ -59,26 +66,43 @@ describe('research-pack check', () => {
     await editFile(path.join(books, 'pj/28-chapter.mdx'), 'number: 28', 'number: 27');
     await editFile(path.join(books, 'pj/27-chapter.mdx'), ':claim[', ':claim[Not in the sidecar.]{#not-in-sidecar} :claim[');
 
-    const options = { root, contentDir: 'content/books', asOf: '2026-12-31' };
-    const serial = buildModel({ rootDir: root, parse: (source, { format }) => parseChapter(source, { format }), today: options.asOf }).problems;
-    expect(new Set(serial.map((problem) => problem.rule))).toEqual(
+    const asOf = '2026-12-31';
+    const serial = buildModel({ rootDir: root, parse: (source, { format }) => parseChapter(source, { format }), today: asOf });
+    expect(new Set(serial.problems.map((problem) => problem.rule))).toEqual(
       new Set(['schema/unknown-key', 'cross/duplicate-chapter-number', 'anchor/unknown-directive']),
     );
-    expect(serial.filter((problem) => problem.rule === 'schema/unknown-key').map((problem) => problem.file.split('/')[2])).toEqual(['pi', 'pj']);
-    // Workers alone, one per chapter and fewer than the chapters; and this thread with them.
-    for (const threading of [
+    expect(serial.problems.filter((problem) => problem.rule === 'schema/unknown-key').map((problem) => problem.file.split('/')[2])).toEqual(['pi', 'pj']);
+    // Workers alone (one per chapter, and fewer than the chapters), this thread with them, and one thread:
+    // the built packages in plain Node, as the binary and the integration run them.
+    const threaded = runThreaded(root, asOf, [
       { threads: 6, mainThreadTakes: false },
       { threads: 2, mainThreadTakes: false },
       { threads: 2, mainThreadTakes: true },
       { threads: 1 },
-    ]) {
-      expect(await checkProblems(options, threading), JSON.stringify(threading)).toEqual(serial);
+    ]);
+    for (const run of threaded) {
+      expect(run.problems, JSON.stringify(run.threading)).toEqual(serial.problems);
+      expect(run.checked, JSON.stringify(run.threading)).toEqual(serial.problems);
     }
     // And the binary, told to use threads, prints the same as on one.
-    const one = await runCli(['check', root, '--format', 'json', '--as-of', options.asOf], { env: { RESEARCH_PACK_THREADS: '1' } });
-    const three = await runCli(['check', root, '--format', 'json', '--as-of', options.asOf], { env: { RESEARCH_PACK_THREADS: '3' } });
+    const one = await runCli(['check', root, '--format', 'json', '--as-of', asOf], { env: { RESEARCH_PACK_THREADS: '1' } });
+    const three = await runCli(['check', root, '--format', 'json', '--as-of', asOf], { env: { RESEARCH_PACK_THREADS: '3' } });
     expect(one.code).toBe(1);
     expect(three).toEqual(one);
+  });
+
+  it('builds the same model on several threads as on one', async () => {
+    root = await copyDemoBooks();
+    const books = path.join(root, 'content/books');
+    await cp(path.join(books, 'pi'), path.join(books, 'pj'), { recursive: true });
+    await editFile(path.join(books, 'pj/book.yaml'), 'slug: pi', 'slug: pj');
+    const asOf = '2026-11-29';
+    const serial = buildModel({ rootDir: root, parse: (source, { format }) => parseChapter(source, { format }), today: asOf });
+    expect(serial.model?.books.map((book) => book.chapters.length)).toEqual([3, 3]);
+    for (const run of runThreaded(root, asOf, [{ threads: 3, mainThreadTakes: false }, { threads: 2 }])) {
+      expect(run.model, JSON.stringify(run.threading)).toEqual(JSON.parse(JSON.stringify(serial.model)));
+      expect(run.problems).toEqual(serial.problems);
+    }
   });
 
   it('prints problems as JSON with --format json', async () => {

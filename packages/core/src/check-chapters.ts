@@ -1,12 +1,16 @@
 /**
- * Checking without building: every problem `buildModel` reports, found one
- * chapter at a time and nothing kept. Chapters are independent once their
- * book is listed, so a caller can check them in any order, on any thread,
- * and `collectProblems` puts the results back in `buildModel`'s order.
+ * The model one chapter at a time: each chapter is loaded, validated, parsed
+ * and anchored on its own (`checkChapter`), and the results are put together
+ * in one fixed order (`collectProblems`, `assembleModel`). Chapters are
+ * independent once their book is listed, so a caller can check them in any
+ * order or on several threads and still get what `buildModel` gives.
  */
-import { buildChapter } from './build-model.js';
-import type { ParseChapter } from './build-model.js';
+import { buildChapter } from './build-chapter.js';
+import type { ParseChapter } from './build-chapter.js';
+import type { BuildModelResult } from './build-model.js';
 import { resolveAsOf } from './dates.js';
+import type { ModelCache } from './load-cache.js';
+import type { BookModel, ChapterModel } from './model.js';
 import { loadFrontmatter } from './load-frontmatter.js';
 import { listBooks, loadChapter, readChapterSource } from './load-books.js';
 import type { BookFolder, BookListings, ChapterEntry } from './load-books.js';
@@ -25,6 +29,10 @@ export interface ChapterCheck {
   build: Problem[];
   /** The frontmatter's chapter number, for the book-wide duplicate check. */
   number: number | undefined;
+  /** Whether the chapter's model could be built (nothing it needs failed). */
+  built: boolean;
+  /** The chapter's model, when asked to `keep` it and it was built. */
+  chapter?: ChapterModel;
 }
 
 /** Options of `checkChapter`. */
@@ -35,20 +43,59 @@ export interface CheckChapterOptions {
   parse: ParseChapter;
   /** The build's date, `YYYY-MM-DD` (already resolved, see `resolveAsOf`). */
   asOf: string;
+  /** Keep the chapter's model in the result (default: only its problems). */
+  keep?: boolean | undefined;
+  /** Reuse work for unchanged files; see `createModelCache`. */
+  cache?: ModelCache | undefined;
 }
 
 /**
- * Load, validate, parse and anchor one chapter, keeping only its problems.
+ * Load, validate, parse and anchor one chapter.
  * @param book the chapter's book folder, with its loaded `book.yaml`.
  * @param entry the chapter file, from `listBooks`.
- * @param options the root, the parser and the date.
- * @returns the chapter's problems, in the groups `collectProblems` orders.
+ * @param options the root, the parser, the date, and whether to keep the model.
+ * @returns the chapter's problems, in the groups `collectProblems` orders, and its model when kept.
  */
 export function checkChapter(book: BookFolder, entry: ChapterEntry, options: CheckChapterOptions): ChapterCheck {
-  const loaded = loadChapter(options.rootDir, book, entry);
+  const loaded = loadChapter(options.rootDir, book, entry, options.cache);
   const validate = validateChapter(book, loaded.chapter, { asOf: options.asOf });
-  const built = buildChapter(book, loaded.chapter, options.parse, options.asOf, undefined);
-  return { load: loaded.problems, validate, build: built.problems, number: loaded.chapter.frontmatter.data?.number };
+  const built = buildChapter(book, loaded.chapter, options.parse, options.asOf, options.cache);
+  const check: ChapterCheck = { load: loaded.problems, validate, build: built.problems, number: loaded.chapter.frontmatter.data?.number, built: built.chapter !== undefined };
+  if (options.keep && built.chapter) check.chapter = built.chapter;
+  return check;
+}
+
+/**
+ * The model and problems of a listing and of its chapters' checks (made with
+ * `keep`): what `buildModel` returns.
+ * @param rootDir the project root.
+ * @param listing what `listBooks` found.
+ * @param checks one check per chapter entry, book by book in listing order.
+ * @param asOf the build's date.
+ * @returns the model (unless blocked by errors) and every problem.
+ */
+export function assembleModel(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[], asOf: string): BuildModelResult {
+  const problems = collectProblems(rootDir, listing, checks);
+  const books: BookModel[] = [];
+  let complete = true;
+  let next = 0;
+  for (const book of listing.books) {
+    const chapters: ChapterModel[] = [];
+    for (let index = 0; index < book.chapters.length; index++) {
+      const check = checks[next++]!;
+      if (check.chapter) chapters.push(check.chapter);
+      else complete = false;
+    }
+    const config = book.config?.data;
+    if (!config) {
+      complete = false;
+      continue;
+    }
+    chapters.sort((a, b) => a.frontmatter.number - b.frontmatter.number || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+    books.push({ slug: book.slug, file: book.file, config, chapters });
+  }
+  const blocked = !complete || problems.some((problem) => problem.severity === 'error' && !problem.rule.startsWith('cross/'));
+  return { model: blocked ? undefined : { version: 1, asOf, books }, problems };
 }
 
 /**
