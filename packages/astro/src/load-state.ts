@@ -15,6 +15,7 @@ import {
   formatProblems,
   chapterUrls,
   type ChapterAnnotations,
+  type ChapterModel,
   type SiteUrls,
 } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
@@ -81,7 +82,17 @@ function deriveState(root: string, options: ResearchPackOptions, urls: SiteUrls,
       book.chapters.map((chapter) => [path.resolve(root, chapter.file), chapter] as const),
     ),
   );
-  const annotationsByFile = new Map<string, ChapterAnnotations>();
+  // One set of annotations per chapter, made on first use: the claim plugins
+  // read it for the markers, ChapterProvenance for the popovers.
+  const annotationsById = new Map<string, ChapterAnnotations>();
+  const annotationsOf = (chapter: ChapterModel): ChapterAnnotations => {
+    let annotations = annotationsById.get(chapter.id);
+    if (!annotations) {
+      annotations = claimAnnotations(chapter, options.packs ? { packUrl: chapterUrls(pageUrls, chapter.book, chapter.slug).pack } : {});
+      annotationsById.set(chapter.id, annotations);
+    }
+    return annotations;
+  };
   return {
     state: {
       model: usable,
@@ -91,18 +102,12 @@ function deriveState(root: string, options: ResearchPackOptions, urls: SiteUrls,
       pageUrls,
       packs: options.packs,
       report: options.report,
+      annotations: annotationsOf,
     },
     chapterFiles: [...chapters.keys()],
     annotationsFor(file) {
-      const key = path.resolve(file);
-      const chapter = chapters.get(key);
-      if (!chapter) return undefined;
-      let annotations = annotationsByFile.get(key);
-      if (!annotations) {
-        annotations = claimAnnotations(chapter, options.packs ? { packUrl: chapterUrls(pageUrls, chapter.book, chapter.slug).pack } : {});
-        annotationsByFile.set(key, annotations);
-      }
-      return annotations;
+      const chapter = chapters.get(path.resolve(file));
+      return chapter ? annotationsOf(chapter) : undefined;
     },
   };
 }

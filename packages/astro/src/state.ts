@@ -8,7 +8,7 @@
  * virtual module: a book of 300 chapters carries megabytes of snapshots that
  * Vite would otherwise parse and bundle on every build.
  */
-import type { Problem, ResearchModel, SiteUrls } from '@research-pack/core';
+import type { ChapterAnnotations, ChapterModel, Problem, ResearchModel, SiteUrls } from '@research-pack/core';
 
 /** What the integration publishes for pages to read. */
 export interface ResearchPackState {
@@ -25,6 +25,8 @@ export interface ResearchPackState {
   /** Whether research packs and the report are built. */
   packs: boolean;
   report: boolean;
+  /** A chapter's claim annotations (markers and popovers), made once and shared by the claim plugins and ChapterProvenance. */
+  annotations: (chapter: ChapterModel) => ChapterAnnotations;
 }
 
 const KEY = Symbol.for('@research-pack/astro/state');
