@@ -30,6 +30,7 @@ const emptyResearch: ResearchFile = ResearchFileSchema.parse({});
  * @param parse the chapter parser.
  * @param asOf the build's date.
  * @param cache reuse work for unchanged files.
+ * @param model build the chapter's model (default); false when only its problems are wanted.
  * @returns the chapter's model, and the problems of anchoring its claims.
  */
 export function buildChapter(
@@ -38,6 +39,7 @@ export function buildChapter(
   parse: ParseChapter,
   asOf: string,
   cache: ModelCache | undefined,
+  model = true,
 ): { chapter: ChapterModel | undefined; problems: Problem[] } {
   const problems: Problem[] = [];
   const text = cached(cache, `text\u0000${chapter.path}\u0000${chapter.file}`, [chapter.source], () => readChapterText(chapter, parse));
@@ -56,6 +58,8 @@ export function buildChapter(
     }),
   );
   appendProblems(problems, anchored.problems);
+  // Every problem is known once the claims are anchored.
+  if (!model) return { chapter: undefined, problems };
 
   const frontmatter = chapter.frontmatter.data;
   const config = book.config?.data;

@@ -29,9 +29,7 @@ export interface ChapterCheck {
   build: Problem[];
   /** The frontmatter's chapter number, for the book-wide duplicate check. */
   number: number | undefined;
-  /** Whether the chapter's model could be built (nothing it needs failed). */
-  built: boolean;
-  /** The chapter's model, when asked to `keep` it and it was built. */
+  /** The chapter's model, when asked to `keep` it and it could be built (nothing it needs failed). */
   chapter?: ChapterModel;
 }
 
@@ -59,9 +57,9 @@ export interface CheckChapterOptions {
 export function checkChapter(book: BookFolder, entry: ChapterEntry, options: CheckChapterOptions): ChapterCheck {
   const loaded = loadChapter(options.rootDir, book, entry, options.cache);
   const validate = validateChapter(book, loaded.chapter, { asOf: options.asOf });
-  const built = buildChapter(book, loaded.chapter, options.parse, options.asOf, options.cache);
-  const check: ChapterCheck = { load: loaded.problems, validate, build: built.problems, number: loaded.chapter.frontmatter.data?.number, built: built.chapter !== undefined };
-  if (options.keep && built.chapter) check.chapter = built.chapter;
+  const built = buildChapter(book, loaded.chapter, options.parse, options.asOf, options.cache, options.keep === true);
+  const check: ChapterCheck = { load: loaded.problems, validate, build: built.problems, number: loaded.chapter.frontmatter.data?.number };
+  if (built.chapter) check.chapter = built.chapter;
   return check;
 }
 

@@ -50,7 +50,11 @@ export function extractChapterText(root: Root, options: ExtractChapterTextOption
     line: claim.line,
     column: claim.column,
   }));
-  return { snapshot, fingerprint: fingerprintSnapshot(snapshot), directives, index };
+  const text = { snapshot, directives, index } as Omit<ChapterText, 'fingerprint'> as ChapterText;
+  // Hashed on first read: checking a book needs the text, not its fingerprint.
+  let fingerprint: string | undefined;
+  Object.defineProperty(text, 'fingerprint', { enumerable: true, get: () => (fingerprint ??= fingerprintSnapshot(snapshot)) });
+  return text;
 }
 
 /**
