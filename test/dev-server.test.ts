@@ -95,6 +95,22 @@ describe('astro dev', () => {
     expect(output).not.toMatch(/restarted|Restarting/i);
   });
 
+  it('re-marks a claim in the chapter\'s compiled module when only its sidecar changed', async () => {
+    // The marker (status, symbol, accessible name) is compiled into the chapter's
+    // module, unlike the popover: only invalidating that module shows a new status.
+    const claims = path.join(dir, 'content/books/pi/27-chapter.claims.yaml');
+    const status = (html: string) => /<span class="rp-claim" id="rp-claim-one-object-per-line"[^>]*data-status="([a-z-]+)"/.exec(html)?.[1];
+    const before = await get('/books/pi/27-chapter/');
+    expect(status(before.text)).toBe('supported');
+    // A verdict that reviewed other words: the claim becomes stale.
+    const text = await readFile(claims, 'utf8');
+    expect(text).toContain('textHash: 748130fd4742b28c');
+    await writeFile(claims, text.replace('textHash: 748130fd4742b28c', 'textHash: abcdefabcdefabcd'));
+    await until(() => get('/books/pi/27-chapter/'), (r) => status(r.text) === 'stale', 'the stale marker on the chapter page');
+    await writeFile(claims, text);
+    await until(() => get('/books/pi/27-chapter/'), (r) => status(r.text) === 'supported', 'the supported marker again');
+  });
+
   it('reports a broken sidecar with file:line:column and recovers when it is fixed', async () => {
     const claims = path.join(dir, 'content/books/pi/27-chapter.claims.yaml');
     const good = await readFile(claims, 'utf8');
