@@ -1,16 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
+const source = (file: string) => fileURLToPath(new URL(`./packages/${file}`, import.meta.url));
 
 export default defineConfig({
   resolve: {
     // Unit tests run against the TypeScript sources; the real `astro build`
     // tests use the built packages, as users do.
-    alias: {
-      '@research-pack/core': pkg('core'),
-      '@research-pack/markdown': pkg('markdown'),
-    },
+    alias: [
+      { find: /^@research-pack\/core$/, replacement: source('core/src/index.ts') },
+      { find: /^@research-pack\/core\/snapshot$/, replacement: source('core/src/snapshot.ts') },
+      { find: /^@research-pack\/core\/workers$/, replacement: source('core/src/chapter-pool.ts') },
+      { find: /^@research-pack\/markdown$/, replacement: source('markdown/src/index.ts') },
+      { find: /^@research-pack\/markdown\/parse$/, replacement: source('markdown/src/parse-chapter.ts') },
+    ],
   },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],

@@ -66,7 +66,7 @@ export async function loadStateOnThreads(root: string, options: ResearchPackOpti
     contentDir: options.contentDir,
     asOf: resolveAsOf({ today: options.asOf }),
     parse: chapterParser,
-    parser: { url: import.meta.resolve('@research-pack/markdown'), name: 'parseChapter' },
+    parser: { url: import.meta.resolve('@research-pack/markdown/parse'), name: 'parseChapter' },
   });
   return deriveState(root, options, urls, pageUrls, result);
 }

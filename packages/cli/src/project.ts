@@ -50,10 +50,10 @@ export const chapterParser: ParseChapter = (source, { format }) => parseChapter(
 
 /**
  * The same parser, for worker threads to load.
- * @returns the module URL of `@research-pack/markdown` and its `parseChapter` export.
+ * @returns the module URL of `@research-pack/markdown/parse` (the parser alone) and its `parseChapter` export.
  */
 export function chapterParserModule(): ParserModule {
-  return { url: import.meta.resolve('@research-pack/markdown'), name: 'parseChapter' };
+  return { url: import.meta.resolve('@research-pack/markdown/parse'), name: 'parseChapter' };
 }
 
 /**

@@ -12,7 +12,7 @@ import { buildModelOnThreads, checkProblemsOnThreads } from '@research-pack/core
 import { parseChapter } from '@research-pack/markdown';
 
 const [root, asOf, threadings] = [process.argv[2], process.argv[3], JSON.parse(process.argv[4])];
-const parser = { url: import.meta.resolve('@research-pack/markdown'), name: 'parseChapter' };
+const parser = { url: import.meta.resolve('@research-pack/markdown/parse'), name: 'parseChapter' };
 const runs = [];
 for (const threading of threadings) {
   const options = { rootDir: root, asOf, parse: parseChapter, parser, ...threading };

@@ -528,14 +528,13 @@ function makeAnchor(
 ): ClaimAnchor {
   const claimText = snapshot.slice(start, end);
   const at = position ?? locateOffset(index, start) ?? { line: 0, column: 0 };
-  return {
-    id,
-    text: claimText,
-    textHash: hashClaimText(claimText),
-    anchoring,
-    location: { start, end, line: at.line, column: at.column },
-    selectors: selectorsFor(snapshot, start, end),
-  };
+  const anchor = { id, text: claimText, anchoring, location: { start, end, line: at.line, column: at.column } } as Omit<ClaimAnchor, 'textHash' | 'selectors'> as ClaimAnchor;
+  // Computed on first read: checking a book needs where claims are, not their hashes and selectors.
+  let textHash: string | undefined;
+  let selectors: ClaimAnchor['selectors'] | undefined;
+  Object.defineProperty(anchor, 'textHash', { enumerable: true, get: () => (textHash ??= hashClaimText(claimText)) });
+  Object.defineProperty(anchor, 'selectors', { enumerable: true, get: () => (selectors ??= selectorsFor(snapshot, start, end)) });
+  return anchor;
 }
 
 /**

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ParseChapter } from './build-chapter.js';
 import type { BuildModelResult } from './build-model.js';
+import { takeStartedWorkers } from './chapter-pool.js';
 import { assembleModel, checkChapter, collectProblems } from './check-chapters.js';
 import type { ChapterCheck } from './check-chapters.js';
 import { listBooks } from './load-books.js';
@@ -103,7 +104,8 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ list
   const mainThreadTakes = options.mainThreadTakes ?? true;
   const threads = options.threads ?? threadCount(chapters.length, process.env.RESEARCH_PACK_THREADS);
   const workerCount = Math.max(Math.min(threads, chapters.length) - (mainThreadTakes ? 1 : 0), 0);
-  const workers = Array.from({ length: workerCount }, () => runWorker(job));
+  const ready = takeStartedWorkers(workerCount);
+  const workers = Array.from({ length: workerCount }, (_, index) => runWorker(job, ready[index]));
   const checks = new Array<ChapterCheck>(chapters.length);
   const place = (done: Array<[number, ChapterCheck]>) => {
     for (const [index, check] of done) checks[index] = check;
@@ -134,10 +136,10 @@ export async function buildModelOnThreads(options: ThreadedOptions): Promise<Bui
   return assembleModel(options.rootDir, listing, checks, options.asOf);
 }
 
-/** Start a worker on the job; resolves with the checks it made. */
-function runWorker(job: ChapterJob): Promise<Array<[number, ChapterCheck]>> {
+/** Run the job on a worker (a started one, or a new one); resolves with the checks it made. */
+function runWorker(job: ChapterJob, started?: Worker): Promise<Array<[number, ChapterCheck]>> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./chapter-worker.js', import.meta.url));
+    const worker = started ?? new Worker(new URL('./chapter-worker.js', import.meta.url));
     let result: Array<[number, ChapterCheck]> | undefined;
     worker.once('message', (done: Array<[number, ChapterCheck]>) => (result = done));
     worker.once('error', reject);

@@ -12,10 +12,17 @@
  */
 import { CORE_SCHEMA, load as loadFast, Type } from 'js-yaml';
 import type { LoadOptions } from 'js-yaml';
-import { isAlias, isMap, isNode, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import type { Document, Node, Pair, ParsedNode, YAMLMap } from 'yaml';
 import type { Problem } from './model.js';
 import { createProblem, quote } from './problems.js';
+
+/** `yaml` (the parser with positions) is loaded on first use: a file without problems never needs it. */
+let yamlModule: typeof Yaml | undefined;
+function yaml(): typeof Yaml {
+  return (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
+}
 
 /** A field path: keys and list indexes, as zod reports them. */
 export type YamlPath = readonly PropertyKey[];
@@ -202,8 +209,8 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
   }
 
   if (problems.length === 0) {
-    visit(doc, (_, node) => {
-      if (isNode(node) && node.tag && !allowedTags.has(node.tag) && node.range) {
+    yaml().visit(doc, (_, node) => {
+      if (yaml().isNode(node) && node.tag && !allowedTags.has(node.tag) && node.range) {
         problems.push(
           createProblem(
             'yaml/unsupported-tag',
@@ -224,10 +231,10 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
   } catch (error) {
     // Unresolved aliases and alias bombs only surface when converting.
     let offset = 0;
-    visit(doc, {
+    yaml().visit(doc, {
       Alias(_, alias) {
         if (alias.range) offset = alias.range[0];
-        return visit.BREAK;
+        return yaml().visit.BREAK;
       },
     });
     const message = error instanceof Error ? error.message : String(error);
@@ -247,7 +254,7 @@ function parseWithPositions(text: string): Document.Parsed {
     // logLevel 'error': yaml's own warnings go to the console otherwise; ours are problems.
     // uniqueKeys: false: yaml compares each key with every earlier one (quadratic
     // in a mapping's size); `duplicateKeys` finds them in one pass instead.
-    return parseDocument(text, { prettyErrors: false, schema: 'core', uniqueKeys: false, logLevel: 'error' });
+    return yaml().parseDocument(text, { prettyErrors: false, schema: 'core', uniqueKeys: false, logLevel: 'error' });
   } finally {
     Error.stackTraceLimit = limit;
   }
@@ -365,7 +372,7 @@ function createLocator(doc: Document.Parsed, at: (offset: number) => Position, l
     if (!index) {
       index = new Map();
       for (const item of map.items) {
-        const text = isPair(item) ? keyText(item.key) : undefined;
+        const text = yaml().isPair(item) ? keyText(item.key) : undefined;
         if (text !== undefined && !index.has(text)) index.set(text, item as Pair);
       }
       indexes.set(map, index);
@@ -377,22 +384,22 @@ function createLocator(doc: Document.Parsed, at: (offset: number) => Position, l
     let node: unknown = doc.contents;
     let key: Node | undefined;
     for (const segment of path) {
-      if (isMap(node)) {
+      if (yaml().isMap(node)) {
         const pair = pairOf(node, String(segment));
         if (!pair) return start(node) ?? fallback;
-        key = isNode(pair.key) ? pair.key : undefined;
+        key = yaml().isNode(pair.key) ? pair.key : undefined;
         node = pair.value;
-      } else if (isSeq(node) && typeof segment === 'number' && segment < node.items.length) {
+      } else if (yaml().isSeq(node) && typeof segment === 'number' && segment < node.items.length) {
         key = undefined;
         node = node.items[segment];
       } else {
-        return start(isNode(node) ? node : undefined) ?? fallback;
+        return start(yaml().isNode(node) ? node : undefined) ?? fallback;
       }
     }
     // An empty value (`status:`) has no text of its own; its key is what to point at.
-    const valueIsEmpty = isScalar(node) && node.value === null && node.source === '';
-    if ((options.key || valueIsEmpty || !isNode(node)) && key) return start(key) ?? fallback;
-    return start(isNode(node) ? node : undefined) ?? fallback;
+    const valueIsEmpty = yaml().isScalar(node) && node.value === null && node.source === '';
+    if ((options.key || valueIsEmpty || !yaml().isNode(node)) && key) return start(key) ?? fallback;
+    return start(yaml().isNode(node) ? node : undefined) ?? fallback;
   };
 }
 
@@ -407,15 +414,15 @@ function tagStart(text: string, offset: number): number {
 
 /** The text of a mapping key, as `toJS` would make it a property name. */
 function keyText(key: unknown): string | undefined {
-  if (isScalar(key)) return String(key.value);
-  if (isAlias(key)) return key.source;
+  if (yaml().isScalar(key)) return String(key.value);
+  if (yaml().isAlias(key)) return key.source;
   return undefined;
 }
 
 /** The quoted scalar that runs up to `offset` because its closing quote is missing. */
 function unclosedQuote(doc: Document.Parsed, offset: number): { offset: number; mark: string } | undefined {
   let found: { offset: number; mark: string } | undefined;
-  visit(doc, {
+  yaml().visit(doc, {
     Scalar(_, scalar) {
       if ((scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE') && scalar.range && scalar.range[0] < offset && scalar.range[1] >= offset) {
         found = { offset: scalar.range[0], mark: scalar.type === 'QUOTE_DOUBLE' ? '"' : "'" };
@@ -428,11 +435,11 @@ function unclosedQuote(doc: Document.Parsed, offset: number): { offset: number; 
 /** Keys written twice in one mapping (as yaml's `uniqueKeys` would find them: scalars with equal values), in one pass. */
 function duplicateKeys(doc: Document.Parsed): Array<{ offset: number; key: string | undefined }> {
   const duplicates: Array<{ offset: number; key: string | undefined }> = [];
-  visit(doc, {
+  yaml().visit(doc, {
     Map(_, map) {
       const seen = new Set<string>();
       for (const item of map.items) {
-        if (!isPair(item) || !isScalar(item.key)) continue;
+        if (!yaml().isPair(item) || !yaml().isScalar(item.key)) continue;
         const value: unknown = item.key.value;
         const id = `${typeof value}\u0000${String(value)}`;
         if (seen.has(id)) duplicates.push({ offset: item.key.range?.[0] ?? 0, key: keyText(item.key) });

@@ -1,9 +1,11 @@
 /**
  * The one fast parse of a chapter used for its snapshot, fingerprint and
  * anchoring: Sätteri with directives on and smart punctuation off, so the
- * text is the author's characters.
+ * text is the author's characters. Also `@research-pack/markdown/parse`, the
+ * module worker threads load (`buildModelOnThreads`).
  */
-import { attachSource } from '@research-pack/core';
+// The snapshot module alone: worker threads load this parser, and the whole core would cost them time.
+import { attachSource } from '@research-pack/core/snapshot';
 import type { Root } from 'mdast';
 import { markdownToMdast, mdxToMdast, type Features } from 'satteri';
 
