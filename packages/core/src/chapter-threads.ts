@@ -21,7 +21,7 @@ export const PARALLEL_FROM_CHAPTERS = 200;
 
 /** A chapter parser another thread can load: the URL of an ES module and the name of its export. */
 export interface ParserModule {
-  /** `import.meta.resolve('@research-pack/markdown')`, for instance. */
+  /** `import.meta.resolve('@research-pack/markdown/parse')`, for instance. */
   url: string;
   /** The export, called as `ParseChapter`; e.g. `parseChapter`. */
   name: string;
