@@ -2,6 +2,7 @@
  * Loads a project's books the way the Astro integration does (same parser,
  * same date), so the CLI agrees with the site byte for byte.
  */
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import {
   buildModel,
@@ -38,11 +39,21 @@ export interface ProjectOptions {
 export function projectOptions(values: Values, io: Io, dir?: string): ProjectOptions {
   const root = stringOption(values, 'root');
   if (dir !== undefined && root !== undefined) throw new CliError(`give the project folder once: either [dir] ("${dir}") or --root ("${root}")`);
-  return {
-    root: path.resolve(io.cwd, dir ?? root ?? '.'),
-    contentDir: stringOption(values, 'content') ?? 'content/books',
-    asOf: asOfOption(values, io),
-  };
+  const resolved = path.resolve(io.cwd, dir ?? root ?? '.');
+  const contentDir = stringOption(values, 'content') ?? 'content/books';
+  // A typo in the folder must not pass as a project without books.
+  if (!isFolder(resolved)) {
+    throw new CliError(`no folder "${dir ?? root ?? '.'}" (looked for ${resolved}); give the project folder, the one that holds ${contentDir}`);
+  }
+  return { root: resolved, contentDir, asOf: asOfOption(values, io) };
+}
+
+function isFolder(absolute: string): boolean {
+  try {
+    return statSync(absolute).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** The parser the integration reads chapters with (Sätteri, directives on, smart punctuation off). */

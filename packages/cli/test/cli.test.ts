@@ -2,8 +2,9 @@
  * The command line itself, run as the real binary: help for every command,
  * unknown commands and options, exit codes.
  */
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './helpers.js';
+import { repoRoot, runCli } from './helpers.js';
 
 const commands = ['check', 'brief', 'status', 'fingerprint', 'ingest'];
 
@@ -62,6 +63,19 @@ describe('research-pack', () => {
     const check = await runCli(['check', '--bogus']);
     expect(check.code).toBe(2);
     expect(check.stderr).toContain('research-pack check: unknown option --bogus; `check` takes --root, --content, --as-of, --format, --help');
+  });
+
+  it('exits 2 for a project folder that does not exist, instead of passing it as a project without books', async () => {
+    const check = await runCli(['check', 'no-such-project']);
+    expect(check).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `research-pack check: no folder "no-such-project" (looked for ${path.join(repoRoot, 'no-such-project')}); give the project folder, the one that holds content/books\nRun \`research-pack check --help\` for usage.\n`,
+    });
+    const status = await runCli(['status', '--root', 'package.json', '--content', 'books']);
+    expect(status.code).toBe(2);
+    expect(status.stderr).toContain('research-pack status: no folder "package.json"');
+    expect(status.stderr).toContain('give the project folder, the one that holds books');
   });
 
   it('exits 2 for an option without its value, and for bad values', async () => {
