@@ -41,9 +41,12 @@ export function projectOptions(values: Values, io: Io, dir?: string): ProjectOpt
   if (dir !== undefined && root !== undefined) throw new CliError(`give the project folder once: either [dir] ("${dir}") or --root ("${root}")`);
   const resolved = path.resolve(io.cwd, dir ?? root ?? '.');
   const contentDir = stringOption(values, 'content') ?? 'content/books';
-  // A typo in the folder must not pass as a project without books.
+  // A typo in either folder must not pass as a project without books.
   if (!isFolder(resolved)) {
     throw new CliError(`no folder "${dir ?? root ?? '.'}" (looked for ${resolved}); give the project folder, the one that holds ${contentDir}`);
+  }
+  if (!isFolder(path.resolve(resolved, contentDir))) {
+    throw new CliError(`${resolved} has no folder ${contentDir}; give the project folder that holds it, or name the books folder with --content`);
   }
   return { root: resolved, contentDir, asOf: asOfOption(values, io) };
 }

@@ -65,7 +65,7 @@ describe('research-pack', () => {
     expect(check.stderr).toContain('research-pack check: unknown option --bogus; `check` takes --root, --content, --as-of, --format, --help');
   });
 
-  it('exits 2 for a project folder that does not exist, instead of passing it as a project without books', async () => {
+  it('exits 2 for a project or books folder that does not exist, instead of passing it as a project without books', async () => {
     const check = await runCli(['check', 'no-such-project']);
     expect(check).toEqual({
       code: 2,
@@ -76,6 +76,10 @@ describe('research-pack', () => {
     expect(status.code).toBe(2);
     expect(status.stderr).toContain('research-pack status: no folder "package.json"');
     expect(status.stderr).toContain('give the project folder, the one that holds books');
+    // The project folder exists, but not its books folder: the wrong folder, or --content forgotten.
+    const content = await runCli(['check', 'packages']);
+    expect(content.code).toBe(2);
+    expect(content.stderr).toContain(`research-pack check: ${path.join(repoRoot, 'packages')} has no folder content/books; give the project folder that holds it, or name the books folder with --content`);
   });
 
   it('exits 2 for an option without its value, and for bad values', async () => {
