@@ -69,12 +69,16 @@ export function stringOption(values: Values, name: string): string | undefined {
 /**
  * `--format`, checked.
  * @param values parsed options.
- * @returns `text` or `json`.
+ * @param more formats this command takes besides `text` and `json`.
+ * @returns the format.
  */
-export function formatOption(values: Values): 'text' | 'json' {
+export function formatOption<F extends string = never>(values: Values, more: readonly F[] = []): 'text' | 'json' | F {
   const format = stringOption(values, 'format') ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new CliError(`--format must be "text" or "json", got "${format}"`);
-  return format;
+  const known: readonly string[] = ['text', 'json', ...more];
+  if (!known.includes(format)) {
+    throw new CliError(`--format must be ${known.map((name, index) => `${index === known.length - 1 ? 'or ' : ''}"${name}"`).join(known.length > 2 ? ', ' : ' ')}, got "${format}"`);
+  }
+  return format as 'text' | 'json' | F;
 }
 
 /**

@@ -54,7 +54,9 @@ and every claim anchored in its chapter. Prints one line per problem:
 file:line:column  field.path  what is wrong  (hint: how to fix it)  [rule]
 
 Options:
-  --format <f>        text (default) or json: {"errors", "warnings", "problems"}
+  --format <f>        text (default); json: {"errors", "warnings", "problems"};
+                      github: one GitHub Actions annotation per problem
+                      (::error file=…,line=…,col=…::…), shown on the pull request
 ${PROJECT}
 ${AS_OF}
 ${HELP_FLAG}

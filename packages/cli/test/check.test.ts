@@ -8,6 +8,7 @@ import path from 'node:path';
 import { buildModel } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
 import { afterEach, describe, expect, it } from 'vitest';
+import { githubAnnotation } from '../src/commands/check.js';
 import { copyDemoBooks, editFile, lineOf, removeProject, repoRoot, runCli } from './helpers.js';
 
 let root: string | undefined;
@@ -103,6 +104,29 @@ describe('research-pack check', () => {
       expect(run.model, JSON.stringify(run.threading)).toEqual(JSON.parse(JSON.stringify(serial.model)));
       expect(run.problems).toEqual(serial.problems);
     }
+  });
+
+  it('prints GitHub Actions annotations with --format github, with paths from where it runs', async () => {
+    root = await copyDemoBooks();
+    const file = path.join(root, 'content/books/pi/27-chapter.claims.yaml');
+    await editFile(file, '  - id: one-object-per-line\n    anchor: directive\n', '  - id: one-object-per-line\n    anchor: directive\n    sevrity: high\n');
+    const line = lineOf(await readFile(file, 'utf8'), 'sevrity');
+
+    // Run from the folder above the project, as a workflow runs from the repository's root.
+    const result = await runCli(['check', path.basename(root), '--format', 'github'], { cwd: path.dirname(root) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe(
+      `::error file=${path.basename(root)}/content/books/pi/27-chapter.claims.yaml,line=${line},col=5,title=Research Pack%3A schema/unknown-key::` +
+        'claims[0].sevrity: unknown key "sevrity"; allowed keys: id, anchor, verdict, priority, concern, response (hint: remove it, or check its spelling and indentation)',
+    );
+    expect(lines.slice(1)).toEqual(['1 error(s), 0 warning(s) in content/books', '']);
+  });
+
+  it('escapes what a workflow command cannot carry, and leaves whole-file problems without a line', () => {
+    const problem = { file: 'books/a,b:c.yaml', line: 0, column: 0, path: '', message: '100% sure\nreally', hint: 'fix it', rule: 'book/unknown-file', severity: 'warning' } as const;
+    expect(githubAnnotation(problem)).toBe('::warning file=books/a%2Cb%3Ac.yaml,title=Research Pack%3A book/unknown-file::100%25 sure%0Areally (hint: fix it)');
   });
 
   it('prints problems as JSON with --format json', async () => {

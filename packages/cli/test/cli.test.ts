@@ -85,7 +85,7 @@ describe('research-pack', () => {
   it('exits 2 for an option without its value, and for bad values', async () => {
     const cases: Array<[string[], string]> = [
       [['brief', 'pi/27-chapter', '--site'], 'research-pack brief: option --site <value> needs a value\n'],
-      [['check', '--format', 'xml'], 'research-pack check: --format must be "text" or "json", got "xml"\n'],
+      [['check', '--format', 'xml'], 'research-pack check: --format must be "text", "json", or "github", got "xml"\n'],
       [['status', '--as-of', '2026-02-30'], 'research-pack status: --as-of must be a real date written as YYYY-MM-DD, got "2026-02-30"\n'],
       [['brief', 'pi/27-chapter', '--site', 'javascript:alert(1)'], 'research-pack brief: --site must be an absolute http(s) URL such as https://books.example.org, got "javascript:alert(1)"\n'],
       [['brief', 'pi'], 'research-pack brief: expected <book>/<chapter>, e.g. pi/27-chapter, got "pi"\n'],

@@ -1,7 +1,8 @@
 /**
  * `research-pack check [dir]`: validate every book without building the site.
  */
-import { formatProblems, sortProblems } from '@research-pack/core';
+import path from 'node:path';
+import { formatProblems, sortProblems, type Problem } from '@research-pack/core';
 import { formatOption } from '../args.js';
 import { CliError, EXIT } from '../io.js';
 import { checkProblems } from '../check-problems.js';
@@ -11,13 +12,18 @@ import type { Command } from './types.js';
 /** Validate every book; exit 1 on any error. */
 export const check: Command = async (positionals, values, io) => {
   if (positionals.length > 1) throw new CliError(`expected at most one folder, got ${positionals.map((p) => `"${p}"`).join(' ')}`);
-  const format = formatOption(values);
+  const format = formatOption(values, ['github']);
   const options = projectOptions(values, io, positionals[0]);
   const problems = sortProblems(await checkProblems(options));
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;
   if (format === 'json') {
     io.stdout(`${JSON.stringify({ errors, warnings, problems }, null, 2)}\n`);
+  } else if (format === 'github') {
+    // GitHub resolves annotation paths against the workspace: the folder the command runs in.
+    const fromCwd = (file: string) => path.relative(io.cwd, path.resolve(options.root, file)).split(path.sep).join('/');
+    if (problems.length > 0) io.stdout(`${problems.map((problem) => githubAnnotation({ ...problem, file: fromCwd(problem.file) })).join('\n')}\n`);
+    io.stdout(`${errors} error(s), ${warnings} warning(s) in ${options.contentDir}\n`);
   } else if (problems.length > 0) {
     io.stderr(`${formatProblems(problems)}\n`);
     io.stderr(`${errors} error(s), ${warnings} warning(s) in ${options.contentDir}\n`);
@@ -26,3 +32,28 @@ export const check: Command = async (positionals, values, io) => {
   }
   return errors > 0 ? EXIT.problems : EXIT.ok;
 };
+
+/**
+ * A problem as a GitHub Actions workflow command, which the pull request
+ * shows beside the line: `::error file=…,line=…,col=…,title=…::message`.
+ * @param problem the problem.
+ * @returns one line.
+ */
+export function githubAnnotation(problem: Problem): string {
+  const properties = [`file=${escapeProperty(problem.file)}`];
+  if (problem.line > 0) properties.push(`line=${problem.line}`, `col=${Math.max(problem.column, 1)}`);
+  properties.push(`title=${escapeProperty(`Research Pack: ${problem.rule}`)}`);
+  const field = problem.path ? `${problem.path}: ` : '';
+  const hint = problem.hint ? ` (hint: ${problem.hint})` : '';
+  return `::${problem.severity === 'error' ? 'error' : 'warning'} ${properties.join(',')}::${escapeData(`${field}${problem.message}${hint}`)}`;
+}
+
+/** Escape a workflow command's message: `%`, CR and LF. */
+function escapeData(value: string): string {
+  return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escape a workflow command's property value: also `:` and `,`. */
+function escapeProperty(value: string): string {
+  return escapeData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
