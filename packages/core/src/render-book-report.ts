@@ -53,6 +53,10 @@ export function renderReportJson(report: ReportData, scope: ReportScope = {}): s
 }
 
 const STATUS_HEADERS = DISPLAY_STATUSES.map((status) => capitalize(STATUS_LABELS[status]));
+/** Columns of the books table (Markdown and HTML): the book, then `totalsCells`. */
+const BOOK_HEADERS = ['Book', 'Chapters', 'Claims', ...STATUS_HEADERS, 'Leads', 'Not read in full', 'Never run', 'Failing', 'Never researched', 'Older revision'];
+/** Columns of a book's chapters table: the chapter, `chapterCounts`, then its latest pass. */
+const CHAPTER_HEADERS = ['Chapter', 'Claims', ...STATUS_HEADERS, 'Leads', 'Not read in full', 'Never run', 'Failing', 'Latest research pass'];
 
 /**
  * `report.md`.
@@ -71,7 +75,7 @@ export function renderReportMarkdown(report: ReportData, scope: ReportScope = {}
       data.books.length === 0
         ? 'No books are recorded.'
         : markdownTable(
-            ['Book', 'Chapters', 'Claims', ...STATUS_HEADERS, 'Leads', 'Not read in full', 'Never run', 'Failing', 'Never researched', 'Older revision'],
+            BOOK_HEADERS,
             data.books.map((book) => [siteLinkText(book.title, book.url), ...totalsCells(book.totals)]),
           ),
     );
@@ -95,6 +99,17 @@ function totalsLine(totals: ReportTotals): string {
   return `${plural(totals.chapters, 'chapter')}, ${plural(totals.claims.total, 'claim')} (${claims}); ${plural(totals.leads, 'lead')} awaiting verification; ${plural(totals.sourcesNotReadInFull, 'source')} not read in full; ${plural(totals.notebooksNeverRun, 'notebook')} never run and ${totals.notebooksFailing} failing; ${plural(totals.chaptersNeverResearched, 'chapter')} never researched and ${totals.chaptersResearchedOnOlderRevision} last researched on an older revision.`;
 }
 
+function chapterCounts(chapter: ReportChapter): string[] {
+  return [
+    String(chapter.claims.total),
+    ...DISPLAY_STATUSES.map((status) => String(chapter.claims[statusKey(status)])),
+    String(chapter.leads.length),
+    String(chapter.sourcesNotReadInFull.length),
+    String(chapter.notebooks.neverRun.length),
+    String(chapter.notebooks.failing.length),
+  ];
+}
+
 function totalsCells(totals: ReportTotals): string[] {
   return [
     String(totals.chapters),
@@ -112,15 +127,10 @@ function totalsCells(totals: ReportTotals): string[] {
 function chapterTable(book: ReportBook): string {
   if (book.chapters.length === 0) return 'No chapters are recorded for this book.';
   return markdownTable(
-    ['Chapter', 'Claims', ...STATUS_HEADERS, 'Leads', 'Not read in full', 'Never run', 'Failing', 'Latest research pass'],
+    CHAPTER_HEADERS,
     book.chapters.map((chapter) => [
       siteLinkText(`${chapter.number}. ${chapter.title}`, chapter.urls.pack),
-      String(chapter.claims.total),
-      ...DISPLAY_STATUSES.map((status) => String(chapter.claims[statusKey(status)])),
-      String(chapter.leads.length),
-      String(chapter.sourcesNotReadInFull.length),
-      String(chapter.notebooks.neverRun.length),
-      String(chapter.notebooks.failing.length),
+      ...chapterCounts(chapter),
       escapeTableCell(passText(chapter)),
     ]),
   );
@@ -180,7 +190,7 @@ export function reportHast(report: ReportData, scope: ReportScope = {}): Root {
           ? h('p', 'No books are recorded.')
           : table(
               'Totals per book',
-              ['Book', 'Chapters', 'Claims', ...STATUS_HEADERS, 'Leads', 'Not read in full', 'Never run', 'Failing', 'Never researched', 'Older revision'],
+              BOOK_HEADERS,
               data.books.map((book) => [h('a', { href: book.url }, book.title), ...totalsCells(book.totals)]),
             ),
       ]),
@@ -210,15 +220,10 @@ function bookHast(book: ReportBook, single: boolean): Element[] {
       ? h('p', 'No chapters are recorded for this book.')
       : table(
           `Chapters of ${book.title}: claims by status, open work and the latest research pass`,
-          ['Chapter', 'Claims', ...STATUS_HEADERS, 'Leads', 'Not read in full', 'Never run', 'Failing', 'Latest research pass'],
+          CHAPTER_HEADERS,
           book.chapters.map((chapter) => [
             h('a', { href: chapter.urls.pack }, `${chapter.number}. ${chapter.title}`),
-            String(chapter.claims.total),
-            ...DISPLAY_STATUSES.map((status) => String(chapter.claims[statusKey(status)])),
-            String(chapter.leads.length),
-            String(chapter.sourcesNotReadInFull.length),
-            String(chapter.notebooks.neverRun.length),
-            String(chapter.notebooks.failing.length),
+            ...chapterCounts(chapter),
             passText(chapter),
           ]),
         ),
