@@ -615,6 +615,14 @@ function locateInSource(source: string, node: RootContent, text: string): Report
   return { line, column: start + at - before.lastIndexOf('\n') };
 }
 
+/** A row's cell by the role of its column; undefined when the table has no such column. */
+function cellOf<Role extends string>(columns: Map<Role, number>, cells: CellText[]): (role: Role) => CellText | undefined {
+  return (role) => {
+    const column = columns.get(role);
+    return column === undefined ? undefined : cells[column];
+  };
+}
+
 /** Every table of a section, with its columns resolved. */
 function tablesOf<Role extends string>(
   section: SectionNodes,
@@ -747,10 +755,7 @@ function readClaimAudit(section: SectionNodes, file: string, problems: Problem[]
       const index = seen++;
       if (!cells) continue;
       const path = `claim-audit[${index}]`;
-      const cell = (role: ClaimRole) => {
-        const column = table.columns.get(role);
-        return column === undefined ? undefined : cells[column];
-      };
+      const cell = cellOf(table.columns, cells);
       const claim = cell('claim')!;
       const evidence = cell('evidence')!;
       const concern = cell('concern')!;
@@ -858,10 +863,7 @@ function readSourceLedger(section: SectionNodes, file: string, problems: Problem
       const index = seen++;
       if (!cells) continue;
       const path = `source-ledger[${index}]`;
-      const cell = (role: SourceRole) => {
-        const column = table.columns.get(role);
-        return column === undefined ? undefined : cells[column];
-      };
+      const cell = cellOf(table.columns, cells);
       const source = cell('source')!;
       const metadata = cell('metadata')!;
       const readingCell = cell('reading')!;
