@@ -2,14 +2,10 @@
 // `research-pack check` checks the chapters of a large project on worker
 // threads. Start them first, so that they load their modules (and the
 // chapter parser) while this thread loads its own; a small project stops
-// them unused.
-if (process.argv[2] === 'check' && process.env.RESEARCH_PACK_THREADS !== '1') {
+// them unused. `RESEARCH_PACK_THREADS=1` starts none.
+if (process.argv[2] === 'check') {
   const { prestartChapterWorkers } = await import('@research-pack/core/workers');
-  const configured = Number(process.env.RESEARCH_PACK_THREADS);
-  prestartChapterWorkers({
-    count: Number.isInteger(configured) && configured > 1 ? configured - 1 : undefined,
-    parser: { url: import.meta.resolve('@research-pack/markdown/parse'), name: 'parseChapter' },
-  });
+  prestartChapterWorkers({ parser: { url: import.meta.resolve('@research-pack/markdown/parse'), name: 'parseChapter' } });
 }
 
 const { main } = await import('../dist/cli.js');

@@ -14,7 +14,7 @@ const started: Array<{ worker: Worker; drop: () => void }> = [];
 
 /** Options of `prestartChapterWorkers`. */
 export interface PrestartOptions {
-  /** How many workers (default: the machine's parallelism minus this thread, at most 3). */
+  /** How many workers (default: `RESEARCH_PACK_THREADS` minus this thread when set, else the machine's parallelism minus this thread, at most 3). */
   count?: number | undefined;
   /** The parser the job will name (`ParserModule`): the workers load it while they wait. */
   parser?: { url: string; name: string } | undefined;
@@ -25,7 +25,8 @@ export interface PrestartOptions {
  * @param options how many, and the parser to load meanwhile.
  */
 export function prestartChapterWorkers(options: PrestartOptions = {}): void {
-  const count = options.count ?? Math.min(availableParallelism(), 4) - 1;
+  const configured = Number(process.env.RESEARCH_PACK_THREADS);
+  const count = options.count ?? (Number.isInteger(configured) && configured > 0 ? configured : Math.min(availableParallelism(), 4)) - 1;
   for (let index = 0; index < count; index++) {
     const worker = new Worker(new URL('./chapter-worker.js', import.meta.url), { workerData: { parser: options.parser } });
     // An idle worker must not keep the process alive.
