@@ -9,8 +9,8 @@ export default defineConfig({
     // tests use the built packages, as users do.
     alias: [
       { find: /^@research-pack\/core$/, replacement: source('core/src/index.ts') },
-      { find: /^@research-pack\/core\/snapshot$/, replacement: source('core/src/snapshot.ts') },
-      { find: /^@research-pack\/core\/workers$/, replacement: source('core/src/chapter-pool.ts') },
+      { find: /^@research-pack\/core\/snapshot$/, replacement: source('core/src/text/snapshot.ts') },
+      { find: /^@research-pack\/core\/workers$/, replacement: source('core/src/threads/pool.ts') },
       { find: /^@research-pack\/markdown$/, replacement: source('markdown/src/index.ts') },
       { find: /^@research-pack\/markdown\/parse$/, replacement: source('markdown/src/parse-chapter.ts') },
     ],

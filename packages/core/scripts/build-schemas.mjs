@@ -4,7 +4,7 @@
  * `test/json-schema.test.ts` fails when the committed files are out of date.
  */
 import fs from 'node:fs';
-import { jsonSchemaText, sidecarKinds } from '../dist/json-schema.js';
+import { jsonSchemaText, sidecarKinds } from '../dist/schema/json-schema.js';
 
 const dir = new URL('../schemas/', import.meta.url);
 fs.mkdirSync(dir, { recursive: true });

@@ -1,9 +1,9 @@
-export * from './schema.js';
-export type * from './model.js';
-export { DEFAULT_SITE_URLS, PACK_FILES, chapterUrls, bookReportUrl, siteReportUrl, reportUrls, packSchemaUrl, reportSchemaUrl, claimFragment, claimUrl } from './urls.js';
-export type { ChapterUrls, ReportUrls } from './urls.js';
-export { colabUrl, notebookGithubUrl } from './colab.js';
-export type { NotebookRepository } from './colab.js';
+export * from './schema/sidecars.js';
+export type * from './model/types.js';
+export { DEFAULT_SITE_URLS, PACK_FILES, chapterUrls, bookReportUrl, siteReportUrl, reportUrls, packSchemaUrl, reportSchemaUrl, claimFragment, claimUrl } from './site/urls.js';
+export type { ChapterUrls, ReportUrls } from './site/urls.js';
+export { colabUrl, notebookGithubUrl } from './site/colab.js';
+export type { NotebookRepository } from './site/colab.js';
 export {
   DEFAULT_BRIEF_INTRO,
   DEFAULT_BRIEF_OBJECTIVE,
@@ -14,52 +14,52 @@ export {
   resolveBriefTemplates,
   resolveObjective,
   fillTemplate,
-} from './brief-defaults.js';
-export type { ReportSection, ResolvedBriefTemplates, ObjectiveOrigin } from './brief-defaults.js';
-export { BRIEF_SECTIONS, LEADS_HEADING, AVAILABILITY_STATEMENT, cutExcerpt, renderBrief } from './render-brief.js';
-export type { Excerpt } from './render-brief.js';
-export { rules, createProblem, hasErrors, formatPath, quote, closest } from './problems.js';
-export type { RuleId, RuleInfo, ProblemPlace } from './problems.js';
-export { formatProblem, formatProblems, sortProblems, compareProblems } from './format-problems.js';
-export { loadYaml } from './load-yaml.js';
-export type { LoadedYaml, LoadYamlOptions, Locate, Position, YamlPath } from './load-yaml.js';
-export { validateSchema } from './validate-schema.js';
-export type { Validated, ValidateOptions } from './validate-schema.js';
-export { loadSidecar } from './load-sidecar.js';
-export type { LoadedSidecar, SidecarData } from './load-sidecar.js';
-export { loadFrontmatter } from './load-frontmatter.js';
-export type { LoadedFrontmatter } from './load-frontmatter.js';
-export { loadBooks, listBooks, loadChapter, bookFolder, readChapterSource, defaultContentDir } from './load-books.js';
-export type { BookFolder, BookListing, BookListings, ChapterEntry, LoadBooksOptions, LoadedBook, LoadedBooks, LoadedChapter, SidecarKind } from './load-books.js';
-export { createModelCache } from './load-cache.js';
-export type { ModelCache } from './load-cache.js';
-export { validateBook, validateChapter, duplicateChapterNumber, verdictRelations } from './validate-book.js';
-export type { ValidateBookOptions } from './validate-book.js';
-export { buildModel } from './build-model.js';
-export { buildChapter, resolveClaims } from './build-chapter.js';
-export { checkChapter, checkProject, collectProblems, assembleModel } from './check-chapters.js';
-export { buildModelOnThreads, checkProblemsOnThreads, threadCount, PARALLEL_FROM_CHAPTERS } from './chapter-threads.js';
-export type { ParserModule, ThreadedOptions } from './chapter-threads.js';
-export type { ChapterCheck, CheckChapterOptions, CheckProjectOptions } from './check-chapters.js';
-export type { BuildModelOptions, BuildModelResult } from './build-model.js';
-export type { ParseChapter, ResolveClaimsOptions } from './build-chapter.js';
-export { resolveAsOf, toDateString, isDateString, addDays } from './dates.js';
-export { relativePath, unsafePathReason } from './paths.js';
-export { createJsonSchema, jsonSchemaText, sidecarKinds } from './json-schema.js';
-export { extractChapterText, anchorClaims } from './chapter-text.js';
-export type { ChapterText, ClaimAnchor, DirectiveClaim, ExtractChapterTextOptions, AnchorFiles } from './chapter-text.js';
-export { attachSource, sourceOf, snapshotOf } from './snapshot.js';
-export { fingerprintSnapshot, hashClaimText } from './fingerprint.js';
-export { normalizeLines, normalizeProse, foldText, fold } from './normalize.js';
-export type { FoldedText } from './normalize.js';
-export { buildTextIndex, locateOffset, leafIndexAt, leafOffsetAt, serializeDirective, directiveId } from './text-index.js';
-export type { TextIndex, TextIndexOptions, IndexLeaf, IndexUnit, IndexNode, IndexedClaimDirective, RestoredDirective } from './text-index.js';
-export { SELECTOR_CONTEXT, maxFuzzyErrors, prepareSearch, locateQuote, findExact, closestText, selectorsFor, toFolded, fromFolded } from './anchor.js';
-export type { SearchText, QuoteResult } from './anchor.js';
-export { safeHref, httpUrl, doiUrl, arxivUrl, sourceHref } from './safe-url.js';
-export { claimAnnotations, claimPopoversHtml, accessibleName, STATUS_SYMBOL, STATUS_WORD } from './claim-annotations.js';
-export type { ChapterAnnotations, ClaimAnnotation, ClaimAnnotationsOptions, DirectiveAnnotationAnchor, QuoteAnnotationAnchor } from './claim-annotations.js';
-export { renderChapterReport } from './render-chapter-report.js';
+} from './render/brief-wording.js';
+export type { ReportSection, ResolvedBriefTemplates, ObjectiveOrigin } from './render/brief-wording.js';
+export { BRIEF_SECTIONS, LEADS_HEADING, AVAILABILITY_STATEMENT, cutExcerpt, renderBrief } from './render/brief.js';
+export type { Excerpt } from './render/brief.js';
+export { rules, createProblem, hasErrors, formatPath, quote, closest } from './problems/problem.js';
+export type { RuleId, RuleInfo, ProblemPlace } from './problems/problem.js';
+export { formatProblem, formatProblems, sortProblems, compareProblems } from './problems/format.js';
+export { loadYaml } from './load/yaml.js';
+export type { LoadedYaml, LoadYamlOptions, Locate, Position, YamlPath } from './load/yaml.js';
+export { validateSchema } from './schema/validate.js';
+export type { Validated, ValidateOptions } from './schema/validate.js';
+export { loadSidecar } from './load/sidecar.js';
+export type { LoadedSidecar, SidecarData } from './load/sidecar.js';
+export { loadFrontmatter } from './load/frontmatter.js';
+export type { LoadedFrontmatter } from './load/frontmatter.js';
+export { loadBooks, listBooks, loadChapter, bookFolder, readChapterSource, defaultContentDir } from './load/books.js';
+export type { BookFolder, BookListing, BookListings, ChapterEntry, LoadBooksOptions, LoadedBook, LoadedBooks, LoadedChapter, SidecarKind } from './load/books.js';
+export { createModelCache } from './load/cache.js';
+export type { ModelCache } from './load/cache.js';
+export { validateBook, validateChapter, duplicateChapterNumber, verdictRelations } from './model/cross-file.js';
+export type { ValidateBookOptions } from './model/cross-file.js';
+export { buildModel } from './model/build.js';
+export { buildChapter, resolveClaims } from './model/chapter.js';
+export { checkChapter, checkProject, collectProblems, assembleModel } from './model/check.js';
+export { buildModelOnThreads, checkProblemsOnThreads, threadCount, PARALLEL_FROM_CHAPTERS } from './threads/run.js';
+export type { ParserModule, ThreadedOptions } from './threads/run.js';
+export type { ChapterCheck, CheckChapterOptions, CheckProjectOptions } from './model/check.js';
+export type { BuildModelOptions, BuildModelResult } from './model/build.js';
+export type { ParseChapter, ResolveClaimsOptions } from './model/chapter.js';
+export { resolveAsOf, toDateString, isDateString, addDays } from './schema/dates.js';
+export { relativePath, unsafePathReason } from './load/paths.js';
+export { createJsonSchema, jsonSchemaText, sidecarKinds } from './schema/json-schema.js';
+export { extractChapterText, anchorClaims } from './text/chapter-text.js';
+export type { ChapterText, ClaimAnchor, DirectiveClaim, ExtractChapterTextOptions, AnchorFiles } from './text/chapter-text.js';
+export { attachSource, sourceOf, snapshotOf } from './text/snapshot.js';
+export { fingerprintSnapshot, hashClaimText } from './text/fingerprint.js';
+export { normalizeLines, normalizeProse, foldText, fold } from './text/normalize.js';
+export type { FoldedText } from './text/normalize.js';
+export { buildTextIndex, locateOffset, leafIndexAt, leafOffsetAt, serializeDirective, directiveId } from './text/text-index.js';
+export type { TextIndex, TextIndexOptions, IndexLeaf, IndexUnit, IndexNode, IndexedClaimDirective, RestoredDirective } from './text/text-index.js';
+export { SELECTOR_CONTEXT, maxFuzzyErrors, prepareSearch, locateQuote, findExact, closestText, selectorsFor, toFolded, fromFolded } from './text/anchor.js';
+export type { SearchText, QuoteResult } from './text/anchor.js';
+export { safeHref, httpUrl, doiUrl, arxivUrl, sourceHref } from './site/safe-url.js';
+export { claimAnnotations, claimPopoversHtml, accessibleName, STATUS_SYMBOL, STATUS_WORD } from './render/claim-annotations.js';
+export type { ChapterAnnotations, ClaimAnnotation, ClaimAnnotationsOptions, DirectiveAnnotationAnchor, QuoteAnnotationAnchor } from './render/claim-annotations.js';
+export { renderChapterReport } from './research-report/write.js';
 export {
   PACK_VERSION,
   PackSchema,
@@ -73,10 +73,10 @@ export {
   ClaimReviewSchema,
   CslItemSchema,
   packJsonSchema,
-} from './pack-schema.js';
-export type { Pack, PackClaim, PackSource, PackEvidence, WebAnnotation, ClaimReview, CslItem } from './pack-schema.js';
-export { buildPack, renderPackJson, webAnnotations, claimReviews, cslItems } from './render-pack-json.js';
-export { packHast, renderPackHtml, claimReviewJsonLd, claimReviewScript, escapeJsonForScript } from './render-pack-html.js';
+} from './schema/pack.js';
+export type { Pack, PackClaim, PackSource, PackEvidence, WebAnnotation, ClaimReview, CslItem } from './schema/pack.js';
+export { buildPack, renderPackJson, webAnnotations, claimReviews, cslItems } from './render/pack-json.js';
+export { packHast, renderPackHtml, claimReviewJsonLd, claimReviewScript, escapeJsonForScript } from './render/pack-html.js';
 export {
   DISPLAY_STATUSES,
   STATUS_LABELS,
@@ -97,13 +97,13 @@ export {
   buildReport,
   countStatuses,
   statusKey,
-} from './report-model.js';
-export type { ModelSource, NotebookState, ReportData, ReportBook, ReportChapter, ReportTotals, StatusCounts } from './report-model.js';
-export { STATUS_STYLES, statusChart, renderStatusChart, describeCounts } from './render-chart.js';
-export type { StatusChartOptions } from './render-chart.js';
-export { scopeReport, renderReportJson, renderReportMarkdown, reportHast, renderReportHtml } from './render-book-report.js';
-export type { ReportScope } from './render-book-report.js';
-export { parseReport, reportProblem, reportRules, CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './parse-report.js';
+} from './model/queries.js';
+export type { ModelSource, NotebookState, ReportData, ReportBook, ReportChapter, ReportTotals, StatusCounts } from './model/queries.js';
+export { STATUS_STYLES, statusChart, renderStatusChart, describeCounts } from './render/chart.js';
+export type { StatusChartOptions } from './render/chart.js';
+export { scopeReport, renderReportJson, renderReportMarkdown, reportHast, renderReportHtml } from './render/status-report.js';
+export type { ReportScope } from './render/status-report.js';
+export { parseReport, reportProblem, reportRules, CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './research-report/read.js';
 export type {
   ParseReportMarkdown,
   ParseReportOptions,
@@ -116,10 +116,10 @@ export type {
   ReportPlace,
   Located,
   ReportRuleId,
-} from './parse-report.js';
-export { matchClaimRows, matchSourceRow, normalizeUrl, normalizeTitle } from './ingest-match.js';
-export type { ClaimText, ClaimMatch, ClaimMatchKind, SourceMatchKind } from './ingest-match.js';
-export { editYaml, SIDECAR_KEY_ORDER } from './ingest-yaml.js';
-export type { YamlEdit, AppendOptions } from './ingest-yaml.js';
-export { planIngest } from './ingest-plan.js';
-export type { PlanIngestOptions, IngestPlan, IngestChapter, IngestSidecars, PlannedFile, PlannedSource } from './ingest-plan.js';
+} from './research-report/read.js';
+export { matchClaimRows, matchSourceRow, normalizeUrl, normalizeTitle } from './ingest/match.js';
+export type { ClaimText, ClaimMatch, ClaimMatchKind, SourceMatchKind } from './ingest/match.js';
+export { editYaml, SIDECAR_KEY_ORDER } from './ingest/yaml-edit.js';
+export type { YamlEdit, AppendOptions } from './ingest/yaml-edit.js';
+export { planIngest } from './ingest/plan.js';
+export type { PlanIngestOptions, IngestPlan, IngestChapter, IngestSidecars, PlannedFile, PlannedSource } from './ingest/plan.js';

@@ -4,7 +4,7 @@
  * snapshots, fingerprints and selectors computed the same documented way.
  */
 import { createHash } from 'node:crypto';
-import type { BookModel, ChapterModel, DisplayStatus, ResearchModel, ResolvedClaim, SiteUrls } from '../src/model.js';
+import type { BookModel, ChapterModel, DisplayStatus, ResearchModel, ResolvedClaim, SiteUrls } from '../src/model/types.js';
 import type {
   BookConfig,
   Claim,
@@ -16,7 +16,7 @@ import type {
   ResearchPass,
   Source,
   VerdictStatus,
-} from '../src/schema.js';
+} from '../src/schema/sidecars.js';
 
 export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 

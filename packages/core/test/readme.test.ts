@@ -4,9 +4,9 @@
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildModel } from '../src/build-model.js';
-import { formatProblems } from '../src/format-problems.js';
-import { rules } from '../src/problems.js';
+import { buildModel } from '../src/model/build.js';
+import { formatProblems } from '../src/problems/format.js';
+import { rules } from '../src/problems/problem.js';
 import { fakeParse, writeProject } from './fixture-book.js';
 import type { Files } from './fixture-book.js';
 

@@ -1,0 +1,277 @@
+/**
+ * Matching what a report names to what the sidecars hold: claim-audit rows
+ * to claims (by id, or by quoted text with the core's quote anchoring, run
+ * against the claims' texts), and source-ledger rows to recorded sources
+ * (by DOI, arXiv id, URL, then title, each normalized).
+ */
+import { locateQuote, prepareSearch } from '../text/anchor.js';
+import type { Problem } from '../model/types.js';
+import { fold, normalizeProse } from '../text/normalize.js';
+import { closest, quote } from '../problems/problem.js';
+import { reportProblem, type ClaimAuditRow, type ReportPlace, type SourceLedgerRow } from '../research-report/read.js';
+import type { Source } from '../schema/sidecars.js';
+import type { IndexUnit, TextIndex } from '../text/text-index.js';
+
+/** A claim as matching needs it: its id and its current text. */
+export interface ClaimText {
+  id: string;
+  text: string;
+}
+
+/** How a claim-audit row was matched. */
+export type ClaimMatchKind = 'id' | 'exact' | 'fuzzy';
+
+/** A claim-audit row and the claim it is about. */
+export interface ClaimMatch {
+  row: ClaimAuditRow;
+  id: string;
+  how: ClaimMatchKind;
+  /** Edits the approximate match needed. */
+  errors?: number;
+}
+
+/**
+ * Find the claim each claim-audit row is about.
+ * @param rows the claim audit.
+ * @param claims the chapter's claims with their current text.
+ * @param options the report's path and the claims sidecar's, for messages.
+ * @returns one match per row that names a claim (the first row per claim), and problems for the others.
+ */
+export function matchClaimRows(
+  rows: readonly ClaimAuditRow[],
+  claims: readonly ClaimText[],
+  options: { file: string; claimsFile: string; chapter: string },
+): { matches: ClaimMatch[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const matches: ClaimMatch[] = [];
+  const ids = new Set(claims.map((claim) => claim.id));
+  const search = claimSearch(claims);
+  const listed = listIds(claims.map((claim) => claim.id));
+
+  for (const row of rows) {
+    const path = `claim-audit[${row.index}]`;
+    let match: ClaimMatch | undefined;
+    if (row.id) {
+      if (ids.has(row.id.value)) match = { row, id: row.id.value, how: 'id' };
+      else {
+        problems.push(unknownClaim(options, row.id, `${path}.id`, row.id.value, ids, listed));
+        continue;
+      }
+    }
+    match ??= row.codeIds.filter((code) => ids.has(code)).map((id): ClaimMatch => ({ row, id, how: 'id' }))[0];
+    if (!match) {
+      const text = row.quote ?? (row.codeIds.length > 0 ? undefined : row.claimText);
+      if (text === undefined) {
+        problems.push(unknownClaim(options, row.claimAt, `${path}.claim`, row.codeIds[0]!, ids, listed));
+        continue;
+      }
+      const found = findClaimByText(search, claims, text);
+      if (found.kind === 'ambiguous') {
+        problems.push(
+          reportProblem(
+            'report/ambiguous-claim',
+            options.file,
+            row.claimAt,
+            `${path}.claim`,
+            `the quote ${quote(text)} matches the claims ${found.ids.map((id) => `"${id}"`).join(', ')} equally well`,
+            'name the claim by id, e.g. `claim-id` or #claim-id',
+          ),
+        );
+        continue;
+      }
+      if (found.kind === 'none') {
+        problems.push(
+          reportProblem(
+            'report/unknown-claim',
+            options.file,
+            row.claimAt,
+            `${path}.claim`,
+            `${row.quote ? `the quote ${quote(text)}` : `the claim cell ${quote(text)}`} matches no claim of ${options.chapter}`,
+            `name the claim by id (${listed}) or quote its words as they read in the chapter; a claim the sidecar lacks must be added to ${options.claimsFile} by the author first`,
+          ),
+        );
+        continue;
+      }
+      match = { row, id: found.id, how: found.kind, ...(found.kind === 'fuzzy' ? { errors: found.errors } : {}) };
+      if (found.kind === 'fuzzy') {
+        problems.push(
+          reportProblem(
+            'report/fuzzy-claim',
+            options.file,
+            row.claimAt,
+            `${path}.claim`,
+            `matched claim "${found.id}" by approximate text (${found.errors} edit${found.errors === 1 ? '' : 's'}): ${quote(text)}`,
+            `check that the row is about "${found.id}", or name it by id`,
+          ),
+        );
+      }
+    }
+    const earlier = matches.find((other) => other.id === match.id);
+    if (earlier) {
+      problems.push(
+        reportProblem(
+          'report/duplicate-claim-row',
+          options.file,
+          row,
+          path,
+          `this row is about claim "${match.id}" like the row at line ${earlier.row.line}; only the first is used`,
+          'give each claim one row',
+        ),
+      );
+      continue;
+    }
+    matches.push(match);
+  }
+  return { matches, problems };
+}
+
+function unknownClaim(
+  options: { file: string; claimsFile: string; chapter: string },
+  place: ReportPlace,
+  path: string,
+  id: string,
+  ids: ReadonlySet<string>,
+  listed: string,
+): Problem {
+  const guess = closest(id, ids);
+  return reportProblem(
+    'report/unknown-claim',
+    options.file,
+    place,
+    path,
+    `no claim "${id}" in ${options.claimsFile}`,
+    guess ? `did you mean "${guess}"?` : `the chapter's claims are ${listed}; a new claim must be added to the claims sidecar by the author first`,
+  );
+}
+
+function listIds(ids: readonly string[]): string {
+  if (ids.length === 0) return '(none)';
+  const shown = ids.slice(0, 12).join(', ');
+  return ids.length > 12 ? `${shown}, … (${ids.length} in all)` : shown;
+}
+
+/** The claims' texts as one searchable text, one prose unit per claim. */
+function claimSearch(claims: readonly ClaimText[]) {
+  const units: IndexUnit[] = [];
+  let offset = 0;
+  const parts: string[] = [];
+  for (const claim of claims) {
+    const text = normalizeProse(claim.text);
+    units.push({ node: { type: 'paragraph' }, kind: 'prose', start: offset, end: offset + text.length });
+    parts.push(text);
+    offset += text.length + 2;
+  }
+  const text = parts.join('\n\n');
+  const index: TextIndex = {
+    text,
+    leaves: [],
+    leafAt: new Int32Array(text.length).fill(-1),
+    offsetAt: new Int32Array(text.length),
+    units,
+    claims: [],
+    restored: [],
+  };
+  return { search: prepareSearch(index), units };
+}
+
+type TextMatch = { kind: 'exact' | 'fuzzy'; id: string; errors: number } | { kind: 'ambiguous'; ids: string[] } | { kind: 'none' };
+
+/**
+ * Which claim a quoted text is: found in one claim's text (exactly, or
+ * approximately within the anchoring's bounds), or containing one claim's whole text.
+ */
+function findClaimByText(index: ReturnType<typeof claimSearch>, claims: readonly ClaimText[], text: string): TextMatch {
+  const unitOf = (offset: number) => index.units.findIndex((unit) => offset >= unit.start && offset <= unit.end);
+  if (normalizeProse(text).length >= 3) {
+    const result = locateQuote(index.search, { quote: text });
+    if (result.kind === 'exact' || result.kind === 'fuzzy') {
+      const unit = unitOf(result.start);
+      if (unit !== -1) return { kind: result.kind, id: claims[unit]!.id, errors: result.errors };
+    }
+    if (result.kind === 'ambiguous') {
+      const ids = [...new Set(result.ranges.map((range) => claims[unitOf(range.start)]?.id).filter((id): id is string => id !== undefined))];
+      if (ids.length === 1) return { kind: 'exact', id: ids[0]!, errors: 0 };
+      return { kind: 'ambiguous', ids };
+    }
+  }
+  // A quote of the whole sentence around a shorter claim.
+  const folded = fold(normalizeProse(text));
+  const containing = claims.filter((claim) => {
+    const own = fold(normalizeProse(claim.text));
+    return own.length >= 3 && folded.includes(own);
+  });
+  if (containing.length === 1) return { kind: 'exact', id: containing[0]!.id, errors: 0 };
+  if (containing.length > 1) return { kind: 'ambiguous', ids: containing.map((claim) => claim.id) };
+  return { kind: 'none' };
+}
+
+/** How a ledger row was matched to a recorded source. */
+export type SourceMatchKind = 'doi' | 'arxiv' | 'url' | 'title';
+
+/**
+ * Normalize a URL for comparison: https, host without `www.`, no fragment, no trailing slash.
+ * @param value a URL.
+ * @returns the comparable form, or undefined when it is not a URL.
+ */
+export function normalizeUrl(value: string): string | undefined {
+  try {
+    const url = new URL(value.trim());
+    const host = url.hostname.toLowerCase().replace(/^www\./, '');
+    const pathname = decodeURI(url.pathname).replace(/\/+$/, '');
+    return `${host}${url.port ? `:${url.port}` : ''}${pathname}${url.search}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Normalize a title for comparison: case, punctuation, quotes and dashes ignored.
+ * @param value a title.
+ * @returns lowercase words separated by single spaces.
+ */
+export function normalizeTitle(value: string): string {
+  return fold(value.normalize('NFKC'))
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** A source's identifying keys, normalized. */
+function keysOf(source: { identifiers?: { doi?: string | undefined; arxiv?: string | undefined }; url?: string | undefined; title: string }) {
+  return {
+    doi: source.identifiers?.doi?.toLowerCase(),
+    arxiv: source.identifiers?.arxiv?.replace(/v\d+$/, ''),
+    url: source.url === undefined ? undefined : normalizeUrl(source.url),
+    title: normalizeTitle(source.title),
+  };
+}
+
+/**
+ * The recorded source a ledger row is about: the same DOI, else the same
+ * arXiv id (any version), else the same URL, else the same title.
+ * @param row the ledger row.
+ * @param sources the recorded sources (and those this pass already added).
+ * @returns the match and how it was found, and the other sources that matched as well.
+ */
+export function matchSourceRow(row: SourceLedgerRow, sources: readonly Source[]): { source?: Source; how?: SourceMatchKind; others: Source[] } {
+  const wanted = keysOf(row);
+  const urls = [row.url, row.titleUrl].filter((url): url is string => url !== undefined).map(normalizeUrl);
+  const levels: Array<[SourceMatchKind, (source: Source) => boolean]> = [
+    ['doi', (source) => wanted.doi !== undefined && keysOf(source).doi === wanted.doi],
+    ['arxiv', (source) => wanted.arxiv !== undefined && keysOf(source).arxiv === wanted.arxiv],
+    ['url', (source) => {
+      const own = keysOf(source).url;
+      return own !== undefined && urls.includes(own);
+    }],
+    ['title', (source) => wanted.title !== '' && keysOf(source).title === wanted.title],
+  ];
+  for (const [how, matches] of levels) {
+    const found = sources.filter(matches);
+    if (found.length === 0) continue;
+    // Several at one level (two ledger entries share a URL): the one with the same title, else the first.
+    const best = found.find((source) => keysOf(source).title === wanted.title) ?? found[0]!;
+    return { source: best, how, others: found.filter((source) => source !== best) };
+  }
+  return { others: [] };
+}

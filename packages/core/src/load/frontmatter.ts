@@ -1,0 +1,64 @@
+/**
+ * A chapter's frontmatter: the YAML between the opening and closing `---`
+ * lines, validated with positions that count from the top of the chapter file.
+ */
+import { loadYaml } from './yaml.js';
+import type { LoadedYaml, Locate } from './yaml.js';
+import type { Problem } from '../model/types.js';
+import { capProblems, createProblem } from '../problems/problem.js';
+import { ChapterFrontmatterSchema } from '../schema/sidecars.js';
+import type { ChapterFrontmatter } from '../schema/sidecars.js';
+import { validateSchema } from '../schema/validate.js';
+
+/** A chapter's loaded frontmatter. */
+export interface LoadedFrontmatter {
+  /** The validated frontmatter; undefined when it has errors or is missing. */
+  data: ChapterFrontmatter | undefined;
+  problems: Problem[];
+  /** Where a frontmatter field is written, in chapter-file coordinates. */
+  locate: Locate;
+}
+
+const example = 'start the file with "---", then "title: ..." and "number: ..." lines, then "---"';
+
+/**
+ * Read and validate the `---` frontmatter block at the top of a chapter.
+ * @param source the chapter's text (a BOM and CRLF line endings are fine).
+ * @param file path used in problems, relative to the project root.
+ * @returns the frontmatter or the problems.
+ */
+export function loadFrontmatter(source: string, file: string): LoadedFrontmatter {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  const top = () => ({ line: 1, column: 1 });
+  const open = /^---[ \t]*(?:\r\n|\r|\n)/.exec(text);
+  if (!open) {
+    const problem = createProblem('chapter/missing-frontmatter', { file, line: 1, column: 1 }, 'the chapter has no frontmatter', example);
+    return { data: undefined, problems: [problem], locate: top };
+  }
+  const rest = text.slice(open[0].length);
+  const close = /^---[ \t]*$/m.exec(rest);
+  if (!close) {
+    const problem = createProblem(
+      'chapter/unclosed-frontmatter',
+      { file, line: 1, column: 1 },
+      'the frontmatter has no closing "---" line',
+      'end the frontmatter with a line containing only "---"',
+    );
+    return { data: undefined, problems: [problem], locate: top };
+  }
+  const block = rest.slice(0, close.index);
+  const yaml = loadYaml(block, { file, lineOffset: 1 });
+  const first = validateBlock(yaml, file);
+  // Problems are reported as `yaml` reads the block, whichever parser read it first.
+  if (first.problems.length > 0 && yaml.fast) return validateBlock(loadYaml(block, { file, lineOffset: 1, fast: false }), file);
+  return first;
+}
+
+function validateBlock(yaml: LoadedYaml, file: string): LoadedFrontmatter {
+  const { locate } = yaml;
+  if (yaml.problems.length > 0) return { data: undefined, problems: capProblems(yaml.problems, file), locate };
+  // An empty block is still an object: its missing keys are the useful message.
+  const value = yaml.empty ? {} : yaml.value;
+  const { data, problems } = validateSchema(ChapterFrontmatterSchema, value, { file, locate });
+  return { data, problems: capProblems(problems, file), locate };
+}

@@ -1,0 +1,57 @@
+/**
+ * The research model: every book loaded, validated, anchored and resolved.
+ * The one entry point the Astro integration, the CLI and the renderers use.
+ */
+import type { ParseChapter } from './chapter.js';
+import { assembleModel, checkChapter } from './check.js';
+import { resolveAsOf } from '../schema/dates.js';
+import { listBooks } from '../load/books.js';
+import { pruneCache } from '../load/cache.js';
+import type { ModelCache } from '../load/cache.js';
+import type { Problem, ResearchModel } from './types.js';
+
+export type { ParseChapter } from './chapter.js';
+
+/** Options of `buildModel`. */
+export interface BuildModelOptions {
+  /** The project root; problem paths are relative to it. */
+  rootDir: string;
+  /** Folder of the books, relative to `rootDir`. Default `content/books`. */
+  contentDir?: string | undefined;
+  /** Parses a chapter's text (the whole file, frontmatter included). */
+  parse: ParseChapter;
+  /** The date the model is computed for, `YYYY-MM-DD`; see `resolveAsOf`. */
+  today?: string | Date | undefined;
+  /** Reuse work for unchanged files across rebuilds; see `createModelCache`. Assumes the same `parse` each time. */
+  cache?: ModelCache | undefined;
+}
+
+/** What `buildModel` returns. */
+export interface BuildModelResult {
+  /**
+   * The model; undefined when a file could not be loaded or a claim could not
+   * be anchored (any error whose rule does not start with `cross/`). A model
+   * can come with `cross/` errors: check `problems` before publishing.
+   */
+  model: ResearchModel | undefined;
+  /** Every problem, errors and warnings, in discovery order (sort with `sortProblems`). */
+  problems: Problem[];
+}
+
+/**
+ * Load, validate, anchor and resolve every book.
+ *
+ * Each chapter is read and parsed once per build (with a `cache`, once per
+ * change). `asOf` is `today` when given, else `SOURCE_DATE_EPOCH`, else
+ * today's UTC date, so builds with either set are deterministic.
+ * @param options the project root, parser, date and cache.
+ * @returns the model (unless blocked by errors) and every problem.
+ */
+export function buildModel(options: BuildModelOptions): BuildModelResult {
+  const { rootDir, parse, cache } = options;
+  const asOf = resolveAsOf({ today: options.today });
+  const listing = listBooks(rootDir, { contentDir: options.contentDir, cache });
+  const checks = listing.books.flatMap((book) => book.chapters.map((entry) => checkChapter(book, entry, { rootDir, parse, asOf, cache, keep: true })));
+  if (cache) pruneCache(cache);
+  return assembleModel(rootDir, listing, checks, asOf);
+}

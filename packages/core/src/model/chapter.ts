@@ -1,0 +1,213 @@
+/**
+ * One chapter of the research model: its text parsed, its claims anchored and
+ * resolved against its evidence. `buildModel` and `checkChapter` call it once
+ * per chapter; nothing here depends on other chapters.
+ */
+import type { Root } from 'mdast';
+import { anchorClaims, extractChapterText } from '../text/chapter-text.js';
+import type { ChapterText, ClaimAnchor } from '../text/chapter-text.js';
+import { addDays } from '../schema/dates.js';
+import type { BookFolder, LoadedChapter } from '../load/books.js';
+import { cached } from '../load/cache.js';
+import type { ModelCache } from '../load/cache.js';
+import type { ChapterModel, Problem, ResolvedClaim } from './types.js';
+import { appendProblems, createProblem } from '../problems/problem.js';
+import { ResearchFileSchema } from '../schema/sidecars.js';
+import type { Claim, EvidenceItem, ResearchFile } from '../schema/sidecars.js';
+
+/**
+ * Parse a chapter into mdast, with positions, directives on and smart
+ * punctuation off. Injected so that the core imports no Markdown processor.
+ */
+export type ParseChapter = (source: string, options: { file: string; format: 'mdx' | 'md' }) => Root;
+
+const emptyResearch: ResearchFile = ResearchFileSchema.parse({});
+
+/**
+ * Parse, anchor and resolve one chapter. No chapter when something it needs failed.
+ * @param book the chapter's book folder.
+ * @param chapter the loaded chapter.
+ * @param parse the chapter parser.
+ * @param asOf the build's date.
+ * @param cache reuse work for unchanged files.
+ * @param model build the chapter's model (default); false when only its problems are wanted.
+ * @returns the chapter's model, and the problems of anchoring its claims.
+ */
+export function buildChapter(
+  book: BookFolder,
+  chapter: LoadedChapter,
+  parse: ParseChapter,
+  asOf: string,
+  cache: ModelCache | undefined,
+  model = true,
+): { chapter: ChapterModel | undefined; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const text = cached(cache, `text\u0000${chapter.path}\u0000${chapter.file}`, [chapter.source], () => readChapterText(chapter, parse));
+  if ('problem' in text) return { chapter: undefined, problems: [text.problem] };
+
+  const claimsFile = chapter.claims;
+  if (claimsFile && !claimsFile.data) return { chapter: undefined, problems };
+  const claims = claimsFile?.data?.claims ?? [];
+  const claimsPath = claimsFile?.file ?? chapter.file.replace(/\.mdx?$/, '.claims.yaml');
+  const anchored = cached(cache, `anchors\u0000${chapter.path}\u0000${chapter.file}`, [text.text, claimsFile], () =>
+    anchorClaims(text.text, claims, {
+      chapter: chapter.file,
+      claims: claimsPath,
+      locate: (index: number, field?: string) =>
+        claimsFile ? claimsFile.locate(['claims', index, ...(field ? field.split('.') : [])]) : { line: 0, column: 0 },
+    }),
+  );
+  appendProblems(problems, anchored.problems);
+  // Every problem is known once the claims are anchored.
+  if (!model) return { chapter: undefined, problems };
+
+  const frontmatter = chapter.frontmatter.data;
+  const config = book.config?.data;
+  const evidenceFile = chapter.evidence;
+  const researchFile = chapter.research;
+  if (!frontmatter || !config || (evidenceFile && !evidenceFile.data) || (researchFile && !researchFile.data)) {
+    return { chapter: undefined, problems };
+  }
+  const evidence = evidenceFile?.data?.evidence ?? [];
+  const resolved = resolveClaims(claims, anchored.anchors, evidence, { asOf, reviewAfterDays: config.reviewAfterDays });
+  if (resolved.length !== claims.length) return { chapter: undefined, problems };
+
+  const sidecars: ChapterModel['sidecars'] = {};
+  if (claimsFile) sidecars.claims = claimsFile.file;
+  if (evidenceFile) sidecars.evidence = evidenceFile.file;
+  if (researchFile) sidecars.research = researchFile.file;
+  return {
+    chapter: {
+      book: chapter.book,
+      slug: chapter.slug,
+      id: chapter.id,
+      file: chapter.file,
+      sidecars,
+      frontmatter,
+      snapshot: text.text.snapshot,
+      fingerprint: text.text.fingerprint,
+      claims: resolved,
+      sources: evidenceFile?.data?.sources ?? [],
+      evidence,
+      research: researchFile?.data ?? emptyResearch,
+    },
+    problems,
+  };
+}
+
+/** Parse a chapter and extract its text; a parser failure becomes a problem. */
+function readChapterText(chapter: LoadedChapter, parse: ParseChapter): { text: ChapterText } | { problem: Problem } {
+  let root: Root;
+  try {
+    root = parse(chapter.source, { file: chapter.file, format: chapter.format });
+  } catch (error) {
+    return { problem: parseProblem(chapter.file, error, chapter.source) };
+  }
+  if (typeof (root as unknown as { then?: unknown } | undefined)?.then === 'function') {
+    throw new TypeError('Research Pack: `parse` returned a Promise; buildModel needs a parser that returns the mdast tree directly');
+  }
+  return { text: extractChapterText(root, { source: chapter.source }) };
+}
+
+/**
+ * A parser's exception as a positioned problem. vfile messages and MDX errors
+ * carry the position as fields; Sätteri writes it at the start of the message
+ * (`12:3: Unexpected …`), where it is read from and removed.
+ */
+function parseProblem(file: string, error: unknown, source: string): Problem {
+  const value = (error ?? {}) as {
+    message?: unknown;
+    reason?: unknown;
+    line?: unknown;
+    column?: unknown;
+    place?: { line?: unknown; column?: unknown; start?: { line?: unknown; column?: unknown } };
+    position?: { start?: { line?: unknown; column?: unknown } };
+  };
+  const start = value.place?.start ?? value.place ?? value.position?.start;
+  let line = Number(value.line ?? start?.line ?? 0) || 0;
+  let column = Number(value.column ?? start?.column ?? 0) || 0;
+  let text = String(value.reason ?? value.message ?? error).split('\n')[0] ?? '';
+  const lead = /^(\d+):(\d+):\s*/.exec(text);
+  if (lead) {
+    if (line === 0) {
+      line = Number(lead[1]);
+      column = Number(lead[2]);
+    }
+    text = text.slice(lead[0].length);
+  }
+  const lines = source.split(/\r\n|\r|\n/);
+  if (line > lines.length) line = 0;
+  // A claim whose label wraps fails on the line after the directive starts.
+  const claimLine = line > 0 && /:claim\[/.test(`${lines[line - 2] ?? ''}\n${lines[line - 1] ?? ''}`);
+  return createProblem(
+    'chapter/parse-error',
+    line > 0 ? { file, line, column: Math.min(Math.max(column, 1), (lines[line - 1] ?? '').length + 1) } : { file },
+    `the chapter could not be parsed: ${text}`,
+    claimLine
+      ? 'write the claim as :claim[the sentence]{#claim-id} on one line: in MDX a "{" opens a JavaScript expression, so a missing "]" or "}" breaks the page'
+      : 'fix the Markdown or MDX syntax at this point',
+  );
+}
+
+/** Options of `resolveClaims`. */
+export interface ResolveClaimsOptions {
+  /** The build's date, `YYYY-MM-DD`. */
+  asOf: string;
+  /** `book.yaml`'s `reviewAfterDays`. */
+  reviewAfterDays: number;
+}
+
+/**
+ * Combine claims with their anchors and evidence into what readers see.
+ *
+ * `stale`: `fuzzy-anchor` when the quote was only found approximately;
+ * `no-text-hash` when a reviewed verdict does not record the text it
+ * reviewed; `text-changed` when it records a different text. `reviewDue`:
+ * the newest validated evidence was recorded more than `reviewAfterDays`
+ * days before `asOf` (claims without validated evidence are never due).
+ * `status`: `stale`, else `review-due`, else the verdict.
+ * @param claims the claims sidecar's claims, in file order.
+ * @param anchors anchors by claim id, from `anchorClaims`.
+ * @param evidence the evidence sidecar's items, in file order.
+ * @param options the date and review interval.
+ * @returns one resolved claim per anchored claim, in file order.
+ */
+export function resolveClaims(
+  claims: readonly Claim[],
+  anchors: ReadonlyMap<string, ClaimAnchor>,
+  evidence: readonly EvidenceItem[],
+  options: ResolveClaimsOptions,
+): ResolvedClaim[] {
+  const dueBefore = addDays(options.asOf, -options.reviewAfterDays);
+  const resolved: ResolvedClaim[] = [];
+  for (const claim of claims) {
+    const anchor = anchors.get(claim.id);
+    if (!anchor) continue;
+    const bearing = evidence.filter((item) => item.claims.includes(claim.id));
+    const validated = bearing.filter((item) => item.status === 'validated');
+    const newest = validated.reduce<string | undefined>((latest, item) => (latest === undefined || item.recorded > latest ? item.recorded : latest), undefined);
+    const reviewDue = newest !== undefined && newest < dueBefore;
+    const { verdict } = claim;
+    const stale: ResolvedClaim['stale'] =
+      anchor.anchoring === 'fuzzy'
+        ? 'fuzzy-anchor'
+        : verdict.status !== 'unverified' && verdict.textHash === undefined
+          ? 'no-text-hash'
+          : verdict.textHash !== undefined && verdict.textHash !== anchor.textHash
+            ? 'text-changed'
+            : false;
+    resolved.push({
+      claim,
+      text: anchor.text,
+      textHash: anchor.textHash,
+      anchoring: anchor.anchoring,
+      location: anchor.location,
+      selectors: anchor.selectors,
+      stale,
+      reviewDue,
+      status: stale ? 'stale' : reviewDue ? 'review-due' : verdict.status,
+      evidence: [...validated, ...bearing.filter((item) => item.status !== 'validated')].map((item) => item.id),
+    });
+  }
+  return resolved;
+}

@@ -1,0 +1,165 @@
+/**
+ * The model one chapter at a time: each chapter is loaded, validated, parsed
+ * and anchored on its own (`checkChapter`), and the results are put together
+ * in one fixed order (`collectProblems`, `assembleModel`). Chapters are
+ * independent once their book is listed, so a caller can check them in any
+ * order or on several threads and still get what `buildModel` gives.
+ */
+import { buildChapter } from './chapter.js';
+import type { ParseChapter } from './chapter.js';
+import type { BuildModelResult } from './build.js';
+import { resolveAsOf } from '../schema/dates.js';
+import { listBooks, loadChapter, readChapterSource } from '../load/books.js';
+import type { BookFolder, BookListings, ChapterEntry } from '../load/books.js';
+import type { ModelCache } from '../load/cache.js';
+import { loadFrontmatter } from '../load/frontmatter.js';
+import type { BookModel, ChapterModel, Problem } from './types.js';
+import { relativePath } from '../load/paths.js';
+import { appendProblems } from '../problems/problem.js';
+import { duplicateChapterNumber, validateChapter } from './cross-file.js';
+
+/** What checking one chapter found. Plain data: a worker thread can post it. */
+export interface ChapterCheck {
+  /** Problems of the chapter's files, each read on its own. */
+  load: Problem[];
+  /** Problems across the chapter's files. */
+  validate: Problem[];
+  /** Problems of parsing the chapter and anchoring its claims. */
+  build: Problem[];
+  /** The frontmatter's chapter number, for the book-wide duplicate check. */
+  number: number | undefined;
+  /** The chapter's model, when asked to `keep` it and it could be built (nothing it needs failed). */
+  chapter?: ChapterModel;
+}
+
+/** Options of `checkChapter`. */
+export interface CheckChapterOptions {
+  /** The project root; problem paths are relative to it. */
+  rootDir: string;
+  /** Parses a chapter, as for `buildModel`. */
+  parse: ParseChapter;
+  /** The build's date, `YYYY-MM-DD` (already resolved, see `resolveAsOf`). */
+  asOf: string;
+  /** Keep the chapter's model in the result (default: only its problems). */
+  keep?: boolean | undefined;
+  /** Reuse work for unchanged files; see `createModelCache`. */
+  cache?: ModelCache | undefined;
+}
+
+/**
+ * Load, validate, parse and anchor one chapter.
+ * @param book the chapter's book folder, with its loaded `book.yaml`.
+ * @param entry the chapter file, from `listBooks`.
+ * @param options the root, the parser, the date, and whether to keep the model.
+ * @returns the chapter's problems, in the groups `collectProblems` orders, and its model when kept.
+ */
+export function checkChapter(book: BookFolder, entry: ChapterEntry, options: CheckChapterOptions): ChapterCheck {
+  const loaded = loadChapter(options.rootDir, book, entry, options.cache);
+  const validate = validateChapter(book, loaded.chapter, { asOf: options.asOf });
+  const built = buildChapter(book, loaded.chapter, options.parse, options.asOf, options.cache, options.keep === true);
+  const check: ChapterCheck = { load: loaded.problems, validate, build: built.problems, number: loaded.chapter.frontmatter.data?.number };
+  if (built.chapter) check.chapter = built.chapter;
+  return check;
+}
+
+/**
+ * The model and problems of a listing and of its chapters' checks (made with
+ * `keep`): what `buildModel` returns.
+ * @param rootDir the project root.
+ * @param listing what `listBooks` found.
+ * @param checks one check per chapter entry, book by book in listing order.
+ * @param asOf the build's date.
+ * @returns the model (unless blocked by errors) and every problem.
+ */
+export function assembleModel(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[], asOf: string): BuildModelResult {
+  const problems = collectProblems(rootDir, listing, checks);
+  const books: BookModel[] = [];
+  let complete = true;
+  let next = 0;
+  for (const book of listing.books) {
+    const chapters: ChapterModel[] = [];
+    for (let index = 0; index < book.chapters.length; index++) {
+      const check = checks[next++]!;
+      if (check.chapter) chapters.push(check.chapter);
+      else complete = false;
+    }
+    const config = book.config?.data;
+    if (!config) {
+      complete = false;
+      continue;
+    }
+    chapters.sort((a, b) => a.frontmatter.number - b.frontmatter.number || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+    books.push({ slug: book.slug, file: book.file, config, chapters });
+  }
+  const blocked = !complete || problems.some((problem) => problem.severity === 'error' && !problem.rule.startsWith('cross/'));
+  return { model: blocked ? undefined : { version: 1, asOf, books }, problems };
+}
+
+/**
+ * The problems of a listing and of its chapters' checks, in the order
+ * `buildModel` reports them: every file's own problems book by book, then
+ * book by book the cross-file problems and the anchoring problems.
+ * @param rootDir the project root.
+ * @param listing what `listBooks` found.
+ * @param checks one check per chapter entry, book by book in listing order.
+ * @returns the problems.
+ */
+export function collectProblems(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[]): Problem[] {
+  const problems = [...listing.problems];
+  const perBook: Array<Array<{ entry: ChapterEntry; check: ChapterCheck }>> = [];
+  let next = 0;
+  for (const book of listing.books) {
+    appendProblems(problems, book.problems);
+    const chapters: Array<{ entry: ChapterEntry; check: ChapterCheck }> = [];
+    for (const entry of book.chapters) {
+      const check = checks[next++];
+      if (!check) throw new RangeError(`collectProblems: no check for ${entry.path}`);
+      appendProblems(problems, entry.problems);
+      appendProblems(problems, check.load);
+      chapters.push({ entry, check });
+    }
+    appendProblems(problems, book.trailing);
+    // Models list chapters by slug; so do the cross-file and anchoring problems.
+    chapters.sort((a, b) => (a.entry.slug < b.entry.slug ? -1 : a.entry.slug > b.entry.slug ? 1 : 0));
+    perBook.push(chapters);
+  }
+  if (next !== checks.length) throw new RangeError(`collectProblems: ${checks.length} checks for ${next} chapters`);
+  for (const chapters of perBook) {
+    const numbers = new Map<number, string>();
+    for (const { entry, check } of chapters) {
+      appendProblems(problems, check.validate);
+      const file = relativePath(rootDir, entry.path);
+      // Only a duplicate needs the number's position: read the frontmatter again for it.
+      const duplicate = duplicateChapterNumber(numbers, file, check.number, () => loadFrontmatter(readChapterSource(entry.path, file) ?? '', file).locate(['number']));
+      if (duplicate) problems.push(duplicate);
+    }
+    for (const { check } of chapters) appendProblems(problems, check.build);
+  }
+  return problems;
+}
+
+/** Options of `checkProject`. */
+export interface CheckProjectOptions {
+  rootDir: string;
+  /** Folder of the books, relative to `rootDir`. Default `content/books`. */
+  contentDir?: string | undefined;
+  parse: ParseChapter;
+  /** The date checked for; see `resolveAsOf`. */
+  today?: string | Date | undefined;
+}
+
+/**
+ * Every problem of a project, as `buildModel(...).problems`, one chapter at
+ * a time on this thread (memory stays flat however large the book).
+ * @param options the root, content folder, parser and date.
+ * @returns the problems, in `buildModel`'s order.
+ */
+export function checkProject(options: CheckProjectOptions): Problem[] {
+  const asOf = resolveAsOf({ today: options.today });
+  const listing = listBooks(options.rootDir, { contentDir: options.contentDir });
+  const checks: ChapterCheck[] = [];
+  for (const book of listing.books) {
+    for (const entry of book.chapters) checks.push(checkChapter(book, entry, { rootDir: options.rootDir, parse: options.parse, asOf }));
+  }
+  return collectProblems(options.rootDir, listing, checks);
+}

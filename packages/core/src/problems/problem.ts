@@ -1,0 +1,221 @@
+/**
+ * Problems: the one way the core reports what is wrong with a book. Every
+ * rule has a stable id (documented in the README) and a default severity.
+ */
+import type { Problem } from '../model/types.js';
+
+/** What a rule checks and how bad breaking it is. */
+export interface RuleInfo {
+  /** Errors fail the build; warnings are logged. */
+  severity: Problem['severity'];
+  /** One line for the README and `--explain`-style tooling. */
+  description: string;
+}
+
+/**
+ * Every rule the loading and validation layer reports. Rules reported by
+ * anchoring (`anchor/*`) and the renderers live beside their code.
+ */
+export const rules = {
+  'yaml/syntax': { severity: 'error', description: 'The file is not valid YAML.' },
+  'yaml/duplicate-key': { severity: 'error', description: 'A key appears twice in the same mapping.' },
+  'yaml/empty-file': { severity: 'error', description: 'A sidecar or book.yaml is empty (or only comments).' },
+  'yaml/unsupported-tag': { severity: 'error', description: 'A YAML tag (`!!binary`, `!foo`) that sidecars do not use.' },
+  'yaml/too-large': { severity: 'error', description: 'A sidecar is longer than 1,000,000 characters.' },
+  'yaml/too-many-problems': { severity: 'error', description: 'A file has more than 100 problems; the rest are counted, not listed.' },
+  'yaml/too-deep': { severity: 'error', description: 'Lists and mappings nest more than 64 levels deep (an unclosed bracket, runaway indentation).' },
+  'schema/unknown-key': { severity: 'error', description: 'A key the schema does not define (often a typo).' },
+  'schema/missing-key': { severity: 'error', description: 'A required key is missing.' },
+  'schema/invalid-type': { severity: 'error', description: 'A value has the wrong type (a string where a list is expected, ...).' },
+  'schema/invalid-enum': { severity: 'error', description: 'A value is not one of the allowed words.' },
+  'schema/invalid-format': { severity: 'error', description: 'A string does not have the required format (id, date, DOI, URL, ...).' },
+  'schema/too-small': { severity: 'error', description: 'A string, list or number is below its minimum.' },
+  'schema/too-big': { severity: 'error', description: 'A string, list or number is above its maximum.' },
+  'schema/invalid-value': { severity: 'error', description: 'A value is otherwise invalid (an impossible date, a non-http URL, ...).' },
+  'book/no-books': { severity: 'warning', description: 'The content directory holds no book.' },
+  'book/missing-book-yaml': { severity: 'error', description: 'A book folder has no book.yaml.' },
+  'book/slug-mismatch': { severity: 'error', description: "book.yaml's slug differs from the book's folder name." },
+  'book/invalid-chapter-slug': { severity: 'error', description: 'A chapter file name is not a valid id (it becomes a URL segment).' },
+  'book/duplicate-chapter': { severity: 'error', description: 'Both `<chapter>.md` and `<chapter>.mdx` exist.' },
+  'book/orphan-sidecar': { severity: 'error', description: 'A sidecar has no chapter beside it.' },
+  'book/unknown-file': { severity: 'warning', description: 'A YAML file in a book folder that is neither book.yaml nor a sidecar.' },
+  'chapter/missing-frontmatter': { severity: 'error', description: 'A chapter has no `---` frontmatter block.' },
+  'chapter/unclosed-frontmatter': { severity: 'error', description: 'A chapter\'s frontmatter block has no closing `---`.' },
+  'chapter/parse-error': { severity: 'error', description: 'The Markdown/MDX parser rejected the chapter.' },
+  'cross/duplicate-id': { severity: 'error', description: 'Two claims, sources, evidence items, runs or references share an id.' },
+  'cross/duplicate-chapter-number': { severity: 'warning', description: 'Two chapters of a book have the same number.' },
+  'cross/missing-claim': { severity: 'error', description: 'Evidence names a claim that does not exist.' },
+  'cross/missing-source': { severity: 'error', description: 'Evidence or a reference names a source that is not in the ledger.' },
+  'cross/missing-run': { severity: 'error', description: 'Evidence names a notebook run that is not recorded.' },
+  'cross/run-required': { severity: 'error', description: 'Validated reproduced evidence does not name a run.' },
+  'cross/run-not-passed': { severity: 'error', description: 'Validated reproduced evidence names a run that did not pass.' },
+  'cross/verdict-incomplete': { severity: 'error', description: 'A supported, qualified or contradicted verdict has no date or rationale.' },
+  'cross/verdict-unsupported': { severity: 'error', description: 'A verdict has no validated evidence with the matching relation.' },
+  'cross/future-date': { severity: 'error', description: 'A date that records something done lies in the future.' },
+  'cross/notebook-path': { severity: 'error', description: 'A notebook path is absolute, leaves the repository or is not normalized.' },
+  'cross/notebooks-without-repository': { severity: 'error', description: 'A chapter lists notebooks but book.yaml has no `notebooks` repository.' },
+  'cross/report-path': { severity: 'error', description: 'A research pass report path is absolute, leaves the book folder or is not normalized.' },
+  'cross/missing-report': { severity: 'error', description: 'A research pass report file does not exist.' },
+} as const satisfies Record<string, RuleInfo>;
+
+/** The id of a rule this layer reports. */
+export type RuleId = keyof typeof rules;
+
+/** Where a problem is: a file and, when known, a 1-based line and column. */
+export interface ProblemPlace {
+  file: string;
+  line?: number;
+  column?: number;
+  /** Field path such as `claims[2].verdict.status`. */
+  path?: string;
+}
+
+/**
+ * Create a problem with the rule's default severity.
+ * @param rule the rule id.
+ * @param place the file, position and field path.
+ * @param message what is wrong.
+ * @param hint how to fix it.
+ * @returns the problem.
+ */
+export function createProblem(rule: RuleId, place: ProblemPlace, message: string, hint?: string): Problem {
+  const problem: Problem = {
+    file: place.file,
+    line: place.line ?? 0,
+    column: place.column ?? 0,
+    path: place.path ?? '',
+    message,
+    rule,
+    severity: rules[rule].severity,
+  };
+  if (hint) problem.hint = hint;
+  return problem;
+}
+
+/** The most problems listed for one file; a pasted or generated file can have a million. */
+export const MAX_FILE_PROBLEMS = 100;
+
+/**
+ * Keep a file's first `MAX_FILE_PROBLEMS` problems and count the rest in one
+ * more problem, so a runaway file cannot flood the report (or the stack).
+ * @param problems the file's problems, in the order found.
+ * @param file the file.
+ * @returns at most `MAX_FILE_PROBLEMS + 1` problems.
+ */
+export function capProblems(problems: Problem[], file: string): Problem[] {
+  if (problems.length <= MAX_FILE_PROBLEMS) return problems;
+  const kept = problems.slice(0, MAX_FILE_PROBLEMS);
+  kept.push(
+    createProblem(
+      'yaml/too-many-problems',
+      { file },
+      `${(problems.length - MAX_FILE_PROBLEMS).toLocaleString('en')} more problems in this file are not listed`,
+      'fix the problems listed first: the rest are often the same mistake repeated',
+    ),
+  );
+  return kept;
+}
+
+/**
+ * Append problems one by one: `push(...list)` passes every item as an
+ * argument and overflows the stack for very long lists.
+ * @param target the list to grow.
+ * @param source the problems to add.
+ */
+export function appendProblems(target: Problem[], source: readonly Problem[]): void {
+  for (const problem of source) target.push(problem);
+}
+
+/**
+ * Whether any problem is an error.
+ * @param problems problems to check.
+ * @returns true when at least one has severity `error`.
+ */
+export function hasErrors(problems: readonly Problem[]): boolean {
+  return problems.some((problem) => problem.severity === 'error');
+}
+
+/**
+ * Format a field path the way authors read it: `claims[2].verdict.status`.
+ * @param path segments from zod or the YAML walker.
+ * @returns the dotted path, or `` for the root.
+ */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let result = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') result += `[${segment}]`;
+    else if (typeof segment === 'string' && /^[A-Za-z_$][\w$-]*$/.test(segment)) result += result ? `.${segment}` : segment;
+    else result += `[${quote(String(segment), Infinity)}]`;
+  }
+  return result;
+}
+
+/**
+ * Quote a value from the author's files for a one-line message: JSON string
+ * syntax (so control characters, newlines and invisible format characters
+ * stay visible) and at most 60 characters.
+ * @param value text to quote.
+ * @param max characters kept before an ellipsis (default 60).
+ * @returns the quoted text.
+ */
+export function quote(value: string, max = 60): string {
+  const chars = [...value];
+  const short = chars.length > max ? `${chars.slice(0, max).join('')}…` : value;
+  // Invisible characters (zero-width spaces, bidi controls) are how look-alike
+  // ids fool a reader, so they are spelled out; so are the line and paragraph
+  // separators and C1 controls JSON leaves as they are, which would break the line.
+  return JSON.stringify(short).replace(/[\p{Cf}\p{Zl}\p{Zp}\p{Cc}]/gu, (char) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * The candidate closest to a misspelled word, if it is close enough to be
+ * what the author meant. Case, `-` and `_` are ignored first, so
+ * `review_after_days` finds `reviewAfterDays`; a word that begins exactly
+ * one candidate (`full` for `full-text`) finds it.
+ * @param word what the author wrote.
+ * @param candidates the words that would have been valid.
+ * @returns the best candidate, or undefined when none is plausible.
+ */
+export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  const fold = (value: string) => value.toLowerCase().replace(/[-_\s]/g, '');
+  const folded = fold(word);
+  const list = [...candidates];
+  // A unique candidate the word begins ("full" for "full-text") is what was meant.
+  const extending = folded.length >= 3 ? list.filter((candidate) => candidate !== word && fold(candidate).startsWith(folded)) : [];
+  if (extending.length === 1) return extending[0];
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of list) {
+    if (candidate === word) continue;
+    const distance = editDistance(folded, fold(candidate));
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  if (best === undefined) return undefined;
+  const limit = Math.max(1, Math.floor(Math.max(folded.length, fold(best).length) / 3));
+  return bestDistance <= limit ? best : undefined;
+}
+
+/** Optimal string alignment distance: Levenshtein plus adjacent swaps. */
+function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > 10) return Infinity;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      row.push(value);
+    }
+    rows.push(row);
+  }
+  return rows[a.length]![b.length]!;
+}

@@ -1,0 +1,265 @@
+/**
+ * What a reader gets for each claim of a chapter, as plain data for the page
+ * transform: how to find the claim on the page, and the hast of its wrapper,
+ * status marker and popover.
+ *
+ * Everything is built with hastscript, so sidecar text only ever becomes text
+ * nodes and attribute values (escaped when serialized); links come only from
+ * `safe-url.ts`. The popover uses the HTML `popover` attribute, so it opens on
+ * click, Enter or Space with no client JavaScript. It sits inside a `<p>`, so
+ * it holds phrasing content only: spans that the stylesheet shows as blocks.
+ */
+import type { Element, ElementContent, Properties } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import { h } from 'hastscript';
+import { fold } from '../text/normalize.js';
+import type { ChapterModel, DisplayStatus, ResolvedClaim } from '../model/types.js';
+import { auditFragment } from './pack-html.js';
+import { safeHref, sourceHref } from '../site/safe-url.js';
+import type { EvidenceItem, Source } from '../schema/sidecars.js';
+import { claimFragment } from '../site/urls.js';
+
+/** How the page finds a claim marked with `:claim[...]{#id}`. */
+export interface DirectiveAnnotationAnchor {
+  type: 'directive';
+}
+
+/** How the page finds a claim anchored by quote: the text as it reads now, and which occurrence. */
+export interface QuoteAnnotationAnchor {
+  type: 'quote';
+  /** The claim's text in the snapshot (for a fuzzy anchor: the text found, not the sidecar's quote). */
+  exact: string;
+  /** Up to 32 characters before it in the snapshot. */
+  prefix: string;
+  /** Up to 32 characters after it in the snapshot. */
+  suffix: string;
+  /** Which occurrence of `exact` (folded) in the snapshot it is, from 0. */
+  occurrence: number;
+  /** How many occurrences of `exact` (folded) the snapshot has. */
+  occurrences: number;
+}
+
+/** One claim as the page shows it. */
+export interface ClaimAnnotation {
+  /** The claim's id. */
+  id: string;
+  /** What the reader sees. */
+  status: DisplayStatus;
+  /** How the page transform finds it. */
+  anchor: DirectiveAnnotationAnchor | QuoteAnnotationAnchor;
+  /** Where the claim starts in the chapter source (1-based), for errors. */
+  line: number;
+  column: number;
+  /** Properties of the wrapper `<span>` around the claim's text. */
+  wrapper: Properties;
+  /** The status marker: a `<button>` that opens the popover. */
+  marker: Element;
+  /** The popover: verdict, rationale, evidence, link to the research pack. */
+  popover: Element;
+}
+
+/** Everything the page transform needs for one chapter. Plain data. */
+export interface ChapterAnnotations {
+  /** Stable chapter id `<book>-<chapter>`. */
+  chapter: string;
+  /** Chapter file, relative to the project root. */
+  file: string;
+  /** Claims in document order. */
+  claims: ClaimAnnotation[];
+}
+
+/** Options for `claimAnnotations`. */
+export interface ClaimAnnotationsOptions {
+  /** URL of the chapter's research pack page (root-relative or absolute http(s)); without it the popover has no pack link. */
+  packUrl?: string | undefined;
+}
+
+/** A symbol per status, so that status never relies on colour alone. */
+export const STATUS_SYMBOL: Record<DisplayStatus, string> = {
+  supported: '✓',
+  qualified: '±',
+  contradicted: '✗',
+  unverified: '?',
+  stale: '≠',
+  'review-due': '↻',
+};
+
+/** How each status reads, in words. */
+export const STATUS_WORD: Record<DisplayStatus, string> = {
+  supported: 'supported',
+  qualified: 'qualified',
+  contradicted: 'contradicted',
+  unverified: 'unverified',
+  stale: 'stale',
+  'review-due': 'review due',
+};
+
+const READING_WORD: Record<Source['reading'], string> = {
+  'full-text': 'full text read',
+  'abstract-only': 'abstract only',
+  'not-accessible': 'not accessible',
+};
+
+/**
+ * Build the annotations of a chapter's claims.
+ * @param chapter the resolved chapter.
+ * @param options where the chapter's research pack is.
+ * @returns one annotation per claim, in document order.
+ */
+export function claimAnnotations(chapter: ChapterModel, options: ClaimAnnotationsOptions = {}): ChapterAnnotations {
+  const packUrl = options.packUrl === undefined ? undefined : checkPackUrl(options.packUrl);
+  const folded = fold(chapter.snapshot);
+  const claims = [...chapter.claims]
+    .sort((a, b) => a.location.start - b.location.start || a.location.end - b.location.end)
+    .map((claim) => annotateClaim(chapter, claim, folded, packUrl));
+  return { chapter: chapter.id, file: chapter.file, claims };
+}
+
+/**
+ * The popovers of a chapter's claims as one HTML string, in document order,
+ * for a page that renders them itself (the claim plugins' `popovers: 'page'`):
+ * each marker's `popovertarget` names its popover's id anywhere in the
+ * document. The same hast as the inline popovers, so ids, roles, names and
+ * links are identical.
+ * @param annotations the chapter's annotations.
+ * @returns the HTML of every popover.
+ */
+export function claimPopoversHtml(annotations: ChapterAnnotations): string {
+  return toHtml(annotations.claims.map((claim) => claim.popover));
+}
+
+function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSnapshot: string, packUrl: string | undefined): ClaimAnnotation {
+  const id = resolved.claim.id;
+  const status = resolved.status;
+  const fragment = claimFragment(id);
+  const popoverId = `${fragment}-details`;
+  const evidence = resolved.evidence
+    .map((evidenceId) => chapter.evidence.find((item) => item.id === evidenceId))
+    .filter((item): item is EvidenceItem => item !== undefined);
+  const sources = new Set(evidence.map((item) => item.source));
+  const label = accessibleName(resolved, sources.size);
+
+  const marker = h(
+    'button',
+    // No `title`: it would repeat the name as the button's description.
+    { type: 'button', className: ['rp-marker'], popoverTarget: popoverId, ariaLabel: label },
+    [
+      h('span', { className: ['rp-marker-symbol'], ariaHidden: 'true' }, STATUS_SYMBOL[status]),
+      ' ',
+      h('span', { className: ['rp-marker-word'] }, STATUS_WORD[status]),
+      h('span', { className: ['rp-visually-hidden', 'rp-print'] }, ` (${sourceCount(sources.size)})`),
+    ],
+  );
+
+  const popover = h('span', { className: ['rp-popover'], id: popoverId, popover: 'auto', role: 'dialog', ariaLabel: label }, [
+    verdictBlock(resolved),
+    ...notes(resolved),
+    ...(resolved.claim.verdict.rationale ? [h('span', { className: ['rp-block-rationale'] }, resolved.claim.verdict.rationale)] : []),
+    evidenceBlock(evidence, chapter.sources),
+    // A visible way out for touch and screen-reader users, who have no Escape key at hand.
+    h('span', { className: ['rp-block-actions'] }, [
+      ...(packUrl ? [h('a', { className: ['rp-block-pack'], href: `${packUrl}#${auditFragment(id)}` }, 'Research pack for this chapter')] : []),
+      h('button', { type: 'button', className: ['rp-close'], popoverTarget: popoverId, popoverTargetAction: 'hide' }, 'Close'),
+    ]),
+  ]);
+
+  return {
+    id,
+    status,
+    anchor: resolved.anchoring === 'directive' ? { type: 'directive' } : quoteAnchor(chapter.snapshot, foldedSnapshot, resolved),
+    line: resolved.location.line,
+    column: resolved.location.column,
+    wrapper: { className: ['rp-claim'], id: fragment, dataClaimId: id, dataStatus: status },
+    marker,
+    popover,
+  };
+}
+
+/**
+ * The accessible name of a claim's marker and popover.
+ * @param claim the resolved claim.
+ * @param sources how many distinct sources bear on it.
+ * @returns e.g. "Claim, supported: 2 sources".
+ */
+export function accessibleName(claim: Pick<ResolvedClaim, 'status' | 'claim' | 'reviewDue'>, sources: number): string {
+  const verdict = claim.claim.verdict.status;
+  let state: string;
+  if (claim.status === 'stale') state = `stale, was ${verdict}`;
+  else if (claim.status === 'review-due' || claim.reviewDue) state = `${verdict}, review due`;
+  else state = STATUS_WORD[claim.status];
+  return `Claim, ${state}: ${sourceCount(sources)}`;
+}
+
+function sourceCount(count: number): string {
+  return count === 0 ? 'no sources' : count === 1 ? '1 source' : `${count} sources`;
+}
+
+function verdictBlock(resolved: ResolvedClaim): Element {
+  const verdict = resolved.claim.verdict;
+  const children: Array<ElementContent | string> = [h('strong', {}, `Verdict: ${verdict.status}`)];
+  if (verdict.date) children.push(', ', h('time', { dateTime: verdict.date }, verdict.date));
+  return h('span', { className: ['rp-block-verdict'] }, children);
+}
+
+function notes(resolved: ResolvedClaim): Element[] {
+  const result: Element[] = [];
+  if (resolved.stale) {
+    const why =
+      resolved.stale === 'no-text-hash'
+        ? 'The verdict does not record which text it reviewed.'
+        : 'The text of this claim changed since the verdict was given; it needs a new review.';
+    result.push(h('span', { className: ['rp-block-note', 'rp-note-stale'] }, [h('strong', {}, 'Stale. '), why]));
+  }
+  if (resolved.reviewDue) {
+    result.push(h('span', { className: ['rp-block-note', 'rp-note-review-due'] }, [h('strong', {}, 'Review due. '), 'The newest validated evidence is older than the review interval.']));
+  }
+  return result;
+}
+
+function evidenceBlock(evidence: EvidenceItem[], sources: Source[]): Element {
+  if (evidence.length === 0) return h('span', { className: ['rp-block-evidence', 'rp-muted'] }, 'No evidence recorded yet.');
+  return h(
+    'span',
+    { className: ['rp-block-evidence'], role: 'list', ariaLabel: 'Evidence' },
+    evidence.map((item) => {
+      const source = sources.find((entry) => entry.id === item.source);
+      const href = source ? sourceHref(source) : undefined;
+      const title = source ? source.title : item.source;
+      const details: string[] = [];
+      if (source) details.push(READING_WORD[source.reading], `accessed ${source.accessed}`);
+      if (item.locator) details.unshift(item.locator);
+      return h('span', { className: ['rp-row'], role: 'listitem', dataRelation: item.relation, dataEvidenceStatus: item.status }, [
+        h('span', { className: ['rp-relation'] }, item.relation),
+        ` · ${item.class.replace('-', ' ')} · `,
+        h('span', { className: ['rp-evidence-status'] }, item.status === 'validated' ? 'validated' : 'lead, not yet verified'),
+        ': ',
+        href ? h('a', { href }, title) : h('cite', {}, title),
+        ...(details.length > 0 ? [' ', h('span', { className: ['rp-muted'] }, `(${details.join(', ')})`)] : []),
+      ]);
+    }),
+  );
+}
+
+function quoteAnchor(snapshot: string, foldedSnapshot: string, resolved: ResolvedClaim): QuoteAnnotationAnchor {
+  const { exact, prefix, suffix } = resolved.selectors.quote;
+  const needle = fold(exact);
+  // Count occurrences in the folded snapshot; the claim's own one is the one
+  // starting at its position (mapped through the fold by counting before it).
+  const foldedStart = fold(snapshot.slice(0, resolved.location.start)).length;
+  let occurrence = 0;
+  let occurrences = 0;
+  if (needle.length > 0) {
+    for (let at = foldedSnapshot.indexOf(needle); at !== -1; at = foldedSnapshot.indexOf(needle, at + 1)) {
+      if (at < foldedStart) occurrence++;
+      occurrences++;
+    }
+  }
+  return { type: 'quote', exact, prefix, suffix, occurrence: Math.min(occurrence, Math.max(0, occurrences - 1)), occurrences };
+}
+
+function checkPackUrl(value: string): string {
+  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  const href = safeHref(value);
+  if (href && /^https?:/.test(href)) return href;
+  throw new Error(`claimAnnotations: packUrl must be a root-relative path or an http(s) URL, got ${JSON.stringify(value)}`);
+}

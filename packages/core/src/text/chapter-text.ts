@@ -1,0 +1,52 @@
+/**
+ * The agreed interface between model building and the chapter's text:
+ * `extractChapterText` (snapshot, fingerprint, claim directives) and
+ * `anchorClaims` (where each claim of the sidecar is in the prose).
+ * The work lives in `snapshot.ts`, `text-index.ts` and `anchor.ts`.
+ */
+import type { ClaimSelectors, AnchorKind } from '../model/types.js';
+import type { TextIndex } from './text-index.js';
+
+export { extractChapterText, type ExtractChapterTextOptions } from './snapshot.js';
+export { anchorClaims, type AnchorFiles } from './anchor.js';
+
+/** A `:claim[...]{#id}` directive found in the prose. */
+export interface DirectiveClaim {
+  /** The directive's id; empty when the author wrote none (reported by `anchorClaims`). */
+  id: string;
+  /** Offsets of the directive's text in the snapshot. */
+  start: number;
+  end: number;
+  /** Position of the directive in the chapter source (1-based). */
+  line: number;
+  column: number;
+}
+
+/** The chapter's text, extracted once from its mdast. */
+export interface ChapterText {
+  /** Normalized plain-text snapshot. */
+  snapshot: string;
+  /** sha256 hex of the snapshot. */
+  fingerprint: string;
+  /** Claim directives in document order. */
+  directives: DirectiveClaim[];
+  /**
+   * The text index the snapshot was made from (leaves, units, positions).
+   * Holds references to the mdast nodes: do not serialize it.
+   */
+  index?: TextIndex;
+}
+
+/** Where a claim was found. */
+export interface ClaimAnchor {
+  id: string;
+  /** The claim's text as it reads in the prose now (normalized). */
+  text: string;
+  /** `hashClaimText(text)`. */
+  textHash: string;
+  anchoring: AnchorKind;
+  /** Offsets in the snapshot and the 1-based position in the chapter source. */
+  location: { start: number; end: number; line: number; column: number };
+  /** W3C Web Annotation selectors into the snapshot. */
+  selectors: ClaimSelectors;
+}

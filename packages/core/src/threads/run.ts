@@ -1,0 +1,153 @@
+/**
+ * Checking or building many chapters on several threads. Every thread takes
+ * the next unchecked chapter from one shared counter until none is left (a
+ * thread that starts late or gets slow chapters simply takes fewer), and the
+ * results are put back in `buildModel`'s order, so the outcome is the same
+ * whatever the number of threads.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ParseChapter } from '../model/chapter.js';
+import type { BuildModelResult } from '../model/build.js';
+import { takeStartedWorkers } from './pool.js';
+import { assembleModel, checkChapter, collectProblems } from '../model/check.js';
+import type { ChapterCheck } from '../model/check.js';
+import { listBooks } from '../load/books.js';
+import type { BookFolder, BookListings, ChapterEntry } from '../load/books.js';
+import type { Problem } from '../model/types.js';
+
+/** Below this many chapters, starting threads costs more than it saves. */
+export const PARALLEL_FROM_CHAPTERS = 200;
+
+/** A chapter parser another thread can load: the URL of an ES module and the name of its export. */
+export interface ParserModule {
+  /** `import.meta.resolve('@research-pack/markdown/parse')`, for instance. */
+  url: string;
+  /** The export, called as `ParseChapter`; e.g. `parseChapter`. */
+  name: string;
+}
+
+/** Options of `checkChaptersOnThreads`. */
+export interface ThreadedOptions {
+  /** The project root. */
+  rootDir: string;
+  /** Folder of the books, relative to `rootDir`. Default `content/books`. */
+  contentDir?: string | undefined;
+  /** The build's date, `YYYY-MM-DD` (already resolved). */
+  asOf: string;
+  /** The parser on this thread. */
+  parse: ParseChapter;
+  /** The same parser, for worker threads to load. */
+  parser: ParserModule;
+  /** Threads in all, this one included. Default: `threadCount` for the project, with `RESEARCH_PACK_THREADS`. */
+  threads?: number | undefined;
+  /** Whether this thread checks chapters too (default true); tests turn it off so that the workers check every chapter. */
+  mainThreadTakes?: boolean | undefined;
+}
+
+/** What every thread needs: plain data and a shared counter, posted to workers. */
+export interface ChapterJob {
+  root: string;
+  asOf: string;
+  keep: boolean;
+  parser: ParserModule;
+  /** Book folders, with the text of their `book.yaml` (workers load it themselves). */
+  books: Array<{ slug: string; dir: string; file: string; source: string | undefined }>;
+  /** Every chapter, book by book: the index of its book and its entry. */
+  chapters: Array<{ book: number; entry: ChapterEntry }>;
+  /** One Int32: the index of the next chapter to take. */
+  next: SharedArrayBuffer;
+}
+
+/**
+ * How many threads to use for a project.
+ * @param chapters how many chapters it has.
+ * @param configured `RESEARCH_PACK_THREADS`, when set: then used whatever the project's size.
+ * @returns the machine's parallelism (at most 4) from 200 chapters on, else 1.
+ */
+export function threadCount(chapters: number, configured?: string): number {
+  const wanted = Number(configured);
+  if (configured !== undefined && configured !== '' && Number.isInteger(wanted) && wanted > 0) return wanted;
+  return chapters >= PARALLEL_FROM_CHAPTERS ? Math.min(availableParallelism(), 4) : 1;
+}
+
+/**
+ * Check chapters taken from the queue until it is empty.
+ * @param job the job.
+ * @param books the job's book folders, loaded on this thread.
+ * @param parse the chapter parser.
+ * @returns the checks this thread made, by chapter index.
+ */
+export function takeChapters(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter): Array<[number, ChapterCheck]> {
+  const next = new Int32Array(job.next);
+  const done: Array<[number, ChapterCheck]> = [];
+  for (let index = Atomics.add(next, 0, 1); index < job.chapters.length; index = Atomics.add(next, 0, 1)) {
+    const { book, entry } = job.chapters[index]!;
+    done.push([index, checkChapter(books[book]!, entry, { rootDir: job.root, parse, asOf: job.asOf, keep: job.keep })]);
+  }
+  return done;
+}
+
+/** List the books and check every chapter on `threads` threads. */
+async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ listing: BookListings; checks: ChapterCheck[] }> {
+  const listing = listBooks(options.rootDir, { contentDir: options.contentDir });
+  const chapters = listing.books.flatMap((book, index) => book.chapters.map((entry) => ({ book: index, entry })));
+  const job: ChapterJob = {
+    root: options.rootDir,
+    asOf: options.asOf,
+    keep,
+    parser: options.parser,
+    books: listing.books.map(({ slug, dir, file, source }) => ({ slug, dir, file, source })),
+    chapters,
+    next: new SharedArrayBuffer(4),
+  };
+  const mainThreadTakes = options.mainThreadTakes ?? true;
+  const threads = options.threads ?? threadCount(chapters.length, process.env.RESEARCH_PACK_THREADS);
+  const workerCount = Math.max(Math.min(threads, chapters.length) - (mainThreadTakes ? 1 : 0), 0);
+  const ready = takeStartedWorkers(workerCount);
+  const workers = Array.from({ length: workerCount }, (_, index) => runWorker(job, ready[index]));
+  const checks = new Array<ChapterCheck>(chapters.length);
+  const place = (done: Array<[number, ChapterCheck]>) => {
+    for (const [index, check] of done) checks[index] = check;
+  };
+  // This thread takes chapters too, with the book folders it already loaded.
+  if (mainThreadTakes || workers.length === 0) place(takeChapters(job, listing.books, options.parse));
+  for (const done of await Promise.all(workers)) place(done);
+  return { listing, checks };
+}
+
+/**
+ * Every problem of a project, as `buildModel(...).problems`, on several threads.
+ * @param options the project, the parser (here and for workers) and the thread count.
+ * @returns the problems, in `buildModel`'s order.
+ */
+export async function checkProblemsOnThreads(options: ThreadedOptions): Promise<Problem[]> {
+  const { listing, checks } = await checkAll(options, false);
+  return collectProblems(options.rootDir, listing, checks);
+}
+
+/**
+ * `buildModel` on several threads (without a cache): the same model and problems.
+ * @param options the project, the parser (here and for workers) and the thread count.
+ * @returns the model (unless blocked by errors) and every problem.
+ */
+export async function buildModelOnThreads(options: ThreadedOptions): Promise<BuildModelResult> {
+  const { listing, checks } = await checkAll(options, true);
+  return assembleModel(options.rootDir, listing, checks, options.asOf);
+}
+
+/** Run the job on a worker (a started one, or a new one); resolves with the checks it made. */
+function runWorker(job: ChapterJob, started?: Worker): Promise<Array<[number, ChapterCheck]>> {
+  return new Promise((resolve, reject) => {
+    const worker = started ?? new Worker(new URL('./worker.js', import.meta.url));
+    let result: Array<[number, ChapterCheck]> | undefined;
+    worker.once('message', (done: Array<[number, ChapterCheck]>) => (result = done));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (result) resolve(result);
+      else reject(new Error(`Research Pack: a worker thread exited with code ${code} before it finished`));
+    });
+    worker.postMessage(job);
+  });
+}
+

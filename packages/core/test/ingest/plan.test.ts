@@ -1,0 +1,272 @@
+/**
+ * Planning an ingest: new sidecar texts from a checked report. Leads and
+ * sources enter unvalidated, recorded values are never overwritten, and
+ * planning again on the result adds nothing but a pass.
+ */
+import type { Root } from 'mdast';
+import { markdownToMdast } from 'satteri';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { formatProblems } from '../../src/problems/format.js';
+import { planIngest, type IngestSidecars } from '../../src/ingest/plan.js';
+import { parseReport } from '../../src/research-report/read.js';
+import { sidecarSchemas, type EvidenceItem, type Source } from '../../src/schema/sidecars.js';
+
+const parseMarkdown = (source: string) =>
+  markdownToMdast(source, { features: { gfm: true, frontmatter: true, directive: false, smartPunctuation: false }, position: true }) as Root;
+
+const FINGERPRINT = 'a1'.repeat(32);
+
+const claimsYaml = `claims:
+  - id: tree
+    anchor: directive
+    verdict:
+      status: supported
+      date: 2026-01-10
+      rationale: Checked.
+    priority: high
+    concern: The author's own concern.
+  - id: ids
+    anchor: directive
+    verdict:
+      status: unverified
+`;
+
+const evidenceYaml = `# Ledger, as the author keeps it.
+sources:
+  - id: notes
+    title: Session notes
+    url: https://example.org/notes
+    reading: abstract-only
+    accessed: 2026-01-10
+
+evidence:
+  - id: notes-tree
+    source: notes
+    claims: [tree]
+    relation: supports
+    class: reported
+    status: validated
+    recorded: 2026-01-10
+`;
+
+const chapter = {
+  spec: 'book/chapter',
+  fingerprint: FINGERPRINT,
+  claims: [
+    { id: 'tree', text: 'Entries form a tree through their parent ids.' },
+    { id: 'ids', text: 'Entry ids are eight hex characters.' },
+  ],
+  sources: (parse(evidenceYaml) as { sources: Source[] }).sources.map((source) => ({ ...source, authors: [], identifiers: {} })),
+  evidence: (parse(evidenceYaml) as { evidence: EvidenceItem[] }).evidence,
+};
+
+function sidecars(texts: { claims?: string; evidence?: string; research?: string } = { claims: claimsYaml, evidence: evidenceYaml }): IngestSidecars {
+  return {
+    claims: { file: 'book/chapter.claims.yaml', text: texts.claims },
+    evidence: { file: 'book/chapter.evidence.yaml', text: texts.evidence },
+    research: { file: 'book/chapter.research.yaml', text: texts.research },
+  };
+}
+
+function reportText(options: { fingerprint?: string; findings?: string; bears?: string } = {}): string {
+  return `# Report
+
+## 1. Context and provenance
+
+- Fingerprint: ${options.fingerprint ?? FINGERPRINT}
+- By: R. Searcher
+
+## 2. Claim audit
+
+| Claim | Current evidence | Concern | Priority | Proposed response |
+| --- | --- | --- | --- | --- |
+| \`tree\` | Notes | Another concern | low | correction |
+| \`ids\` | UNVERIFIED | Length may vary | medium | clarification |
+
+## 3. Source ledger
+
+| Source | Verified metadata | URL | Reading | Bears on | Limitations | Verified / accessed |
+| --- | --- | --- | --- | --- | --- | --- |
+| Session notes | Project docs | https://example.org/notes/ | abstract only | ${options.bears ?? '`tree`, contradicts `ids`'} | Docs only | 2026-11-30 / 2026-11-30 |
+| A paper on ids | Doe, 2025, doi:10.1234/ids.5 | https://doi.org/10.1234/ids.5 | abstract only | qualifies \`ids\` | Abstract | 2026-11-30 / 2026-11-30 |
+
+## 4. Findings
+
+${options.findings ?? 'The notes hold.'}
+
+## 5. Upgrade proposal
+
+Say "usually".
+
+## 6. Experiment opportunities
+
+- Count id lengths (UNRUN).
+
+## 7. Review checklist
+
+- [ ] Decide.
+`;
+}
+
+function plan(text = reportText(), files = sidecars(), known = chapter) {
+  const { report, problems } = parseReport(text, { file: 'report.md', parse: parseMarkdown });
+  expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+  return planIngest({ report, chapter: known, sidecars: files, reportPath: 'reports/2026-11-30-chapter.md', date: '2026-11-30', by: report.by?.value ?? 'unknown' });
+}
+
+describe('planIngest', () => {
+  it('adds leads, new sources and a pass; fills only what the author left empty; validates nothing', () => {
+    const result = plan();
+    expect(result.problems).toEqual([]);
+    expect(result.claims.map((match) => match.id)).toEqual(['tree', 'ids']);
+    expect(result.filledClaims).toEqual([
+      { id: 'tree', fields: ['response'] },
+      { id: 'ids', fields: ['priority', 'concern', 'response'] },
+    ]);
+    expect(result.sources.map((source) => [source.id, source.action, source.how, source.filled])).toEqual([
+      ['notes', 'merged', 'url', ['verified', 'limitations']],
+      ['a-paper-on-ids', 'new', undefined, []],
+    ]);
+    expect(result.leads).toEqual([
+      expect.objectContaining({ id: 'lead-notes', source: 'notes', claims: ['ids'], relation: 'contradicts', status: 'lead', recorded: '2026-11-30' }),
+      expect.objectContaining({ id: 'lead-a-paper-on-ids', source: 'a-paper-on-ids', claims: ['ids'], relation: 'qualifies', status: 'lead' }),
+    ]);
+    expect(result.pass).toEqual({
+      date: '2026-11-30',
+      by: 'R. Searcher',
+      report: 'reports/2026-11-30-chapter.md',
+      fingerprint: FINGERPRINT,
+      findings: 'The notes hold.',
+      proposal: 'Say "usually".',
+      counts: { claims: 2, sources: 1, leads: 2 },
+    });
+
+    const files = Object.fromEntries(result.files.map((file) => [file.kind, file.after]));
+    expect(files.claims).toBe(`claims:
+  - id: tree
+    anchor: directive
+    verdict:
+      status: supported
+      date: 2026-01-10
+      rationale: Checked.
+    priority: high
+    concern: The author's own concern.
+    response: correction
+  - id: ids
+    anchor: directive
+    verdict:
+      status: unverified
+    priority: medium
+    concern: Length may vary
+    response: clarification
+`);
+    expect(files.evidence).toBe(`# Ledger, as the author keeps it.
+sources:
+  - id: notes
+    title: Session notes
+    url: https://example.org/notes
+    reading: abstract-only
+    accessed: 2026-01-10
+    verified: 2026-11-30
+    limitations: Docs only
+  # Sources added from reports/2026-11-30-chapter.md (research pass of 2026-11-30); reading as the report gives it
+  - id: a-paper-on-ids
+    title: A paper on ids
+    identifiers:
+      doi: 10.1234/ids.5
+    url: https://doi.org/10.1234/ids.5
+    reading: abstract-only
+    accessed: 2026-11-30
+    verified: 2026-11-30
+    limitations: Abstract
+
+evidence:
+  - id: notes-tree
+    source: notes
+    claims: [tree]
+    relation: supports
+    class: reported
+    status: validated
+    recorded: 2026-01-10
+  # Leads from reports/2026-11-30-chapter.md (research pass of 2026-11-30): not verified; validating them is the author's act
+  - id: lead-notes
+    source: notes
+    claims: [ids]
+    relation: contradicts
+    class: reported
+    status: lead
+    note: >-
+      From the research pass of 2026-11-30 (reports/2026-11-30-chapter.md,
+      source ledger, line 19): only its abstract or opening was read. Not yet
+      checked by the author.
+    recorded: 2026-11-30
+  - id: lead-a-paper-on-ids
+    source: a-paper-on-ids
+    claims: [ids]
+    relation: qualifies
+    class: reported
+    status: lead
+    note: >-
+      From the research pass of 2026-11-30 (reports/2026-11-30-chapter.md,
+      source ledger, line 20): only its abstract or opening was read. Not yet
+      checked by the author.
+    recorded: 2026-11-30
+`);
+    for (const file of result.files) expect(sidecarSchemas[file.kind].safeParse(parse(file.after)).success).toBe(true);
+  });
+
+  it("keeps the ledger's reading status when the report says another, and says so", () => {
+    const text = reportText().replace('https://example.org/notes/ | abstract only', 'https://example.org/notes/ | full text');
+    const result = plan(text);
+    expect(formatProblems(result.problems)).toBe(
+      'report.md:19:1  source-ledger[0].reading  warning: the report read "Session notes" as full-text, the ledger says abstract-only for "notes"; the ledger is kept  (hint: change `reading` in the evidence sidecar yourself if the report is right)  [report/reading-differs]',
+    );
+    expect(result.files.find((file) => file.kind === 'evidence')!.after).toContain('    reading: abstract-only\n    accessed: 2026-01-10\n');
+  });
+
+  it('adds nothing but a pass when planned again on its own result', () => {
+    const first = plan();
+    const after = Object.fromEntries(first.files.map((file) => [file.kind, file.after]));
+    const evidence = parse(after.evidence!) as { sources: Source[]; evidence: EvidenceItem[] };
+    const again = planIngest({
+      report: parseReport(reportText(), { file: 'report.md', parse: parseMarkdown }).report,
+      chapter: { ...chapter, sources: evidence.sources.map((source) => ({ ...source, authors: [], identifiers: source.identifiers ?? {} })), evidence: evidence.evidence },
+      sidecars: sidecars({ claims: after.claims!, evidence: after.evidence!, research: after.research! }),
+      reportPath: 'reports/2026-11-30-chapter-2.md',
+      date: '2026-11-30',
+      by: 'R. Searcher',
+    });
+    expect(again.leads).toEqual([]);
+    expect(again.filledClaims).toEqual([]);
+    expect(again.sources.map((source) => source.action)).toEqual(['unchanged', 'unchanged']);
+    expect(again.files.map((file) => file.kind)).toEqual(['research']);
+    expect((parse(again.files[0]!.after) as { history: unknown[] }).history).toHaveLength(2);
+  });
+
+  it('warns about an old revision, and names unknown claims in the ledger', () => {
+    const old = plan(reportText({ fingerprint: 'b2'.repeat(32) }));
+    expect(formatProblems(old.problems)).toBe(
+      'report.md:5:16  context.fingerprint  warning: the report read revision b2b2b2b2b2b2…, but the current fingerprint of book/chapter is a1a1a1a1a1a1…: the chapter changed after the research, so check its claim audit against the current prose  (hint: the pass records the revision the report read, and the research pack shows it as an older revision)  [report/old-revision]',
+    );
+    expect(old.pass.fingerprint).toBe('b2'.repeat(32));
+    const unknown = plan(reportText({ bears: '`trea`' }));
+    expect(formatProblems(unknown.problems)).toBe(
+      'report.md:19:79  source-ledger[0].bearsOn  no claim "trea" in book/chapter.claims.yaml  (hint: did you mean "tree"?)  [report/unknown-claim]',
+    );
+    expect(unknown.files).toEqual([]);
+  });
+
+  it('creates missing sidecars, and keeps findings within what a sidecar field allows', () => {
+    const long = 'Word '.repeat(5_000).trim();
+    const result = plan(reportText({ findings: long }), sidecars({ claims: claimsYaml }), { ...chapter, sources: [], evidence: [] });
+    expect(formatProblems(result.problems)).toBe(
+      'report.md:22:1  findings  warning: section 4 has 24999 characters; the pass keeps the first 19000, the whole section stays in reports/2026-11-30-chapter.md  [report/truncated]',
+    );
+    expect(result.pass.findings!.endsWith(' … (truncated; the whole section is in reports/2026-11-30-chapter.md)')).toBe(true);
+    const evidence = result.files.find((file) => file.kind === 'evidence')!;
+    expect(evidence.before).toBeUndefined();
+    expect(evidence.after.startsWith('sources:\n  - id: session-notes\n')).toBe(true);
+    expect(result.files.find((file) => file.kind === 'research')!.after.startsWith('history:\n  - date: 2026-11-30\n')).toBe(true);
+  });
+});

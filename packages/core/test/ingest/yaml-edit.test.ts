@@ -1,0 +1,191 @@
+/**
+ * Editing sidecars through the yaml Document without touching the author's
+ * bytes: appended items, filled keys, new keys and new files.
+ */
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { editYaml, SIDECAR_KEY_ORDER } from '../../src/ingest/yaml-edit.js';
+
+const SOURCE_KEYS = ['id', 'title', 'authors', 'venue', 'publisher', 'published', 'updated', 'identifiers', 'url', 'archiveUrl', 'reading', 'accessed', 'verified', 'limitations'];
+
+const evidence = `# The ledger.   (comment kept)
+
+sources:
+  # --- docs ---
+  - id: notes
+    title: "Notes: the format"
+    reading: full-text
+    accessed: 2026-01-10
+    limitations: >-
+      A long limitation that the author folded
+      by hand over two lines.
+
+  - id: rfc
+    title: RFC 9562
+    identifiers: { doi: 10.17487/RFC9562 }
+    reading: abstract-only    # only the abstract
+    accessed: 2026-01-12
+
+# Evidence follows.
+evidence:
+  - id: e1
+    source: notes
+    claims: [a]
+    relation: supports
+    class: reported
+    status: validated
+    recorded: 2026-01-10
+`;
+
+describe('editYaml', () => {
+  it('appends items in the style of their neighbours and leaves every other byte alone', () => {
+    const edit = editYaml(evidence, SIDECAR_KEY_ORDER.evidence);
+    edit.append('sources', [{ id: 'new', title: 'New: a source', reading: 'not-accessible', accessed: '2026-11-30' }], { comment: 'Added by a pass' });
+    edit.append('evidence', [
+      { id: 'lead-new', source: 'new', claims: ['a', 'b'], relation: 'unresolved', class: 'reported', status: 'lead', note: 'A note long enough to be folded over more than one line by the house style of the sidecars.', recorded: '2026-11-30' },
+    ]);
+    expect(edit.changed).toBe(true);
+    expect(edit.toString()).toBe(`# The ledger.   (comment kept)
+
+sources:
+  # --- docs ---
+  - id: notes
+    title: "Notes: the format"
+    reading: full-text
+    accessed: 2026-01-10
+    limitations: >-
+      A long limitation that the author folded
+      by hand over two lines.
+
+  - id: rfc
+    title: RFC 9562
+    identifiers: { doi: 10.17487/RFC9562 }
+    reading: abstract-only    # only the abstract
+    accessed: 2026-01-12
+
+  # Added by a pass
+  - id: new
+    title: "New: a source"
+    reading: not-accessible
+    accessed: 2026-11-30
+
+# Evidence follows.
+evidence:
+  - id: e1
+    source: notes
+    claims: [a]
+    relation: supports
+    class: reported
+    status: validated
+    recorded: 2026-01-10
+  - id: lead-new
+    source: new
+    claims: [a, b]
+    relation: unresolved
+    class: reported
+    status: lead
+    note: >-
+      A note long enough to be folded over more than one line by the house style
+      of the sidecars.
+    recorded: 2026-11-30
+`);
+  });
+
+  it('fills only missing keys, in schema order, in block and flow mappings', () => {
+    const edit = editYaml(evidence, SIDECAR_KEY_ORDER.evidence);
+    expect(edit.has(['sources', 0], 'limitations')).toBe(true);
+    edit.fill(['sources', 0], [['verified', '2026-11-30'], ['url', 'https://example.org/notes'], ['limitations', 'never written']], SOURCE_KEYS);
+    edit.fill(['sources', 1, 'identifiers'], [['arxiv', '2210.03629v3'], ['doi', '10.1/other']], ['doi', 'arxiv', 'isbn']);
+    const text = edit.toString();
+    expect(text).toContain(`  - id: notes
+    title: "Notes: the format"
+    url: https://example.org/notes
+    reading: full-text
+    accessed: 2026-01-10
+    verified: 2026-11-30
+    limitations: >-
+      A long limitation that the author folded
+      by hand over two lines.
+`);
+    expect(text).toContain('    identifiers: { doi: 10.17487/RFC9562, arxiv: 2210.03629v3 }\n    reading: abstract-only    # only the abstract\n');
+    expect(text).not.toContain('never written');
+    expect(text).not.toContain('10.1/other');
+  });
+
+  it('turns `key: []` and `key:` into block sequences, and adds a missing key before the next one', () => {
+    const edit = editYaml('# Research.\n\nobjective: Decide.\n\n# The history.\nhistory: []\n', SIDECAR_KEY_ORDER.research);
+    edit.append('history', [{ date: '2026-11-30', by: 'A. Researcher', findings: 'One.\n\nTwo.' }]);
+    edit.append('questions', ['Does it still hold?']);
+    expect(edit.toString()).toBe(`# Research.
+
+objective: Decide.
+
+questions:
+  - Does it still hold?
+
+# The history.
+history:
+  - date: 2026-11-30
+    by: A. Researcher
+    findings: |-
+      One.
+
+      Two.
+`);
+    const empty = editYaml('claims: []\nsources:\n', SIDECAR_KEY_ORDER.evidence);
+    empty.append('sources', [{ id: 'x', title: 'X', reading: 'full-text', accessed: '2026-11-30' }]);
+    expect(empty.toString()).toBe('claims: []\nsources:\n  - id: x\n    title: X\n    reading: full-text\n    accessed: 2026-11-30\n');
+  });
+
+  it('writes a new file in schema order below its comments', () => {
+    const edit = editYaml('# yaml-language-server: $schema=../schema.json\n', SIDECAR_KEY_ORDER.evidence);
+    edit.append('evidence', [{ id: 'l1', source: 's1', claims: ['a'], relation: 'supports', class: 'reported', status: 'lead', recorded: '2026-11-30' }]);
+    edit.append('sources', [
+      { id: 's1', title: 'One', reading: 'full-text', accessed: '2026-11-30' },
+      { id: 's2', title: 'Two', reading: 'full-text', accessed: '2026-11-30' },
+    ]);
+    expect(edit.toString()).toBe(`# yaml-language-server: $schema=../schema.json
+
+sources:
+  - id: s1
+    title: One
+    reading: full-text
+    accessed: 2026-11-30
+
+  - id: s2
+    title: Two
+    reading: full-text
+    accessed: 2026-11-30
+
+evidence:
+  - id: l1
+    source: s1
+    claims: [a]
+    relation: supports
+    class: reported
+    status: lead
+    recorded: 2026-11-30
+`);
+    expect(editYaml(undefined, SIDECAR_KEY_ORDER.research).changed).toBe(false);
+  });
+
+  it('keeps CRLF line endings and a file without a final line feed', () => {
+    const crlf = evidence.replace(/\n/g, '\r\n');
+    const edit = editYaml(crlf, SIDECAR_KEY_ORDER.evidence);
+    edit.append('evidence', [{ id: 'l2', source: 'rfc', claims: ['a'], relation: 'unresolved', class: 'reported', status: 'lead', recorded: '2026-11-30' }]);
+    const text = edit.toString();
+    expect(text.startsWith(crlf)).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+    const bare = editYaml('history:\n  - date: 2026-01-01\n    by: X', SIDECAR_KEY_ORDER.research);
+    bare.append('history', [{ date: '2026-11-30', by: 'Y' }]);
+    expect(bare.toString()).toBe('history:\n  - date: 2026-01-01\n    by: X\n  - date: 2026-11-30\n    by: Y\n');
+  });
+
+  it('quotes what YAML would misread, and reads back as the edited data', () => {
+    const edit = editYaml(evidence, SIDECAR_KEY_ORDER.evidence);
+    const tricky = { id: 'tricky', title: '#1: "quoted" – yes', reading: 'full-text', accessed: '2026-11-30', limitations: '12345', authors: ['true', 'null'] };
+    edit.append('sources', [tricky]);
+    const data = parse(edit.toString()) as { sources: unknown[] };
+    expect(data.sources.at(-1)).toEqual(tricky);
+  });
+});

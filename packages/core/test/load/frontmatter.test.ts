@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { formatProblems } from '../../src/problems/format.js';
+import { loadFrontmatter } from '../../src/load/frontmatter.js';
+
+const file = 'content/books/pi/27-chapter.mdx';
+const errors = (source: string) => formatProblems(loadFrontmatter(source, file).problems);
+
+describe('loadFrontmatter', () => {
+  it('reads and validates the block, with defaults and no problems', () => {
+    expect(loadFrontmatter('---\ntitle: The Session File Format\nnumber: 27\nsummary: How sessions are stored.\n---\n\n# Text\n', file)).toMatchObject({
+      data: { title: 'The Session File Format', number: 27, summary: 'How sessions are stored.' },
+      problems: [],
+    });
+  });
+
+  it('counts positions from the top of the chapter file', () => {
+    expect(errors('---\ntitle: Sessions\nnumber: 27\nsumary: x\n---\n')).toBe(
+      'content/books/pi/27-chapter.mdx:4:1  sumary  unknown key "sumary"; allowed keys: title, number, summary  (hint: did you mean "summary"?)  [schema/unknown-key]',
+    );
+    expect(errors('---\ntitle: Sessions\nnumber: "27"\n---\n')).toBe(
+      'content/books/pi/27-chapter.mdx:3:9  number  expected a number, got the string "27"  (hint: write it without quotes: 27)  [schema/invalid-type]',
+    );
+  });
+
+  it('accepts a byte order mark and CRLF line endings', () => {
+    const result = loadFrontmatter('\uFEFF---\r\ntitle: Sessions\r\nnumber: x\r\n---\r\nText\r\n', file);
+    expect(formatProblems(result.problems)).toBe(
+      'content/books/pi/27-chapter.mdx:3:9  number  expected a number, got the string "x"  (hint: write a number here)  [schema/invalid-type]',
+    );
+    expect(loadFrontmatter('\uFEFF---\r\ntitle: Sessions\r\nnumber: 1\r\n---\r\n', file).data).toEqual({ title: 'Sessions', number: 1 });
+  });
+
+  it('reports a missing, unclosed or empty block', () => {
+    expect(errors('# Sessions\n')).toBe(
+      'content/books/pi/27-chapter.mdx:1:1  the chapter has no frontmatter  (hint: start the file with "---", then "title: ..." and "number: ..." lines, then "---")  [chapter/missing-frontmatter]',
+    );
+    expect(errors('---\ntitle: Sessions\nnumber: 1\n\n# Sessions\n')).toBe(
+      'content/books/pi/27-chapter.mdx:1:1  the frontmatter has no closing "---" line  (hint: end the frontmatter with a line containing only "---")  [chapter/unclosed-frontmatter]',
+    );
+    expect(errors('---\n---\n')).toBe(
+      [
+        'content/books/pi/27-chapter.mdx:2:1  title  missing required key "title"  (hint: add "title: ..." — the chapter\'s title)  [schema/missing-key]',
+        'content/books/pi/27-chapter.mdx:2:1  number  missing required key "number"  (hint: add "number: ..." — the chapter number within the book)  [schema/missing-key]',
+      ].join('\n'),
+    );
+  });
+
+  it('reports YAML syntax errors in the block at their line', () => {
+    expect(errors('---\ntitle: Sessions: the format\nnumber: 1\n---\n')).toBe(
+      'content/books/pi/27-chapter.mdx:2:8  nested mappings are not allowed in compact mappings  (hint: a value containing ": " must be quoted, e.g. title: "Sessions: the file format"; a key must line up with the keys above it)  [yaml/syntax]',
+    );
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { formatProblems } from '../../src/problems/format.js';
+import { loadSidecar } from '../../src/load/sidecar.js';
+
+describe('loadSidecar', () => {
+  it('applies defaults to valid files', () => {
+    const claims = loadSidecar('claims', 'claims:\n  - id: a\n    anchor: directive\n    verdict: { status: unverified }\n', 'a.claims.yaml');
+    expect(claims.problems).toEqual([]);
+    expect(claims.data).toEqual({ claims: [{ id: 'a', anchor: 'directive', verdict: { status: 'unverified' }, priority: 'medium', response: 'no-change' }] });
+    expect(loadSidecar('research', 'objective: Decide.\n', 'a.research.yaml').data).toEqual({
+      objective: 'Decide.',
+      questions: [],
+      references: [],
+      notebooks: [],
+      history: [],
+    });
+    expect(loadSidecar('book', 'title: T\nslug: t\n', 'book.yaml').data).toEqual({ title: 'T', slug: 't', reviewAfterDays: 365, brief: { excerptLength: 6000 } });
+  });
+
+  it('treats an empty file as an error, with a hint for each kind', () => {
+    const empty = (kind: 'book' | 'claims' | 'evidence' | 'research') => formatProblems(loadSidecar(kind, '\n# nothing\n', `x.${kind}.yaml`).problems);
+    expect(empty('book')).toBe('x.book.yaml  the file is empty  (hint: write at least "title:" and "slug:")  [yaml/empty-file]');
+    expect(empty('claims')).toBe('x.claims.yaml  the file is empty  (hint: write "claims: []" until the chapter has claims, or delete the file)  [yaml/empty-file]');
+    expect(empty('evidence')).toBe('x.evidence.yaml  the file is empty  (hint: write "sources: []" and "evidence: []" until there is evidence, or delete the file)  [yaml/empty-file]');
+    expect(empty('research')).toBe('x.research.yaml  the file is empty  (hint: write an "objective:" for the research, or delete the file)  [yaml/empty-file]');
+  });
+
+  it('stops at YAML errors without validating against the schema', () => {
+    const result = loadSidecar('claims', 'claims:\n  - id: a\n    id: b\n    unknown: 1\n', 'a.claims.yaml');
+    expect(result.data).toBeUndefined();
+    expect(result.problems.map((problem) => problem.rule)).toEqual(['yaml/duplicate-key']);
+  });
+
+  it('keeps a working locator when the file has problems', () => {
+    const result = loadSidecar('claims', 'claims:\n  - id: a\n    anchor: directive\n    verdict: { status: nope }\n', 'a.claims.yaml');
+    expect(result.locate(['claims', 0, 'verdict', 'status'])).toEqual({ line: 4, column: 24 });
+  });
+});
+
+describe('loadSidecar: problems never depend on the parser', () => {
+  it('reads again with the positioned parser before reporting', () => {
+    // js-yaml reads 0b1 as the number 1; YAML 1.2 core (and `yaml`) as the string "0b1", a valid id.
+    const result = loadSidecar('claims', 'claims:\n  - id: 0b1\n    anchor: directive\n    verdict: { status: unverified }\n', 'a.claims.yaml');
+    expect(result.problems).toEqual([]);
+    expect(result.data?.claims[0]?.id).toBe('0b1');
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { closest, createProblem, formatPath, hasErrors, quote, rules } from '../../src/problems/problem.js';
+
+describe('problems', () => {
+  it('creates problems with the rule\'s severity and whole-file defaults', () => {
+    expect(createProblem('book/no-books', { file: 'content/books' }, 'none')).toEqual({
+      file: 'content/books',
+      line: 0,
+      column: 0,
+      path: '',
+      message: 'none',
+      rule: 'book/no-books',
+      severity: 'warning',
+    });
+    expect(createProblem('yaml/syntax', { file: 'a.yaml', line: 2, column: 3, path: 'a' }, 'bad', 'fix it')).toMatchObject({ severity: 'error', hint: 'fix it' });
+    expect(hasErrors([createProblem('book/no-books', { file: 'x' }, 'none')])).toBe(false);
+    expect(hasErrors([createProblem('yaml/syntax', { file: 'x' }, 'bad')])).toBe(true);
+  });
+
+  it('documents every rule with a severity and a description', () => {
+    for (const [id, info] of Object.entries(rules)) {
+      expect(id).toMatch(/^(yaml|schema|book|chapter|cross)\/[a-z-]+$/);
+      expect(['error', 'warning']).toContain(info.severity);
+      expect(info.description).toMatch(/\.$/);
+    }
+  });
+
+  it('formats field paths as authors read them', () => {
+    expect(formatPath([])).toBe('');
+    expect(formatPath(['claims', 2, 'verdict', 'status'])).toBe('claims[2].verdict.status');
+    expect(formatPath(['notebooks', 0, 'runs', 1, 'id'])).toBe('notebooks[0].runs[1].id');
+    expect(formatPath(['a key', 'x'])).toBe('["a key"].x');
+    expect(formatPath(['__proto__'])).toBe('__proto__');
+  });
+
+  it('quotes values on one line, shortened, with invisible characters spelled out', () => {
+    expect(quote('supportd')).toBe('"supportd"');
+    expect(quote('two\nlines')).toBe('"two\\nlines"');
+    expect(quote('zero\u200Bwidth\u202E')).toBe('"zero\\u200bwidth\\u202e"');
+    expect(quote('x'.repeat(100))).toBe(`"${'x'.repeat(60)}…"`);
+  });
+
+  it('suggests the closest candidate only when it is plausible', () => {
+    const statuses = ['supported', 'qualified', 'contradicted', 'unverified'];
+    expect(closest('supportd', statuses)).toBe('supported');
+    expect(closest('Supported', statuses)).toBe('supported');
+    expect(closest('qualifed', statuses)).toBe('qualified');
+    expect(closest('suported', statuses)).toBe('supported');
+    expect(closest('review_after_days', ['reviewAfterDays', 'brief'])).toBe('reviewAfterDays');
+    expect(closest('full', ['full-text', 'abstract-only', 'not-accessible'])).toBe('full-text');
+    expect(closest('banana', statuses)).toBeUndefined();
+    expect(closest('x', ['id'])).toBeUndefined();
+    expect(closest('id', [])).toBeUndefined();
+  });
+});

@@ -1,0 +1,153 @@
+import type { Root } from 'mdast';
+import { markdownToMdast } from 'satteri';
+import { describe, expect, it } from 'vitest';
+import { anchorClaims, locateQuote, maxFuzzyErrors, prepareSearch, SELECTOR_CONTEXT, type AnchorFiles } from '../../src/text/anchor.js';
+import type { Claim } from '../../src/schema/sidecars.js';
+import { extractChapterText } from '../../src/text/snapshot.js';
+import { buildTextIndex } from '../../src/text/text-index.js';
+
+function chapterText(source: string) {
+  const root = markdownToMdast(source, { features: { directive: true, smartPunctuation: false, gfm: true, frontmatter: true }, position: true }) as Root;
+  return extractChapterText(root, { source });
+}
+
+const files: AnchorFiles = {
+  chapter: 'content/books/pi/27-chapter.mdx',
+  claims: 'content/books/pi/27-chapter.claims.yaml',
+  locate: (index, field) => ({ line: 2 + index * 5 + (field === 'anchor.quote' ? 2 : field === 'anchor' ? 1 : 0), column: field === 'anchor.quote' ? 14 : 5 }),
+};
+
+function quote(id: string, anchor: { quote: string; prefix?: string; suffix?: string }): Claim {
+  return { id, anchor, verdict: { status: 'unverified' }, priority: 'medium', response: 'no-change' };
+}
+function directive(id: string): Claim {
+  return { id, anchor: 'directive', verdict: { status: 'unverified' }, priority: 'medium', response: 'no-change' };
+}
+
+const prose = `# Sessions
+
+Each line of a session file is one JSON object. The header comes first.
+
+Entries form a tree: *each entry points at its parent* through [\`parentId\`](https://example.org).
+
+The header comes first. Readers rely on it.
+`;
+
+describe('anchorClaims', () => {
+  it('anchors an exact quote across emphasis, links and inline code', () => {
+    const { anchors, problems } = anchorClaims(chapterText(prose), [quote('tree', { quote: 'each entry points at its parent through parentId' })], files);
+    expect(problems).toEqual([]);
+    const anchor = anchors.get('tree')!;
+    expect(anchor).toMatchObject({ id: 'tree', text: 'each entry points at its parent through parentId', anchoring: 'exact', location: { line: 5, column: 23 } });
+    expect(anchor.textHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(anchor.selectors.quote.prefix).toBe('one JSON object. The header comes first.\n\nEntries form a tree: '.slice(-SELECTOR_CONTEXT));
+    expect(anchor.selectors.quote.suffix).toBe('.\n\nThe header comes first. Reade');
+    expect(anchor.selectors.position.end - anchor.selectors.position.start).toBe(anchor.text.length);
+  });
+
+  it('uses the prefix or suffix to choose between several exact matches', () => {
+    const text = chapterText(prose);
+    const byPrefix = anchorClaims(text, [quote('later', { quote: 'The header comes first.', prefix: 'a tree. ' })], files);
+    const bySuffix = anchorClaims(text, [quote('later', { quote: 'The header comes first.', suffix: ' Readers' })], files);
+    expect(byPrefix.problems).toEqual([]);
+    expect(bySuffix.anchors.get('later')!.location.line).toBe(7);
+    expect(byPrefix.anchors.get('later')!.location.line).toBe(3);
+  });
+
+  it('reports an ambiguous quote, where it is and what prefix would choose', () => {
+    const { anchors, problems } = anchorClaims(chapterText(prose), [directive('unused-here'), quote('first', { quote: 'The header comes first.' })], files);
+    expect(anchors.has('first')).toBe(false);
+    expect(problems.filter((problem) => problem.rule === 'anchor/ambiguous')).toEqual([
+      {
+        file: 'content/books/pi/27-chapter.claims.yaml',
+        line: 9,
+        column: 14,
+        path: 'claims[1].anchor.quote',
+        rule: 'anchor/ambiguous',
+        severity: 'error',
+        message:
+          'the quote of claim "first" ("The header comes first.") is found 2 times in content/books/pi/27-chapter.mdx (at 3:49, 7:1), and no prefix or suffix says which one is meant',
+        hint: 'add prefix: "object. " to choose the one at 3:49, or quote a longer passage',
+      },
+    ]);
+  });
+
+  it('re-anchors an edited quote approximately and says so', () => {
+    const { anchors, problems } = anchorClaims(chapterText(prose), [quote('object', { quote: 'Every line of the session file is one JSON object.' })], files);
+    expect(problems).toEqual([]);
+    expect(anchors.get('object')).toMatchObject({ anchoring: 'fuzzy', text: 'Each line of a session file is one JSON object.' });
+  });
+
+  it('reports an orphan with the closest text found', () => {
+    const { problems } = anchorClaims(chapterText(prose), [quote('gone', { quote: 'Readers ignore the header entirely.' })], files);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ rule: 'anchor/orphan', file: files.claims, line: 4, column: 14, path: 'claims[0].anchor.quote' });
+    expect(problems[0]!.message).toBe(
+      'the quote of claim "gone" ("Readers ignore the header entirely.") is not in content/books/pi/27-chapter.mdx; the closest text (content/books/pi/27-chapter.mdx:7:5) is "header comes first. Readers rely"',
+    );
+  });
+
+  it('never lets a quote cross a paragraph, a table cell or a code block', () => {
+    const text = chapterText('One paragraph ends here.\n\nAnother begins.\n\n| a | b |\n| - | - |\n| left | right |\n\n```\ncode line\n```\n');
+    const { anchors, problems } = anchorClaims(text, [quote('cross', { quote: 'ends here. Another begins' }), quote('cells', { quote: 'left | right' }), quote('code', { quote: 'code line' })], files);
+    expect(anchors.size).toBe(0);
+    expect(problems.map((problem) => problem.rule)).toEqual(['anchor/orphan', 'anchor/orphan', 'anchor/orphan']);
+  });
+
+  it('matches typographic punctuation to the ASCII an author types', () => {
+    const { anchors } = anchorClaims(chapterText('The reader\u2019s \u201Cversion\u201D field \u2013 always\u2026 read.\n'), [quote('q', { quote: 'reader\'s "version" field -- always...' })], files);
+    expect(anchors.get('q')).toMatchObject({ anchoring: 'exact', text: 'reader\u2019s \u201Cversion\u201D field \u2013 always\u2026' });
+  });
+
+  it('anchors directive claims and reports directive problems with chapter positions', () => {
+    const text = chapterText('A :claim[first]{#known} and :claim[second]{#unknwn}.\n\n:claim[again]{#known} and :claim[quoted]{#by-quote} and :claim[no id].\n');
+    const { anchors, problems } = anchorClaims(text, [directive('known'), directive('missing'), quote('by-quote', { quote: 'quoted' }), directive('unknown')], files);
+    expect(anchors.get('known')).toMatchObject({ anchoring: 'directive', text: 'first', location: { line: 1, column: 3 } });
+    expect(problems.map((problem) => `${problem.file}:${problem.line}:${problem.column} ${problem.rule} ${problem.message}${problem.hint ? ` (${problem.hint})` : ''}`)).toEqual([
+      'content/books/pi/27-chapter.mdx:1:29 anchor/unknown-directive :claim directive names "unknwn", which is not a claim in content/books/pi/27-chapter.claims.yaml (did you mean "unknown"?)',
+      'content/books/pi/27-chapter.mdx:3:1 anchor/duplicate-directive claim "known" is marked twice in the prose (first at content/books/pi/27-chapter.mdx:1:3) (a claim is one place in the prose: keep one :claim directive with this id and give the other claim its own id)',
+      'content/books/pi/27-chapter.mdx:3:27 anchor/directive-for-quote-claim claim "by-quote" is marked in the prose, but content/books/pi/27-chapter.claims.yaml:13:5 anchors it by quote (use one of the two: set its anchor to "directive", or remove the :claim markup)',
+      'content/books/pi/27-chapter.mdx:3:57 anchor/directive-without-id this :claim directive has no id (give it the id of a claim in the claims sidecar: :claim[the sentence]{#claim-id})',
+      'content/books/pi/27-chapter.claims.yaml:8:5 anchor/missing-directive claim "missing" is anchored by directive, but content/books/pi/27-chapter.mdx has no :claim[...]{#missing} (mark the sentence in the chapter as :claim[the sentence]{#missing}, or anchor the claim by quote)',
+      'content/books/pi/27-chapter.claims.yaml:18:5 anchor/missing-directive claim "unknown" is anchored by directive, but content/books/pi/27-chapter.mdx has no :claim[...]{#unknown} (mark the sentence in the chapter as :claim[the sentence]{#unknown}, or anchor the claim by quote)',
+    ]);
+  });
+
+  it('works from a snapshot alone', () => {
+    const { anchors } = anchorClaims({ snapshot: 'First block.\n\nSecond block here.\n', fingerprint: '', directives: [] }, [quote('b', { quote: 'block here' })], files);
+    expect(anchors.get('b')?.location).toEqual({ start: 21, end: 31, line: 0, column: 0 });
+  });
+
+  it('bounds fuzzy matching like Hypothesis', () => {
+    expect(maxFuzzyErrors(12)).toBe(3);
+    expect(maxFuzzyErrors(10_000)).toBe(256);
+    const search = prepareSearch(buildTextIndex(markdownToMdast('The quick brown fox.\n') as Root));
+    expect(locateQuote(search, { quote: 'The quick brown fax.' })).toMatchObject({ kind: 'fuzzy', errors: 1 });
+    expect(locateQuote(search, { quote: 'A slow green turtle.' })).toEqual({ kind: 'orphan' });
+    expect(locateQuote(search, { quote: 'The quick brown fax.' }, { fuzzy: false })).toEqual({ kind: 'orphan' });
+  });
+
+  it('anchors 20 quotes in a 30,000-word chapter in milliseconds', () => {
+    const words = ['session', 'entry', 'header', 'parent', 'branch', 'reader', 'writer', 'format', 'version', 'line'];
+    const paragraphs: string[] = [];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let p = 0; p < 1000; p++) {
+      const sentence: string[] = [];
+      for (let w = 0; w < 30; w++) sentence.push(words[next() % words.length]!);
+      paragraphs.push(`Paragraph ${p}: ${sentence.join(' ')}.`);
+    }
+    const source = paragraphs.join('\n\n');
+    const text = chapterText(source);
+    const claims = Array.from({ length: 20 }, (_, index) => {
+      const paragraph = paragraphs[index * 50 + 3]!;
+      return quote(`q${index}`, { quote: paragraph.slice(0, 80) });
+    });
+    const started = performance.now();
+    const { anchors, problems } = anchorClaims(text, claims, files);
+    const elapsed = performance.now() - started;
+    expect(problems).toEqual([]);
+    expect(anchors.size).toBe(20);
+    expect(elapsed).toBeLessThan(250);
+  });
+});
