@@ -2,7 +2,7 @@
  * What injected routes, components and site pages import to read the
  * research model: `import { getResearchModel } from '@research-pack/astro/runtime'`.
  */
-import { buildReport, type BookModel, type ChapterModel, type ReportData, type ResearchModel, type SiteUrls } from '@research-pack/core';
+import { buildStatusReport, type BookModel, type ChapterModel, type StatusReport, type ResearchModel, type SiteUrls } from '@research-pack/core';
 import { readState } from './state.js';
 
 /**
@@ -82,19 +82,19 @@ export function requireBook(params: Record<string, string | undefined>): BookMod
   return book;
 }
 
-const reportCache = new WeakMap<ResearchModel, WeakMap<SiteUrls, ReportData>>();
+const reportCache = new WeakMap<ResearchModel, WeakMap<SiteUrls, StatusReport>>();
 
 /**
  * The book-wide report data, built once per model and URL set.
  * @param urls absolute URLs (the default) for artifacts, or `getPageUrls()` for pages.
  * @returns the report.
  */
-export function getReport(urls: SiteUrls = getSiteUrls()): ReportData {
+export function getReport(urls: SiteUrls = getSiteUrls()): StatusReport {
   const model = getResearchModel();
   let byUrls = reportCache.get(model);
   if (!byUrls) reportCache.set(model, (byUrls = new WeakMap()));
   let report = byUrls.get(urls);
-  if (!report) byUrls.set(urls, (report = buildReport(model, urls)));
+  if (!report) byUrls.set(urls, (report = buildStatusReport(model, urls)));
   return report;
 }
 

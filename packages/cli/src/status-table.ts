@@ -1,16 +1,16 @@
 /**
  * The research report as a terminal table: one row per chapter.
  */
-import type { ReportData } from '@research-pack/core';
+import type { StatusReport } from '@research-pack/core';
 
 const COLUMNS = ['chapter', 'claims', 'sup', 'qual', 'contra', 'unver', 'stale', 'due', 'leads', 'partial src', 'notebooks', 'last pass'] as const;
 
 /**
  * Render the report as an aligned plain-text table.
- * @param report from `buildReport`.
+ * @param report from `buildStatusReport`.
  * @returns the table, ending with a newline.
  */
-export function renderStatusTable(report: ReportData): string {
+export function renderStatusTable(report: StatusReport): string {
   const rows: string[][] = [];
   for (const book of report.books) {
     for (const chapter of book.chapters) {
@@ -38,7 +38,7 @@ export function renderStatusTable(report: ReportData): string {
   return `${lines.join('\n')}\n`;
 }
 
-function notebookCell(chapter: ReportData['books'][number]['chapters'][number]): string {
+function notebookCell(chapter: StatusReport['books'][number]['chapters'][number]): string {
   const n = chapter.notebooks;
   if (n.total === 0) return '-';
   const parts = [`${n.total}`];
@@ -47,7 +47,7 @@ function notebookCell(chapter: ReportData['books'][number]['chapters'][number]):
   return parts.join(', ');
 }
 
-function passCell(chapter: ReportData['books'][number]['chapters'][number]): string {
+function passCell(chapter: StatusReport['books'][number]['chapters'][number]): string {
   const pass = chapter.lastPass;
   if (!pass) return 'none';
   return `${pass.date}${pass.readsCurrentRevision === false ? ' (older revision)' : pass.readsCurrentRevision === true ? ' (current)' : ''}`;

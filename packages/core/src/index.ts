@@ -1,7 +1,7 @@
 export * from './schema/sidecars.js';
 export type * from './model/types.js';
-export { DEFAULT_SITE_URLS, PACK_FILES, chapterUrls, bookReportUrl, siteReportUrl, reportUrls, packSchemaUrl, reportSchemaUrl, claimFragment, claimUrl } from './site/urls.js';
-export type { ChapterUrls, ReportUrls } from './site/urls.js';
+export { DEFAULT_SITE_URLS, PACK_FILES, chapterUrls, bookStatusReportUrl, siteStatusReportUrl, statusReportUrls, packSchemaUrl, statusReportSchemaUrl, claimFragment, claimUrl } from './site/urls.js';
+export type { ChapterUrls, StatusReportUrls, SiteUrls } from './site/urls.js';
 export { colabUrl, notebookGithubUrl } from './site/colab.js';
 export type { NotebookRepository } from './site/colab.js';
 export {
@@ -10,19 +10,21 @@ export {
   DEFAULT_BRIEF_INVESTIGATE,
   DEFAULT_BRIEF_OUTPUT_INTRO,
   DEFAULT_BRIEF_OUTPUT_OUTRO,
-  REPORT_SECTIONS,
   resolveBriefTemplates,
   resolveObjective,
   fillTemplate,
 } from './render/brief-wording.js';
-export type { ReportSection, ResolvedBriefTemplates, ObjectiveOrigin } from './render/brief-wording.js';
+export type { ResolvedBriefTemplates, ObjectiveOrigin } from './render/brief-wording.js';
+export { REPORT_SECTIONS } from './research-report/format.js';
+export type { ReportSection } from './research-report/format.js';
 export { BRIEF_SECTIONS, LEADS_HEADING, AVAILABILITY_STATEMENT, cutExcerpt, renderBrief } from './render/brief.js';
 export type { Excerpt } from './render/brief.js';
 export { rules, createProblem, hasErrors, formatPath, quote, closest } from './problems/problem.js';
 export type { RuleId, RuleInfo, ProblemPlace } from './problems/problem.js';
 export { formatProblem, formatProblems, sortProblems, compareProblems } from './problems/format.js';
 export { loadYaml } from './load/yaml.js';
-export type { LoadedYaml, LoadYamlOptions, Locate, Position, YamlPath } from './load/yaml.js';
+export type { LoadedYaml, LoadYamlOptions } from './load/yaml.js';
+export type { Problem, Locate, Position, YamlPath } from './problems/problem.js';
 export { validateSchema } from './schema/validate.js';
 export type { Validated, ValidateOptions } from './schema/validate.js';
 export { loadSidecar } from './load/sidecar.js';
@@ -41,13 +43,17 @@ export { checkChapter, checkProject, collectProblems, assembleModel } from './mo
 export { buildModelOnThreads, checkProblemsOnThreads, threadCount, PARALLEL_FROM_CHAPTERS } from './threads/run.js';
 export type { ParserModule, ThreadedOptions } from './threads/run.js';
 export type { ChapterCheck, CheckChapterOptions, CheckProjectOptions } from './model/check.js';
-export type { BuildModelOptions, BuildModelResult } from './model/build.js';
+export type { BuildModelOptions } from './model/build.js';
+export type { BuildModelResult } from './model/check.js';
 export type { ParseChapter, ResolveClaimsOptions } from './model/chapter.js';
 export { resolveAsOf, toDateString, isDateString, addDays } from './schema/dates.js';
 export { relativePath, unsafePathReason } from './load/paths.js';
 export { createJsonSchema, jsonSchemaText, sidecarKinds } from './schema/json-schema.js';
-export { extractChapterText, anchorClaims } from './text/chapter-text.js';
-export type { ChapterText, ClaimAnchor, DirectiveClaim, ExtractChapterTextOptions, AnchorFiles } from './text/chapter-text.js';
+export { extractChapterText } from './text/snapshot.js';
+export { anchorClaims } from './text/anchor.js';
+export type { ChapterText, ClaimAnchor, DirectiveClaim, AnchorKind, ClaimSelectors } from './text/chapter-text.js';
+export type { ExtractChapterTextOptions } from './text/snapshot.js';
+export type { AnchorFiles } from './text/anchor.js';
 export { attachSource, sourceOf, snapshotOf } from './text/snapshot.js';
 export { fingerprintSnapshot, hashClaimText } from './text/fingerprint.js';
 export { normalizeLines, normalizeProse, foldText, fold } from './text/normalize.js';
@@ -57,9 +63,10 @@ export type { TextIndex, TextIndexOptions, IndexLeaf, IndexUnit, IndexNode, Inde
 export { SELECTOR_CONTEXT, maxFuzzyErrors, prepareSearch, locateQuote, findExact, closestText, selectorsFor, toFolded, fromFolded } from './text/anchor.js';
 export type { SearchText, QuoteResult } from './text/anchor.js';
 export { safeHref, httpUrl, doiUrl, arxivUrl, sourceHref } from './site/safe-url.js';
-export { claimAnnotations, claimPopoversHtml, accessibleName, STATUS_SYMBOL, STATUS_WORD } from './render/claim-annotations.js';
+export { claimAnnotations, claimPopoversHtml, accessibleName } from './render/claim-annotations.js';
+export { DISPLAY_STATUSES, STATUS_SYMBOL, STATUS_WORD, READING, ANCHORING_WORD, STALE_REASON } from './model/words.js';
 export type { ChapterAnnotations, ClaimAnnotation, ClaimAnnotationsOptions, DirectiveAnnotationAnchor, QuoteAnnotationAnchor } from './render/claim-annotations.js';
-export { renderChapterReport } from './research-report/write.js';
+export { renderResearchReport } from './research-report/write.js';
 export {
   PACK_VERSION,
   PackSchema,
@@ -77,36 +84,26 @@ export {
 export type { Pack, PackClaim, PackSource, PackEvidence, WebAnnotation, ClaimReview, CslItem } from './schema/pack.js';
 export { buildPack, renderPackJson, webAnnotations, claimReviews, cslItems } from './render/pack-json.js';
 export { packHast, renderPackHtml, claimReviewJsonLd, claimReviewScript, escapeJsonForScript } from './render/pack-html.js';
+export { locateChapter, splitEvidence, findSource, claimsOfSource, latestRun, notebookState, latestPass, passReadsCurrent, countStatuses, statusKey } from './model/queries.js';
+export type { ModelSource, NotebookState } from './model/queries.js';
 export {
-  DISPLAY_STATUSES,
-  STATUS_LABELS,
-  locateChapter,
-  splitEvidence,
-  findSource,
-  claimsOfSource,
-  latestRun,
-  notebookState,
-  latestPass,
-  passReadsCurrent,
   StatusCountsSchema,
-  ReportTotalsSchema,
-  ReportChapterSchema,
-  ReportBookSchema,
-  ReportSchema,
-  reportJsonSchema,
-  buildReport,
-  countStatuses,
-  statusKey,
-} from './model/queries.js';
-export type { ModelSource, NotebookState, ReportData, ReportBook, ReportChapter, ReportTotals, StatusCounts } from './model/queries.js';
+  StatusReportTotalsSchema,
+  StatusReportChapterSchema,
+  StatusReportBookSchema,
+  StatusReportSchema,
+  statusReportJsonSchema,
+} from './schema/status-report.js';
+export type { StatusReport, StatusReportBook, StatusReportChapter, StatusReportTotals, StatusCounts } from './schema/status-report.js';
+export { buildStatusReport } from './render/status-report-data.js';
 export { STATUS_STYLES, statusChart, renderStatusChart, describeCounts } from './render/chart.js';
 export type { StatusChartOptions } from './render/chart.js';
-export { scopeReport, renderReportJson, renderReportMarkdown, reportHast, renderReportHtml } from './render/status-report.js';
-export type { ReportScope } from './render/status-report.js';
-export { parseReport, reportProblem, reportRules, CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './research-report/read.js';
+export { scopeStatusReport, renderStatusReportJson, renderStatusReportMarkdown, statusReportHast, renderStatusReportHtml } from './render/status-report.js';
+export type { StatusReportScope } from './render/status-report.js';
+export { parseResearchReport, reportProblem, reportRules, CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './research-report/read.js';
 export type {
-  ParseReportMarkdown,
-  ParseReportOptions,
+  ParseResearchReportMarkdown,
+  ParseResearchReportOptions,
   ResearchReport,
   FoundSection,
   ClaimAuditRow,

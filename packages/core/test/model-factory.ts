@@ -4,19 +4,9 @@
  * snapshots, fingerprints and selectors computed the same documented way.
  */
 import { createHash } from 'node:crypto';
-import type { BookModel, ChapterModel, DisplayStatus, ResearchModel, ResolvedClaim, SiteUrls } from '../src/model/types.js';
-import type {
-  BookConfig,
-  Claim,
-  EvidenceItem,
-  NotebookRun,
-  Notebook,
-  Reference,
-  ResearchFile,
-  ResearchPass,
-  Source,
-  VerdictStatus,
-} from '../src/schema/sidecars.js';
+import type { BookModel, ChapterModel, DisplayStatus, ResearchModel, ResolvedClaim } from '../src/model/types.js';
+import type { BookConfig, Claim, EvidenceItem, NotebookRun, Notebook, Reference, ResearchFile, ResearchPass, Source, VerdictStatus } from '../src/schema/sidecars.js';
+import type { SiteUrls } from '../src/site/urls.js';
 
 export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 

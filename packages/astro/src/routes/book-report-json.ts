@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { renderReportJson } from '@research-pack/core';
+import { renderStatusReportJson } from '@research-pack/core';
 import { bookPaths, getReport, requireBook, textResponse } from '../runtime.js';
 
 export const getStaticPaths = bookPaths;
 
 /** One book's research report as JSON. */
-export const GET: APIRoute = ({ params }) => textResponse(renderReportJson(getReport(), { book: requireBook(params).slug }), 'application/json');
+export const GET: APIRoute = ({ params }) => textResponse(renderStatusReportJson(getReport(), { book: requireBook(params).slug }), 'application/json');

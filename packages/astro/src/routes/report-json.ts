@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { renderReportJson } from '@research-pack/core';
+import { renderStatusReportJson } from '@research-pack/core';
 import { getReport, textResponse } from '../runtime.js';
 
 /** The book-wide research report as JSON. */
-export const GET: APIRoute = () => textResponse(renderReportJson(getReport()), 'application/json');
+export const GET: APIRoute = () => textResponse(renderStatusReportJson(getReport()), 'application/json');

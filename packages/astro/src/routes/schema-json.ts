@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { packJsonSchema, reportJsonSchema } from '@research-pack/core';
+import { packJsonSchema, statusReportJsonSchema } from '@research-pack/core';
 import { textResponse } from '../runtime.js';
 
-const SCHEMAS = { pack: packJsonSchema, report: reportJsonSchema } as const;
+const SCHEMAS = { pack: packJsonSchema, report: statusReportJsonSchema } as const;
 
 export function getStaticPaths() {
   return Object.keys(SCHEMAS).map((name) => ({ params: { name } }));

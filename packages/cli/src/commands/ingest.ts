@@ -11,7 +11,7 @@ import path from 'node:path';
 import {
   buildModel,
   formatProblems,
-  parseReport,
+  parseResearchReport,
   planIngest,
   type BookModel,
   type ChapterModel,
@@ -57,7 +57,7 @@ export const ingest: Command = async (positionals, values, io) => {
   const { sidecars, missing } = await readSidecars(options, book, chapter);
 
   // 1. The report on its own, and (to report every mistake at once) what its readable rows name.
-  const parsed = parseReport(source, { file: display, parse: parseReportMarkdown });
+  const parsed = parseResearchReport(source, { file: display, parse: parseReportMarkdown });
   if (hasErrors(parsed.problems)) {
     const { problems } = planIngest({ report: parsed.report, chapter: chapterData, sidecars, reportPath: 'reports/report.md', date: options.asOf, by: 'unknown' });
     const errors = problems.filter((problem) => problem.severity === 'error');

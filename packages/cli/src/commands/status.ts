@@ -1,7 +1,7 @@
 /**
  * `research-pack status`: the book-wide research report in a terminal.
  */
-import { buildReport, renderReportJson } from '@research-pack/core';
+import { buildStatusReport, renderStatusReportJson } from '@research-pack/core';
 import { expectPositionals, formatOption } from '../args.js';
 import { EXIT } from '../io.js';
 import { projectOptions, requireModel, siteUrlsFrom } from '../project.js';
@@ -13,7 +13,7 @@ export const status: Command = (positionals, values, io) => {
   expectPositionals(positionals, 0, 'no arguments');
   const format = formatOption(values);
   const urls = siteUrlsFrom(values, io);
-  const report = buildReport(requireModel(projectOptions(values, io)), urls);
-  io.stdout(format === 'json' ? renderReportJson(report) : renderStatusTable(report));
+  const report = buildStatusReport(requireModel(projectOptions(values, io)), urls);
+  io.stdout(format === 'json' ? renderStatusReportJson(report) : renderStatusTable(report));
   return EXIT.ok;
 };

@@ -5,9 +5,8 @@
  * (by DOI, arXiv id, URL, then title, each normalized).
  */
 import { locateQuote, prepareSearch } from '../text/anchor.js';
-import type { Problem } from '../model/types.js';
 import { fold, normalizeProse } from '../text/normalize.js';
-import { closest, quote } from '../problems/problem.js';
+import { closest, quote, type Problem } from '../problems/problem.js';
 import { reportProblem, type ClaimAuditRow, type ReportPlace, type SourceLedgerRow } from '../research-report/read.js';
 import type { Source } from '../schema/sidecars.js';
 import type { IndexUnit, TextIndex } from '../text/text-index.js';

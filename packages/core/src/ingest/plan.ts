@@ -9,8 +9,7 @@
 import { parse } from 'yaml';
 import { matchClaimRows, matchSourceRow, normalizeTitle, type ClaimMatch, type ClaimText, type SourceMatchKind } from './match.js';
 import { editYaml, SIDECAR_KEY_ORDER } from './yaml-edit.js';
-import type { Problem } from '../model/types.js';
-import { closest, quote } from '../problems/problem.js';
+import { closest, quote, type Problem } from '../problems/problem.js';
 import { reportProblem, type ResearchReport, type SourceLedgerRow } from '../research-report/read.js';
 import { ClaimSchema, SourceSchema, type EvidenceItem, type Relation, type ResearchPass, type Source } from '../schema/sidecars.js';
 

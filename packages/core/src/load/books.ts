@@ -11,9 +11,8 @@ import { loadFrontmatter } from './frontmatter.js';
 import type { LoadedFrontmatter } from './frontmatter.js';
 import { loadSidecar } from './sidecar.js';
 import type { LoadedSidecar } from './sidecar.js';
-import type { Problem } from '../model/types.js';
 import { relativePath } from './paths.js';
-import { appendProblems, closest, createProblem, quote } from '../problems/problem.js';
+import { appendProblems, closest, createProblem, quote, type Problem } from '../problems/problem.js';
 import { IdSchema } from '../schema/sidecars.js';
 import type { BookConfig, ClaimsFile, EvidenceFile, ResearchFile } from '../schema/sidecars.js';
 

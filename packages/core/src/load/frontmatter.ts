@@ -3,9 +3,8 @@
  * lines, validated with positions that count from the top of the chapter file.
  */
 import { loadYaml } from './yaml.js';
-import type { LoadedYaml, Locate } from './yaml.js';
-import type { Problem } from '../model/types.js';
-import { capProblems, createProblem } from '../problems/problem.js';
+import type { LoadedYaml } from './yaml.js';
+import { capProblems, createProblem, type Locate, type Problem } from '../problems/problem.js';
 import { ChapterFrontmatterSchema } from '../schema/sidecars.js';
 import type { ChapterFrontmatter } from '../schema/sidecars.js';
 import { validateSchema } from '../schema/validate.js';

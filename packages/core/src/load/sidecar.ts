@@ -4,9 +4,8 @@
  */
 import type { z } from 'zod';
 import { loadYaml } from './yaml.js';
-import type { LoadedYaml, Locate } from './yaml.js';
-import type { Problem } from '../model/types.js';
-import { capProblems, createProblem } from '../problems/problem.js';
+import type { LoadedYaml } from './yaml.js';
+import { capProblems, createProblem, type Locate, type Problem } from '../problems/problem.js';
 import { sidecarSchemas } from '../schema/sidecars.js';
 import type { SidecarKind } from '../schema/sidecars.js';
 import { validateSchema } from '../schema/validate.js';

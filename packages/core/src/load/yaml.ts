@@ -15,7 +15,7 @@ import type { LoadOptions } from 'js-yaml';
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import type { Document, Node, Pair, ParsedNode, YAMLMap } from 'yaml';
-import type { Problem } from '../model/types.js';
+import type { Locate, Position, Problem, YamlPath } from '../problems/problem.js';
 import { createProblem, quote } from '../problems/problem.js';
 
 /** `yaml` (the parser with positions) is loaded on first use: a file without problems never needs it. */
@@ -24,24 +24,8 @@ function yaml(): typeof Yaml {
   return (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
 }
 
-/** A field path: keys and list indexes, as zod reports them. */
-export type YamlPath = readonly PropertyKey[];
 
-/** A 1-based line and column. */
-export interface Position {
-  line: number;
-  column: number;
-}
 
-/**
- * Find where a field is written.
- *
- * The value's position when it exists; with `key: true` the key's own
- * position (what an unknown key should point at). A path that does not
- * exist resolves to the nearest existing ancestor, so a missing key points
- * at the mapping it is missing from.
- */
-export type Locate = (path: YamlPath, options?: { key?: boolean }) => Position;
 
 /** A parsed YAML file. */
 export interface LoadedYaml {

@@ -3,12 +3,13 @@
  * The one entry point the Astro integration, the CLI and the renderers use.
  */
 import type { ParseChapter } from './chapter.js';
-import { assembleModel, checkChapter } from './check.js';
+import { assembleModel, checkChapter, type BuildModelResult } from './check.js';
 import { resolveAsOf } from '../schema/dates.js';
 import { listBooks } from '../load/books.js';
 import { pruneCache } from '../load/cache.js';
 import type { ModelCache } from '../load/cache.js';
-import type { Problem, ResearchModel } from './types.js';
+import type { ResearchModel } from './types.js';
+import type { Problem } from '../problems/problem.js';
 
 export type { ParseChapter } from './chapter.js';
 
@@ -24,18 +25,6 @@ export interface BuildModelOptions {
   today?: string | Date | undefined;
   /** Reuse work for unchanged files across rebuilds; see `createModelCache`. Assumes the same `parse` each time. */
   cache?: ModelCache | undefined;
-}
-
-/** What `buildModel` returns. */
-export interface BuildModelResult {
-  /**
-   * The model; undefined when a file could not be loaded or a claim could not
-   * be anchored (any error whose rule does not start with `cross/`). A model
-   * can come with `cross/` errors: check `problems` before publishing.
-   */
-  model: ResearchModel | undefined;
-  /** Every problem, errors and warnings, in discovery order (sort with `sortProblems`). */
-  problems: Problem[];
 }
 
 /**

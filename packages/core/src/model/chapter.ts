@@ -4,16 +4,17 @@
  * per chapter; nothing here depends on other chapters.
  */
 import type { Root } from 'mdast';
-import { anchorClaims, extractChapterText } from '../text/chapter-text.js';
 import type { ChapterText, ClaimAnchor } from '../text/chapter-text.js';
 import { addDays } from '../schema/dates.js';
 import type { BookFolder, LoadedChapter } from '../load/books.js';
 import { cached } from '../load/cache.js';
 import type { ModelCache } from '../load/cache.js';
-import type { ChapterModel, Problem, ResolvedClaim } from './types.js';
-import { appendProblems, createProblem } from '../problems/problem.js';
+import type { ChapterModel, ResolvedClaim } from './types.js';
+import { appendProblems, createProblem, type Problem } from '../problems/problem.js';
 import { ResearchFileSchema } from '../schema/sidecars.js';
 import type { Claim, EvidenceItem, ResearchFile } from '../schema/sidecars.js';
+import { anchorClaims } from '../text/anchor.js';
+import { extractChapterText } from '../text/snapshot.js';
 
 /**
  * Parse a chapter into mdast, with positions, directives on and smart

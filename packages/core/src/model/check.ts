@@ -7,18 +7,29 @@
  */
 import { buildChapter } from './chapter.js';
 import type { ParseChapter } from './chapter.js';
-import type { BuildModelResult } from './build.js';
 import { resolveAsOf } from '../schema/dates.js';
 import { listBooks, loadChapter, readChapterSource } from '../load/books.js';
 import type { BookFolder, BookListings, ChapterEntry } from '../load/books.js';
 import type { ModelCache } from '../load/cache.js';
 import { loadFrontmatter } from '../load/frontmatter.js';
-import type { BookModel, ChapterModel, Problem } from './types.js';
+import type { BookModel, ChapterModel, ResearchModel } from './types.js';
 import { relativePath } from '../load/paths.js';
-import { appendProblems } from '../problems/problem.js';
+import { appendProblems, type Problem } from '../problems/problem.js';
 import { duplicateChapterNumber, validateChapter } from './cross-file.js';
 
 /** What checking one chapter found. Plain data: a worker thread can post it. */
+/** What `buildModel` returns. */
+export interface BuildModelResult {
+  /**
+   * The model; undefined when a file could not be loaded or a claim could not
+   * be anchored (any error whose rule does not start with `cross/`). A model
+   * can come with `cross/` errors: check `problems` before publishing.
+   */
+  model: ResearchModel | undefined;
+  /** Every problem, errors and warnings, in discovery order (sort with `sortProblems`). */
+  problems: Problem[];
+}
+
 export interface ChapterCheck {
   /** Problems of the chapter's files, each read on its own. */
   load: Problem[];

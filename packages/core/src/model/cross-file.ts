@@ -11,10 +11,8 @@ import { addDays } from '../schema/dates.js';
 import type { BookFolder, LoadedBook, LoadedChapter } from '../load/books.js';
 import { isNotFound } from '../load/books.js';
 import type { LoadedSidecar } from '../load/sidecar.js';
-import type { YamlPath } from '../load/yaml.js';
-import type { Problem } from './types.js';
 import { unsafePathReason } from '../load/paths.js';
-import { appendProblems, closest, createProblem, formatPath, quote } from '../problems/problem.js';
+import { appendProblems, closest, createProblem, formatPath, quote, type YamlPath, type Problem } from '../problems/problem.js';
 import type { ProblemPlace, RuleId } from '../problems/problem.js';
 import type { Relation, VerdictStatus } from '../schema/sidecars.js';
 

@@ -3,47 +3,17 @@
  * look like after loading, validation, anchoring and status computation.
  * Plain data only, so it can be serialized into a virtual module or JSON.
  */
-import type {
-  BookConfig,
-  Claim,
-  ChapterFrontmatter,
-  EvidenceItem,
-  ResearchFile,
-  Source,
-  VerdictStatus,
-} from '../schema/sidecars.js';
+import type { BookConfig, Claim, ChapterFrontmatter, EvidenceItem, ResearchFile, Source, VerdictStatus } from '../schema/sidecars.js';
+import type { AnchorKind, ClaimSelectors } from '../text/chapter-text.js';
 
-/** A positioned problem found in the book's files. */
-export interface Problem {
-  /** Path of the file, relative to the project root (POSIX separators). */
-  file: string;
-  /** 1-based line, 0 when the problem concerns the whole file. */
-  line: number;
-  /** 1-based column, 0 when the problem concerns the whole file. */
-  column: number;
-  /** Field path such as `claims[2].verdict.status`, or `` for the whole file. */
-  path: string;
-  /** What is wrong. */
-  message: string;
-  /** How to fix it. */
-  hint?: string;
-  /** Stable rule id, e.g. `schema/unknown-key`, `cross/missing-source`. */
-  rule: string;
-  /** Errors fail the build; warnings are logged. */
-  severity: 'error' | 'warning';
-}
 
-/** How a claim was found in the prose. */
-export type AnchorKind = 'directive' | 'exact' | 'fuzzy';
+
+/** Why a verdict no longer matches the prose. */
+export type StaleReason = 'fuzzy-anchor' | 'text-changed' | 'no-text-hash';
 
 /** The status a reader sees for a claim. `stale` and `review-due` override the verdict. */
 export type DisplayStatus = VerdictStatus | 'stale' | 'review-due';
 
-/** W3C Web Annotation selectors into the chapter snapshot. */
-export interface ClaimSelectors {
-  quote: { type: 'TextQuoteSelector'; exact: string; prefix: string; suffix: string };
-  position: { type: 'TextPositionSelector'; start: number; end: number };
-}
 
 /** A claim after anchoring and status computation. */
 export interface ResolvedClaim {
@@ -60,7 +30,7 @@ export interface ResolvedClaim {
   /** W3C selectors into the snapshot. */
   selectors: ClaimSelectors;
   /** Why the verdict no longer matches the prose, if it does not. */
-  stale: false | 'fuzzy-anchor' | 'text-changed' | 'no-text-hash';
+  stale: false | StaleReason;
   /** The newest validated evidence is older than the book's `reviewAfterDays`. */
   reviewDue: boolean;
   /** What the reader sees. */
@@ -111,12 +81,3 @@ export interface ResearchModel {
   books: BookModel[];
 }
 
-/** Where pages live; renderers derive every URL from this. */
-export interface SiteUrls {
-  /** Absolute origin plus base, e.g. `https://example.org` or `https://example.org/docs`; empty for root-relative URLs. */
-  site: string;
-  /** Path prefix of chapter pages, default `/books`. */
-  chapters: string;
-  /** Path prefix of research pages, default `/research`. */
-  research: string;
-}

@@ -1,8 +1,8 @@
+import type { Problem } from './problem.js';
 /**
  * Problems as text, one line each, the way compilers and MyST print them:
  * `file:line:column  path  message  (hint: ...)  [rule]`.
  */
-import type { Problem } from '../model/types.js';
 
 /**
  * Format one problem as a single line.

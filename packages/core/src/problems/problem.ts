@@ -2,7 +2,45 @@
  * Problems: the one way the core reports what is wrong with a book. Every
  * rule has a stable id (documented in the README) and a default severity.
  */
-import type { Problem } from '../model/types.js';
+/** A positioned problem found in the book's files. */
+export interface Problem {
+  /** Path of the file, relative to the project root (POSIX separators). */
+  file: string;
+  /** 1-based line, 0 when the problem concerns the whole file. */
+  line: number;
+  /** 1-based column, 0 when the problem concerns the whole file. */
+  column: number;
+  /** Field path such as `claims[2].verdict.status`, or `` for the whole file. */
+  path: string;
+  /** What is wrong. */
+  message: string;
+  /** How to fix it. */
+  hint?: string;
+  /** Stable rule id, e.g. `schema/unknown-key`, `cross/missing-source`. */
+  rule: string;
+  /** Errors fail the build; warnings are logged. */
+  severity: 'error' | 'warning';
+}
+
+/** A field path: keys and list indexes, as zod reports them. */
+export type YamlPath = readonly PropertyKey[];
+
+/** A 1-based line and column. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/**
+ * Find where a field is written.
+ *
+ * The value's position when it exists; with `key: true` the key's own
+ * position (what an unknown key should point at). A path that does not
+ * exist resolves to the nearest existing ancestor, so a missing key points
+ * at the mapping it is missing from.
+ */
+export type Locate = (path: YamlPath, options?: { key?: boolean }) => Position;
+
 
 /** What a rule checks and how bad breaking it is. */
 export interface RuleInfo {
@@ -148,6 +186,16 @@ export function formatPath(path: readonly PropertyKey[]): string {
     else result += `[${quote(String(segment), Infinity)}]`;
   }
   return result;
+}
+
+/**
+ * A value cut to a length, with an ellipsis when it was cut.
+ * @param value the text.
+ * @param length the most characters kept, the ellipsis included.
+ * @returns the text, or its start and "…".
+ */
+export function shorten(value: string, length: number): string {
+  return value.length <= length ? value : `${value.slice(0, length - 1)}…`;
 }
 
 /**

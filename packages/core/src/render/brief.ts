@@ -11,22 +11,16 @@
  * Markdown viewer shows them as text: no HTML, link, image or autolink can
  * come from a sidecar. The chapter excerpt is the author's prose, verbatim.
  */
-import { REPORT_SECTIONS, fillTemplate, resolveBriefTemplates, resolveObjective } from './brief-wording.js';
+import { fillTemplate, resolveBriefTemplates, resolveObjective } from './brief-wording.js';
 import { colabUrl } from '../site/colab.js';
 import { oneLine } from '../markup/markdown.js';
-import type { BookModel, ChapterModel, ResolvedClaim, SiteUrls } from '../model/types.js';
-import {
-  claimsOfSource,
-  findSource,
-  locateChapter,
-  passReadsCurrent,
-  splitEvidence,
-  STATUS_LABELS,
-  type ModelSource,
-} from '../model/queries.js';
+import type { BookModel, ChapterModel, ResolvedClaim } from '../model/types.js';
+import { claimsOfSource, findSource, locateChapter, passReadsCurrent, splitEvidence, type ModelSource } from '../model/queries.js';
 import type { EvidenceItem, Notebook, ResearchPass, Source } from '../schema/sidecars.js';
 import { safeHref } from '../site/safe-url.js';
-import { chapterUrls, type ChapterUrls } from '../site/urls.js';
+import { chapterUrls, type ChapterUrls, type SiteUrls } from '../site/urls.js';
+import { STATUS_WORD, READING, STALE_REASON, plural } from '../model/words.js';
+import { REPORT_SECTIONS } from '../research-report/format.js';
 
 /** The nine section titles of a brief, in order. */
 export const BRIEF_SECTIONS: readonly string[] = Object.freeze([
@@ -195,18 +189,12 @@ function ledgerEntry(chapter: ChapterModel, source: Source): string[] {
   if (source.url !== undefined) lines.push(`  URL: ${urlText(source.url)}`);
   if (source.archiveUrl !== undefined) lines.push(`  Archived copy: ${urlText(source.archiveUrl)}`);
   lines.push(
-    `  Reading status: ${READING[source.reading]}; accessed ${source.accessed}; ${source.verified === undefined ? 'metadata not verified' : `metadata verified ${source.verified}`}`,
+    `  Reading status: ${READING[source.reading].word}; accessed ${source.accessed}; ${source.verified === undefined ? 'metadata not verified' : `metadata verified ${source.verified}`}`,
   );
   if (source.limitations !== undefined) lines.push(`  Limitations: ${recorded(source.limitations)}`);
   lines.push(`  Bears on claims: ${claims.length === 0 ? 'none recorded' : claims.join(', ')}`);
   return lines;
 }
-
-const READING: Record<Source['reading'], string> = {
-  'full-text': 'full text',
-  'abstract-only': 'abstract only',
-  'not-accessible': 'not accessible',
-};
 
 function evidence(chapter: ChapterModel): string[] {
   const { validated, leads } = splitEvidence(chapter);
@@ -258,14 +246,14 @@ function objective(book: BookModel, chapter: ChapterModel): string[] {
 function claimEntry(book: BookModel, resolved: ResolvedClaim): string[] {
   const { claim } = resolved;
   const lines = [
-    `- ${claim.id} [${STATUS_LABELS[resolved.status]}; priority ${claim.priority}] line ${resolved.location.line}: "${recorded(resolved.text)}"`,
+    `- ${claim.id} [${STATUS_WORD[resolved.status]}; priority ${claim.priority}] line ${resolved.location.line}: "${recorded(resolved.text)}"`,
   ];
   const verdict = claim.verdict;
   if (verdict.status !== 'unverified' || verdict.rationale !== undefined) {
     const date = verdict.date === undefined ? '' : ` on ${verdict.date}`;
     lines.push(`  Verdict: ${verdict.status}${date}${verdict.rationale === undefined ? '' : `: ${recorded(verdict.rationale)}`}`);
   }
-  if (resolved.stale !== false) lines.push(`  STALE: ${STALE_REASONS[resolved.stale]}; review it again.`);
+  if (resolved.stale !== false) lines.push(`  STALE: ${STALE_REASON[resolved.stale]}; review it again.`);
   if (resolved.reviewDue) {
     lines.push(`  REVIEW DUE: its newest validated evidence is older than ${book.config.reviewAfterDays} days.`);
   }
@@ -274,12 +262,6 @@ function claimEntry(book: BookModel, resolved: ResolvedClaim): string[] {
   lines.push(`  Evidence: ${resolved.evidence.length === 0 ? 'none recorded' : resolved.evidence.join(', ')}`);
   return lines;
 }
-
-const STALE_REASONS: Record<Exclude<ResolvedClaim['stale'], false>, string> = {
-  'text-changed': 'the text of the claim has changed since the verdict was given',
-  'fuzzy-anchor': 'the claim was found only approximately in the current prose',
-  'no-text-hash': 'the verdict does not record which text it reviewed',
-};
 
 function material(book: BookModel, chapter: ChapterModel): string[] {
   const notebooks = chapter.research.notebooks;
@@ -365,6 +347,3 @@ function urlText(value: string): string {
   return safeHref(value) ?? `${recorded(value)} (not an http(s) URL; not linked)`;
 }
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}

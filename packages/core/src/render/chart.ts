@@ -8,7 +8,9 @@ import type { Element } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { s } from 'hastscript';
 import type { DisplayStatus } from '../model/types.js';
-import { DISPLAY_STATUSES, STATUS_LABELS, statusKey, type StatusCounts } from '../model/queries.js';
+import { statusKey } from '../model/queries.js';
+import { DISPLAY_STATUSES, STATUS_WORD } from '../model/words.js';
+import type { StatusCounts } from '../schema/status-report.js';
 
 /** Options of a status chart. */
 export interface StatusChartOptions {
@@ -76,7 +78,7 @@ export function statusChart(counts: StatusCounts, options: StatusChartOptions): 
     const y = LEGEND_Y + Math.floor(index / COLUMNS) * ROW_HEIGHT;
     children.push(
       s('rect', { x: x + 0.5, y: y + 0.5, width: SWATCH, height: SWATCH, fill: `url(#${patternId(status)})`, stroke: 'currentColor' }),
-      s('text', { x: x + SWATCH + 8, y: y + SWATCH - 2, fill: 'currentColor', fontSize: FONT_SIZE }, `${STATUS_LABELS[status]}: ${counts[statusKey(status)]}`),
+      s('text', { x: x + SWATCH + 8, y: y + SWATCH - 2, fill: 'currentColor', fontSize: FONT_SIZE }, `${STATUS_WORD[status]}: ${counts[statusKey(status)]}`),
     );
   });
   return s(
@@ -112,7 +114,7 @@ export function renderStatusChart(counts: StatusCounts, options: StatusChartOpti
  */
 export function describeCounts(counts: StatusCounts): string {
   if (counts.total === 0) return 'No claims are recorded.';
-  const parts = DISPLAY_STATUSES.map((status) => `${counts[statusKey(status)]} ${STATUS_LABELS[status]}`);
+  const parts = DISPLAY_STATUSES.map((status) => `${counts[statusKey(status)]} ${STATUS_WORD[status]}`);
   return `${counts.total} ${counts.total === 1 ? 'claim' : 'claims'}: ${parts.join(', ')}.`;
 }
 

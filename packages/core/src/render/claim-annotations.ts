@@ -14,10 +14,10 @@ import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import { fold } from '../text/normalize.js';
 import type { ChapterModel, DisplayStatus, ResolvedClaim } from '../model/types.js';
-import { auditFragment } from './pack-html.js';
 import { safeHref, sourceHref } from '../site/safe-url.js';
 import type { EvidenceItem, Source } from '../schema/sidecars.js';
-import { claimFragment } from '../site/urls.js';
+import { claimFragment, auditFragment } from '../site/urls.js';
+import { READING, STATUS_SYMBOL, STATUS_WORD } from '../model/words.js';
 
 /** How the page finds a claim marked with `:claim[...]{#id}`. */
 export interface DirectiveAnnotationAnchor {
@@ -73,32 +73,6 @@ export interface ClaimAnnotationsOptions {
   /** URL of the chapter's research pack page (root-relative or absolute http(s)); without it the popover has no pack link. */
   packUrl?: string | undefined;
 }
-
-/** A symbol per status, so that status never relies on colour alone. */
-export const STATUS_SYMBOL: Record<DisplayStatus, string> = {
-  supported: '✓',
-  qualified: '±',
-  contradicted: '✗',
-  unverified: '?',
-  stale: '≠',
-  'review-due': '↻',
-};
-
-/** How each status reads, in words. */
-export const STATUS_WORD: Record<DisplayStatus, string> = {
-  supported: 'supported',
-  qualified: 'qualified',
-  contradicted: 'contradicted',
-  unverified: 'unverified',
-  stale: 'stale',
-  'review-due': 'review due',
-};
-
-const READING_WORD: Record<Source['reading'], string> = {
-  'full-text': 'full text read',
-  'abstract-only': 'abstract only',
-  'not-accessible': 'not accessible',
-};
 
 /**
  * Build the annotations of a chapter's claims.
@@ -226,7 +200,7 @@ function evidenceBlock(evidence: EvidenceItem[], sources: Source[]): Element {
       const href = source ? sourceHref(source) : undefined;
       const title = source ? source.title : item.source;
       const details: string[] = [];
-      if (source) details.push(READING_WORD[source.reading], `accessed ${source.accessed}`);
+      if (source) details.push(READING[source.reading].detail, `accessed ${source.accessed}`);
       if (item.locator) details.unshift(item.locator);
       return h('span', { className: ['rp-row'], role: 'listitem', dataRelation: item.relation, dataEvidenceStatus: item.status }, [
         h('span', { className: ['rp-relation'] }, item.relation),

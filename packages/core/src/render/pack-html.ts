@@ -17,21 +17,14 @@ import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import { resolveObjective } from './brief-wording.js';
 import { colabUrl } from '../site/colab.js';
-import type { BookModel, ChapterModel, ResearchModel, ResolvedClaim, SiteUrls } from '../model/types.js';
+import type { BookModel, ChapterModel, ResearchModel, ResolvedClaim } from '../model/types.js';
 import { AVAILABILITY_STATEMENT } from './brief.js';
 import { claimReviews } from './pack-json.js';
-import {
-  claimsOfSource,
-  findSource,
-  latestRun,
-  locateChapter,
-  passReadsCurrent,
-  splitEvidence,
-  STATUS_LABELS,
-} from '../model/queries.js';
+import { claimsOfSource, findSource, latestRun, locateChapter, passReadsCurrent, splitEvidence } from '../model/queries.js';
 import type { EvidenceItem, Notebook, ResearchPass, Source } from '../schema/sidecars.js';
 import { safeHref } from '../site/safe-url.js';
-import { chapterUrls, claimUrl, packSchemaUrl, type ChapterUrls } from '../site/urls.js';
+import { auditFragment, chapterUrls, claimUrl, packSchemaUrl, type ChapterUrls, type SiteUrls } from '../site/urls.js';
+import { STATUS_WORD, ANCHORING_WORD, READING, STALE_REASON, plural } from '../model/words.js';
 
 type Child = ElementContent | string;
 
@@ -50,14 +43,6 @@ export function scrollableTable(className: string, caption: string, children: El
   ]);
 }
 
-/**
- * The HTML id of a claim's row in the pack's claim audit.
- * @param claimId the claim's id.
- * @returns `rp-audit-<id>`.
- */
-export function auditFragment(claimId: string): string {
-  return `rp-audit-${claimId}`;
-}
 
 /**
  * Build the research pack page body as hast.
@@ -353,11 +338,11 @@ function claimAuditSection({ book, chapter, urls }: Context): Element {
 function claimRow(book: BookModel, chapter: ChapterModel, urls: SiteUrls, resolved: ResolvedClaim): Element {
   const { claim } = resolved;
   const verdict = claim.verdict;
-  const status: Child[] = [h('strong', STATUS_LABELS[resolved.status])];
+  const status: Child[] = [h('strong', STATUS_WORD[resolved.status])];
   if (resolved.status !== verdict.status) status.push(` (verdict: ${verdict.status})`);
   if (verdict.date !== undefined) status.push(', ', h('time', { dateTime: verdict.date }, verdict.date));
   if (verdict.rationale !== undefined) status.push(h('br'), verdict.rationale);
-  if (resolved.stale !== false) status.push(h('br'), STALE[resolved.stale]);
+  if (resolved.stale !== false) status.push(h('br'), `Stale: ${STALE_REASON[resolved.stale]}.`);
   if (resolved.reviewDue) status.push(h('br'), `Review due: the newest validated evidence is older than ${book.config.reviewAfterDays} days.`);
   const evidence: Child[] =
     resolved.evidence.length === 0
@@ -373,7 +358,7 @@ function claimRow(book: BookModel, chapter: ChapterModel, urls: SiteUrls, resolv
         ];
   return h('tr', { id: auditFragment(claim.id), dataStatus: resolved.status }, [
     h('th', { scope: 'row' }, [h('a', { href: claimUrl(urls, chapter.book, chapter.slug, claim.id) }, claim.id), h('br'), h('q', resolved.text)]),
-    h('td', `line ${resolved.location.line}, column ${resolved.location.column} (${ANCHORING[resolved.anchoring]})`),
+    h('td', `line ${resolved.location.line}, column ${resolved.location.column} (${ANCHORING_WORD[resolved.anchoring]})`),
     h('td', status),
     h('td', evidence),
     h('td', claim.concern ?? 'none recorded'),
@@ -381,24 +366,6 @@ function claimRow(book: BookModel, chapter: ChapterModel, urls: SiteUrls, resolv
     h('td', claim.response),
   ]);
 }
-
-const ANCHORING: Record<ResolvedClaim['anchoring'], string> = {
-  directive: 'claim directive',
-  exact: 'exact quote',
-  fuzzy: 'approximate match',
-};
-
-const STALE: Record<Exclude<ResolvedClaim['stale'], false>, string> = {
-  'text-changed': 'Stale: the text of the claim has changed since the verdict was given.',
-  'fuzzy-anchor': 'Stale: the claim was found only approximately in the current prose.',
-  'no-text-hash': 'Stale: the verdict does not record which text it reviewed.',
-};
-
-const READING: Record<Source['reading'], string> = {
-  'full-text': 'full text',
-  'abstract-only': 'abstract only',
-  'not-accessible': 'not accessible',
-};
 
 function sourceLedgerSection({ chapter, urls }: Context): Element {
   if (chapter.sources.length === 0) {
@@ -436,7 +403,7 @@ function sourceRow(chapter: ChapterModel, urls: SiteUrls, source: Source): Eleme
     h('td', metadata.join('; ')),
     h('td', identifiers.length === 0 ? ['none recorded'] : identifiers),
     h('td', location.length === 0 ? ['none recorded'] : location),
-    h('td', READING[source.reading]),
+    h('td', READING[source.reading].word),
     h('td', claims.length === 0 ? ['none recorded'] : claims.flatMap((id, index) => [...(index === 0 ? [] : [', ']), claimLink(chapter, urls, id)])),
     h('td', source.limitations ?? 'none recorded'),
     h('td', [
@@ -455,6 +422,3 @@ function externalLink(value: string, text = value): Child {
   return h('a', { href, rel: ['external', 'noopener', 'noreferrer'] }, text);
 }
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}

@@ -8,21 +8,14 @@
 import { resolveObjective } from './brief-wording.js';
 import { colabUrl } from '../site/colab.js';
 import { jsonArtifact } from '../markup/json.js';
-import type { ChapterModel, ResearchModel, ResolvedClaim, SiteUrls } from '../model/types.js';
+import type { ChapterModel, ResearchModel, ResolvedClaim } from '../model/types.js';
 import type { ClaimReview, CslItem, Pack, PackEvidence, WebAnnotation } from '../schema/pack.js';
 import { PACK_VERSION } from '../schema/pack.js';
-import {
-  claimsOfSource,
-  findSource,
-  locateChapter,
-  notebookState,
-  passReadsCurrent,
-  splitEvidence,
-  STATUS_LABELS,
-} from '../model/queries.js';
+import { claimsOfSource, findSource, locateChapter, notebookState, passReadsCurrent, splitEvidence } from '../model/queries.js';
 import type { EvidenceItem, Source } from '../schema/sidecars.js';
 import { arxivUrl, doiUrl, httpUrl } from '../site/safe-url.js';
-import { chapterUrls, claimUrl, packSchemaUrl } from '../site/urls.js';
+import { chapterUrls, claimUrl, packSchemaUrl, type SiteUrls } from '../site/urls.js';
+import { STATUS_WORD } from '../model/words.js';
 
 /**
  * Build the `pack.json` object of a chapter.
@@ -203,7 +196,7 @@ export function webAnnotations(chapter: ChapterModel, urls: SiteUrls): WebAnnota
 }
 
 function statusText(resolved: ResolvedClaim): string {
-  const label = STATUS_LABELS[resolved.status];
+  const label = STATUS_WORD[resolved.status];
   return resolved.status === resolved.claim.verdict.status ? label : `${label} (verdict: ${resolved.claim.verdict.status})`;
 }
 

@@ -3,7 +3,7 @@
  * (`/research/books/<book>/`): per chapter, claims by status, leads awaiting
  * verification, sources not read in full, notebooks never run or failing,
  * and the latest research pass and whether it read the current revision.
- * Rendered from `ReportData` (`buildReport`) as JSON, Markdown and HTML with
+ * Rendered from `StatusReport` (`buildStatusReport`) as JSON, Markdown and HTML with
  * one accessible SVG chart per chapter; tables link to each pack and claim.
  */
 import type { Element, ElementContent, Root } from 'hast';
@@ -13,18 +13,12 @@ import { jsonArtifact } from '../markup/json.js';
 import { escapeMarkdown, escapeTableCell, markdownTable, siteLinkText } from '../markup/markdown.js';
 import { statusChart } from './chart.js';
 import { scrollableTable } from './pack-html.js';
-import {
-  DISPLAY_STATUSES,
-  STATUS_LABELS,
-  statusKey,
-  type ReportBook,
-  type ReportChapter,
-  type ReportData,
-  type ReportTotals,
-} from '../model/queries.js';
+import { statusKey } from '../model/queries.js';
+import { DISPLAY_STATUSES, STATUS_WORD, plural } from '../model/words.js';
+import type { StatusReportBook, StatusReportChapter, StatusReport, StatusReportTotals } from '../schema/status-report.js';
 
 /** Which books a report covers: all of them, or one by slug. */
-export type ReportScope = { book?: string };
+export type StatusReportScope = { book?: string };
 
 /**
  * Narrow a report to one book: its chapters, its totals and its page URL.
@@ -33,7 +27,7 @@ export type ReportScope = { book?: string };
  * @returns the report for that scope.
  * @throws Error naming the book when it is not in the report.
  */
-export function scopeReport(report: ReportData, scope: ReportScope = {}): ReportData {
+export function scopeStatusReport(report: StatusReport, scope: StatusReportScope = {}): StatusReport {
   if (scope.book === undefined) return report;
   const book = report.books.find((candidate) => candidate.slug === scope.book);
   if (book === undefined) {
@@ -44,15 +38,15 @@ export function scopeReport(report: ReportData, scope: ReportScope = {}): Report
 
 /**
  * `report.json`.
- * @param report from `buildReport`.
+ * @param report from `buildStatusReport`.
  * @param scope every book (default) or one.
  * @returns JSON with two-space indentation and a final newline (`<` escaped, see `json-text.ts`).
  */
-export function renderReportJson(report: ReportData, scope: ReportScope = {}): string {
-  return jsonArtifact(scopeReport(report, scope));
+export function renderStatusReportJson(report: StatusReport, scope: StatusReportScope = {}): string {
+  return jsonArtifact(scopeStatusReport(report, scope));
 }
 
-const STATUS_HEADERS = DISPLAY_STATUSES.map((status) => capitalize(STATUS_LABELS[status]));
+const STATUS_HEADERS = DISPLAY_STATUSES.map((status) => capitalize(STATUS_WORD[status]));
 /** Columns of the books table (Markdown and HTML): the book, then `totalsCells`. */
 const BOOK_HEADERS = ['Book', 'Chapters', 'Claims', ...STATUS_HEADERS, 'Leads', 'Not read in full', 'Never run', 'Failing', 'Never researched', 'Older revision'];
 /** Columns of a book's chapters table: the chapter, `chapterCounts`, then its latest pass. */
@@ -60,12 +54,12 @@ const CHAPTER_HEADERS = ['Chapter', 'Claims', ...STATUS_HEADERS, 'Leads', 'Not r
 
 /**
  * `report.md`.
- * @param report from `buildReport`.
+ * @param report from `buildStatusReport`.
  * @param scope every book (default) or one.
  * @returns Markdown with a final newline; every recorded string escaped.
  */
-export function renderReportMarkdown(report: ReportData, scope: ReportScope = {}): string {
-  const data = scopeReport(report, scope);
+export function renderStatusReportMarkdown(report: StatusReport, scope: StatusReportScope = {}): string {
+  const data = scopeStatusReport(report, scope);
   const single = scope.book !== undefined;
   const title = single ? `Research report: ${escapeMarkdown(data.books[0]!.title)}` : 'Research report';
   const blocks = [`# ${title}`, `${intro()} As of ${data.asOf}.`, totalsLine(data.totals)];
@@ -94,12 +88,12 @@ function intro(): string {
   return 'The state of research on every chapter, assembled from the recorded sidecars: claims by status, leads awaiting verification, sources not read in full, notebooks never run or failing, and whether the latest research pass read the current revision.';
 }
 
-function totalsLine(totals: ReportTotals): string {
-  const claims = DISPLAY_STATUSES.map((status) => `${totals.claims[statusKey(status)]} ${STATUS_LABELS[status]}`).join(', ');
+function totalsLine(totals: StatusReportTotals): string {
+  const claims = DISPLAY_STATUSES.map((status) => `${totals.claims[statusKey(status)]} ${STATUS_WORD[status]}`).join(', ');
   return `${plural(totals.chapters, 'chapter')}, ${plural(totals.claims.total, 'claim')} (${claims}); ${plural(totals.leads, 'lead')} awaiting verification; ${plural(totals.sourcesNotReadInFull, 'source')} not read in full; ${plural(totals.notebooksNeverRun, 'notebook')} never run and ${totals.notebooksFailing} failing; ${plural(totals.chaptersNeverResearched, 'chapter')} never researched and ${totals.chaptersResearchedOnOlderRevision} last researched on an older revision.`;
 }
 
-function chapterCounts(chapter: ReportChapter): string[] {
+function chapterCounts(chapter: StatusReportChapter): string[] {
   return [
     String(chapter.claims.total),
     ...DISPLAY_STATUSES.map((status) => String(chapter.claims[statusKey(status)])),
@@ -110,7 +104,7 @@ function chapterCounts(chapter: ReportChapter): string[] {
   ];
 }
 
-function totalsCells(totals: ReportTotals): string[] {
+function totalsCells(totals: StatusReportTotals): string[] {
   return [
     String(totals.chapters),
     String(totals.claims.total),
@@ -124,7 +118,7 @@ function totalsCells(totals: ReportTotals): string[] {
   ];
 }
 
-function chapterTable(book: ReportBook): string {
+function chapterTable(book: StatusReportBook): string {
   if (book.chapters.length === 0) return 'No chapters are recorded for this book.';
   return markdownTable(
     CHAPTER_HEADERS,
@@ -136,12 +130,12 @@ function chapterTable(book: ReportBook): string {
   );
 }
 
-function attentionTable(book: ReportBook): string {
+function attentionTable(book: StatusReportBook): string {
   const rows = book.chapters.flatMap((chapter) =>
     chapter.attention.map((claim) => [
       siteLinkText(claim.id, claim.url),
       siteLinkText(`${chapter.number}. ${chapter.title}`, chapter.urls.pack),
-      STATUS_LABELS[claim.status],
+      STATUS_WORD[claim.status],
       claim.priority,
       claim.response,
       escapeTableCell(claim.text),
@@ -151,7 +145,7 @@ function attentionTable(book: ReportBook): string {
   return markdownTable(['Claim', 'Chapter', 'Status', 'Priority', 'Proposed response', 'Text'], rows);
 }
 
-function leadsTable(book: ReportBook): string {
+function leadsTable(book: StatusReportBook): string {
   const rows = book.chapters.flatMap((chapter) =>
     chapter.leads.map((lead) => [
       escapeTableCell(lead.id),
@@ -168,12 +162,12 @@ function leadsTable(book: ReportBook): string {
 
 /**
  * The report page body as hast.
- * @param report from `buildReport`.
+ * @param report from `buildStatusReport`.
  * @param scope every book (default) or one.
  * @returns a hast root holding one `<article class="rp-report">`.
  */
-export function reportHast(report: ReportData, scope: ReportScope = {}): Root {
-  const data = scopeReport(report, scope);
+export function statusReportHast(report: StatusReport, scope: StatusReportScope = {}): Root {
+  const data = scopeStatusReport(report, scope);
   const single = scope.book !== undefined;
   const title = single ? `Research report: ${data.books[0]!.title}` : 'Research report';
   const children: ElementContent[] = [
@@ -202,15 +196,15 @@ export function reportHast(report: ReportData, scope: ReportScope = {}): Root {
 
 /**
  * The report page body as HTML.
- * @param report from `buildReport`.
+ * @param report from `buildStatusReport`.
  * @param scope every book (default) or one.
  * @returns the HTML of the `<article>`; same inputs, same bytes.
  */
-export function renderReportHtml(report: ReportData, scope: ReportScope = {}): string {
-  return toHtml(reportHast(report, scope));
+export function renderStatusReportHtml(report: StatusReport, scope: StatusReportScope = {}): string {
+  return toHtml(statusReportHast(report, scope));
 }
 
-function bookHast(book: ReportBook, single: boolean): Element[] {
+function bookHast(book: StatusReportBook, single: boolean): Element[] {
   const heading = single ? 'h2' : 'h3';
   const prefix = `rp-report-${book.slug}`;
   const part = (id: string, title: string, content: ElementContent[]) =>
@@ -252,7 +246,7 @@ function bookHast(book: ReportBook, single: boolean): Element[] {
     chapter.attention.map((claim) => [
       h('a', { href: claim.url }, claim.id),
       h('a', { href: chapter.urls.pack }, `${chapter.number}. ${chapter.title}`),
-      STATUS_LABELS[claim.status],
+      STATUS_WORD[claim.status],
       claim.priority,
       claim.response,
       h('q', claim.text),
@@ -293,7 +287,7 @@ function table(caption: string, columns: readonly string[], rows: readonly (read
   ]);
 }
 
-function passText(chapter: ReportChapter): string {
+function passText(chapter: StatusReportChapter): string {
   const pass = chapter.lastPass;
   if (pass === null) return 'none recorded';
   const revision =
@@ -303,10 +297,6 @@ function passText(chapter: ReportChapter): string {
         ? 'read the current revision'
         : 'read an older revision';
   return `${pass.date} by ${pass.by}; ${revision}`;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function capitalize(text: string): string {

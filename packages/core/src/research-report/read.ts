@@ -10,31 +10,20 @@
  * never parses Markdown itself.
  */
 import type { Heading, Parent, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
-import { REPORT_SECTIONS } from '../render/brief-wording.js';
 import { isDateString } from '../schema/dates.js';
-import type { Problem } from '../model/types.js';
-import { closest, quote } from '../problems/problem.js';
-import {
-  EvidenceClassSchema,
-  PrioritySchema,
-  RelationSchema,
-  ResponseSchema,
-  type EvidenceClass,
-  type Priority,
-  type ProposedResponse,
-  type ReadingStatus,
-  type Relation,
-} from '../schema/sidecars.js';
+import { closest, quote, type Problem } from '../problems/problem.js';
+import { EvidenceClassSchema, PrioritySchema, RelationSchema, ResponseSchema, type EvidenceClass, type Priority, type ProposedResponse, type ReadingStatus, type Relation } from '../schema/sidecars.js';
+import { REPORT_SECTIONS } from './format.js';
 
 /** Parses a whole report (frontmatter allowed) into mdast with positions; GFM tables on, smart punctuation off. */
-export type ParseReportMarkdown = (source: string) => Root;
+export type ParseResearchReportMarkdown = (source: string) => Root;
 
-/** Options for `parseReport`. */
-export interface ParseReportOptions {
+/** Options for `parseResearchReport`. */
+export interface ParseResearchReportOptions {
   /** The report's path as problems should show it. */
   file: string;
   /** The Markdown parser. */
-  parse: ParseReportMarkdown;
+  parse: ParseResearchReportMarkdown;
 }
 
 /** A place in the report. */
@@ -367,7 +356,7 @@ const ID_SHAPE = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;
  * @param options its path for problems, and the Markdown parser.
  * @returns what the report says, and every problem (errors mean: do not ingest).
  */
-export function parseReport(source: string, options: ParseReportOptions): { report: ResearchReport; problems: Problem[] } {
+export function parseResearchReport(source: string, options: ParseResearchReportOptions): { report: ResearchReport; problems: Problem[] } {
   const { file } = options;
   const problems: Problem[] = [];
   const report: ResearchReport = { file, sections: [], claimAudit: [], sourceLedger: [], experiments: [] };

@@ -8,33 +8,14 @@
  * Every recorded string is escaped (`markdown-text.ts`), so sidecar text can
  * neither break a table nor open a link, an HTML block or an MDX expression.
  */
-import { REPORT_SECTIONS } from '../render/brief-wording.js';
 import { colabUrl } from '../site/colab.js';
-import {
-  codeSpan,
-  escapeMarkdown,
-  escapeMarkdownLines,
-  escapeSentence,
-  escapeTableCell,
-  markdownLink,
-  markdownTable,
-  markdownUrl,
-  siteLink,
-  siteLinkText,
-} from '../markup/markdown.js';
-import type { BookModel, ChapterModel, ResearchModel, ResolvedClaim, SiteUrls } from '../model/types.js';
-import {
-  claimsOfSource,
-  findSource,
-  latestPass,
-  latestRun,
-  locateChapter,
-  passReadsCurrent,
-  splitEvidence,
-  STATUS_LABELS,
-} from '../model/queries.js';
+import { codeSpan, escapeMarkdown, escapeMarkdownLines, escapeSentence, escapeTableCell, markdownLink, markdownTable, markdownUrl, siteLink, siteLinkText } from '../markup/markdown.js';
+import type { BookModel, ChapterModel, ResearchModel, ResolvedClaim } from '../model/types.js';
+import { claimsOfSource, findSource, latestPass, latestRun, locateChapter, passReadsCurrent, splitEvidence } from '../model/queries.js';
 import type { EvidenceItem, Notebook, Relation, ResearchPass, Source } from '../schema/sidecars.js';
-import { chapterUrls, claimUrl, type ChapterUrls } from '../site/urls.js';
+import { chapterUrls, claimUrl, type ChapterUrls, type SiteUrls } from '../site/urls.js';
+import { STATUS_WORD, ANCHORING_WORD, READING, STALE_REASON } from '../model/words.js';
+import { REPORT_SECTIONS } from './format.js';
 
 /**
  * Render a chapter's `report.md`.
@@ -43,7 +24,7 @@ import { chapterUrls, claimUrl, type ChapterUrls } from '../site/urls.js';
  * @param urls where the site's pages live.
  * @returns Markdown ending in one newline; same inputs, same bytes.
  */
-export function renderChapterReport(model: ResearchModel, chapter: ChapterModel | string, urls: SiteUrls): string {
+export function renderResearchReport(model: ResearchModel, chapter: ChapterModel | string, urls: SiteUrls): string {
   const located = locateChapter(model, chapter);
   const context: Context = { model, book: located.book, chapter: located.chapter, urls, links: chapterUrls(urls, located.book.slug, located.chapter.slug) };
   const { book } = context;
@@ -103,7 +84,7 @@ function claimAudit({ chapter, urls }: Context): string[] {
     const { claim } = resolved;
     return [
       `${siteLinkText(claim.id, claimUrl(urls, chapter.book, chapter.slug, claim.id))}: ${escapeTableCell(resolved.text)}`,
-      `line ${resolved.location.line}, column ${resolved.location.column} (${ANCHORING[resolved.anchoring]})`,
+      `line ${resolved.location.line}, column ${resolved.location.column} (${ANCHORING_WORD[resolved.anchoring]})`,
       statusCell(resolved),
       evidenceCell(chapter, resolved),
       claim.concern === undefined ? 'none recorded' : escapeTableCell(claim.concern),
@@ -114,25 +95,13 @@ function claimAudit({ chapter, urls }: Context): string[] {
   return [markdownTable(['Claim', 'Location', 'Status', 'Evidence', 'Concern', 'Priority', 'Proposed response'], rows)];
 }
 
-const ANCHORING: Record<ResolvedClaim['anchoring'], string> = {
-  directive: 'claim directive',
-  exact: 'exact quote',
-  fuzzy: 'approximate match',
-};
-
 function statusCell(resolved: ResolvedClaim): string {
   const verdict = resolved.claim.verdict;
   const given = `${verdict.status}${verdict.date === undefined ? '' : ` on ${verdict.date}`}${verdict.rationale === undefined ? '' : `: ${escapeTableCell(verdict.rationale)}`}`;
-  if (resolved.status === 'stale') return `stale (${STALE[resolved.stale || 'text-changed']}); verdict was ${given}`;
+  if (resolved.status === 'stale') return `stale (${STALE_REASON[resolved.stale || 'text-changed']}); verdict was ${given}`;
   if (resolved.status === 'review-due') return `review due; verdict ${given}`;
   return given;
 }
-
-const STALE: Record<Exclude<ResolvedClaim['stale'], false>, string> = {
-  'text-changed': 'the claim text changed since the verdict',
-  'fuzzy-anchor': 'found only approximately in the prose',
-  'no-text-hash': 'the verdict does not record the text it reviewed',
-};
 
 function evidenceCell(chapter: ChapterModel, resolved: ResolvedClaim): string {
   if (resolved.evidence.length === 0) return 'none recorded';
@@ -153,7 +122,7 @@ function sourceLedger({ chapter }: Context): string[] {
       metadataCell(source),
       identifiersCell(source),
       urlCell(source),
-      READING[source.reading],
+      READING[source.reading].word,
       claims.length === 0 ? 'none recorded' : claims.map(escapeTableCell).join(', '),
       source.limitations === undefined ? 'none recorded' : escapeTableCell(source.limitations),
       `accessed ${source.accessed}; ${source.verified === undefined ? 'metadata not verified' : `verified ${source.verified}`}`,
@@ -161,12 +130,6 @@ function sourceLedger({ chapter }: Context): string[] {
   });
   return [markdownTable(['Source', 'Metadata', 'Identifiers', 'URL', 'Reading status', 'Claims', 'Limitations', 'Accessed / verified'], rows)];
 }
-
-const READING: Record<Source['reading'], string> = {
-  'full-text': 'full text',
-  'abstract-only': 'abstract only',
-  'not-accessible': 'not accessible',
-};
 
 function metadataCell(source: Source): string {
   const parts = [
@@ -218,7 +181,7 @@ function findings({ chapter, urls }: Context): string[] {
   if (unresolved.length === 0 && bare.length === 0 && leadLines.length === 0) lines.push('Nothing is recorded as unresolved.');
   lines.push(...unresolved);
   for (const resolved of bare) {
-    lines.push(`- Claim ${claimLink(chapter, urls, resolved.claim.id)} (${STATUS_LABELS[resolved.status]}): no validated evidence is recorded.`);
+    lines.push(`- Claim ${claimLink(chapter, urls, resolved.claim.id)} (${STATUS_WORD[resolved.status]}): no validated evidence is recorded.`);
   }
   lines.push(...leadLines);
   const pass = latestPass(chapter);
@@ -278,7 +241,7 @@ function upgradeProposal({ chapter, urls }: Context): string[] {
           claim.concern === undefined ? 'No concern is recorded.' : `Concern: ${escapeSentence(claim.concern)}`,
           claim.verdict.rationale === undefined ? undefined : `Verdict (${claim.verdict.status}): ${escapeSentence(claim.verdict.rationale)}`,
         ].filter((part) => part !== undefined);
-        lines.push(`- ${claim.response} for claim ${claimLink(chapter, urls, claim.id)} (priority ${claim.priority}, ${STATUS_LABELS[resolved.status]}). ${reasons.join(' ')}`);
+        lines.push(`- ${claim.response} for claim ${claimLink(chapter, urls, claim.id)} (priority ${claim.priority}, ${STATUS_WORD[resolved.status]}). ${reasons.join(' ')}`);
       }
       const unchanged = chapter.claims.filter((resolved) => resolved.claim.response === 'no-change');
       if (unchanged.length > 0) {
@@ -343,7 +306,7 @@ function checklist({ book, chapter, urls }: Context): string[] {
     );
   }
   for (const resolved of chapter.claims) {
-    if (resolved.stale !== false) task(`Review stale claim ${claimLink(chapter, urls, resolved.claim.id)} again: ${STALE[resolved.stale]}.`);
+    if (resolved.stale !== false) task(`Review stale claim ${claimLink(chapter, urls, resolved.claim.id)} again: ${STALE_REASON[resolved.stale]}.`);
   }
   for (const resolved of chapter.claims) {
     if (resolved.reviewDue) {
@@ -357,7 +320,7 @@ function checklist({ book, chapter, urls }: Context): string[] {
     task(`Verify lead ${escapeMarkdown(item.id)} (for ${item.claims.map(escapeMarkdown).join(', ')}) before relying on it, or drop it.`);
   }
   for (const source of chapter.sources) {
-    if (source.reading !== 'full-text') task(`Read source ${escapeMarkdown(source.id)} in full (recorded as ${READING[source.reading]}), or keep its limits in mind.`);
+    if (source.reading !== 'full-text') task(`Read source ${escapeMarkdown(source.id)} in full (recorded as ${READING[source.reading].word}), or keep its limits in mind.`);
   }
   for (const notebook of chapter.research.notebooks) {
     const run = latestRun(notebook);

@@ -5,9 +5,7 @@
  */
 import { z } from 'zod';
 import { isDateString } from './dates.js';
-import type { Locate } from '../load/yaml.js';
-import type { Problem } from '../model/types.js';
-import { closest, createProblem, formatPath, quote } from '../problems/problem.js';
+import { closest, createProblem, formatPath, quote, type Locate, type Problem } from '../problems/problem.js';
 import type { RuleId } from '../problems/problem.js';
 
 /** The result of validating one value. */

@@ -13,7 +13,15 @@
  *
  * URLs are absolute when `SiteUrls.site` is set, root-relative otherwise.
  */
-import type { SiteUrls } from '../model/types.js';
+/** Where pages live; renderers derive every URL from this. */
+export interface SiteUrls {
+  /** Absolute origin plus base, e.g. `https://example.org` or `https://example.org/docs`; empty for root-relative URLs. */
+  site: string;
+  /** Path prefix of chapter pages, default `/books`. */
+  chapters: string;
+  /** Path prefix of research pages, default `/research`. */
+  research: string;
+}
 
 /** The prefixes used when a site configures none. */
 export const DEFAULT_SITE_URLS: Readonly<SiteUrls> = Object.freeze({ site: '', chapters: '/books', research: '/research' });
@@ -39,7 +47,7 @@ export interface ChapterUrls {
 }
 
 /** URLs of a research report page and its two artifacts. */
-export interface ReportUrls {
+export interface StatusReportUrls {
   /** The report page. */
   page: string;
   /** `report.json` beside it. */
@@ -72,8 +80,8 @@ export function chapterUrls(urls: SiteUrls, book: string, chapter: string): Chap
     brief: pack + PACK_FILES.brief,
     report: pack + PACK_FILES.report,
     packJson: pack + PACK_FILES.packJson,
-    bookReport: bookReportUrl(urls, book),
-    siteReport: siteReportUrl(urls),
+    bookReport: bookStatusReportUrl(urls, book),
+    siteReport: siteStatusReportUrl(urls),
   };
 }
 
@@ -83,7 +91,7 @@ export function chapterUrls(urls: SiteUrls, book: string, chapter: string): Chap
  * @param book the book slug.
  * @returns `/research/books/<book>/`, absolute when the site is set.
  */
-export function bookReportUrl(urls: SiteUrls, book: string): string {
+export function bookStatusReportUrl(urls: SiteUrls, book: string): string {
   return join(urls, urls.research, 'books', book);
 }
 
@@ -92,7 +100,7 @@ export function bookReportUrl(urls: SiteUrls, book: string): string {
  * @param urls where the site's pages live.
  * @returns `/research/`, absolute when the site is set.
  */
-export function siteReportUrl(urls: SiteUrls): string {
+export function siteStatusReportUrl(urls: SiteUrls): string {
   return join(urls, urls.research);
 }
 
@@ -102,8 +110,8 @@ export function siteReportUrl(urls: SiteUrls): string {
  * @param book a book slug, or nothing for the site-wide report.
  * @returns the three URLs.
  */
-export function reportUrls(urls: SiteUrls, book?: string): ReportUrls {
-  const page = book === undefined ? siteReportUrl(urls) : bookReportUrl(urls, book);
+export function statusReportUrls(urls: SiteUrls, book?: string): StatusReportUrls {
+  const page = book === undefined ? siteStatusReportUrl(urls) : bookStatusReportUrl(urls, book);
   return { page, json: `${page}report.json`, markdown: `${page}report.md` };
 }
 
@@ -121,7 +129,7 @@ export function packSchemaUrl(urls: SiteUrls): string {
  * @param urls where the site's pages live.
  * @returns `/research/schemas/report.schema.json`, absolute when the site is set.
  */
-export function reportSchemaUrl(urls: SiteUrls): string {
+export function statusReportSchemaUrl(urls: SiteUrls): string {
   return `${join(urls, urls.research, 'schemas')}report.schema.json`;
 }
 
@@ -133,6 +141,15 @@ export function reportSchemaUrl(urls: SiteUrls): string {
  */
 export function claimFragment(claimId: string): string {
   return `rp-claim-${claimId}`;
+}
+
+/**
+ * The id of a claim's row in the claim audit of its research pack page.
+ * @param claimId the claim's id.
+ * @returns the fragment, without `#`.
+ */
+export function auditFragment(claimId: string): string {
+  return `rp-audit-${claimId}`;
 }
 
 /**

@@ -10,12 +10,11 @@
  * a table cell or a code block.
  */
 import search from 'approx-string-match';
-import type { ChapterText, ClaimAnchor } from './chapter-text.js';
+import type { ChapterText, ClaimAnchor, ClaimSelectors } from './chapter-text.js';
 import { hashClaimText } from './fingerprint.js';
-import type { ClaimSelectors, Problem } from '../model/types.js';
 import { fold, foldText, normalizeProse, type FoldedText } from './normalize.js';
 import type { Claim } from '../schema/sidecars.js';
-import { appendProblems, quote } from '../problems/problem.js';
+import { appendProblems, quote, shorten, type Problem } from '../problems/problem.js';
 import { locateOffset, type IndexUnit, type TextIndex } from './text-index.js';
 
 /** Paths used in problems, and where a claim's fields are in the sidecar. */
@@ -580,10 +579,6 @@ function nearestIdHint(id: string, ids: string[]): string | undefined {
     }
   }
   return best && bestDistance <= Math.max(2, Math.floor(id.length / 3)) ? `did you mean ${quote(best)}?` : undefined;
-}
-
-function shorten(value: string, length: number): string {
-  return value.length <= length ? value : `${value.slice(0, length - 1)}…`;
 }
 
 /** A minimal index when only the snapshot is known: every block one prose unit, no positions. */

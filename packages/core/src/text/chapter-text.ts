@@ -2,13 +2,20 @@
  * The agreed interface between model building and the chapter's text:
  * `extractChapterText` (snapshot, fingerprint, claim directives) and
  * `anchorClaims` (where each claim of the sidecar is in the prose).
- * The work lives in `snapshot.ts`, `text-index.ts` and `anchor.ts`.
+ * The work lives in `snapshot.ts`, `text-index.ts` and `anchor.ts`; this file
+ * holds only the types they share, so it imports nothing.
  */
-import type { ClaimSelectors, AnchorKind } from '../model/types.js';
 import type { TextIndex } from './text-index.js';
 
-export { extractChapterText, type ExtractChapterTextOptions } from './snapshot.js';
-export { anchorClaims, type AnchorFiles } from './anchor.js';
+/** How a claim was found in the prose. */
+export type AnchorKind = 'directive' | 'exact' | 'fuzzy';
+
+/** W3C Web Annotation selectors into the chapter snapshot. */
+export interface ClaimSelectors {
+  quote: { type: 'TextQuoteSelector'; exact: string; prefix: string; suffix: string };
+  position: { type: 'TextPositionSelector'; start: number; end: number };
+}
+
 
 /** A `:claim[...]{#id}` directive found in the prose. */
 export interface DirectiveClaim {

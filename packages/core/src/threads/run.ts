@@ -8,13 +8,12 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ParseChapter } from '../model/chapter.js';
-import type { BuildModelResult } from '../model/build.js';
 import { takeStartedWorkers } from './pool.js';
-import { assembleModel, checkChapter, collectProblems } from '../model/check.js';
+import { assembleModel, checkChapter, collectProblems, type BuildModelResult } from '../model/check.js';
 import type { ChapterCheck } from '../model/check.js';
 import { listBooks } from '../load/books.js';
 import type { BookFolder, BookListings, ChapterEntry } from '../load/books.js';
-import type { Problem } from '../model/types.js';
+import type { Problem } from '../problems/problem.js';
 
 /** Below this many chapters, starting threads costs more than it saves. */
 export const PARALLEL_FROM_CHAPTERS = 200;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { formatProblems } from '../../src/problems/format.js';
 import { planIngest, type IngestSidecars } from '../../src/ingest/plan.js';
-import { parseReport } from '../../src/research-report/read.js';
+import { parseResearchReport } from '../../src/research-report/read.js';
 import { sidecarSchemas, type EvidenceItem, type Source } from '../../src/schema/sidecars.js';
 
 const parseMarkdown = (source: string) =>
@@ -110,7 +110,7 @@ Say "usually".
 }
 
 function plan(text = reportText(), files = sidecars(), known = chapter) {
-  const { report, problems } = parseReport(text, { file: 'report.md', parse: parseMarkdown });
+  const { report, problems } = parseResearchReport(text, { file: 'report.md', parse: parseMarkdown });
   expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
   return planIngest({ report, chapter: known, sidecars: files, reportPath: 'reports/2026-11-30-chapter.md', date: '2026-11-30', by: report.by?.value ?? 'unknown' });
 }
@@ -230,7 +230,7 @@ evidence:
     const after = Object.fromEntries(first.files.map((file) => [file.kind, file.after]));
     const evidence = parse(after.evidence!) as { sources: Source[]; evidence: EvidenceItem[] };
     const again = planIngest({
-      report: parseReport(reportText(), { file: 'report.md', parse: parseMarkdown }).report,
+      report: parseResearchReport(reportText(), { file: 'report.md', parse: parseMarkdown }).report,
       chapter: { ...chapter, sources: evidence.sources.map((source) => ({ ...source, authors: [], identifiers: source.identifiers ?? {} })), evidence: evidence.evidence },
       sidecars: sidecars({ claims: after.claims!, evidence: after.evidence!, research: after.research! }),
       reportPath: 'reports/2026-11-30-chapter-2.md',

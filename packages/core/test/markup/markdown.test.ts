@@ -5,18 +5,7 @@ import { toString } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import {
-  codeSpan,
-  escapeInline,
-  escapeMarkdown,
-  escapeMarkdownLines,
-  escapeSentence,
-  escapeTableCell,
-  markdownLink,
-  markdownTable,
-  markdownUrl,
-  oneLine,
-} from '../../src/markup/markdown.js';
+import { codeSpan, escapeInline, escapeMarkdown, escapeMarkdownLines, escapeSentence, escapeTableCell, markdownLink, markdownTable, markdownUrl, oneLine } from '../../src/markup/markdown.js';
 
 const parse = (markdown: string): Root => fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
 

@@ -1,35 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import {
-  buildReport,
-  countStatuses,
-  latestPass,
-  latestRun,
-  locateChapter,
-  notebookState,
-  passReadsCurrent,
-  reportJsonSchema,
-  ReportSchema,
-  splitEvidence,
-} from '../../src/model/queries.js';
+import { countStatuses, latestPass, latestRun, locateChapter, notebookState, passReadsCurrent, splitEvidence } from '../../src/model/queries.js';
 import { makeBook, makeChapter, makeModel, richModel, ROOT_URLS, SITE_URLS } from '../model-factory.js';
+import { buildStatusReport } from '../../src/render/status-report-data.js';
+import { statusReportJsonSchema, StatusReportSchema } from '../../src/schema/status-report.js';
 
 describe('report model', () => {
   const model = richModel();
-  const report = buildReport(model, SITE_URLS);
+  const report = buildStatusReport(model, SITE_URLS);
   const rich = report.books[0]!.chapters.find((c) => c.slug === '27-chapter')!;
 
-  it('keeps the committed JSON Schema in sync with ReportSchema (regenerate with vitest -u)', async () => {
-    await expect(`${JSON.stringify(reportJsonSchema(), null, 2)}\n`).toMatchFileSnapshot('../../schemas/report.schema.json');
+  it('keeps the committed JSON Schema in sync with StatusReportSchema (regenerate with vitest -u)', async () => {
+    await expect(`${JSON.stringify(statusReportJsonSchema(), null, 2)}\n`).toMatchFileSnapshot('../../schemas/report.schema.json');
   });
 
   it('builds data that is valid against the committed schema', () => {
     const ajv = new Ajv2020({ strict: true, allErrors: true });
     const validate = ajv.compile(JSON.parse(readFileSync(new URL('../../schemas/report.schema.json', import.meta.url), 'utf8')));
-    for (const data of [report, buildReport(model), buildReport(makeModel([]))]) {
+    for (const data of [report, buildStatusReport(model), buildStatusReport(makeModel([]))]) {
       expect(validate(JSON.parse(JSON.stringify(data))), JSON.stringify(validate.errors)).toBe(true);
-      expect(ReportSchema.safeParse(data).success).toBe(true);
+      expect(StatusReportSchema.safeParse(data).success).toBe(true);
     }
   });
 
@@ -92,7 +83,7 @@ describe('report model', () => {
         history: [{ date: '2026-01-01', by: 'x', fingerprint: 'b'.repeat(64) }, { date: '2025-01-01', by: 'y' }],
       },
     });
-    const data = buildReport(makeModel([makeBook({ chapters: [chapter] })]), ROOT_URLS);
+    const data = buildStatusReport(makeModel([makeBook({ chapters: [chapter] })]), ROOT_URLS);
     expect(data.books[0]!.chapters[0]!.notebooks.failing).toEqual([{ path: 'a.ipynb', date: '2026-02-01', outcome: 'partial' }]);
     expect(data.books[0]!.chapters[0]!.lastPass?.readsCurrentRevision).toBe(false);
     expect(data.totals.chaptersResearchedOnOlderRevision).toBe(1);
@@ -100,7 +91,7 @@ describe('report model', () => {
   });
 
   it('is deterministic', () => {
-    expect(JSON.stringify(buildReport(richModel(), SITE_URLS))).toBe(JSON.stringify(report));
+    expect(JSON.stringify(buildStatusReport(richModel(), SITE_URLS))).toBe(JSON.stringify(report));
   });
 });
 

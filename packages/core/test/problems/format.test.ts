@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatProblem, formatProblems, sortProblems } from '../../src/problems/format.js';
-import type { Problem } from '../../src/model/types.js';
+import type { Problem } from '../../src/problems/problem.js';
 
 const problem = (overrides: Partial<Problem>): Problem => ({
   file: 'content/books/pi/27-chapter.claims.yaml',

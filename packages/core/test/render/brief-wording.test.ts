@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_BRIEF_INTRO,
-  DEFAULT_BRIEF_INVESTIGATE,
-  DEFAULT_BRIEF_OBJECTIVE,
-  REPORT_SECTIONS,
-  fillTemplate,
-  resolveBriefTemplates,
-  resolveObjective,
-} from '../../src/render/brief-wording.js';
+import { DEFAULT_BRIEF_INTRO, DEFAULT_BRIEF_INVESTIGATE, DEFAULT_BRIEF_OBJECTIVE, fillTemplate, resolveBriefTemplates, resolveObjective } from '../../src/render/brief-wording.js';
 import { makeBook, makeChapter } from '../model-factory.js';
+import { REPORT_SECTIONS } from '../../src/research-report/format.js';
 
 describe('brief defaults', () => {
   it('fills every template with the project defaults unless the book overrides it', () => {

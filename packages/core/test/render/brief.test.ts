@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRIEF_INVESTIGATE, DEFAULT_BRIEF_OUTPUT_INTRO, REPORT_SECTIONS } from '../../src/render/brief-wording.js';
+import { DEFAULT_BRIEF_INVESTIGATE, DEFAULT_BRIEF_OUTPUT_INTRO } from '../../src/render/brief-wording.js';
 import { AVAILABILITY_STATEMENT, BRIEF_SECTIONS, LEADS_HEADING, cutExcerpt, renderBrief } from '../../src/render/brief.js';
 import { makeBook, makeChapter, makeModel, makeSource, makeEvidence, richModel, ROOT_URLS, SITE_URLS, SESSION_PROSE } from '../model-factory.js';
+import { REPORT_SECTIONS } from '../../src/research-report/format.js';
 
 /** The body of section `n` (between its heading and the next one). */
 function sectionBody(brief: string, n: number): string {

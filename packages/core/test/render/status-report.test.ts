@@ -7,9 +7,9 @@ import { toString } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { renderReportHtml, renderReportJson, renderReportMarkdown, reportHast, scopeReport } from '../../src/render/status-report.js';
-import { buildReport } from '../../src/model/queries.js';
+import { renderStatusReportHtml, renderStatusReportJson, renderStatusReportMarkdown, statusReportHast, scopeStatusReport } from '../../src/render/status-report.js';
 import { makeBook, makeChapter, makeModel, richModel, ROOT_URLS } from '../model-factory.js';
+import { buildStatusReport } from '../../src/render/status-report-data.js';
 
 function elements(tree: Root | Element, test: (node: Element) => boolean): Element[] {
   const found: Element[] = [];
@@ -29,22 +29,22 @@ function twoBooks() {
 }
 
 describe('book-wide research report', () => {
-  const report = buildReport(twoBooks(), ROOT_URLS);
+  const report = buildStatusReport(twoBooks(), ROOT_URLS);
 
   it('renders report.json for all books or one book, deterministically', () => {
-    const all = JSON.parse(renderReportJson(report));
+    const all = JSON.parse(renderStatusReportJson(report));
     expect(all.books.map((b: { slug: string }) => b.slug)).toEqual(['pi', 'go']);
     expect(all.totals.claims.total).toBe(8);
-    const one = JSON.parse(renderReportJson(report, { book: 'go' }));
+    const one = JSON.parse(renderStatusReportJson(report, { book: 'go' }));
     expect(one.books.map((b: { slug: string }) => b.slug)).toEqual(['go']);
     expect(one.totals.claims).toEqual({ total: 1, supported: 1, qualified: 0, contradicted: 0, unverified: 0, stale: 0, reviewDue: 0 });
     expect(one.url).toBe('/research/books/go/');
-    expect(renderReportJson(buildReport(twoBooks(), ROOT_URLS))).toBe(renderReportJson(report));
-    expect(() => scopeReport(report, { book: 'nope' })).toThrow('Unknown book "nope". Known books: pi, go.');
+    expect(renderStatusReportJson(buildStatusReport(twoBooks(), ROOT_URLS))).toBe(renderStatusReportJson(report));
+    expect(() => scopeStatusReport(report, { book: 'nope' })).toThrow('Unknown book "nope". Known books: pi, go.');
   });
 
   it('renders report.md with per-chapter counts that match the data and links to packs and claims', () => {
-    const markdown = renderReportMarkdown(report);
+    const markdown = renderStatusReportMarkdown(report);
     const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
     const tables: Table[] = [];
     visit(tree, 'table', (node: Table) => void tables.push(node));
@@ -60,7 +60,7 @@ describe('book-wide research report', () => {
   });
 
   it('renders the HTML page for all books with a chart per chapter', () => {
-    const tree = fromHtml(renderReportHtml(report), { fragment: true });
+    const tree = fromHtml(renderStatusReportHtml(report), { fragment: true });
     const headings = elements(tree, (node) => /^h[1-6]$/.test(node.tagName)).map((h) => `${h.tagName} ${text(h)}`);
     expect(headings.slice(0, 7)).toEqual([
       'h1 Research report',
@@ -84,7 +84,7 @@ describe('book-wide research report', () => {
   });
 
   it('renders one book with h2 sections and links to its packs and claims', () => {
-    const root = reportHast(report, { book: 'pi' });
+    const root = statusReportHast(report, { book: 'pi' });
     const headings = elements(root, (node) => /^h[1-6]$/.test(node.tagName)).map((h) => `${h.tagName} ${text(h)}`);
     expect(headings).toEqual([
       'h1 Research report: Pi Agents',
@@ -101,22 +101,22 @@ describe('book-wide research report', () => {
   });
 
   it('states absence as facts', () => {
-    const empty = buildReport(makeModel([makeBook({ chapters: [] })]), ROOT_URLS);
-    const markdown = renderReportMarkdown(empty, { book: 'pi' });
+    const empty = buildStatusReport(makeModel([makeBook({ chapters: [] })]), ROOT_URLS);
+    const markdown = renderStatusReportMarkdown(empty, { book: 'pi' });
     expect(markdown).toContain('No chapters are recorded for this book.');
     expect(markdown).toContain('Every recorded claim is supported and current.');
     expect(markdown).toContain('No leads are awaiting verification.');
-    expect(renderReportMarkdown(buildReport(makeModel([]), ROOT_URLS))).toContain('No books are recorded.');
+    expect(renderStatusReportMarkdown(buildStatusReport(makeModel([]), ROOT_URLS))).toContain('No books are recorded.');
   });
 
   it('keeps hostile titles and claim text inert', () => {
     const hostile = '<script>alert(1)</script> | [x](javascript:alert(1))';
     const chapter = makeChapter({ title: hostile, snapshot: `Intro ${hostile} end`, claims: [{ id: 'c', quote: hostile }] });
-    const data = buildReport(makeModel([makeBook({ title: hostile, chapters: [chapter] })]), ROOT_URLS);
-    const html = fromHtml(renderReportHtml(data), { fragment: true });
+    const data = buildStatusReport(makeModel([makeBook({ title: hostile, chapters: [chapter] })]), ROOT_URLS);
+    const html = fromHtml(renderStatusReportHtml(data), { fragment: true });
     expect(elements(html, (node) => node.tagName === 'script')).toEqual([]);
     expect(text(html)).toContain(hostile);
-    const md = fromMarkdown(renderReportMarkdown(data), { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+    const md = fromMarkdown(renderStatusReportMarkdown(data), { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
     const kinds = new Set<string>();
     visit(md, (node) => void kinds.add(node.type));
     expect(kinds.has('html')).toBe(false);

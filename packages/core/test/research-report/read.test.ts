@@ -10,7 +10,7 @@ import { markdownToMdast } from 'satteri';
 import { describe, expect, it } from 'vitest';
 import * as core from '../../src/index.js';
 import { formatProblems } from '../../src/problems/format.js';
-import { parseReport, reportRules } from '../../src/research-report/read.js';
+import { parseResearchReport, reportRules } from '../../src/research-report/read.js';
 
 const satteri = (source: string) =>
   markdownToMdast(source, { features: { gfm: true, frontmatter: true, directive: false, smartPunctuation: false }, position: true }) as Root;
@@ -46,12 +46,12 @@ function report(parts: Partial<Record<number, string>> = {}): string {
 }
 
 function parse(source: string, parser = satteri) {
-  return parseReport(source, { file: 'report.md', parse: parser });
+  return parseResearchReport(source, { file: 'report.md', parse: parser });
 }
 
-describe('parseReport', () => {
+describe('parseResearchReport', () => {
   it('is exported with its rules', () => {
-    expect(Object.keys(core)).toEqual(expect.arrayContaining(['parseReport', 'reportProblem', 'reportRules', 'CLAIM_AUDIT_COLUMNS', 'SOURCE_LEDGER_COLUMNS']));
+    expect(Object.keys(core)).toEqual(expect.arrayContaining(['parseResearchReport', 'reportProblem', 'reportRules', 'CLAIM_AUDIT_COLUMNS', 'SOURCE_LEDGER_COLUMNS']));
     expect(reportRules['report/missing-section'].severity).toBe('error');
     expect(reportRules['report/old-revision'].severity).toBe('warning');
   });
@@ -213,7 +213,7 @@ describe('parseReport', () => {
   });
 
   it('never throws on a parser error', () => {
-    const result = parseReport('x', {
+    const result = parseResearchReport('x', {
       file: 'report.md',
       parse: () => {
         throw Object.assign(new Error('bad'), { line: 3, column: 4 });

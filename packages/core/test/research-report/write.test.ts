@@ -5,7 +5,7 @@ import { toString } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { renderChapterReport } from '../../src/research-report/write.js';
+import { renderResearchReport } from '../../src/research-report/write.js';
 import { makeBook, makeChapter, makeEvidence, makeModel, makeSource, richModel, ROOT_URLS, SITE_URLS } from '../model-factory.js';
 
 const parse = (markdown: string): Root => fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
@@ -20,10 +20,10 @@ function sectionNodes(tree: Root, title: string): Root['children'] {
 
 const cells = (row: TableRow): string[] => row.children.map((cell) => toString(cell));
 
-describe('renderChapterReport', () => {
+describe('renderResearchReport', () => {
   const model = richModel();
   const chapter = model.books[0]!.chapters.find((c) => c.slug === '27-chapter')!;
-  const report = renderChapterReport(model, chapter, SITE_URLS);
+  const report = renderResearchReport(model, chapter, SITE_URLS);
   const tree = parse(report);
 
   it('has one title and the seven sections of the research report, in order', () => {
@@ -41,7 +41,7 @@ describe('renderChapterReport', () => {
   });
 
   it('is deterministic', () => {
-    expect(renderChapterReport(richModel(), 'pi/27-chapter', SITE_URLS)).toBe(report);
+    expect(renderResearchReport(richModel(), 'pi/27-chapter', SITE_URLS)).toBe(report);
   });
 
   it('states identity and provenance from the model', () => {
@@ -117,7 +117,7 @@ describe('renderChapterReport', () => {
   });
 
   it('states absence as facts for a chapter with nothing recorded', () => {
-    const empty = renderChapterReport(model, 'pi/28-chapter', ROOT_URLS);
+    const empty = renderResearchReport(model, 'pi/28-chapter', ROOT_URLS);
     expect(empty).toContain('No claims are recorded for this chapter.');
     expect(empty).toContain('No sources are recorded in the source ledger of this chapter.');
     expect(empty).toContain('No validated evidence supports any claim.');
@@ -138,7 +138,7 @@ describe('renderChapterReport', () => {
       evidence: [makeEvidence({ id: 'e', source: 's', claims: ['h'], relation: 'qualifies', note: hostile, locator: hostile })],
       research: { history: [{ date: '2026-01-02', by: hostile, findings: `${hostile}\n\n<img src=x onerror=alert(1)>`, proposal: hostile }] },
     });
-    const markdown = renderChapterReport(makeModel([makeBook({ title: hostile, chapters: [chapter] })]), 'pi/27-chapter', ROOT_URLS);
+    const markdown = renderResearchReport(makeModel([makeBook({ title: hostile, chapters: [chapter] })]), 'pi/27-chapter', ROOT_URLS);
     const parsed = parse(markdown);
     const kinds = new Set<string>();
     const links: string[] = [];

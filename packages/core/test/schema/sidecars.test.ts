@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BookConfigSchema,
-  ChapterFrontmatterSchema,
-  ClaimsFileSchema,
-  DateSchema,
-  EvidenceFileSchema,
-  HttpUrlSchema,
-  IdSchema,
-  IdentifiersSchema,
-  PartialDateSchema,
-  ResearchFileSchema,
-  sidecarSchemas,
-} from '../../src/schema/sidecars.js';
+import { BookConfigSchema, ChapterFrontmatterSchema, ClaimsFileSchema, DateSchema, EvidenceFileSchema, HttpUrlSchema, IdSchema, IdentifiersSchema, PartialDateSchema, ResearchFileSchema, sidecarSchemas } from '../../src/schema/sidecars.js';
 
 const ok = (schema: { safeParse: (value: unknown) => { success: boolean } }, value: unknown) => expect(schema.safeParse(value).success).toBe(true);
 const bad = (schema: { safeParse: (value: unknown) => { success: boolean } }, value: unknown) => expect(schema.safeParse(value).success).toBe(false);

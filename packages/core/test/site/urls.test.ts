@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_SITE_URLS,
-  bookReportUrl,
-  chapterUrls,
-  claimFragment,
-  claimUrl,
-  packSchemaUrl,
-  reportSchemaUrl,
-  reportUrls,
-  siteReportUrl,
-} from '../../src/site/urls.js';
+import { DEFAULT_SITE_URLS, bookStatusReportUrl, chapterUrls, claimFragment, claimUrl, packSchemaUrl, statusReportSchemaUrl, statusReportUrls, siteStatusReportUrl } from '../../src/site/urls.js';
 
 describe('urls', () => {
   it('derives root-relative chapter, pack and artifact URLs with the default prefixes', () => {
@@ -29,13 +19,13 @@ describe('urls', () => {
     const urls = { site: 'https://example.org/docs/', chapters: 'read/', research: '/rp/' };
     expect(chapterUrls(urls, 'pi', '27-chapter').chapter).toBe('https://example.org/docs/read/pi/27-chapter/');
     expect(chapterUrls(urls, 'pi', '27-chapter').snapshot).toBe('https://example.org/docs/rp/books/pi/27-chapter/chapter-snapshot.txt');
-    expect(bookReportUrl(urls, 'pi')).toBe('https://example.org/docs/rp/books/pi/');
-    expect(siteReportUrl(urls)).toBe('https://example.org/docs/rp/');
-    expect(reportUrls(urls)).toEqual({ page: 'https://example.org/docs/rp/', json: 'https://example.org/docs/rp/report.json', markdown: 'https://example.org/docs/rp/report.md' });
-    expect(reportUrls(urls, 'pi').json).toBe('https://example.org/docs/rp/books/pi/report.json');
+    expect(bookStatusReportUrl(urls, 'pi')).toBe('https://example.org/docs/rp/books/pi/');
+    expect(siteStatusReportUrl(urls)).toBe('https://example.org/docs/rp/');
+    expect(statusReportUrls(urls)).toEqual({ page: 'https://example.org/docs/rp/', json: 'https://example.org/docs/rp/report.json', markdown: 'https://example.org/docs/rp/report.md' });
+    expect(statusReportUrls(urls, 'pi').json).toBe('https://example.org/docs/rp/books/pi/report.json');
     expect(packSchemaUrl(urls)).toBe('https://example.org/docs/rp/schemas/pack.schema.json');
-    expect(reportSchemaUrl(DEFAULT_SITE_URLS)).toBe('/research/schemas/report.schema.json');
-    expect(siteReportUrl({ site: '', chapters: '/', research: '/' })).toBe('/');
+    expect(statusReportSchemaUrl(DEFAULT_SITE_URLS)).toBe('/research/schemas/report.schema.json');
+    expect(siteStatusReportUrl({ site: '', chapters: '/', research: '/' })).toBe('/');
   });
 
   it('encodes slug segments', () => {

@@ -1,0 +1,138 @@
+/**
+ * The shape of the status report (`report.json`): every book and chapter
+ * with its claims counted by status, leads, unread sources, notebooks and the
+ * latest research pass. One zod schema types `buildStatusReport` and
+ * generates the committed JSON Schema (`schemas/report.schema.json`).
+ */
+import { z } from 'zod';
+import { titledJsonSchema } from './json-schema.js';
+
+const DateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('A calendar date, YYYY-MM-DD.');
+const Url = z.string().describe('A URL on the site; absolute when the site URL is configured, root-relative otherwise.');
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/).describe('A sha256 digest, 64 lowercase hex characters.');
+const Count = z.number().int().min(0);
+const DisplayStatusEnum = z.enum(['supported', 'qualified', 'contradicted', 'unverified', 'stale', 'review-due']);
+
+/** Claims counted by the status readers see; each claim is counted once. */
+export const StatusCountsSchema = z
+  .strictObject({
+    total: Count.describe('All claims.'),
+    supported: Count.describe('Claims whose verdict is supported and still current.'),
+    qualified: Count.describe('Claims whose verdict is qualified and still current.'),
+    contradicted: Count.describe('Claims whose verdict is contradicted and still current.'),
+    unverified: Count.describe('Claims nobody has verified yet.'),
+    stale: Count.describe('Claims whose prose changed since the verdict was given.'),
+    reviewDue: Count.describe("Claims whose newest validated evidence is older than the book's reviewAfterDays."),
+  })
+  .describe('Claims counted by displayed status.');
+
+/** What needs work across a set of chapters. */
+export const StatusReportTotalsSchema = z
+  .strictObject({
+    chapters: Count.describe('Chapters counted.'),
+    claims: StatusCountsSchema,
+    leads: Count.describe('Evidence items still awaiting verification (leads).'),
+    sourcesNotReadInFull: Count.describe('Ledger sources read as abstract only or not accessible.'),
+    notebooksNeverRun: Count.describe('Notebooks with no recorded run.'),
+    notebooksFailing: Count.describe('Notebooks whose latest recorded run failed or only partly passed.'),
+    chaptersNeverResearched: Count.describe('Chapters with no recorded research pass.'),
+    chaptersResearchedOnOlderRevision: Count.describe('Chapters whose latest research pass read a revision other than the current one.'),
+  })
+  .describe('Totals over a set of chapters.');
+
+const AttentionClaimSchema = z
+  .strictObject({
+    id: z.string().describe('Claim id.'),
+    status: DisplayStatusEnum.describe('Displayed status.'),
+    priority: z.enum(['high', 'medium', 'low']),
+    response: z.enum(['no-change', 'clarification', 'correction', 'citation', 'new-example', 'new-experiment', 'new-section']).describe('Proposed response.'),
+    text: z.string().describe('The claim as it reads in the current prose.'),
+    url: Url.describe('The claim on its chapter page (#rp-claim-<id>).'),
+  })
+  .describe('A claim whose displayed status is anything but supported.');
+
+const LeadSchema = z
+  .strictObject({
+    id: z.string().describe('Evidence id.'),
+    source: z.string().describe('Source id in the ledger.'),
+    claims: z.array(z.string()).describe('Claim ids it bears on.'),
+    relation: z.enum(['supports', 'qualifies', 'contradicts', 'unresolved']),
+    class: z.enum(['background', 'reported', 'reproduced', 'hypothesis', 'proposed-experiment']),
+    recorded: DateString.describe('When the lead was recorded.'),
+  })
+  .describe('An evidence item still awaiting verification.');
+
+const LastPassSchema = z
+  .strictObject({
+    date: DateString,
+    by: z.string().describe('Who or what made the pass.'),
+    report: z.string().nullable().describe('Report file, relative to the book folder.'),
+    fingerprint: Sha256.nullable().describe('Fingerprint of the revision the pass read, if recorded.'),
+    readsCurrentRevision: z.boolean().nullable().describe('Whether that fingerprint equals the current one; null when none was recorded.'),
+  })
+  .describe('The latest research pass.');
+
+/** One chapter in the research report. */
+export const StatusReportChapterSchema = z
+  .strictObject({
+    id: z.string().describe('Stable id <book>-<chapter>.'),
+    slug: z.string(),
+    number: z.number().int(),
+    title: z.string(),
+    urls: z.strictObject({ chapter: Url, pack: Url }).describe('The chapter page and its research pack.'),
+    fingerprint: Sha256.describe('Fingerprint of the current revision.'),
+    claims: StatusCountsSchema,
+    attention: z.array(AttentionClaimSchema).describe('Claims not (or no longer) supported, in chapter order.'),
+    leads: z.array(LeadSchema).describe('Leads awaiting verification.'),
+    sourcesNotReadInFull: z
+      .array(z.strictObject({ id: z.string(), title: z.string(), reading: z.enum(['abstract-only', 'not-accessible']) }))
+      .describe('Ledger sources read as abstract only or not accessible.'),
+    notebooks: z
+      .strictObject({
+        total: Count,
+        neverRun: z.array(z.string()).describe('Paths of notebooks with no recorded run.'),
+        failing: z
+          .array(z.strictObject({ path: z.string(), date: DateString, outcome: z.enum(['failed', 'partial']) }))
+          .describe('Notebooks whose latest recorded run failed or only partly passed.'),
+      })
+      .describe('Notebook state.'),
+    lastPass: LastPassSchema.nullable().describe('The latest research pass, or null when none is recorded.'),
+  })
+  .describe('One chapter.');
+
+/** One book in the research report. */
+export const StatusReportBookSchema = z
+  .strictObject({
+    slug: z.string(),
+    title: z.string(),
+    url: Url.describe('The book research report page.'),
+    totals: StatusReportTotalsSchema,
+    chapters: z.array(StatusReportChapterSchema).describe('Chapters by number, then slug.'),
+  })
+  .describe('One book.');
+
+/** `report.json`: the state of research across every book. */
+export const StatusReportSchema = z
+  .strictObject({
+    $schema: Url.describe('URL of this JSON Schema.'),
+    version: z.literal(1).describe('Format version of report.json.'),
+    asOf: DateString.describe('The date statuses such as "review due" were computed for.'),
+    url: Url.describe('The site-wide research report page.'),
+    totals: StatusReportTotalsSchema,
+    books: z.array(StatusReportBookSchema),
+  })
+  .describe('Research Pack book-wide research report (report.json): per chapter, claims by status, leads, unread sources, notebooks and the latest research pass.');
+
+export type StatusReport = z.infer<typeof StatusReportSchema>;
+export type StatusReportBook = z.infer<typeof StatusReportBookSchema>;
+export type StatusReportChapter = z.infer<typeof StatusReportChapterSchema>;
+export type StatusReportTotals = z.infer<typeof StatusReportTotalsSchema>;
+export type StatusCounts = z.infer<typeof StatusCountsSchema>;
+
+/**
+ * The JSON Schema (draft 2020-12) of `report.json`; `schemas/report.schema.json` is this, committed.
+ * @returns the schema as a plain object.
+ */
+export function statusReportJsonSchema(): Record<string, unknown> {
+  return titledJsonSchema(StatusReportSchema, 'output', { title: 'Research Pack report.json' });
+}
