@@ -19,8 +19,10 @@ export { REPORT_SECTIONS } from './research-report/format.js';
 export type { ReportSection } from './research-report/format.js';
 export { BRIEF_SECTIONS, LEADS_HEADING, AVAILABILITY_STATEMENT, cutExcerpt, renderBrief } from './render/brief.js';
 export type { Excerpt } from './render/brief.js';
-export { rules, createProblem, hasErrors, formatPath, quote, closest } from './problems/problem.js';
-export type { RuleId, RuleInfo, ProblemPlace } from './problems/problem.js';
+export { rules } from './problems/rules.js';
+export type { RuleId, RuleInfo } from './problems/rules.js';
+export { createProblem, hasErrors, formatPath, quote, closest } from './problems/problem.js';
+export type { ProblemPlace } from './problems/problem.js';
 export { formatProblem, formatProblems, sortProblems, compareProblems } from './problems/format.js';
 export { loadYaml } from './load/yaml.js';
 export type { LoadedYaml, LoadYamlOptions } from './load/yaml.js';
@@ -100,7 +102,7 @@ export { STATUS_STYLES, statusChart, renderStatusChart, describeCounts } from '.
 export type { StatusChartOptions } from './render/chart.js';
 export { scopeStatusReport, renderStatusReportJson, renderStatusReportMarkdown, statusReportHast, renderStatusReportHtml } from './render/status-report.js';
 export type { StatusReportScope } from './render/status-report.js';
-export { parseResearchReport, reportProblem, reportRules, CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './research-report/read.js';
+export { parseResearchReport, reportProblem, CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './research-report/read.js';
 export type {
   ParseResearchReportMarkdown,
   ParseResearchReportOptions,
@@ -112,7 +114,6 @@ export type {
   ExperimentItem,
   ReportPlace,
   Located,
-  ReportRuleId,
 } from './research-report/read.js';
 export { matchClaimRows, matchSourceRow, normalizeUrl, normalizeTitle } from './ingest/match.js';
 export type { ClaimText, ClaimMatch, ClaimMatchKind, SourceMatchKind } from './ingest/match.js';

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../src/model/build.js';
 import { formatProblems } from '../src/problems/format.js';
-import { rules } from '../src/problems/problem.js';
 import { fakeParse, writeProject } from './fixture-book.js';
 import type { Files } from './fixture-book.js';
+import { rules } from '../src/problems/rules.js';
 
 const readme = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const today = '2026-06-01';

@@ -13,8 +13,9 @@ import { isNotFound } from '../load/books.js';
 import type { LoadedSidecar } from '../load/sidecar.js';
 import { unsafePathReason } from '../load/paths.js';
 import { appendProblems, closest, createProblem, formatPath, quote, type YamlPath, type Problem } from '../problems/problem.js';
-import type { ProblemPlace, RuleId } from '../problems/problem.js';
+import type { ProblemPlace } from '../problems/problem.js';
 import type { Relation, VerdictStatus } from '../schema/sidecars.js';
+import type { RuleId } from '../problems/rules.js';
 
 /** Options of `validateBook`. */
 export interface ValidateBookOptions {

@@ -1,7 +1,9 @@
 /**
  * Problems: the one way the core reports what is wrong with a book. Every
- * rule has a stable id (documented in the README) and a default severity.
+ * rule has a stable id (documented in the README) and a default severity
+ * (`rules.ts`).
  */
+import { rules, type RuleId } from './rules.js';
 /** A positioned problem found in the book's files. */
 export interface Problem {
   /** Path of the file, relative to the project root (POSIX separators). */
@@ -41,63 +43,6 @@ export interface Position {
  */
 export type Locate = (path: YamlPath, options?: { key?: boolean }) => Position;
 
-
-/** What a rule checks and how bad breaking it is. */
-export interface RuleInfo {
-  /** Errors fail the build; warnings are logged. */
-  severity: Problem['severity'];
-  /** One line for the README and `--explain`-style tooling. */
-  description: string;
-}
-
-/**
- * Every rule the loading and validation layer reports. Rules reported by
- * anchoring (`anchor/*`) and the renderers live beside their code.
- */
-export const rules = {
-  'yaml/syntax': { severity: 'error', description: 'The file is not valid YAML.' },
-  'yaml/duplicate-key': { severity: 'error', description: 'A key appears twice in the same mapping.' },
-  'yaml/empty-file': { severity: 'error', description: 'A sidecar or book.yaml is empty (or only comments).' },
-  'yaml/unsupported-tag': { severity: 'error', description: 'A YAML tag (`!!binary`, `!foo`) that sidecars do not use.' },
-  'yaml/too-large': { severity: 'error', description: 'A sidecar is longer than 1,000,000 characters.' },
-  'yaml/too-many-problems': { severity: 'error', description: 'A file has more than 100 problems; the rest are counted, not listed.' },
-  'yaml/too-deep': { severity: 'error', description: 'Lists and mappings nest more than 64 levels deep (an unclosed bracket, runaway indentation).' },
-  'schema/unknown-key': { severity: 'error', description: 'A key the schema does not define (often a typo).' },
-  'schema/missing-key': { severity: 'error', description: 'A required key is missing.' },
-  'schema/invalid-type': { severity: 'error', description: 'A value has the wrong type (a string where a list is expected, ...).' },
-  'schema/invalid-enum': { severity: 'error', description: 'A value is not one of the allowed words.' },
-  'schema/invalid-format': { severity: 'error', description: 'A string does not have the required format (id, date, DOI, URL, ...).' },
-  'schema/too-small': { severity: 'error', description: 'A string, list or number is below its minimum.' },
-  'schema/too-big': { severity: 'error', description: 'A string, list or number is above its maximum.' },
-  'schema/invalid-value': { severity: 'error', description: 'A value is otherwise invalid (an impossible date, a non-http URL, ...).' },
-  'book/no-books': { severity: 'warning', description: 'The content directory holds no book.' },
-  'book/missing-book-yaml': { severity: 'error', description: 'A book folder has no book.yaml.' },
-  'book/slug-mismatch': { severity: 'error', description: "book.yaml's slug differs from the book's folder name." },
-  'book/invalid-chapter-slug': { severity: 'error', description: 'A chapter file name is not a valid id (it becomes a URL segment).' },
-  'book/duplicate-chapter': { severity: 'error', description: 'Both `<chapter>.md` and `<chapter>.mdx` exist.' },
-  'book/orphan-sidecar': { severity: 'error', description: 'A sidecar has no chapter beside it.' },
-  'book/unknown-file': { severity: 'warning', description: 'A YAML file in a book folder that is neither book.yaml nor a sidecar.' },
-  'chapter/missing-frontmatter': { severity: 'error', description: 'A chapter has no `---` frontmatter block.' },
-  'chapter/unclosed-frontmatter': { severity: 'error', description: 'A chapter\'s frontmatter block has no closing `---`.' },
-  'chapter/parse-error': { severity: 'error', description: 'The Markdown/MDX parser rejected the chapter.' },
-  'cross/duplicate-id': { severity: 'error', description: 'Two claims, sources, evidence items, runs or references share an id.' },
-  'cross/duplicate-chapter-number': { severity: 'warning', description: 'Two chapters of a book have the same number.' },
-  'cross/missing-claim': { severity: 'error', description: 'Evidence names a claim that does not exist.' },
-  'cross/missing-source': { severity: 'error', description: 'Evidence or a reference names a source that is not in the ledger.' },
-  'cross/missing-run': { severity: 'error', description: 'Evidence names a notebook run that is not recorded.' },
-  'cross/run-required': { severity: 'error', description: 'Validated reproduced evidence does not name a run.' },
-  'cross/run-not-passed': { severity: 'error', description: 'Validated reproduced evidence names a run that did not pass.' },
-  'cross/verdict-incomplete': { severity: 'error', description: 'A supported, qualified or contradicted verdict has no date or rationale.' },
-  'cross/verdict-unsupported': { severity: 'error', description: 'A verdict has no validated evidence with the matching relation.' },
-  'cross/future-date': { severity: 'error', description: 'A date that records something done lies in the future.' },
-  'cross/notebook-path': { severity: 'error', description: 'A notebook path is absolute, leaves the repository or is not normalized.' },
-  'cross/notebooks-without-repository': { severity: 'error', description: 'A chapter lists notebooks but book.yaml has no `notebooks` repository.' },
-  'cross/report-path': { severity: 'error', description: 'A research pass report path is absolute, leaves the book folder or is not normalized.' },
-  'cross/missing-report': { severity: 'error', description: 'A research pass report file does not exist.' },
-} as const satisfies Record<string, RuleInfo>;
-
-/** The id of a rule this layer reports. */
-export type RuleId = keyof typeof rules;
 
 /** Where a problem is: a file and, when known, a 1-based line and column. */
 export interface ProblemPlace {

@@ -12,6 +12,7 @@
 import type { Heading, Parent, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
 import { isDateString } from '../schema/dates.js';
 import { closest, quote, type Problem } from '../problems/problem.js';
+import { rules, type RuleId } from '../problems/rules.js';
 import { EvidenceClassSchema, PrioritySchema, RelationSchema, ResponseSchema, type EvidenceClass, type Priority, type ProposedResponse, type ReadingStatus, type Relation } from '../schema/sidecars.js';
 import { REPORT_SECTIONS } from './format.js';
 
@@ -149,41 +150,6 @@ export interface ResearchReport {
   experiments: ExperimentItem[];
 }
 
-/** The rules of report checking and ingesting, with their severity. */
-export const reportRules = {
-  'report/parse-error': { severity: 'error', description: 'The Markdown parser rejected the report.' },
-  'report/missing-section': { severity: 'error', description: 'One of the seven sections is missing.' },
-  'report/unknown-section': { severity: 'error', description: 'A top-level (##) section that is not one of the seven.' },
-  'report/section-number': { severity: 'error', description: "A section's number does not match its title." },
-  'report/section-order': { severity: 'error', description: 'A section comes after one that should follow it.' },
-  'report/duplicate-section': { severity: 'error', description: 'A section appears twice.' },
-  'report/missing-table': { severity: 'error', description: 'The claim audit or the source ledger has no table.' },
-  'report/missing-column': { severity: 'error', description: 'A table lacks a required column.' },
-  'report/duplicate-column': { severity: 'error', description: 'Two columns of a table mean the same thing.' },
-  'report/unknown-column': { severity: 'warning', description: 'A column is not read; its content stays in the report only.' },
-  'report/ragged-row': { severity: 'error', description: 'A table row has more or fewer cells than its header.' },
-  'report/empty-cell': { severity: 'error', description: 'A required cell is empty.' },
-  'report/invalid-value': { severity: 'error', description: 'A cell cannot be read: reading status, date, URL or claim id.' },
-  'report/unknown-value': { severity: 'warning', description: 'A priority or response that is not one of the known words; not recorded.' },
-  'report/empty-table': { severity: 'warning', description: 'A table has no rows.' },
-  'report/missing-unverified': { severity: 'error', description: 'Something the report could not verify is not marked UNVERIFIED.' },
-  'report/missing-unrun': { severity: 'error', description: 'An experiment says neither UNRUN nor RAN.' },
-  'report/no-fingerprint': { severity: 'warning', description: 'Section 1 gives no fingerprint of the revision read.' },
-  'report/several-fingerprints': { severity: 'warning', description: 'Section 1 gives several fingerprints; the first labelled one is used.' },
-  'report/old-revision': { severity: 'warning', description: 'The report read another revision of the chapter than the current one.' },
-  'report/unknown-claim': { severity: 'error', description: 'A row names or quotes no claim of the chapter.' },
-  'report/ambiguous-claim': { severity: 'error', description: 'A quote matches several claims equally well.' },
-  'report/fuzzy-claim': { severity: 'warning', description: 'A claim was matched by approximate quoted text.' },
-  'report/duplicate-claim-row': { severity: 'warning', description: 'Two claim-audit rows are about the same claim; the first is used.' },
-  'report/claims-not-audited': { severity: 'warning', description: 'Claims of the chapter the audit does not cover.' },
-  'report/ambiguous-source': { severity: 'warning', description: 'A ledger row matches several recorded sources; it is merged into the first.' },
-  'report/reading-differs': { severity: 'warning', description: "The report's reading status differs from the ledger's; the ledger is kept." },
-  'report/truncated': { severity: 'warning', description: 'Findings or proposal longer than a sidecar field allows; truncated in the pass, whole in the report file.' },
-} as const satisfies Record<string, { severity: 'error' | 'warning'; description: string }>;
-
-/** A rule id of report checking. */
-export type ReportRuleId = keyof typeof reportRules;
-
 /**
  * Create a problem about a report.
  * @param rule the rule.
@@ -194,7 +160,7 @@ export type ReportRuleId = keyof typeof reportRules;
  * @param hint how to fix it.
  * @returns the problem.
  */
-export function reportProblem(rule: ReportRuleId, file: string, place: ReportPlace | undefined, path: string, message: string, hint?: string): Problem {
+export function reportProblem(rule: RuleId, file: string, place: ReportPlace | undefined, path: string, message: string, hint?: string): Problem {
   const problem: Problem = {
     file,
     line: place?.line ?? 0,
@@ -202,7 +168,7 @@ export function reportProblem(rule: ReportRuleId, file: string, place: ReportPla
     path,
     message,
     rule,
-    severity: reportRules[rule].severity,
+    severity: rules[rule].severity,
   };
   if (hint) problem.hint = hint;
   return problem;
@@ -859,7 +825,7 @@ function readSourceLedger(section: SectionNodes, file: string, problems: Problem
       const problemsBefore = problems.length;
       const unverified = cells.some((c) => UNVERIFIED.test(c.text));
       const metadataUnverified = UNVERIFIED.test(metadata.text);
-      const fail = (rule: ReportRuleId, at: ReportPlace, field: string, message: string, hint?: string) =>
+      const fail = (rule: RuleId, at: ReportPlace, field: string, message: string, hint?: string) =>
         problems.push(reportProblem(rule, file, at, `${path}.${field}`, message, hint));
 
       if (isNone(source.text)) fail('report/empty-cell', source.place, 'source', 'the source cell is empty', 'give the title of the document');

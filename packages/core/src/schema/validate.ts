@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isDateString } from './dates.js';
 import { closest, createProblem, formatPath, quote, type Locate, type Problem } from '../problems/problem.js';
-import type { RuleId } from '../problems/problem.js';
+import type { RuleId } from '../problems/rules.js';
 
 /** The result of validating one value. */
 export interface Validated<T> {

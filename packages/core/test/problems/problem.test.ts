@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { closest, createProblem, formatPath, hasErrors, quote, rules } from '../../src/problems/problem.js';
+import { closest, createProblem, formatPath, hasErrors, quote } from '../../src/problems/problem.js';
+import { rules } from '../../src/problems/rules.js';
 
 describe('problems', () => {
   it('creates problems with the rule\'s severity and whole-file defaults', () => {
@@ -19,7 +20,7 @@ describe('problems', () => {
 
   it('documents every rule with a severity and a description', () => {
     for (const [id, info] of Object.entries(rules)) {
-      expect(id).toMatch(/^(yaml|schema|book|chapter|cross)\/[a-z-]+$/);
+      expect(id).toMatch(/^(yaml|schema|book|chapter|cross|anchor|report)\/[a-z-]+$/);
       expect(['error', 'warning']).toContain(info.severity);
       expect(info.description).toMatch(/\.$/);
     }

@@ -10,7 +10,8 @@ import { markdownToMdast } from 'satteri';
 import { describe, expect, it } from 'vitest';
 import * as core from '../../src/index.js';
 import { formatProblems } from '../../src/problems/format.js';
-import { parseResearchReport, reportRules } from '../../src/research-report/read.js';
+import { parseResearchReport } from '../../src/research-report/read.js';
+import { rules } from '../../src/problems/rules.js';
 
 const satteri = (source: string) =>
   markdownToMdast(source, { features: { gfm: true, frontmatter: true, directive: false, smartPunctuation: false }, position: true }) as Root;
@@ -51,9 +52,9 @@ function parse(source: string, parser = satteri) {
 
 describe('parseResearchReport', () => {
   it('is exported with its rules', () => {
-    expect(Object.keys(core)).toEqual(expect.arrayContaining(['parseResearchReport', 'reportProblem', 'reportRules', 'CLAIM_AUDIT_COLUMNS', 'SOURCE_LEDGER_COLUMNS']));
-    expect(reportRules['report/missing-section'].severity).toBe('error');
-    expect(reportRules['report/old-revision'].severity).toBe('warning');
+    expect(Object.keys(core)).toEqual(expect.arrayContaining(['parseResearchReport', 'reportProblem', 'rules', 'CLAIM_AUDIT_COLUMNS', 'SOURCE_LEDGER_COLUMNS']));
+    expect(rules['report/missing-section'].severity).toBe('error');
+    expect(rules['report/old-revision'].severity).toBe('warning');
   });
 
   it('reads a complete report into data, with places', () => {

@@ -1,0 +1,103 @@
+/**
+ * The rule registry: every rule a problem can carry, with its default
+ * severity and the one-line description the READMEs list.
+ */
+
+/** What a rule checks and how bad breaking it is. */
+export interface RuleInfo {
+  /** Errors fail the build; warnings are logged. */
+  severity: 'error' | 'warning';
+  /** One line for the README and `--explain`-style tooling. */
+  description: string;
+}
+
+/**
+ * Every rule, by id: loading and validation (`yaml/`, `schema/`, `book/`,
+ * `chapter/`, `cross/`), anchoring (`anchor/`) and reading a research report
+ * (`report/`). Each problem carries one of these ids and its severity.
+ */
+export const rules = {
+  'yaml/syntax': { severity: 'error', description: 'The file is not valid YAML.' },
+  'yaml/duplicate-key': { severity: 'error', description: 'A key appears twice in the same mapping.' },
+  'yaml/empty-file': { severity: 'error', description: 'A sidecar or book.yaml is empty (or only comments).' },
+  'yaml/unsupported-tag': { severity: 'error', description: 'A YAML tag (`!!binary`, `!foo`) that sidecars do not use.' },
+  'yaml/too-large': { severity: 'error', description: 'A sidecar is longer than 1,000,000 characters.' },
+  'yaml/too-many-problems': { severity: 'error', description: 'A file has more than 100 problems; the rest are counted, not listed.' },
+  'yaml/too-deep': { severity: 'error', description: 'Lists and mappings nest more than 64 levels deep (an unclosed bracket, runaway indentation).' },
+  'schema/unknown-key': { severity: 'error', description: 'A key the schema does not define (often a typo).' },
+  'schema/missing-key': { severity: 'error', description: 'A required key is missing.' },
+  'schema/invalid-type': { severity: 'error', description: 'A value has the wrong type (a string where a list is expected, ...).' },
+  'schema/invalid-enum': { severity: 'error', description: 'A value is not one of the allowed words.' },
+  'schema/invalid-format': { severity: 'error', description: 'A string does not have the required format (id, date, DOI, URL, ...).' },
+  'schema/too-small': { severity: 'error', description: 'A string, list or number is below its minimum.' },
+  'schema/too-big': { severity: 'error', description: 'A string, list or number is above its maximum.' },
+  'schema/invalid-value': { severity: 'error', description: 'A value is otherwise invalid (an impossible date, a non-http URL, ...).' },
+  'book/no-books': { severity: 'warning', description: 'The content directory holds no book.' },
+  'book/missing-book-yaml': { severity: 'error', description: 'A book folder has no book.yaml.' },
+  'book/slug-mismatch': { severity: 'error', description: "book.yaml's slug differs from the book's folder name." },
+  'book/invalid-chapter-slug': { severity: 'error', description: 'A chapter file name is not a valid id (it becomes a URL segment).' },
+  'book/duplicate-chapter': { severity: 'error', description: 'Both `<chapter>.md` and `<chapter>.mdx` exist.' },
+  'book/orphan-sidecar': { severity: 'error', description: 'A sidecar has no chapter beside it.' },
+  'book/unknown-file': { severity: 'warning', description: 'A YAML file in a book folder that is neither book.yaml nor a sidecar.' },
+  'chapter/missing-frontmatter': { severity: 'error', description: 'A chapter has no `---` frontmatter block.' },
+  'chapter/unclosed-frontmatter': { severity: 'error', description: 'A chapter\'s frontmatter block has no closing `---`.' },
+  'chapter/parse-error': { severity: 'error', description: 'The Markdown/MDX parser rejected the chapter.' },
+  'cross/duplicate-id': { severity: 'error', description: 'Two claims, sources, evidence items, runs or references share an id.' },
+  'cross/duplicate-chapter-number': { severity: 'warning', description: 'Two chapters of a book have the same number.' },
+  'cross/missing-claim': { severity: 'error', description: 'Evidence names a claim that does not exist.' },
+  'cross/missing-source': { severity: 'error', description: 'Evidence or a reference names a source that is not in the ledger.' },
+  'cross/missing-run': { severity: 'error', description: 'Evidence names a notebook run that is not recorded.' },
+  'cross/run-required': { severity: 'error', description: 'Validated reproduced evidence does not name a run.' },
+  'cross/run-not-passed': { severity: 'error', description: 'Validated reproduced evidence names a run that did not pass.' },
+  'cross/verdict-incomplete': { severity: 'error', description: 'A supported, qualified or contradicted verdict has no date or rationale.' },
+  'cross/verdict-unsupported': { severity: 'error', description: 'A verdict has no validated evidence with the matching relation.' },
+  'cross/future-date': { severity: 'error', description: 'A date that records something done lies in the future.' },
+  'cross/notebook-path': { severity: 'error', description: 'A notebook path is absolute, leaves the repository or is not normalized.' },
+  'cross/notebooks-without-repository': { severity: 'error', description: 'A chapter lists notebooks but book.yaml has no `notebooks` repository.' },
+  'cross/report-path': { severity: 'error', description: 'A research pass report path is absolute, leaves the book folder or is not normalized.' },
+  'cross/missing-report': { severity: 'error', description: 'A research pass report file does not exist.' },
+
+  // Anchoring: finding each claim in the prose.
+  'anchor/orphan': { severity: 'error', description: 'A quote anchor is not in the chapter, not even approximately.' },
+  'anchor/ambiguous': { severity: 'error', description: 'A quote anchor fits several places equally well.' },
+  'anchor/unknown-directive': { severity: 'error', description: 'A `:claim[…]{#id}` directive names no claim of the claims sidecar.' },
+  'anchor/duplicate-directive': { severity: 'error', description: 'The same claim is marked twice in the prose.' },
+  'anchor/directive-for-quote-claim': { severity: 'error', description: 'The prose marks a claim that the sidecar anchors by quote.' },
+  'anchor/directive-without-id': { severity: 'error', description: 'A `:claim[…]` directive has no id (or its label wrapped onto a second line).' },
+  'anchor/empty-directive': { severity: 'error', description: 'A `:claim[]{#id}` directive marks no text.' },
+  'anchor/overlap': { severity: 'error', description: 'A quote crosses another claim (they neither nest nor lie apart).' },
+  'anchor/missing-directive': { severity: 'error', description: 'A claim is anchored by directive, but the prose has no such directive.' },
+
+  // Reading a research report.
+  'report/parse-error': { severity: 'error', description: 'The Markdown parser rejected the report.' },
+  'report/missing-section': { severity: 'error', description: 'One of the seven sections is missing.' },
+  'report/unknown-section': { severity: 'error', description: 'A top-level (##) section that is not one of the seven.' },
+  'report/section-number': { severity: 'error', description: "A section's number does not match its title." },
+  'report/section-order': { severity: 'error', description: 'A section comes after one that should follow it.' },
+  'report/duplicate-section': { severity: 'error', description: 'A section appears twice.' },
+  'report/missing-table': { severity: 'error', description: 'The claim audit or the source ledger has no table.' },
+  'report/missing-column': { severity: 'error', description: 'A table lacks a required column.' },
+  'report/duplicate-column': { severity: 'error', description: 'Two columns of a table mean the same thing.' },
+  'report/unknown-column': { severity: 'warning', description: 'A column is not read; its content stays in the report only.' },
+  'report/ragged-row': { severity: 'error', description: 'A table row has more or fewer cells than its header.' },
+  'report/empty-cell': { severity: 'error', description: 'A required cell is empty.' },
+  'report/invalid-value': { severity: 'error', description: 'A cell cannot be read: reading status, date, URL or claim id.' },
+  'report/unknown-value': { severity: 'warning', description: 'A priority or response that is not one of the known words; not recorded.' },
+  'report/empty-table': { severity: 'warning', description: 'A table has no rows.' },
+  'report/missing-unverified': { severity: 'error', description: 'Something the report could not verify is not marked UNVERIFIED.' },
+  'report/missing-unrun': { severity: 'error', description: 'An experiment says neither UNRUN nor RAN.' },
+  'report/no-fingerprint': { severity: 'warning', description: 'Section 1 gives no fingerprint of the revision read.' },
+  'report/several-fingerprints': { severity: 'warning', description: 'Section 1 gives several fingerprints; the first labelled one is used.' },
+  'report/old-revision': { severity: 'warning', description: 'The report read another revision of the chapter than the current one.' },
+  'report/unknown-claim': { severity: 'error', description: 'A row names or quotes no claim of the chapter.' },
+  'report/ambiguous-claim': { severity: 'error', description: 'A quote matches several claims equally well.' },
+  'report/fuzzy-claim': { severity: 'warning', description: 'A claim was matched by approximate quoted text.' },
+  'report/duplicate-claim-row': { severity: 'warning', description: 'Two claim-audit rows are about the same claim; the first is used.' },
+  'report/claims-not-audited': { severity: 'warning', description: 'Claims of the chapter the audit does not cover.' },
+  'report/ambiguous-source': { severity: 'warning', description: 'A ledger row matches several recorded sources; it is merged into the first.' },
+  'report/reading-differs': { severity: 'warning', description: "The report's reading status differs from the ledger's; the ledger is kept." },
+  'report/truncated': { severity: 'warning', description: 'Findings or proposal longer than a sidecar field allows; truncated in the pass, whole in the report file.' },
+} as const satisfies Record<string, RuleInfo>;
+
+/** The id of a rule. */
+export type RuleId = keyof typeof rules;
