@@ -102,7 +102,7 @@ export { STATUS_STYLES, statusChart, renderStatusChart, describeCounts } from '.
 export type { StatusChartOptions } from './render/chart.js';
 export { scopeStatusReport, renderStatusReportJson, renderStatusReportMarkdown, statusReportHast, renderStatusReportHtml } from './render/status-report.js';
 export type { StatusReportScope } from './render/status-report.js';
-export { parseResearchReport, reportProblem, CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './research-report/read.js';
+export { parseResearchReport, CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './research-report/read.js';
 export type {
   ParseResearchReportMarkdown,
   ParseResearchReportOptions,

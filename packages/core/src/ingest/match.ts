@@ -6,8 +6,9 @@
  */
 import { locateQuote, prepareSearch } from '../text/anchor.js';
 import { fold, normalizeProse } from '../text/normalize.js';
-import { closest, quote, type Problem } from '../problems/problem.js';
-import { reportProblem, type ClaimAuditRow, type ReportPlace, type SourceLedgerRow } from '../research-report/read.js';
+import { closest, createProblem, quote, type Problem } from '../problems/problem.js';
+import type { ClaimAuditRow, ReportPlace, SourceLedgerRow } from '../research-report/read.js';
+import { at } from '../research-report/read/node-text.js';
 import type { Source } from '../schema/sidecars.js';
 import type { IndexUnit, TextIndex } from '../text/text-index.js';
 
@@ -67,11 +68,9 @@ export function matchClaimRows(
       const found = findClaimByText(search, claims, text);
       if (found.kind === 'ambiguous') {
         problems.push(
-          reportProblem(
+          createProblem(
             'report/ambiguous-claim',
-            options.file,
-            row.claimAt,
-            `${path}.claim`,
+            at(options.file, row.claimAt, `${path}.claim`),
             `the quote ${quote(text)} matches the claims ${found.ids.map((id) => `"${id}"`).join(', ')} equally well`,
             'name the claim by id, e.g. `claim-id` or #claim-id',
           ),
@@ -80,11 +79,9 @@ export function matchClaimRows(
       }
       if (found.kind === 'none') {
         problems.push(
-          reportProblem(
+          createProblem(
             'report/unknown-claim',
-            options.file,
-            row.claimAt,
-            `${path}.claim`,
+            at(options.file, row.claimAt, `${path}.claim`),
             `${row.quote ? `the quote ${quote(text)}` : `the claim cell ${quote(text)}`} matches no claim of ${options.chapter}`,
             `name the claim by id (${listed}) or quote its words as they read in the chapter; a claim the sidecar lacks must be added to ${options.claimsFile} by the author first`,
           ),
@@ -94,11 +91,9 @@ export function matchClaimRows(
       match = { row, id: found.id, how: found.kind, ...(found.kind === 'fuzzy' ? { errors: found.errors } : {}) };
       if (found.kind === 'fuzzy') {
         problems.push(
-          reportProblem(
+          createProblem(
             'report/fuzzy-claim',
-            options.file,
-            row.claimAt,
-            `${path}.claim`,
+            at(options.file, row.claimAt, `${path}.claim`),
             `matched claim "${found.id}" by approximate text (${found.errors} edit${found.errors === 1 ? '' : 's'}): ${quote(text)}`,
             `check that the row is about "${found.id}", or name it by id`,
           ),
@@ -108,11 +103,9 @@ export function matchClaimRows(
     const earlier = matches.find((other) => other.id === match.id);
     if (earlier) {
       problems.push(
-        reportProblem(
+        createProblem(
           'report/duplicate-claim-row',
-          options.file,
-          row,
-          path,
+          at(options.file, row, path),
           `this row is about claim "${match.id}" like the row at line ${earlier.row.line}; only the first is used`,
           'give each claim one row',
         ),
@@ -133,11 +126,9 @@ function unknownClaim(
   listed: string,
 ): Problem {
   const guess = closest(id, ids);
-  return reportProblem(
+  return createProblem(
     'report/unknown-claim',
-    options.file,
-    place,
-    path,
+    at(options.file, place, path),
     `no claim "${id}" in ${options.claimsFile}`,
     guess ? `did you mean "${guess}"?` : `the chapter's claims are ${listed}; a new claim must be added to the claims sidecar by the author first`,
   );

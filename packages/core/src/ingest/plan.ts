@@ -8,9 +8,10 @@
  */
 import { parse } from 'yaml';
 import { matchClaimRows, matchSourceRow, normalizeTitle, type ClaimMatch, type ClaimText, type SourceMatchKind } from './match.js';
-import { editYaml, SIDECAR_KEY_ORDER } from './yaml-edit.js';
-import { closest, quote, type Problem } from '../problems/problem.js';
-import { reportProblem, type ResearchReport, type SourceLedgerRow } from '../research-report/read.js';
+import { editYaml, SIDECAR_KEY_ORDER, type YamlEdit } from './yaml-edit.js';
+import { closest, createProblem, quote, type Problem } from '../problems/problem.js';
+import type { ResearchReport, SourceLedgerRow } from '../research-report/read.js';
+import { at } from '../research-report/read/node-text.js';
 import { ClaimSchema, SourceSchema, type EvidenceItem, type Relation, type ResearchPass, type Source } from '../schema/sidecars.js';
 
 /** What `planIngest` needs to know about the chapter. */
@@ -88,25 +89,45 @@ const PASS_TEXT_LIMIT = 19_000;
  * @returns the new sidecar texts and what they add; `problems` with errors mean: write nothing.
  */
 export function planIngest(options: PlanIngestOptions): IngestPlan {
-  const { report, chapter, sidecars, date, by, reportPath } = options;
+  const { report, chapter, sidecars } = options;
   const problems: Problem[] = [];
-  const file = report.file;
+  checkRevision(report, chapter, problems);
+  const claims = planClaims(report, chapter, sidecars, problems);
+  const sources = planSources(options, problems);
+  const pass = planPass(options, { claims: claims.matches.length, sources: sources.added, leads: sources.leads.length }, problems);
+  const researchEdit = editYaml(sidecars.research.text, SIDECAR_KEY_ORDER.research);
+  researchEdit.append('history', [pass], { comment: `Research pass ingested from ${options.reportPath}` });
 
-  // The revision read.
-  if (report.fingerprint && report.fingerprint.value !== chapter.fingerprint) {
-    problems.push(
-      reportProblem(
-        'report/old-revision',
-        file,
-        report.fingerprint,
-        'context.fingerprint',
-        `the report read revision ${report.fingerprint.value.slice(0, 12)}…, but the current fingerprint of ${chapter.spec} is ${chapter.fingerprint.slice(0, 12)}…: the chapter changed after the research, so check its claim audit against the current prose`,
-        'the pass records the revision the report read, and the research pack shows it as an older revision',
-      ),
-    );
+  const files: PlannedFile[] = [];
+  if (problems.every((problem) => problem.severity !== 'error')) {
+    for (const [kind, edit] of [
+      ['claims', claims.edit],
+      ['evidence', sources.edit],
+      ['research', researchEdit],
+    ] as const) {
+      if (!edit.changed) continue;
+      files.push({ kind, file: sidecars[kind].file, before: sidecars[kind].text, after: edit.toString() });
+    }
   }
+  return { files, problems, claims: claims.matches, filledClaims: claims.filled, sources: sources.planned, leads: sources.leads, pass };
+}
 
-  // Claims.
+/** Warn when the report read another revision than the current one. */
+function checkRevision(report: ResearchReport, chapter: IngestChapter, problems: Problem[]): void {
+  if (!report.fingerprint || report.fingerprint.value === chapter.fingerprint) return;
+  problems.push(
+    createProblem(
+      'report/old-revision',
+      at(report.file, report.fingerprint, 'context.fingerprint'),
+      `the report read revision ${report.fingerprint.value.slice(0, 12)}…, but the current fingerprint of ${chapter.spec} is ${chapter.fingerprint.slice(0, 12)}…: the chapter changed after the research, so check its claim audit against the current prose`,
+      'the pass records the revision the report read, and the research pack shows it as an older revision',
+    ),
+  );
+}
+
+/** Match the claim audit to the claims, and fill the concern, priority and response the author left empty. */
+function planClaims(report: ResearchReport, chapter: IngestChapter, sidecars: IngestSidecars, problems: Problem[]) {
+  const file = report.file;
   const claimMatches = matchClaimRows(report.claimAudit, chapter.claims, { file, claimsFile: sidecars.claims.file, chapter: chapter.spec });
   problems.push(...claimMatches.problems);
   const audited = new Set(claimMatches.matches.map((match) => match.id));
@@ -114,158 +135,172 @@ export function planIngest(options: PlanIngestOptions): IngestPlan {
   if (missed.length > 0 && chapter.claims.length > 0) {
     const section = report.sections.find((found) => found.number === 2);
     problems.push(
-      reportProblem(
-        'report/claims-not-audited',
-        file,
-        section,
-        'claim-audit',
-        `the claim audit covers ${audited.size} of ${chapter.claims.length} claims; not audited: ${missed.join(', ')}`,
-      ),
+      createProblem('report/claims-not-audited', at(file, section, 'claim-audit'), `the claim audit covers ${audited.size} of ${chapter.claims.length} claims; not audited: ${missed.join(', ')}`),
     );
   }
 
-  const claimsEdit = editYaml(sidecars.claims.text, SIDECAR_KEY_ORDER.claims);
+  const edit = editYaml(sidecars.claims.text, SIDECAR_KEY_ORDER.claims);
   const claimIndex = indexById(sidecars.claims.text, 'claims');
-  const filledClaims: IngestPlan['filledClaims'] = [];
+  const filled: IngestPlan['filledClaims'] = [];
   for (const match of claimMatches.matches) {
     const index = claimIndex.get(match.id);
     if (index === undefined) continue;
     const entries: Array<[string, unknown]> = [];
     const path = ['claims', index];
-    if (match.row.priority && !claimsEdit.has(path, 'priority')) entries.push(['priority', match.row.priority]);
-    if (match.row.concern && !claimsEdit.has(path, 'concern')) entries.push(['concern', match.row.concern]);
-    if (match.row.response && !claimsEdit.has(path, 'response')) entries.push(['response', match.row.response]);
+    if (match.row.priority && !edit.has(path, 'priority')) entries.push(['priority', match.row.priority]);
+    if (match.row.concern && !edit.has(path, 'concern')) entries.push(['concern', match.row.concern]);
+    if (match.row.response && !edit.has(path, 'response')) entries.push(['response', match.row.response]);
     if (entries.length === 0) continue;
-    claimsEdit.fill(path, entries, CLAIM_KEYS);
-    filledClaims.push({ id: match.id, fields: entries.map(([key]) => key) });
+    edit.fill(path, entries, CLAIM_KEYS);
+    filled.push({ id: match.id, fields: entries.map(([key]) => key) });
   }
+  return { matches: claimMatches.matches, edit, filled };
+}
 
-  // Sources and leads.
-  const evidenceEdit = editYaml(sidecars.evidence.text, SIDECAR_KEY_ORDER.evidence);
-  const sourceIndex = indexById(sidecars.evidence.text, 'sources');
-  // Copies: merging fills them as the sidecar will read, without touching the caller's model.
-  const known: Source[] = chapter.sources.map((source) => ({ ...source, identifiers: { ...source.identifiers } }));
-  const usedIds = new Set<string>([...chapter.sources.map((source) => source.id), ...chapter.evidence.map((item) => item.id)]);
+/** What planning the sources carries from row to row. */
+interface SourcePlanState {
+  edit: YamlEdit;
+  sourceIndex: Map<string, number>;
+  /** Copies: merging fills them as the sidecar will read, without touching the caller's model. */
+  known: Source[];
+  usedIds: Set<string>;
+  links: Array<{ source: string; claim: string; relation: Relation }>;
+  newSources: Array<Record<string, unknown>>;
+  planned: PlannedSource[];
+  leads: EvidenceItem[];
+}
+
+/** Each ledger row merged into a recorded source or added as a new one, and its leads. */
+function planSources(options: PlanIngestOptions, problems: Problem[]) {
+  const { report, chapter, sidecars, reportPath, date } = options;
+  const state: SourcePlanState = {
+    edit: editYaml(sidecars.evidence.text, SIDECAR_KEY_ORDER.evidence),
+    sourceIndex: indexById(sidecars.evidence.text, 'sources'),
+    known: chapter.sources.map((source) => ({ ...source, identifiers: { ...source.identifiers } })),
+    usedIds: new Set<string>([...chapter.sources.map((source) => source.id), ...chapter.evidence.map((item) => item.id)]),
+    links: chapter.evidence.flatMap((item) => item.claims.map((claim) => ({ source: item.source, claim, relation: item.relation }))),
+    newSources: [],
+    planned: [],
+    leads: [],
+  };
   const claimIds = new Set(chapter.claims.map((claim) => claim.id));
-  const links: Array<{ source: string; claim: string; relation: Relation }> = chapter.evidence.flatMap((item) =>
-    item.claims.map((claim) => ({ source: item.source, claim, relation: item.relation })),
-  );
-  const newSources: Array<Record<string, unknown>> = [];
-  const planned: PlannedSource[] = [];
-  const leads: EvidenceItem[] = [];
-
   for (const row of report.sourceLedger) {
-    const path = `source-ledger[${row.index}]`;
-    let unknown = false;
-    for (const target of row.bearsOn) {
-      if (claimIds.has(target.id)) continue;
-      unknown = true;
-      problems.push(
-        reportProblem(
-          'report/unknown-claim',
-          file,
-          target,
-          `${path}.bearsOn`,
-          `no claim "${target.id}" in ${sidecars.claims.file}`,
-          closestHint(target.id, claimIds),
-        ),
-      );
-    }
-    if (unknown) continue;
-
-    const match = matchSourceRow(row, known);
-    let sourceId: string;
-    if (match.source) {
-      sourceId = match.source.id;
-      if (match.others.length > 0 && normalizeTitle(match.source.title) !== normalizeTitle(row.title)) {
-        problems.push(
-          reportProblem(
-            'report/ambiguous-source',
-            file,
-            row,
-            path,
-            `${quote(row.title)} matches the sources ${[match.source, ...match.others].map((source) => `"${source.id}"`).join(', ')} by ${match.how}; it is merged into "${sourceId}"`,
-            'give the source its DOI or exact title so it matches one ledger entry',
-          ),
-        );
-      }
-      if (match.source.reading !== row.reading) {
-        problems.push(
-          reportProblem(
-            'report/reading-differs',
-            file,
-            row,
-            `${path}.reading`,
-            `the report read ${quote(row.title)} as ${row.reading}, the ledger says ${match.source.reading} for "${sourceId}"; the ledger is kept`,
-            'change `reading` in the evidence sidecar yourself if the report is right',
-          ),
-        );
-      }
-      const filled = mergeSource(row, match.source);
-      const pendingNew = newSources.find((source) => source.id === sourceId);
-      if (pendingNew) {
-        for (const [key, value] of filled) if (pendingNew[key] === undefined) pendingNew[key] = value;
-        planned.push({ row, id: sourceId, action: 'unchanged', how: match.how!, filled: [] });
-      } else if (filled.length > 0 && sourceIndex.has(sourceId)) {
-        const index = sourceIndex.get(sourceId)!;
-        const identifiers = filled.find(([key]) => key === 'identifiers');
-        const plain = filled.filter(([key]) => key !== 'identifiers');
-        if (plain.length > 0) evidenceEdit.fill(['sources', index], plain, SOURCE_KEYS);
-        if (identifiers) {
-          const value = identifiers[1] as Record<string, string>;
-          if (evidenceEdit.has(['sources', index], 'identifiers')) evidenceEdit.fill(['sources', index, 'identifiers'], Object.entries(value), ['doi', 'arxiv', 'isbn']);
-          else evidenceEdit.fill(['sources', index], [['identifiers', value]], SOURCE_KEYS);
-        }
-        Object.assign(match.source, Object.fromEntries(filled.map(([key, value]) => [key, key === 'identifiers' ? { ...match.source!.identifiers, ...(value as object) } : value])));
-        planned.push({ row, id: sourceId, action: 'merged', how: match.how!, filled: filled.map(([key, value]) => (key === 'identifiers' ? Object.keys(value as object).map((name) => `identifiers.${name}`).join(', ') : key)) });
-      } else {
-        planned.push({ row, id: sourceId, action: 'unchanged', how: match.how!, filled: [] });
-      }
-    } else {
-      sourceId = uniqueId(slug(row.title, 48) || 'source', usedIds);
-      usedIds.add(sourceId);
-      const source = newSource(sourceId, row);
-      newSources.push(source);
-      known.push(source as unknown as Source);
-      planned.push({ row, id: sourceId, action: 'new', filled: [] });
-    }
-
-    // One lead per relation, for the claims this source is not yet linked to.
-    const groups = new Map<Relation, string[]>();
-    for (const target of row.bearsOn) {
-      const relation = target.relation ?? row.relation ?? 'unresolved';
-      const linked = links.some((link) => link.source === sourceId && link.claim === target.id && (link.relation === relation || relation === 'unresolved'));
-      if (linked) continue;
-      const list = groups.get(relation) ?? [];
-      if (!list.includes(target.id)) list.push(target.id);
-      groups.set(relation, list);
-    }
-    for (const [relation, claims] of groups) {
-      const base = groups.size > 1 ? `lead-${slug(sourceId, 60)}-${relation}` : `lead-${slug(sourceId, 70)}`;
-      const id = uniqueId(base, usedIds);
-      usedIds.add(id);
-      const lead: EvidenceItem = {
-        id,
-        source: sourceId,
-        claims,
-        relation,
-        class: row.evidenceClass ?? 'reported',
-        status: 'lead',
-        ...(row.locator ? { locator: row.locator } : {}),
-        note: leadNote(row, reportPath, date),
-        recorded: date,
-      };
-      leads.push(lead);
-      for (const claim of claims) links.push({ source: sourceId, claim, relation });
-    }
+    if (!bearsOnKnownClaims(row, claimIds, report.file, sidecars.claims.file, problems)) continue;
+    const sourceId = placeSource(row, state, report.file, problems);
+    addLeads(row, sourceId, state, reportPath, date);
   }
-  if (newSources.length > 0) evidenceEdit.append('sources', newSources, { comment: `Sources added from ${reportPath} (research pass of ${date}); reading as the report gives it` });
-  if (leads.length > 0) {
-    evidenceEdit.append('evidence', leads.map(withoutUndefined), { comment: `Leads from ${reportPath} (research pass of ${date}): not verified; validating them is the author's act` });
+  if (state.newSources.length > 0) state.edit.append('sources', state.newSources, { comment: `Sources added from ${reportPath} (research pass of ${date}); reading as the report gives it` });
+  if (state.leads.length > 0) {
+    state.edit.append('evidence', state.leads.map(withoutUndefined), { comment: `Leads from ${reportPath} (research pass of ${date}): not verified; validating them is the author's act` });
   }
+  return { edit: state.edit, planned: state.planned, leads: state.leads, added: state.newSources.length };
+}
 
-  // The pass.
-  const pass: ResearchPass = {
+/** Whether every claim a row bears on exists; each one that does not is a problem. */
+function bearsOnKnownClaims(row: SourceLedgerRow, claimIds: ReadonlySet<string>, file: string, claimsFile: string, problems: Problem[]): boolean {
+  let known = true;
+  for (const target of row.bearsOn) {
+    if (claimIds.has(target.id)) continue;
+    known = false;
+    problems.push(createProblem('report/unknown-claim', at(file, target, `source-ledger[${row.index}].bearsOn`), `no claim "${target.id}" in ${claimsFile}`, closestHint(target.id, claimIds)));
+  }
+  return known;
+}
+
+/** The id of the source a row is about: a recorded one (merged) or a new one (added). */
+function placeSource(row: SourceLedgerRow, state: SourcePlanState, file: string, problems: Problem[]): string {
+  const path = `source-ledger[${row.index}]`;
+  const match = matchSourceRow(row, state.known);
+  if (!match.source) {
+    const sourceId = uniqueId(slug(row.title, 48) || 'source', state.usedIds);
+    state.usedIds.add(sourceId);
+    const source = newSource(sourceId, row);
+    state.newSources.push(source);
+    state.known.push(source as unknown as Source);
+    state.planned.push({ row, id: sourceId, action: 'new', filled: [] });
+    return sourceId;
+  }
+  const sourceId = match.source.id;
+  if (match.others.length > 0 && normalizeTitle(match.source.title) !== normalizeTitle(row.title)) {
+    problems.push(
+      createProblem(
+        'report/ambiguous-source',
+        at(file, row, path),
+        `${quote(row.title)} matches the sources ${[match.source, ...match.others].map((source) => `"${source.id}"`).join(', ')} by ${match.how}; it is merged into "${sourceId}"`,
+        'give the source its DOI or exact title so it matches one ledger entry',
+      ),
+    );
+  }
+  if (match.source.reading !== row.reading) {
+    problems.push(
+      createProblem(
+        'report/reading-differs',
+        at(file, row, `${path}.reading`),
+        `the report read ${quote(row.title)} as ${row.reading}, the ledger says ${match.source.reading} for "${sourceId}"; the ledger is kept`,
+        'change `reading` in the evidence sidecar yourself if the report is right',
+      ),
+    );
+  }
+  const filled = mergeSource(row, match.source);
+  const pendingNew = state.newSources.find((source) => source.id === sourceId);
+  if (pendingNew) {
+    for (const [key, value] of filled) if (pendingNew[key] === undefined) pendingNew[key] = value;
+    state.planned.push({ row, id: sourceId, action: 'unchanged', how: match.how!, filled: [] });
+  } else if (filled.length > 0 && state.sourceIndex.has(sourceId)) {
+    fillRecordedSource(state.edit, state.sourceIndex.get(sourceId)!, filled);
+    Object.assign(match.source, Object.fromEntries(filled.map(([key, value]) => [key, key === 'identifiers' ? { ...match.source!.identifiers, ...(value as object) } : value])));
+    state.planned.push({ row, id: sourceId, action: 'merged', how: match.how!, filled: filled.map(([key, value]) => (key === 'identifiers' ? Object.keys(value as object).map((name) => `identifiers.${name}`).join(', ') : key)) });
+  } else {
+    state.planned.push({ row, id: sourceId, action: 'unchanged', how: match.how!, filled: [] });
+  }
+  return sourceId;
+}
+
+/** Write the fields a row adds into a recorded source of the sidecar. */
+function fillRecordedSource(edit: YamlEdit, index: number, filled: Array<[string, unknown]>): void {
+  const identifiers = filled.find(([key]) => key === 'identifiers');
+  const plain = filled.filter(([key]) => key !== 'identifiers');
+  if (plain.length > 0) edit.fill(['sources', index], plain, SOURCE_KEYS);
+  if (!identifiers) return;
+  const value = identifiers[1] as Record<string, string>;
+  if (edit.has(['sources', index], 'identifiers')) edit.fill(['sources', index, 'identifiers'], Object.entries(value), ['doi', 'arxiv', 'isbn']);
+  else edit.fill(['sources', index], [['identifiers', value]], SOURCE_KEYS);
+}
+
+/** One lead per relation, for the claims this source is not yet linked to. */
+function addLeads(row: SourceLedgerRow, sourceId: string, state: SourcePlanState, reportPath: string, date: string): void {
+  const groups = new Map<Relation, string[]>();
+  for (const target of row.bearsOn) {
+    const relation = target.relation ?? row.relation ?? 'unresolved';
+    const linked = state.links.some((link) => link.source === sourceId && link.claim === target.id && (link.relation === relation || relation === 'unresolved'));
+    if (linked) continue;
+    const list = groups.get(relation) ?? [];
+    if (!list.includes(target.id)) list.push(target.id);
+    groups.set(relation, list);
+  }
+  for (const [relation, claims] of groups) {
+    const base = groups.size > 1 ? `lead-${slug(sourceId, 60)}-${relation}` : `lead-${slug(sourceId, 70)}`;
+    const id = uniqueId(base, state.usedIds);
+    state.usedIds.add(id);
+    state.leads.push({
+      id,
+      source: sourceId,
+      claims,
+      relation,
+      class: row.evidenceClass ?? 'reported',
+      status: 'lead',
+      ...(row.locator ? { locator: row.locator } : {}),
+      note: leadNote(row, reportPath, date),
+      recorded: date,
+    });
+    for (const claim of claims) state.links.push({ source: sourceId, claim, relation });
+  }
+}
+
+/** The research pass the ingest records. */
+function planPass(options: PlanIngestOptions, counts: ResearchPass['counts'] & object, problems: Problem[]): ResearchPass {
+  const { report, reportPath, date, by } = options;
+  return {
     date,
     by: by.trim(),
     report: reportPath,
@@ -273,23 +308,8 @@ export function planIngest(options: PlanIngestOptions): IngestPlan {
     ...(report.summary ? { summary: report.summary.value } : {}),
     ...(report.findings ? { findings: limitText(report.findings, 'findings', 4, report, reportPath, problems) } : {}),
     ...(report.proposal ? { proposal: limitText(report.proposal, 'proposal', 5, report, reportPath, problems) } : {}),
-    counts: { claims: claimMatches.matches.length, sources: newSources.length, leads: leads.length },
+    counts,
   };
-  const researchEdit = editYaml(sidecars.research.text, SIDECAR_KEY_ORDER.research);
-  researchEdit.append('history', [pass], { comment: `Research pass ingested from ${reportPath}` });
-
-  const files: PlannedFile[] = [];
-  if (problems.every((problem) => problem.severity !== 'error')) {
-    for (const [kind, edit] of [
-      ['claims', claimsEdit],
-      ['evidence', evidenceEdit],
-      ['research', researchEdit],
-    ] as const) {
-      if (!edit.changed) continue;
-      files.push({ kind, file: sidecars[kind].file, before: sidecars[kind].text, after: edit.toString() });
-    }
-  }
-  return { files, problems, claims: claimMatches.matches, filledClaims, sources: planned, leads, pass };
 }
 
 /** Fields a ledger row can add to a recorded source that does not have them. */
@@ -338,11 +358,9 @@ function limitText(text: string, field: string, section: number, report: Researc
   if (text.length <= PASS_TEXT_LIMIT) return text;
   const found = report.sections.find((candidate) => candidate.number === section);
   problems.push(
-    reportProblem(
+    createProblem(
       'report/truncated',
-      report.file,
-      found,
-      field,
+      at(report.file, found, field),
       `section ${section} has ${text.length} characters; the pass keeps the first ${PASS_TEXT_LIMIT}, the whole section stays in ${reportPath}`,
     ),
   );

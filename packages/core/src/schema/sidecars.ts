@@ -8,6 +8,7 @@
  * of the core reads after defaults are applied.
  */
 import { z } from 'zod';
+import { isHttpUrl } from './http-url.js';
 
 /** Calendar date `YYYY-MM-DD` that exists in the calendar. */
 export const DateSchema = z
@@ -407,14 +408,4 @@ function isRealDate(value: string): boolean {
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
   const days = m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
   return m >= 1 && m <= 12 && d >= 1 && d <= days;
-}
-
-function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
 }

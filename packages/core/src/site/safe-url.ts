@@ -4,7 +4,11 @@
  * https://arxiv.org/abs/). Anything else (`javascript:`, `data:`, relative
  * paths, malformed URLs) is shown as text and never linked.
  */
+import { httpUrl } from '../schema/http-url.js';
 import type { Source } from '../schema/sidecars.js';
+
+/** The one http(s) URL check, kept in the schema stage; linked here as before. */
+export { httpUrl };
 
 const DOI = /^(?:doi:\s*|https?:\/\/(?:dx\.)?doi\.org\/)?(10\.\d{4,9}\/\S+)$/i;
 const ARXIV = /^(?:arxiv:\s*)?((?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?)$/i;
@@ -21,23 +25,6 @@ export function safeHref(value: string): string | undefined {
   const arxiv = ARXIV.exec(text);
   if (arxiv) return arxivUrl(arxiv[1]!);
   return httpUrl(text);
-}
-
-/**
- * An absolute http(s) URL, normalized; nothing else.
- * @param value a candidate URL.
- * @returns the URL's href, or undefined for any other scheme or a malformed URL.
- */
-export function httpUrl(value: string): string | undefined {
-  const text = value.trim();
-  if (!/^https?:\/\//i.test(text)) return undefined;
-  try {
-    const url = new URL(text);
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || url.username || url.password) return undefined;
-    return url.href;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -1,0 +1,66 @@
+/**
+ * Section 1, context and provenance: the fingerprint of the revision read,
+ * the date of the pass, who made it, and a summary.
+ */
+import { createProblem, type Problem } from '../../problems/problem.js';
+import { isDateString } from '../../schema/dates.js';
+import { foldHeader } from './columns.js';
+import { at, locateInSource } from './node-text.js';
+import type { Located, ResearchReport } from './report-data.js';
+import { blocksOf, type SectionNodes } from './sections.js';
+
+/**
+ * Section 1: the fingerprint read, the date, who made the pass, a summary.
+ * @param section section 1.
+ * @param source the report's text.
+ * @param report the report being read; its fingerprint, date, by and summary are set.
+ * @param problems where problems go.
+ */
+export function readContext(section: SectionNodes, source: string, report: ResearchReport, problems: Problem[]): void {
+  const { file } = report;
+  const fingerprints: Array<Located<string> & { labelled: boolean }> = [];
+  for (const block of blocksOf(section.nodes)) {
+    const labelled = /fingerprint|sha-?256|revision|snapshot/i.test(block.text);
+    for (const match of block.text.matchAll(/(?<![0-9a-fA-F])[0-9a-fA-F]{64}(?![0-9a-fA-F])/g)) {
+      fingerprints.push({ value: match[0].toLowerCase(), ...locateInSource(source, block.node, match[0]), labelled });
+    }
+    const label = /^([\p{L} '’-]{1,40}?)\s*:\s*(.+)$/u.exec(block.text);
+    if (label) {
+      const name = foldHeader(label[1]!);
+      const value = label[2]!.trim();
+      if (!report.by && /^(by|researcher|researched by|research agent|agent|made by|performed by|pass by|author of the pass)$/.test(name)) {
+        report.by = { value, ...block.place };
+      }
+      if (!report.summary && /^(summary|conclusion|verdict|in short|overall)$/.test(name)) report.summary = { value, ...block.place };
+    }
+    if (!report.date && /\bdate\b|\btoday\b/i.test(label ? label[1]! : block.text)) {
+      const date = /\b(\d{4}-\d{2}-\d{2})\b/.exec(block.text);
+      if (date && isDateString(date[1]!)) report.date = { value: date[1]!, ...block.place };
+    }
+  }
+  const distinct = [...new Set(fingerprints.map((fingerprint) => fingerprint.value))];
+  if (fingerprints.length === 0) {
+    problems.push(
+      createProblem(
+        'report/no-fingerprint',
+        at(file, section.found, 'context.fingerprint'),
+        'section 1 does not give the fingerprint (sha256) of the chapter revision it read; the pass will record none, and no one can tell later which revision it checked',
+        'copy the "Chapter prose fingerprint" line of the brief into section 1',
+      ),
+    );
+    return;
+  }
+  const chosen = fingerprints.find((fingerprint) => fingerprint.labelled) ?? fingerprints[0]!;
+  if (distinct.length > 1) {
+    problems.push(
+      createProblem(
+        'report/several-fingerprints',
+        at(file, chosen, 'context.fingerprint'),
+        `section 1 gives ${distinct.length} different sha256 digests; the pass records ${chosen.value.slice(0, 12)}…, the first on a line about the fingerprint or revision`,
+        'give only the fingerprint of the revision you read',
+      ),
+    );
+  }
+  report.fingerprint = { value: chosen.value, line: chosen.line, column: chosen.column };
+}
+

@@ -1,0 +1,142 @@
+/**
+ * The text of the report's nodes, as the row readers need it: plain text on
+ * one line, the code spans and links of a cell, and where a node starts.
+ * The words a cell may say for "nothing" and the markers (UNVERIFIED,
+ * UNRUN) are defined here once.
+ */
+import type { Nodes, TableCell } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { visit } from 'unist-util-visit';
+import type { ProblemPlace } from '../../problems/problem.js';
+import type { ReportPlace } from './report-data.js';
+
+/** A table cell as text, with its code spans, links and place. */
+export interface CellText {
+  text: string;
+  codes: string[];
+  links: string[];
+  place: ReportPlace;
+}
+
+/** Blocks whose children are separate lines of text. */
+const LINE_PER_CHILD = new Set(['listItem', 'list', 'blockquote', 'tableRow', 'table']);
+
+/**
+ * Plain text of a node: text and code values, a hard break as a space, one
+ * line per child of a list, list item, blockquote or table.
+ * @param node any mdast node.
+ * @returns its text (HTML, frontmatter and image descriptions left out).
+ */
+export function textOf(node: Nodes): string {
+  if (node.type !== 'root' && !LINE_PER_CHILD.has(node.type)) {
+    let text = '';
+    visit(node, (child) => {
+      if (child.type === 'break') text += ' ';
+      else if (child.type === 'text' || child.type === 'inlineCode' || child.type === 'code') text += child.value;
+    });
+    return text;
+  }
+  const children = 'children' in node ? (node.children as Nodes[]) : [];
+  return children.map(textOf).join(node.type === 'root' ? '' : '\n');
+}
+
+/**
+ * Where a node starts.
+ * @param node an mdast node, possibly without a position.
+ * @returns its 1-based line and column, or 0 and 0.
+ */
+export function placeOf(node: { position?: { start: { line: number; column: number } } | undefined } | undefined): ReportPlace {
+  return { line: node?.position?.start.line ?? 0, column: node?.position?.start.column ?? 0 };
+}
+
+/**
+ * A problem's place in the report.
+ * @param file the report's path.
+ * @param place where, or undefined for the whole report.
+ * @param path the part of the report, e.g. `claim-audit[2].priority`.
+ * @returns the place `createProblem` takes.
+ */
+export function at(file: string, place: ReportPlace | undefined, path: string): ProblemPlace {
+  return { file, line: place?.line ?? 0, column: place?.column ?? 0, path };
+}
+
+/**
+ * A table cell's text (on one line), code spans and link targets.
+ * @param cell the cell.
+ * @returns its text and where its content starts.
+ */
+export function cellText(cell: TableCell): CellText {
+  const codes: string[] = [];
+  const links: string[] = [];
+  visit(cell, (node) => {
+    if (node.type === 'inlineCode') codes.push(node.value);
+    if (node.type === 'link') links.push(node.url);
+  });
+  const text = toString(cell, { includeHtml: false, includeImageAlt: false });
+  return { text: oneSpace(text), codes, links, place: placeOf(cell.children[0] ?? cell) };
+}
+
+/**
+ * White space collapsed to single spaces, trimmed.
+ * @param text any text.
+ * @returns the text on one line.
+ */
+export function oneSpace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Whether a cell says nothing: empty, a dash, "none", "n/a".
+ * @param text the cell's text.
+ * @returns true when nothing is stated (an UNVERIFIED marker aside).
+ */
+export function isNone(text: string): boolean {
+  return /^(|[-–—‐]+|none\.?|n\/?a\.?|nothing\.?|no concern\.?|not applicable\.?)$/i.test(text.replace(/\bUNVERIFIED\b/g, '').trim());
+}
+
+/** The marker of something the report could not verify. */
+export const UNVERIFIED = /\bUNVERIFIED\b/;
+/** The marker of an experiment not run. */
+export const UNRUN = /\bUNRUN\b/;
+/** The marker of an experiment run. */
+export const RAN = /\bRAN\b/;
+/** The shape of a claim or source id. */
+export const ID_SHAPE = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;
+
+/**
+ * Read a cell as one of some words: `correction (see 5.1)` → `correction`.
+ * @param text the cell's text.
+ * @param options the words.
+ * @param synonyms other words and the word each means.
+ * @returns the word, or undefined when the cell starts with none of them.
+ */
+export function readEnum(text: string, options: readonly string[], synonyms: Record<string, string>): string | undefined {
+  const folded = text
+    .replace(/\bUNVERIFIED\b/g, '')
+    .toLowerCase()
+    .replace(/[`*_]/g, '')
+    .trim()
+    .replace(/[\s_]+/g, '-');
+  const words = [...options, ...Object.keys(synonyms)].sort((a, b) => b.length - a.length);
+  for (const word of words) {
+    if (folded === word || (folded.startsWith(word) && /^[^a-z0-9]/.test(folded.slice(word.length)))) return synonyms[word] ?? word;
+  }
+  return undefined;
+}
+
+/**
+ * Where a piece of text is inside a node, by searching the node's source.
+ * @param source the report's text.
+ * @param node the node the text is in.
+ * @param text the piece of text.
+ * @returns its place, or the node's when it is not found as written.
+ */
+export function locateInSource(source: string, node: Nodes, text: string): ReportPlace {
+  const start = node.position?.start.offset ?? 0;
+  const end = node.position?.end.offset ?? source.length;
+  const found = source.slice(start, end).indexOf(text);
+  if (found === -1) return placeOf(node);
+  const before = source.slice(0, start + found);
+  const line = before.split('\n').length;
+  return { line, column: start + found - before.lastIndexOf('\n') };
+}

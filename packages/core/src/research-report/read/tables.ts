@@ -1,0 +1,146 @@
+/**
+ * The tables of a section, with each column's role resolved from its header
+ * (`columns.ts`), missing, duplicate and unknown columns reported, and each
+ * row's cells read as text. A ragged row is reported and skipped alone.
+ */
+import type { Table, TableRow } from 'mdast';
+import { visit } from 'unist-util-visit';
+import { createProblem, quote, type Problem } from '../../problems/problem.js';
+import { REPORT_SECTIONS } from '../format.js';
+import { foldHeader, type ColumnSpec } from './columns.js';
+import { at, cellText, oneSpace, placeOf, textOf, type CellText } from './node-text.js';
+import type { SectionNodes } from './sections.js';
+
+/** One table of a report, its columns resolved. */
+export interface ReportTable<Role extends string> {
+  /** The column of each role the header names. */
+  columns: Map<Role, number>;
+  /** The header cells' text. */
+  headers: string[];
+  /** Each body row, with its cells, or undefined cells when the row is ragged. */
+  rows: Array<{ row: TableRow; cells: CellText[] | undefined }>;
+}
+
+/**
+ * A row's cell by the role of its column.
+ * @param columns the table's columns.
+ * @param cells the row's cells.
+ * @returns a function from a role to its cell, undefined when the table has no such column.
+ */
+export function cellOf<Role extends string>(columns: Map<Role, number>, cells: CellText[]): (role: Role) => CellText | undefined {
+  return (role) => {
+    const column = columns.get(role);
+    return column === undefined ? undefined : cells[column];
+  };
+}
+
+
+/** What `tablesOf` needs to know about the table it reads. */
+export interface TableKind<Role extends string> {
+  /** The table's name in messages. */
+  name: string;
+  /** The field path of its rows. */
+  path: string;
+  /** Its columns. */
+  specs: ReadonlyArray<ColumnSpec<Role>>;
+  /** Groups of roles of which the table needs at least one. */
+  alternatives?: Array<Role[]>;
+}
+
+/**
+ * Every table of a section, with its columns resolved.
+ * @param section the section.
+ * @param file the report's path.
+ * @param kind the table's name, row path and columns.
+ * @param problems where problems go.
+ * @returns the tables whose columns could be read.
+ */
+export function tablesOf<Role extends string>(section: SectionNodes, file: string, kind: TableKind<Role>, problems: Problem[]): Array<ReportTable<Role>> {
+  const tables: Table[] = [];
+  for (const node of section.nodes) visit(node, 'table', (table) => void tables.push(table));
+  if (tables.length === 0) {
+    problems.push(noTable(section, file, kind));
+    return [];
+  }
+  const counter = { rows: 0 };
+  const result: Array<ReportTable<Role>> = [];
+  for (const table of tables) {
+    const [head, ...body] = table.children;
+    if (!head) continue;
+    const headers = head.children.map((cell) => oneSpace(textOf(cell)));
+    const columns = resolveColumns(head, headers, file, kind, problems);
+    if (body.length === 0) problems.push(createProblem('report/empty-table', at(file, placeOf(table), kind.path), `the ${kind.name} table has no rows`));
+    const rows = readRows(body, headers.length, file, kind, counter, problems);
+    if (columns) result.push({ columns, headers, rows });
+  }
+  return result;
+}
+
+/** The problem of a section without a table, with a hint for lines that look like one. */
+function noTable<Role extends string>(section: SectionNodes, file: string, kind: TableKind<Role>): Problem {
+  const pipes = section.nodes.some((node) => node.type === 'paragraph' && /^\s*\|.*\|\s*$/m.test(textOf(node)));
+  const required = kind.specs.filter((spec) => spec.required).map((spec) => spec.label);
+  return createProblem(
+    'report/missing-table',
+    at(file, section.found, kind.path),
+    `section ${section.found.number} "${REPORT_SECTIONS[section.found.number - 1]!.title}" has no table`,
+    pipes
+      ? 'the lines with | are not a table: a table needs a delimiter row such as | --- | --- | under its header row, and a blank line before it'
+      : `write the ${kind.name} as a Markdown table with the columns ${required.join(', ')}`,
+  );
+}
+
+/** The role of each header; undefined when a required column is missing or two mean the same. */
+function resolveColumns<Role extends string>(head: TableRow, headers: string[], file: string, kind: TableKind<Role>, problems: Problem[]): Map<Role, number> | undefined {
+  const { name, path, specs } = kind;
+  const columns = new Map<Role, number>();
+  let ok = true;
+  headers.forEach((header, index) => {
+    const spec = specs.find((candidate) => candidate.matches(foldHeader(header)));
+    const place = at(file, placeOf(head.children[index]), path);
+    if (!spec) {
+      problems.push(createProblem('report/unknown-column', place, `the ${name} column ${quote(header)} is not read; what it says stays in the report file only`));
+      return;
+    }
+    const before = columns.get(spec.role);
+    if (before !== undefined) {
+      ok = false;
+      problems.push(createProblem('report/duplicate-column', place, `the ${name} columns ${quote(headers[before]!)} and ${quote(header)} both read as "${spec.label}"`, 'keep one column per kind of information'));
+      return;
+    }
+    columns.set(spec.role, index);
+  });
+  const listed = headers.map((header) => quote(header)).join(', ');
+  const missing = (label: string, accepted: string) => {
+    ok = false;
+    problems.push(createProblem('report/missing-column', at(file, placeOf(head), path), `the ${name} table has no "${label}" column (its columns: ${listed})`, `add the column; accepted headers: ${accepted}`));
+  };
+  for (const spec of specs) if (spec.required && !columns.has(spec.role)) missing(spec.label, spec.accepted);
+  for (const group of kind.alternatives ?? []) {
+    if (group.some((role) => columns.has(role))) continue;
+    const specOf = (role: Role) => specs.find((spec) => spec.role === role)!;
+    missing(specOf(group[0]!).label, group.map((role) => specOf(role).accepted).join(', or '));
+  }
+  return ok ? columns : undefined;
+}
+
+/** The body rows' cells; a ragged row is reported and kept without cells, so the others keep their numbers. */
+function readRows<Role extends string>(body: TableRow[], width: number, file: string, kind: TableKind<Role>, counter: { rows: number }, problems: Problem[]): ReportTable<Role>['rows'] {
+  const rows: ReportTable<Role>['rows'] = [];
+  for (const row of body) {
+    if (row.children.length === width) rows.push({ row, cells: row.children.map(cellText) });
+    else {
+      problems.push(
+        createProblem(
+          'report/ragged-row',
+          at(file, placeOf(row), `${kind.path}[${counter.rows}]`),
+          `this ${kind.name} row has ${row.children.length} cells, the header has ${width}`,
+          'give every row one cell per column; write a | inside a cell as \\|',
+        ),
+      );
+      rows.push({ row, cells: undefined });
+    }
+    counter.rows++;
+  }
+  return rows;
+}

@@ -1,0 +1,28 @@
+/**
+ * The report's sections: numbering, order, duplicates, gaps.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatProblems } from '../../../src/problems/format.js';
+import { parse, report } from './sample-report.js';
+
+describe('splitSections', () => {
+  it('reports missing, misnumbered, misplaced, duplicated and unknown sections with their lines', () => {
+    const source = report()
+      .replace('## 4. Findings', '## 5. Findings')
+      .replace(/## 5\. Upgrade proposal\n\n1\. Change one sentence\.\n/, '')
+      .replace('## 7. Review checklist', '## 1. Context and provenance\n\nAgain.\n\n## Notes\n\nx\n\n## 7. Review checklist');
+    expect(formatProblems(parse(source).problems)).toBe(
+      [
+        'report.md:26:1  section "5. Findings" is numbered 5, but "Findings" is section 4  (hint: number it "## 4. Findings")  [report/section-number]',
+        'report.md:38:1  section 1 "Context and provenance" appears twice (first at line 3)  (hint: merge the two into one section)  [report/duplicate-section]',
+        'report.md:42:1  "## Notes" is not one of the seven sections  (hint: make it a ### subsection of one of them; a report has exactly these ## sections, in this order: 1. Context and provenance, 2. Claim audit, 3. Source ledger, 4. Findings, 5. Upgrade proposal, 6. Experiment opportunities, 7. Review checklist)  [report/unknown-section]',
+        'report.md:33:1  missing section "## 5. Upgrade proposal" before section 6  (hint: add it with the smallest concrete changes to the chapter you recommend, why, what they cost, and any changes they need in associated resources; a report has exactly these ## sections, in this order: 1. Context and provenance, 2. Claim audit, 3. Source ledger, 4. Findings, 5. Upgrade proposal, 6. Experiment opportunities, 7. Review checklist)  [report/missing-section]',
+      ]
+        .sort((a, b) => Number(a.split(':')[1]) - Number(b.split(':')[1]))
+        .join('\n'),
+    );
+    const swapped = report().replace('## 6. Experiment opportunities', '## 7. Review checklist ').replace(/## 7\. Review checklist\n\n- \[ \] Decide\.\n/, '## 6. Experiment opportunities\n\n- UNRUN x.\n');
+    expect(formatProblems(parse(swapped).problems)).toContain('report.md:41:1  section 6 "Experiment opportunities" comes after section 7 "Review checklist"');
+    const typo = report().replace('## 4. Findings', '## Findngs');
+    expect(formatProblems(parse(typo).problems)).toContain('report.md:26:1  "## Findngs" is not one of the seven sections  (hint: did you mean "Findings"?)  [report/unknown-section]');
+  });});

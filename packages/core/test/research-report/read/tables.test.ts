@@ -1,0 +1,39 @@
+/**
+ * The report's tables: header synonyms, missing tables and columns, ragged rows.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatProblems } from '../../../src/problems/format.js';
+import { parse, report } from './sample-report.js';
+
+describe('tablesOf', () => {
+  it('is tolerant of numbering style, dashes, case and header synonyms', () => {
+    const source = report()
+      .replace('## 2. Claim audit', '## 2 – CLAIM-AUDIT: one row per claim')
+      .replace('## 3. Source ledger', '## Section 3: Source Ledger')
+      .replace('| Source | Verified metadata | URL | Reading | Bears on | Limitations | Verified / accessed |', '| Identity | Metadata | Link | Reading status | Claims | Caveats | Dates |')
+      .replace('| Claim | Current evidence | Concern | Priority | Proposed response |', '| Statement | Evidence | Issue | Severity | Action |');
+    const { report: data, problems } = parse(source);
+    expect(problems).toEqual([]);
+    expect(data.sections.map((section) => section.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(data.claimAudit).toHaveLength(3);
+    expect(data.sourceLedger.map((row) => row.accessed)).toEqual(['2026-11-30', '2026-11-30', '2026-11-30']);
+  });  it('reports a section without its table, a missing column and a ragged row', () => {
+    const pipes = report({ 2: '| Claim | Evidence |\n| tree-in-place | notes |' });
+    expect(formatProblems(parse(pipes).problems)).toContain(
+      'report.md:10:1  claim-audit  section 2 "Claim audit" has no table  (hint: the lines with | are not a table: a table needs a delimiter row such as | --- | --- | under its header row, and a blank line before it)  [report/missing-table]',
+    );
+    const list = report({ 3: '- ReAct, abstract only' });
+    expect(formatProblems(parse(list).problems)).toContain(
+      'report.md:18:1  source-ledger  section 3 "Source ledger" has no table  (hint: write the source-ledger as a Markdown table with the columns Verified metadata, Bears on, Reading, Limitations, URL, Source)  [report/missing-table]',
+    );
+    const columns = report().replace('| Verified / accessed |\n', '|\n').replace('| --- | --- | --- | --- | --- | --- | --- |', '| --- | --- | --- | --- | --- | --- |').replace(/ \| 2026-1\d-\d\d \/ 2026-11-30 \|\n| \| — \/ 2026-11-30 \|\n/g, ' |\n');
+    expect(formatProblems(parse(columns).problems)).toContain(
+      'report.md:20:1  source-ledger  the source-ledger table has no "Verified / accessed" column (its columns: "Source", "Verified metadata", "URL", "Reading", "Bears on", "Limitations")  (hint: add the column; accepted headers: Verified / accessed, Dates, or Accessed, Access date)  [report/missing-column]',
+    );
+    const ragged = report().replace('| #session-id-v4 | Changelog | Version 7 | High | correction (see 5.1) |', '| #session-id-v4 | Changelog | Version 7 | High |');
+    const result = parse(ragged);
+    expect(formatProblems(result.problems)).toBe(
+      'report.md:15:1  claim-audit[1]  this claim-audit row has 4 cells, the header has 5  (hint: give every row one cell per column; write a | inside a cell as \\|)  [report/ragged-row]',
+    );
+    expect(result.report.claimAudit.map((row) => row.index)).toEqual([0, 2]);
+  });});
