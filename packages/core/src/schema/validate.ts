@@ -30,7 +30,7 @@ type Schema = z.core.$ZodType;
  * Validate a parsed YAML value against a schema and explain every issue.
  * At most one problem is reported per field, except unknown keys, which
  * each get their own.
- * @param schema a zod schema from `schema.ts`.
+ * @param schema a zod schema from `schema/sidecars.ts`.
  * @param value the parsed YAML value.
  * @param options the file name and the position lookup.
  * @returns the data, or the problems.
