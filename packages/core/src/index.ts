@@ -37,7 +37,8 @@ export { loadBooks, listBooks, loadChapter, bookFolder, readChapterSource, defau
 export type { BookFolder, BookListing, BookListings, ChapterEntry, LoadBooksOptions, LoadedBook, LoadedBooks, LoadedChapter, SidecarKind } from './load/books.js';
 export { createModelCache } from './load/cache.js';
 export type { ModelCache } from './load/cache.js';
-export { validateBook, validateChapter, duplicateChapterNumber, verdictRelations } from './model/cross-file.js';
+export { validateBook, validateChapter, duplicateChapterNumber } from './model/cross-file.js';
+export { verdictRelations } from './model/cross-file-checks.js';
 export type { ValidateBookOptions } from './model/cross-file.js';
 export { buildModel } from './model/build.js';
 export { buildChapter, resolveClaims } from './model/chapter.js';
