@@ -180,6 +180,16 @@ export function siteLinkText(text: string, url: string): Link {
   return linkTo(url, [recorded(text)]);
 }
 
+/**
+ * Parts joined with a separator, as `Array.prototype.join` joins strings.
+ * @param parts each part's content.
+ * @param separator the renderer's words between two parts, e.g. `', '`.
+ * @returns the parts with the separator between them.
+ */
+export function joined(parts: readonly (readonly Inline[])[], separator: string): Inline[] {
+  return parts.flatMap((part, index) => (index === 0 ? [...part] : [separator, ...part]));
+}
+
 function linkTo(url: string, children: PhrasingContent[]): Link {
   return { type: 'link', url: linkable(url), children };
 }

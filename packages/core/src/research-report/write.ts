@@ -11,14 +11,15 @@
  */
 import type { BlockContent, PhrasingContent, Root } from 'mdast';
 import { writeMarkdown } from '../markup/markdown.js';
-import { bulletList, code, heading, paragraph, quoteLines, recorded, recordedCell, recordedSentence, safeLink, safeUrl, siteLink, siteLinkText, table, type Inline } from '../markup/mdast.js';
+import { bulletList, code, heading, joined, paragraph, quoteLines, recorded, recordedSentence, safeLink, siteLink, siteLinkText, type Inline } from '../markup/mdast.js';
 import type { BookModel, ChapterModel, ResearchModel, ResolvedClaim } from '../model/types.js';
-import { claimsOfSource, findSource, latestPass, latestRun, locateChapter, passReadsCurrent, splitEvidence } from '../model/queries.js';
-import { STATUS_WORD, ANCHORING_WORD, READING, STALE_REASON } from '../model/words.js';
-import type { EvidenceItem, Notebook, Relation, ResearchPass, Source } from '../schema/sidecars.js';
+import { findSource, latestPass, latestRun, locateChapter, passReadsCurrent, splitEvidence } from '../model/queries.js';
+import { STATUS_WORD, READING, STALE_REASON } from '../model/words.js';
+import type { EvidenceItem, Notebook, Relation, ResearchPass } from '../schema/sidecars.js';
 import { colabUrl } from '../site/colab.js';
 import { chapterUrls, claimUrl, type ChapterUrls, type SiteUrls } from '../site/urls.js';
 import { REPORT_SECTIONS } from './format.js';
+import { claimAuditTable, sourceLedgerTable } from './write-tables.js';
 
 /**
  * Render a chapter's `report.md`.
@@ -37,7 +38,7 @@ function researchReportTree(model: ResearchModel, chapter: ChapterModel | string
   const context: Context = { model, book: located.book, chapter: located.chapter, urls, links: chapterUrls(urls, located.book.slug, located.chapter.slug) };
   const { book } = context;
   const current = context.chapter;
-  const sections = [provenance, claimAudit, sourceLedger, findings, upgradeProposal, experiments, checklist];
+  const sections = [provenance, claimAuditTable, sourceLedgerTable, findings, upgradeProposal, experiments, checklist];
   return {
     type: 'root',
     children: [
@@ -89,92 +90,6 @@ function provenance({ model, book, chapter, links }: Context): BlockContent[] {
   }
   items.push(['Limitations: assembled from recorded data only; no source was opened and no notebook was run to produce this report.']);
   return [bulletList(items)];
-}
-
-function claimAudit({ chapter, urls }: Context): BlockContent[] {
-  if (chapter.claims.length === 0) return [paragraph('No claims are recorded for this chapter.')];
-  const rows = chapter.claims.map((resolved) => {
-    const { claim } = resolved;
-    return [
-      [siteLinkText(claim.id, claimUrl(urls, chapter.book, chapter.slug, claim.id)), ': ', recordedCell(resolved.text)],
-      [`line ${resolved.location.line}, column ${resolved.location.column} (${ANCHORING_WORD[resolved.anchoring]})`],
-      statusCell(resolved),
-      evidenceCell(chapter, resolved),
-      [claim.concern === undefined ? 'none recorded' : recordedCell(claim.concern)],
-      [claim.priority],
-      [claim.response],
-    ];
-  });
-  return [table(['Claim', 'Location', 'Status', 'Evidence', 'Concern', 'Priority', 'Proposed response'], rows)];
-}
-
-function statusCell(resolved: ResolvedClaim): Inline[] {
-  const verdict = resolved.claim.verdict;
-  const given: Inline[] = [
-    `${verdict.status}${verdict.date === undefined ? '' : ` on ${verdict.date}`}`,
-    ...(verdict.rationale === undefined ? [] : [': ', recordedCell(verdict.rationale)]),
-  ];
-  if (resolved.status === 'stale') return [`stale (${STALE_REASON[resolved.stale || 'text-changed']}); verdict was `, ...given];
-  if (resolved.status === 'review-due') return ['review due; verdict ', ...given];
-  return given;
-}
-
-function evidenceCell(chapter: ChapterModel, resolved: ResolvedClaim): Inline[] {
-  if (resolved.evidence.length === 0) return ['none recorded'];
-  return joined(
-    resolved.evidence.map((id) => {
-      const item = chapter.evidence.find((candidate) => candidate.id === id);
-      return [recordedCell(id), item === undefined ? ' (not recorded)' : ` (${item.status}, ${item.relation}, ${item.class})`];
-    }),
-    '; ',
-  );
-}
-
-function sourceLedger({ chapter }: Context): BlockContent[] {
-  if (chapter.sources.length === 0) return [paragraph('No sources are recorded in the source ledger of this chapter.')];
-  const rows = chapter.sources.map((source) => {
-    const claims = claimsOfSource(chapter, source.id);
-    return [
-      [recordedCell(source.id), ': ', recordedCell(source.title)],
-      metadataCell(source),
-      identifiersCell(source),
-      urlCell(source),
-      [READING[source.reading].word],
-      claims.length === 0 ? ['none recorded'] : joined(claims.map((id) => [recordedCell(id)]), ', '),
-      [source.limitations === undefined ? 'none recorded' : recordedCell(source.limitations)],
-      [`accessed ${source.accessed}; ${source.verified === undefined ? 'metadata not verified' : `verified ${source.verified}`}`],
-    ];
-  });
-  return [table(['Source', 'Metadata', 'Identifiers', 'URL', 'Reading status', 'Claims', 'Limitations', 'Accessed / verified'], rows)];
-}
-
-function metadataCell(source: Source): Inline[] {
-  const parts: (Inline[] | undefined)[] = [
-    source.authors.length === 0 ? ['authors not recorded'] : joined(source.authors.map((author) => [recordedCell(author)]), ', '),
-    source.venue === undefined ? undefined : [recordedCell(source.venue)],
-    source.publisher === undefined ? undefined : [recordedCell(source.publisher)],
-    [source.published === undefined ? 'publication date not recorded' : `published ${source.published}`],
-    source.updated === undefined ? undefined : [`updated ${source.updated}`],
-  ];
-  return joined(parts.filter((part) => part !== undefined), '; ');
-}
-
-function identifiersCell(source: Source): Inline[] {
-  const { doi, arxiv, isbn } = source.identifiers;
-  const parts = [
-    doi === undefined ? undefined : ['DOI ', safeLink(doi, `doi:${doi}`)],
-    arxiv === undefined ? undefined : ['arXiv ', safeLink(arxiv, `arxiv:${arxiv}`)],
-    isbn === undefined ? undefined : ['ISBN ', recordedCell(isbn)],
-  ].filter((part) => part !== undefined);
-  return parts.length === 0 ? ['none recorded'] : joined(parts, '; ');
-}
-
-function urlCell(source: Source): Inline[] {
-  const parts = [
-    source.url === undefined ? undefined : [safeUrl(source.url)],
-    source.archiveUrl === undefined ? undefined : ['archived copy: ', safeUrl(source.archiveUrl)],
-  ].filter((part) => part !== undefined);
-  return parts.length === 0 ? ['none recorded'] : joined(parts, '; ');
 }
 
 const RELATION_HEADINGS: readonly [Relation, string, string][] = [
@@ -387,11 +302,6 @@ function checklist({ book, chapter, urls }: Context): BlockContent[] {
 
 function passLabel(pass: ResearchPass): Inline[] {
   return [`The latest research pass (${pass.date}, by `, recorded(pass.by), ')'];
-}
-
-/** Parts joined with a separator, as `Array.prototype.join` joins strings. */
-function joined(parts: readonly (readonly Inline[])[], separator: string): Inline[] {
-  return parts.flatMap((part, index) => (index === 0 ? [...part] : [separator, ...part]));
 }
 
 function count(n: number, singular: string, pluralForm = `${singular}s`): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulletList, code, inline, paragraph, quoteLines, recorded, recordedCell, recordedSentence, safeLink, safeUrl, siteLink, siteLinkText, table } from '../../src/markup/mdast.js';
+import { bulletList, code, inline, joined, paragraph, quoteLines, recorded, recordedCell, recordedSentence, safeLink, safeUrl, siteLink, siteLinkText, table } from '../../src/markup/mdast.js';
 
 describe('mdast pieces', () => {
   it('puts recorded strings on one line, and never leaves a cell blank', () => {
@@ -14,6 +14,11 @@ describe('mdast pieces', () => {
     const node = recorded('x');
     expect(inline(['a ', node, '', ' b', code('c'), ''])).toEqual([{ type: 'text', value: 'a x b' }, { type: 'inlineCode', value: 'c' }]);
     expect(node.value).toBe('x');
+  });
+
+  it('joins parts as Array#join joins strings', () => {
+    expect(joined([['a'], [code('b'), 'c'], []], ', ')).toEqual(['a', ', ', { type: 'inlineCode', value: 'b' }, 'c', ', ']);
+    expect(joined([], ', ')).toEqual([]);
   });
 
   it('links only what passes the safe-URL rule', () => {
