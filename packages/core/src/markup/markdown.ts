@@ -11,7 +11,7 @@
  * ATX headings, tables without alignment padding under a `---` delimiter
  * row, and links written `[text](<url>)` unless they are autolinks.
  */
-import type { Link, Parents, Root } from 'mdast';
+import type { Link, Parents, Root, Text } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { defaultHandlers, toMarkdown, type Info, type Options, type State, type Unsafe } from 'mdast-util-to-markdown';
 
@@ -34,7 +34,7 @@ export function oneLine(text: string): string {
  * @returns the Markdown, ending in one newline; same tree, same bytes.
  */
 export function writeMarkdown(tree: Root): string {
-  return toMarkdown(tree, OPTIONS);
+  return toMarkdown(tree, WRITE_OPTIONS);
 }
 
 /** What MDX reads as JSX (`<`) or as an expression (`{`) anywhere in text, as `mdast-util-mdx` escapes them. */
@@ -69,7 +69,30 @@ function link(node: Link, parent: Parents | undefined, state: State, info: Info)
 }
 link.peek = defaultHandlers.link.peek;
 
-const OPTIONS: Options = {
+/**
+ * Text as the default handler writes it, checked only against the unsafe
+ * patterns whose character occurs around it. The default runs every pattern
+ * (about 95 with GFM) on every text node; one whose character is absent
+ * cannot match, so leaving it out changes nothing but the time (a quarter
+ * less for a chapter's `report.md`).
+ */
+function text(node: Text, parent: Parents | undefined, state: State, info: Info): string {
+  const all = state.unsafe;
+  const subject = info.before + node.value + info.after;
+  state.unsafe = all.filter((pattern) => subject.includes(pattern.character));
+  try {
+    return defaultHandlers.text(node, parent, state, info);
+  } finally {
+    state.unsafe = all;
+  }
+}
+
+/**
+ * How Markdown artifacts are written: `mdast-util-to-markdown` options with
+ * GFM, the MDX escapes and the fixed layout. `writeMarkdown` writes with
+ * these and a faster text handler of the same output.
+ */
+export const MARKDOWN_OPTIONS: Readonly<Options> = Object.freeze({
   bullet: '-',
   listItemIndent: 'one',
   // Every cell counts as three wide: no padding to align the columns (a long
@@ -77,4 +100,6 @@ const OPTIONS: Options = {
   extensions: [gfmToMarkdown({ stringLength: () => 3 })],
   handlers: { link },
   unsafe: MDX_UNSAFE,
-};
+});
+
+const WRITE_OPTIONS: Options = { ...MARKDOWN_OPTIONS, handlers: { ...MARKDOWN_OPTIONS.handlers, text } };

@@ -7,7 +7,10 @@ import { gfm } from 'micromark-extension-gfm';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { oneLine, writeMarkdown } from '../../src/markup/markdown.js';
+import { toMarkdown } from 'mdast-util-to-markdown';
+import { MARKDOWN_OPTIONS, oneLine, writeMarkdown } from '../../src/markup/markdown.js';
+import { renderResearchReport } from '../../src/research-report/write.js';
+import { richModel, SITE_URLS } from '../model-factory.js';
 import { bulletList, code, heading, paragraph, quoteLines, recorded, recordedCell, recordedSentence, safeLink, safeUrl, siteLink, siteLinkText, table } from '../../src/markup/mdast.js';
 
 const parse = (markdown: string): Root => fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
@@ -132,5 +135,18 @@ describe('markdown-text', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('writes exactly what mdast-util-to-markdown writes with the same options', () => {
+    const every = (value: string): RootContent[] => [
+      heading(2, recorded(value)),
+      paragraph('x ', recorded(value), ' ', code(value), ' ', siteLinkText(value, '/a'), ' ', safeUrl(value)),
+      bulletList([[recorded(value)], [siteLink('https://x.example/'), recorded(value)]], { task: true }),
+      quoteLines(`${value}\n${value}\n\n${value}`),
+      table(['a', 'b'], [[[recordedCell(value)], [safeLink(value, 'https://x.example/a|b'), recorded(value)]]]),
+    ];
+    const trees: Root[] = HOSTILE.map((value) => ({ type: 'root', children: every(value) }));
+    trees.push(parse(md(...HOSTILE.flatMap(every))), parse(renderResearchReport(richModel(), 'pi/27-chapter', SITE_URLS)));
+    for (const tree of trees) expect(writeMarkdown(tree)).toBe(toMarkdown(tree, MARKDOWN_OPTIONS));
   });
 });
