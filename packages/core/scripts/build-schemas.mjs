@@ -1,7 +1,7 @@
 /**
  * Write packages/core/schemas/<kind>.schema.json from the zod schemas.
  * Run after `tsc -b` (it reads dist/): `npm run schemas --workspace=@research-pack/core`.
- * `test/json-schema.test.ts` fails when the committed files are out of date.
+ * `test/schema/json-schema.test.ts` fails when the committed files are out of date.
  */
 import fs from 'node:fs';
 import { jsonSchemaText, sidecarKinds } from '../dist/schema/json-schema.js';

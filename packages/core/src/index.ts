@@ -37,7 +37,8 @@ export { loadBooks, listBooks, loadChapter, bookFolder, readChapterSource, defau
 export type { BookFolder, BookListing, BookListings, ChapterEntry, LoadBooksOptions, LoadedBook, LoadedBooks, LoadedChapter, SidecarKind } from './load/books.js';
 export { createModelCache } from './load/cache.js';
 export type { ModelCache } from './load/cache.js';
-export { validateBook, validateChapter, duplicateChapterNumber, verdictRelations } from './model/cross-file.js';
+export { validateBook, validateChapter, duplicateChapterNumber } from './model/cross-file.js';
+export { verdictRelations } from './model/cross-file-checks.js';
 export type { ValidateBookOptions } from './model/cross-file.js';
 export { buildModel } from './model/build.js';
 export { buildChapter, resolveClaims } from './model/chapter.js';
@@ -85,7 +86,8 @@ export {
 } from './schema/pack.js';
 export type { Pack, PackClaim, PackSource, PackEvidence, WebAnnotation, ClaimReview, CslItem } from './schema/pack.js';
 export { buildPack, renderPackJson, webAnnotations, claimReviews, cslItems } from './render/pack-json.js';
-export { packHast, renderPackHtml, claimReviewJsonLd, claimReviewScript, escapeJsonForScript } from './render/pack-html.js';
+export { packHast, renderPackHtml } from './render/pack-html.js';
+export { claimReviewJsonLd, claimReviewScript, escapeJsonForScript } from './render/claim-review.js';
 export { locateChapter, splitEvidence, findSource, claimsOfSource, latestRun, notebookState, latestPass, passReadsCurrent, countStatuses, statusKey } from './model/queries.js';
 export type { ModelSource, NotebookState } from './model/queries.js';
 export {
@@ -100,7 +102,9 @@ export type { StatusReport, StatusReportBook, StatusReportChapter, StatusReportT
 export { buildStatusReport } from './render/status-report-data.js';
 export { STATUS_STYLES, statusChart, renderStatusChart, describeCounts } from './render/chart.js';
 export type { StatusChartOptions } from './render/chart.js';
-export { scopeStatusReport, renderStatusReportJson, renderStatusReportMarkdown, statusReportHast, renderStatusReportHtml } from './render/status-report.js';
+export { scopeStatusReport, renderStatusReportJson } from './render/status-report.js';
+export { renderStatusReportMarkdown } from './render/status-report-markdown.js';
+export { statusReportHast, renderStatusReportHtml } from './render/status-report-html.js';
 export type { StatusReportScope } from './render/status-report.js';
 export { parseResearchReport, CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './research-report/read.js';
 export type {

@@ -13,6 +13,7 @@ import type { Element, ElementContent, Properties } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import { fold } from '../text/normalize.js';
+import { timeElement } from '../markup/hast.js';
 import type { ChapterModel, DisplayStatus, ResolvedClaim } from '../model/types.js';
 import { safeHref, sourceHref } from '../site/safe-url.js';
 import type { EvidenceItem, Source } from '../schema/sidecars.js';
@@ -171,7 +172,7 @@ function sourceCount(count: number): string {
 function verdictBlock(resolved: ResolvedClaim): Element {
   const verdict = resolved.claim.verdict;
   const children: Array<ElementContent | string> = [h('strong', {}, `Verdict: ${verdict.status}`)];
-  if (verdict.date) children.push(', ', h('time', { dateTime: verdict.date }, verdict.date));
+  if (verdict.date) children.push(', ', timeElement(verdict.date));
   return h('span', { className: ['rp-block-verdict'] }, children);
 }
 

@@ -1,6 +1,6 @@
 /**
  * `pack.json`: a chapter's research pack as versioned data (see
- * `pack-schema.ts` and `schemas/pack.schema.json`), including the claims as
+ * `schema/pack.ts` and `schemas/pack.schema.json`), including the claims as
  * W3C Web Annotations, the reviewed claims as schema.org ClaimReviews and the
  * source ledger as CSL-JSON. Keys are written in a fixed order, so the same
  * model always gives the same bytes.
@@ -155,7 +155,7 @@ export function buildPack(model: ResearchModel, chapter: ChapterModel | string, 
  * @param model the research model.
  * @param chapter the chapter, or its `<book>/<chapter>`.
  * @param urls where the site's pages live.
- * @returns JSON with two-space indentation and a final newline (`<` escaped, see `json-text.ts`); same inputs, same bytes.
+ * @returns JSON with two-space indentation and a final newline (`<` escaped, see `markup/json.ts`); same inputs, same bytes.
  */
 export function renderPackJson(model: ResearchModel, chapter: ChapterModel | string, urls: SiteUrls): string {
   return jsonArtifact(buildPack(model, chapter, urls));

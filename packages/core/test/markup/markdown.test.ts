@@ -1,13 +1,21 @@
-import type { Link, Root } from 'mdast';
+import type { Link, Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { mdxFromMarkdown } from 'mdast-util-mdx';
 import { toString } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
+import { mdxjs } from 'micromark-extension-mdxjs';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { codeSpan, escapeInline, escapeMarkdown, escapeMarkdownLines, escapeSentence, escapeTableCell, markdownLink, markdownTable, markdownUrl, oneLine } from '../../src/markup/markdown.js';
+import { toMarkdown } from 'mdast-util-to-markdown';
+import { MARKDOWN_OPTIONS, oneLine, writeMarkdown } from '../../src/markup/markdown.js';
+import { renderResearchReport } from '../../src/research-report/write.js';
+import { richModel, SITE_URLS } from '../model-factory.js';
+import { bulletList, code, heading, paragraph, quoteLines, recorded, recordedCell, recordedSentence, safeLink, safeUrl, siteLink, siteLinkText, table } from '../../src/markup/mdast.js';
 
 const parse = (markdown: string): Root => fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+const parseMdx = (markdown: string): Root => fromMarkdown(markdown, { extensions: [mdxjs(), gfm()], mdastExtensions: [mdxFromMarkdown(), gfmFromMarkdown()] });
+const md = (...children: RootContent[]): string => writeMarkdown({ type: 'root', children });
 
 const HOSTILE = [
   '<script>alert(1)</script>',
@@ -29,12 +37,15 @@ const HOSTILE = [
   '<https://autolink.example>',
   'back\\slash\\',
   'see https://a.example/x\\> and www.b.example> or a@b.example',
+  '1 <= 2 } {',
+  '[x]: https://definition.example',
+  '\\# \\* \\\\ \\n',
 ];
 
 describe('markdown-text', () => {
   it('round-trips hostile strings as literal text in a paragraph', () => {
     for (const value of HOSTILE) {
-      const tree = parse(escapeMarkdown(value));
+      const tree = parse(md(paragraph(recorded(value))));
       expect(tree.children.map((node) => node.type), value).toEqual(['paragraph']);
       expect(toString(tree), value).toBe(value);
       // GFM itself links bare http(s) URLs and e-mail addresses in text; nothing else may appear.
@@ -48,40 +59,94 @@ describe('markdown-text', () => {
     }
   });
 
+  it('keeps hostile strings literal for MDX too: no JSX, no expression', () => {
+    for (const value of HOSTILE) {
+      const tree = parseMdx(md(paragraph(recorded(value)), bulletList([[recorded(value)]]), table(['a'], [[[recordedCell(value)]]])));
+      const kinds = new Set<string>();
+      visit(tree, (node) => void kinds.add(node.type));
+      expect([...kinds].filter((kind) => kind.startsWith('mdx')), value).toEqual([]);
+      expect(toString(tree.children[0]!), value).toBe(value);
+    }
+  });
+
   it('keeps table cells in their column', () => {
-    const table = markdownTable(['a', 'b'], HOSTILE.map((value) => [escapeTableCell(value), 'x']));
-    const tree = parse(table);
+    const tree = parse(md(table(['a', 'b'], HOSTILE.map((value) => [[recordedCell(value)], ['x']]))));
     expect(tree.children).toHaveLength(1);
     const rows = (tree.children[0] as { children: { children: unknown[] }[] }).children;
     expect(rows.every((row) => row.children.length === 2)).toBe(true);
     rows.slice(1).forEach((row, index) => expect(toString(row.children[0] as Root)).toBe(HOSTILE[index]));
-    expect(escapeTableCell('')).toBe('—');
+    expect(recordedCell('').value).toBe('—');
   });
 
   it('collapses line breaks and control characters into one line', () => {
     expect(oneLine('a\nb\r\nc\u2028d\u0000e\tf  g')).toBe('a b c d e f g');
-    expect(toString(parse(escapeMarkdown('x\n# y')))).toBe('x # y');
+    expect(toString(parse(md(paragraph(recorded('x\n# y')))))).toBe('x # y');
   });
 
   it('escapes multi-line text line by line, as a block quote when asked', () => {
-    const out = escapeMarkdownLines('first <b>\n\n\n# second\n', '> ');
-    expect(out).toBe('> first \\<b\\>\n>\n> \\# second');
+    const out = md(quoteLines('first <b>\n\n\n# second\n'));
+    expect(out).toBe('> first \\<b>\n>\n> \\# second\n');
     const tree = parse(out);
     expect(tree.children.map((node) => node.type)).toEqual(['blockquote']);
   });
 
   it('links only safe targets and keeps link text literal', () => {
-    expect(markdownLink('a [b]', 'https://x.org/a|b')).toBe('[a \\[b\\]](<https://x.org/a%7Cb>)');
-    expect(markdownLink('x', 'javascript:alert(1)')).toBe('x');
-    expect(markdownUrl('javascript:alert(1)')).toBe('javascript:alert(1)');
-    expect(markdownUrl('10.1000/xyz')).toBe('<https://doi.org/10.1000/xyz>');
-    expect(escapeInline('1. a')).toBe('1. a');
+    expect(md(paragraph(safeLink('a [b]', 'https://x.org/a|b')))).toBe('[a \\[b\\]](<https://x.org/a%7Cb>)\n');
+    expect(md(paragraph(safeLink('x', 'javascript:alert(1)')))).toBe('x\n');
+    expect(md(paragraph(safeUrl('javascript:alert(1)')))).toBe('javascript:alert(1)\n');
+    expect(md(paragraph(safeUrl('10.1000/xyz')))).toBe('<https://doi.org/10.1000/xyz>\n');
+    expect(md(paragraph(siteLinkText('1. a', '/x')))).toBe('[1. a](</x>)\n');
   });
 
   it('writes code spans and sentences', () => {
-    expect(codeSpan('a`b')).toBe('``a`b``');
-    expect(toString(parse(codeSpan('`x`')))).toBe('`x`');
-    expect(escapeSentence('done')).toBe('done.');
-    expect(escapeSentence('done?')).toBe('done?');
+    expect(md(paragraph(code('a`b')))).toBe('``a`b``\n');
+    expect(toString(parse(md(paragraph(code('`x`')))))).toBe('`x`');
+    expect(recordedSentence('done').value).toBe('done.');
+    expect(recordedSentence('done?').value).toBe('done?');
+  });
+
+  it('writes a fixed layout: ATX headings, "-" bullets, tasks, unpadded tables, links in angle brackets', () => {
+    expect(
+      md(
+        heading(1, 'Title'),
+        bulletList([['one'], ['two ', siteLink('/research/')]]),
+        heading(2, 'Tasks'),
+        bulletList([['task']], { task: true }),
+        table(['Claim', 'Status'], [[[siteLinkText('a-claim', 'https://books.example.org/books/pi/27-chapter/#rp-claim-a-claim')], ['supported']], [['b'], ['a much longer cell than the header']]]),
+        paragraph(siteLink('https://books.example.org/research/')),
+      ),
+    ).toBe(
+      [
+        '# Title',
+        '',
+        '- one',
+        '- two [/research/](</research/>)',
+        '',
+        '## Tasks',
+        '',
+        '- [ ] task',
+        '',
+        '| Claim | Status |',
+        '| --- | --- |',
+        '| [a-claim](<https://books.example.org/books/pi/27-chapter/#rp-claim-a-claim>) | supported |',
+        '| b | a much longer cell than the header |',
+        '',
+        '<https://books.example.org/research/>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes exactly what mdast-util-to-markdown writes with the same options', () => {
+    const every = (value: string): RootContent[] => [
+      heading(2, recorded(value)),
+      paragraph('x ', recorded(value), ' ', code(value), ' ', siteLinkText(value, '/a'), ' ', safeUrl(value)),
+      bulletList([[recorded(value)], [siteLink('https://x.example/'), recorded(value)]], { task: true }),
+      quoteLines(`${value}\n${value}\n\n${value}`),
+      table(['a', 'b'], [[[recordedCell(value)], [safeLink(value, 'https://x.example/a|b'), recorded(value)]]]),
+    ];
+    const trees: Root[] = HOSTILE.map((value) => ({ type: 'root', children: every(value) }));
+    trees.push(parse(md(...HOSTILE.flatMap(every))), parse(renderResearchReport(richModel(), 'pi/27-chapter', SITE_URLS)));
+    for (const tree of trees) expect(writeMarkdown(tree)).toBe(toMarkdown(tree, MARKDOWN_OPTIONS));
   });
 });

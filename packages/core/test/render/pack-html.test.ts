@@ -1,30 +1,8 @@
-import type { Element, Root } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
 import { toHtml } from 'hast-util-to-html';
-import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { claimReviewJsonLd, claimReviewScript, escapeJsonForScript, packHast, renderPackHtml } from '../../src/render/pack-html.js';
-import { makeBook, makeChapter, makeEvidence, makeModel, makeSource, richModel, ROOT_URLS, SITE_URLS } from '../model-factory.js';
-
-const parse = (html: string): Root => fromHtml(html, { fragment: true });
-
-function elements(tree: Root | Element, test: (node: Element) => boolean): Element[] {
-  const found: Element[] = [];
-  visit(tree, 'element', (node: Element) => void (test(node) && found.push(node)));
-  return found;
-}
-
-function text(node: Root | Element): string {
-  let out = '';
-  visit(node, 'text', (child: { value: string }) => void (out += child.value));
-  return out;
-}
-
-function section(tree: Root, title: string): Element {
-  const found = elements(tree, (node) => node.tagName === 'section' && elements(node, (h) => h.tagName === 'h2').some((h) => text(h) === title));
-  expect(found, title).toHaveLength(1);
-  return found[0]!;
-}
+import { packHast, renderPackHtml } from '../../src/render/pack-html.js';
+import { elements, parse, text } from '../hast-query.js';
+import { makeBook, makeChapter, makeEvidence, makeModel, makeSource, richModel, ROOT_URLS } from '../model-factory.js';
 
 describe('renderPackHtml', () => {
   const model = richModel();
@@ -66,51 +44,6 @@ describe('renderPackHtml', () => {
       '/research/books/pi/27-chapter/pack.json',
       '/research/schemas/pack.schema.json',
     ]);
-  });
-
-  it('keeps validated evidence and leads in separate sections', () => {
-    const ids = (title: string) => elements(section(tree, title), (node) => node.tagName === 'li').map((li) => li.properties.id);
-    expect(ids('Validated evidence')).toEqual(['rp-evidence-ev-jsonl', 'rp-evidence-ev-tree', 'rp-evidence-ev-tree-v1', 'rp-evidence-ev-versions', 'rp-evidence-ev-migrate']);
-    expect(ids('Unverified leads')).toEqual(['rp-evidence-ev-lead', 'rp-evidence-ev-experiment']);
-    expect(text(section(tree, 'Unverified leads'))).toContain('leads only — verify before relying on any of them');
-  });
-
-  it('lists notebooks with Colab links, their runs, or "unverified: no recorded run"', () => {
-    const notebooks = section(tree, 'Notebooks');
-    expect(elements(notebooks, (node) => node.tagName === 'a').map((a) => a.properties.href)).toEqual([
-      'https://colab.research.google.com/github/example/pi-notebooks/blob/main/notebooks/pi/27-chapter.ipynb',
-      'https://colab.research.google.com/github/example/pi-notebooks/blob/main/notebooks/pi/27-migrate.ipynb',
-    ]);
-    expect(elements(notebooks, (node) => node.tagName === 'tbody')[0]!.children.filter((n) => n.type === 'element')).toHaveLength(2);
-    expect(text(notebooks)).toContain('Unverified: no recorded run.');
-    expect(text(notebooks)).toContain('Availability is not evidence.');
-  });
-
-  it('renders the claim audit as an accessible table whose rows link to the claims on the chapter page', () => {
-    const table = elements(section(tree, 'Claim audit'), (node) => node.tagName === 'table')[0]!;
-    expect(text(elements(table, (node) => node.tagName === 'caption')[0]!)).toBe('Claims in this chapter (6), in the order they appear');
-    const columns = elements(table, (node) => node.tagName === 'th' && node.properties.scope === 'col');
-    expect(columns.map((th) => text(th))).toEqual(['Claim', 'Location', 'Status', 'Evidence', 'Concern', 'Priority', 'Proposed response']);
-    const rows = elements(table, (node) => node.tagName === 'tr' && node.properties.id !== undefined);
-    expect(rows).toHaveLength(chapter.claims.length);
-    rows.forEach((row, index) => {
-      const resolved = chapter.claims[index]!;
-      const header = row.children.find((n): n is Element => n.type === 'element' && n.tagName === 'th')!;
-      expect(header.properties.scope).toBe('row');
-      expect(elements(header, (node) => node.tagName === 'a')[0]!.properties.href).toBe(`/books/pi/27-chapter/#rp-claim-${resolved.claim.id}`);
-      expect(row.properties.dataStatus).toBe(resolved.status);
-    });
-  });
-
-  it('renders the source ledger with identifiers linked through doi.org and arxiv.org', () => {
-    const ledger = section(tree, 'Source ledger');
-    const paper = elements(ledger, (node) => node.properties.id === 'rp-source-paper')[0]!;
-    expect(elements(paper, (node) => node.tagName === 'a' && String(node.properties.href).startsWith('https://')).map((a) => a.properties.href)).toEqual([
-      'https://doi.org/10.1145/3368089.3409742',
-      'https://arxiv.org/abs/2501.01234v2',
-    ]);
-    expect(text(paper)).toContain('abstract only');
-    expect(text(paper)).toContain('Abstract only; no details on migration.');
   });
 
   it('states missing data as facts and leaves no cell blank', () => {
@@ -156,48 +89,5 @@ describe('renderPackHtml', () => {
     expect(hrefs.every((href) => href.startsWith('/') || href.startsWith('#') || href.startsWith('https://'))).toBe(true);
     expect(text(parsed)).toContain(hostile);
     expect(text(parsed)).toContain('javascript:alert(1) (not linked: not an http(s) URL, DOI or arXiv id)');
-  });
-});
-
-describe('claimReviewJsonLd', () => {
-  const model = richModel();
-  const chapter = model.books[0]!.chapters.find((c) => c.slug === '27-chapter')!;
-
-  it('publishes schema.org ClaimReviews for the reviewed claims', () => {
-    const data = JSON.parse(claimReviewJsonLd(chapter, SITE_URLS));
-    expect(data['@context']).toBe('https://schema.org');
-    expect(data['@graph'].map((review: { reviewRating: { alternateName: string } }) => review.reviewRating.alternateName)).toEqual([
-      'supported',
-      'qualified',
-      'contradicted',
-      'supported',
-    ]);
-    expect(data['@graph'][0].itemReviewed).toEqual({
-      '@type': 'Claim',
-      appearance: { '@type': 'CreativeWork', url: 'https://books.example.org/books/pi/27-chapter/', name: 'The Session File Format' },
-    });
-  });
-
-  it('is empty when no claim has been reviewed', () => {
-    expect(claimReviewJsonLd(model.books[0]!.chapters[0]!, SITE_URLS)).toBe('');
-    expect(claimReviewScript(model.books[0]!.chapters[0]!, SITE_URLS)).toBeUndefined();
-  });
-
-  it('cannot be broken out of by </script> or <!-- in sidecar text', () => {
-    const hostile = 'x</script><script>alert(1)</script><!-- & \u2028';
-    const quote = 'anchored words here';
-    const chapter = makeChapter({
-      title: hostile,
-      snapshot: `Start ${quote} end.`,
-      claims: [{ id: 'c', quote, status: 'contradicted', date: '2026-01-01', rationale: hostile }],
-    });
-    const json = claimReviewJsonLd(chapter, ROOT_URLS);
-    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
-    expect(JSON.parse(json)['@graph'][0].reviewRating.ratingExplanation).toBe(hostile);
-    const page = parse(toHtml({ type: 'root', children: [claimReviewScript(chapter, ROOT_URLS)!, { type: 'element', tagName: 'p', properties: {}, children: [] }] }));
-    const scripts = elements(page, (node) => node.tagName === 'script');
-    expect(scripts).toHaveLength(1);
-    expect(JSON.parse(text(scripts[0]!))['@graph'][0].itemReviewed.appearance.name).toBe(hostile);
-    expect(escapeJsonForScript('"</script>"')).toBe('"\\u003c/script\\u003e"');
   });
 });

@@ -53,39 +53,6 @@ describe('renderResearchReport', () => {
     expect(text).toContain('it read the current revision');
   });
 
-  it('audits every claim in one table row with its recorded facts', () => {
-    const table = sectionNodes(tree, 'Claim audit').find((node): node is Table => node.type === 'table')!;
-    const [head, ...rows] = table.children;
-    expect(cells(head!)).toEqual(['Claim', 'Location', 'Status', 'Evidence', 'Concern', 'Priority', 'Proposed response']);
-    expect(rows).toHaveLength(chapter.claims.length);
-    rows.forEach((row, index) => {
-      const resolved = chapter.claims[index]!;
-      const [claim, location, status, evidence, concern, priority, response] = cells(row);
-      expect(claim).toBe(`${resolved.claim.id}: ${resolved.text}`);
-      expect(location).toBe(`line ${resolved.location.line}, column ${resolved.location.column} (exact quote)`);
-      expect(status!.startsWith(resolved.status.replace('-', ' '))).toBe(true);
-      expect(evidence).toEqual(resolved.evidence.length === 0 ? 'none recorded' : expect.stringContaining(resolved.evidence[0]!));
-      expect(concern).toBe(resolved.claim.concern ?? 'none recorded');
-      expect(priority).toBe(resolved.claim.priority);
-      expect(response).toBe(resolved.claim.response);
-      const link = (row.children[0]!.children.find((n) => n.type === 'link') as Link).url;
-      expect(link).toBe(`https://books.example.org/books/pi/27-chapter/#rp-claim-${resolved.claim.id}`);
-    });
-  });
-
-  it('lists every source in the ledger table with identifiers linked through doi.org and arxiv.org', () => {
-    const table = sectionNodes(tree, 'Source ledger').find((node): node is Table => node.type === 'table')!;
-    const [head, ...rows] = table.children;
-    expect(cells(head!)).toEqual(['Source', 'Metadata', 'Identifiers', 'URL', 'Reading status', 'Claims', 'Limitations', 'Accessed / verified']);
-    expect(rows.map((row) => cells(row)[0])).toEqual(chapter.sources.map((s) => `${s.id}: ${s.title}`));
-    const paper = rows[1]!;
-    expect(cells(paper)[4]).toBe('abstract only');
-    expect(cells(paper)[5]).toBe('tree, versions, skip-unknown');
-    const urls: string[] = [];
-    visit(paper, 'link', (node: Link) => void urls.push(node.url));
-    expect(urls).toEqual(['https://doi.org/10.1145/3368089.3409742', 'https://arxiv.org/abs/2501.01234v2']);
-  });
-
   it('sorts findings by relation at claim level and keeps leads apart', () => {
     const text = toString({ type: 'root', children: sectionNodes(tree, 'Findings') });
     const supporting = text.slice(text.indexOf('Supporting evidence'), text.indexOf('Qualifying evidence'));

@@ -1,0 +1,278 @@
+/**
+ * The cross-file checks of a chapter, one function per check, run in this
+ * order by `validateChapter`: ids that must be unique, what evidence names
+ * (claims, sources, runs), verdicts that need evidence, references that name
+ * a source, notebooks, and research passes with their report files. Each
+ * reads `ChapterRecords` and appends its problems there, and skips what
+ * reads a file that failed to load.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { isNotFound } from '../load/books.js';
+import type { LoadedSidecar } from '../load/sidecar.js';
+import { unsafePathReason } from '../load/paths.js';
+import { closest, formatPath, quote, type YamlPath } from '../problems/problem.js';
+import type { EvidenceItem, Relation, VerdictStatus } from '../schema/sidecars.js';
+import { checkDate, report, sidecarName, type ChapterRecords } from './chapter-records.js';
+
+/** The relation evidence must have to back each verdict. */
+export const verdictRelations: Record<Exclude<VerdictStatus, 'unverified'>, Relation> = {
+  supported: 'supports',
+  qualified: 'qualifies',
+  contradicted: 'contradicts',
+};
+
+/**
+ * `cross/duplicate-id`: claims, sources, evidence items, references and
+ * notebook runs each have ids unique within the chapter.
+ * @param records the chapter's records.
+ */
+export function uniqueIds(records: ChapterRecords): void {
+  const { claimsFile, evidenceFile, researchFile, claims, sources, evidence, research } = records;
+  unique(records, claimsFile, 'claim', claims.map((claim, index) => ({ id: claim.id, at: ['claims', index] })));
+  unique(records, evidenceFile, 'source', sources.map((source, index) => ({ id: source.id, at: ['sources', index] })));
+  unique(records, evidenceFile, 'evidence', evidence.map((item, index) => ({ id: item.id, at: ['evidence', index] })));
+  unique(records, researchFile, 'reference', (research?.references ?? []).map((reference, index) => ({ id: reference.id, at: ['references', index] })));
+  unique(records, researchFile, 'run', records.runs);
+}
+
+function unique(records: ChapterRecords, sidecar: LoadedSidecar<unknown> | undefined, what: string, items: ReadonlyArray<{ id: string; at: YamlPath }>): void {
+  if (!sidecar) return;
+  const first = new Map<string, YamlPath>();
+  for (const item of items) {
+    const earlier = first.get(item.id);
+    if (earlier) {
+      const { line } = sidecar.locate([...earlier, 'id']);
+      report(records, 'cross/duplicate-id', sidecar, [...item.at, 'id'], `duplicate ${what} id ${quote(item.id)}; first used at ${formatPath(earlier)} (line ${line})`, 'ids must be unique within the chapter; rename one');
+    } else {
+      first.set(item.id, item.at);
+    }
+  }
+}
+
+/**
+ * What each evidence item names must exist (`cross/missing-claim`,
+ * `cross/missing-source`, `cross/missing-run`), validated reproduced
+ * evidence needs a passed run (`cross/run-required`, `cross/run-not-passed`),
+ * and no recorded, accessed or verified date lies ahead (`cross/future-date`).
+ * @param records the chapter's records.
+ */
+export function evidenceReferences(records: ChapterRecords): void {
+  const { evidenceFile, evidence, sources } = records;
+  if (!evidenceFile?.data) return;
+  evidence.forEach((item, index) => {
+    evidenceClaims(records, evidenceFile, item, index);
+    evidenceSource(records, evidenceFile, item, index);
+    evidenceRun(records, evidenceFile, item, index);
+    reproducedRun(records, evidenceFile, item, index);
+    checkDate(records, evidenceFile, ['evidence', index, 'recorded'], item.recorded, 'recorded date');
+  });
+  sources.forEach((source, index) => {
+    checkDate(records, evidenceFile, ['sources', index, 'accessed'], source.accessed, 'accessed date');
+    checkDate(records, evidenceFile, ['sources', index, 'verified'], source.verified, 'verified date');
+  });
+}
+
+function evidenceClaims(records: ChapterRecords, evidenceFile: LoadedSidecar<unknown>, item: EvidenceItem, index: number): void {
+  if (records.claimsBroken) return;
+  const claims = sidecarName(records, 'claims');
+  item.claims.forEach((id, claimIndex) => {
+    if (records.claimIds.has(id)) return;
+    const suggestion = closest(id, records.claimIds);
+    report(
+      records,
+      'cross/missing-claim',
+      evidenceFile,
+      ['evidence', index, 'claims', claimIndex],
+      records.claimsFile ? `no claim ${quote(id)} in ${claims}` : `no claim ${quote(id)}: the chapter has no ${claims}`,
+      suggestion ? `did you mean ${quote(suggestion)}?` : `add the claim to ${claims}, or fix the id`,
+    );
+  });
+}
+
+function evidenceSource(records: ChapterRecords, evidenceFile: LoadedSidecar<unknown>, item: EvidenceItem, index: number): void {
+  if (records.sourceIds.has(item.source)) return;
+  const suggestion = closest(item.source, records.sourceIds);
+  report(
+    records,
+    'cross/missing-source',
+    evidenceFile,
+    ['evidence', index, 'source'],
+    `no source ${quote(item.source)} in sources`,
+    suggestion ? `did you mean ${quote(suggestion)}?` : 'add the source to "sources" in this file, or fix the id',
+  );
+}
+
+function evidenceRun(records: ChapterRecords, evidenceFile: LoadedSidecar<unknown>, item: EvidenceItem, index: number): void {
+  if (item.run === undefined || records.researchBroken || records.runsById.has(item.run)) return;
+  const research = sidecarName(records, 'research');
+  const suggestion = closest(item.run, records.runsById.keys());
+  report(
+    records,
+    'cross/missing-run',
+    evidenceFile,
+    ['evidence', index, 'run'],
+    records.researchFile ? `no notebook run ${quote(item.run)} in ${research}` : `no notebook run ${quote(item.run)}: the chapter has no ${research}`,
+    suggestion ? `did you mean ${quote(suggestion)}?` : `record the run under notebooks[].runs in ${research}`,
+  );
+}
+
+function reproducedRun(records: ChapterRecords, evidenceFile: LoadedSidecar<unknown>, item: EvidenceItem, index: number): void {
+  if (item.class !== 'reproduced' || item.status !== 'validated' || records.researchBroken) return;
+  if (item.run === undefined) {
+    report(
+      records,
+      'cross/run-required',
+      evidenceFile,
+      ['evidence', index, 'run'],
+      'validated reproduced evidence needs "run": the id of a passed notebook run',
+      `record the run in ${sidecarName(records, 'research')} and set run: <its id>, or set status: lead until it is reproduced`,
+    );
+    return;
+  }
+  const run = records.runsById.get(item.run);
+  if (run && run.outcome !== 'passed') {
+    report(
+      records,
+      'cross/run-not-passed',
+      evidenceFile,
+      ['evidence', index, 'run'],
+      `run ${quote(item.run)} has outcome ${quote(run.outcome)}; validated reproduced evidence needs a passed run`,
+      'name a passed run, or set status: lead until the notebook passes',
+    );
+  }
+}
+
+/**
+ * A verdict's date does not lie ahead (`cross/future-date`); a reviewed
+ * verdict has a date and a rationale (`cross/verdict-incomplete`) and
+ * validated evidence of the matching relation (`cross/verdict-unsupported`).
+ * @param records the chapter's records.
+ */
+export function verdictsBacked(records: ChapterRecords): void {
+  const { claimsFile, claims, evidence } = records;
+  if (!claimsFile?.data) return;
+  claims.forEach((claim, index) => {
+    const { verdict } = claim;
+    checkDate(records, claimsFile, ['claims', index, 'verdict', 'date'], verdict.date, 'verdict date');
+    if (verdict.status === 'unverified') return;
+    for (const field of ['date', 'rationale'] as const) {
+      if (verdict[field] === undefined) {
+        report(
+          records,
+          'cross/verdict-incomplete',
+          claimsFile,
+          ['claims', index, 'verdict', field],
+          `a ${verdict.status} verdict needs a ${field}`,
+          field === 'date' ? 'add date: YYYY-MM-DD, the day the verdict was given' : 'add rationale: one or two sentences a reader can check against the evidence',
+        );
+      }
+    }
+    if (records.evidenceBroken) return;
+    const relation = verdictRelations[verdict.status];
+    const bearing = evidence.filter((item) => item.claims.includes(claim.id) && item.relation === relation);
+    if (bearing.some((item) => item.status === 'validated')) return;
+    const lead = bearing[0];
+    report(
+      records,
+      'cross/verdict-unsupported',
+      claimsFile,
+      ['claims', index, 'verdict', 'status'],
+      `a ${verdict.status} verdict needs validated evidence with relation ${quote(relation)} for claim ${quote(claim.id)}`,
+      lead
+        ? `evidence ${quote(lead.id)} is still a lead; check the source and set status: validated, or set the verdict to unverified`
+        : `add it to ${sidecarName(records, 'evidence')}, or set the verdict to unverified`,
+    );
+  });
+}
+
+/**
+ * `cross/missing-source`: a reference that names a source names one in the ledger.
+ * @param records the chapter's records.
+ */
+export function referencesInLedger(records: ChapterRecords): void {
+  const { research, researchFile } = records;
+  if (!research || !researchFile) return;
+  const evidence = sidecarName(records, 'evidence');
+  research.references.forEach((reference, index) => {
+    if (reference.source === undefined || records.evidenceBroken || records.sourceIds.has(reference.source)) return;
+    const suggestion = closest(reference.source, records.sourceIds);
+    report(
+      records,
+      'cross/missing-source',
+      researchFile,
+      ['references', index, 'source'],
+      records.evidenceFile ? `no source ${quote(reference.source)} in ${evidence}` : `no source ${quote(reference.source)}: the chapter has no ${evidence}`,
+      suggestion ? `did you mean ${quote(suggestion)}?` : `add the source to ${evidence}, or remove "source"`,
+    );
+  });
+}
+
+/**
+ * Notebooks live in the book's repository (`cross/notebooks-without-repository`),
+ * under relative, normalized paths (`cross/notebook-path`), and no run date lies ahead.
+ * @param records the chapter's records.
+ */
+export function notebooksInRepository(records: ChapterRecords): void {
+  const { book, research, researchFile } = records;
+  if (!research || !researchFile) return;
+  const repository = book.config?.data ? book.config.data.notebooks : undefined;
+  if (research.notebooks.length > 0 && book.config?.data && !repository) {
+    report(
+      records,
+      'cross/notebooks-without-repository',
+      researchFile,
+      ['notebooks'],
+      `the chapter lists notebooks, but ${path.posix.basename(book.file)} has no "notebooks" repository`,
+      `add to ${book.file}: notebooks: { github: owner/name }`,
+      true,
+    );
+  }
+  research.notebooks.forEach((notebook, index) => {
+    const reason = unsafePathReason(notebook.path);
+    if (reason) {
+      report(records, 'cross/notebook-path', researchFile, ['notebooks', index, 'path'], `notebook path ${quote(notebook.path)} ${reason}`, 'write it relative to the root of the notebooks repository, with "/" between folders, e.g. notebooks/27-chapter.ipynb');
+    }
+    notebook.runs.forEach((run, runIndex) => checkDate(records, researchFile, ['notebooks', index, 'runs', runIndex, 'date'], run.date, 'run date'));
+  });
+}
+
+/**
+ * A research pass's date does not lie ahead, and its report is a file inside
+ * the book folder (`cross/report-path`, `cross/missing-report`).
+ * @param records the chapter's records.
+ */
+export function passReports(records: ChapterRecords): void {
+  const { book, research, researchFile } = records;
+  if (!research || !researchFile) return;
+  research.history.forEach((pass, index) => {
+    checkDate(records, researchFile, ['history', index, 'date'], pass.date, 'pass date');
+    if (pass.report === undefined) return;
+    const reason = unsafePathReason(pass.report);
+    if (reason) {
+      report(records, 'cross/report-path', researchFile, ['history', index, 'report'], `report path ${quote(pass.report)} ${reason}`, 'write it relative to the book folder, with "/" between folders, e.g. reports/27-chapter-pass-1.md');
+      return;
+    }
+    if (!isFile(path.join(book.dir, ...pass.report.split('/')))) {
+      const expected = path.posix.join(path.posix.dirname(book.file), pass.report);
+      report(
+        records,
+        'cross/missing-report',
+        researchFile,
+        ['history', index, 'report'],
+        `report file ${quote(pass.report)} does not exist (looked for ${expected})`,
+        'report paths are relative to the book folder; fix the path, add the file, or remove "report"',
+      );
+    }
+  });
+}
+
+/** Whether a regular file exists; only "not found" counts as absence. */
+function isFile(absolute: string): boolean {
+  try {
+    return fs.statSync(absolute).isFile();
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw new Error(`Research Pack: cannot read ${absolute}`, { cause: error });
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The status report as an HTML page body: the totals, a table of books (for
+ * the report across books), and per book its chapters, one accessible SVG
+ * chart per chapter (`chart.ts`), the claims needing attention and the leads
+ * awaiting verification; tables link to each pack and claim. Built as hast,
+ * so every recorded string is text.
+ */
+import type { Element, ElementContent, Root } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import { h } from 'hastscript';
+import { dataTable, headedRow, labelledSection, timeElement, type HastChild } from '../markup/hast.js';
+import { STATUS_WORD } from '../model/words.js';
+import type { StatusReport, StatusReportBook } from '../schema/status-report.js';
+import { statusChart } from './chart.js';
+import { scopeStatusReport, type StatusReportScope } from './status-report.js';
+import {
+  ATTENTION_COLUMNS,
+  BOOK_COLUMNS,
+  CHAPTER_COLUMNS,
+  LEAD_COLUMNS,
+  NOTHING_RECORDED,
+  STATUS_REPORT_INTRO,
+  chapterCounts,
+  chapterLabel,
+  passText,
+  totalsCells,
+  totalsLine,
+} from './status-report-wording.js';
+
+/**
+ * The report page body as hast.
+ * @param report from `buildStatusReport`.
+ * @param scope every book (default) or one.
+ * @returns a hast root holding one `<article class="rp-report">`.
+ */
+export function statusReportHast(report: StatusReport, scope: StatusReportScope = {}): Root {
+  const data = scopeStatusReport(report, scope);
+  const single = scope.book !== undefined;
+  const title = single ? `Research report: ${data.books[0]!.title}` : 'Research report';
+  const children: ElementContent[] = [
+    h('h1', { id: 'rp-report-title' }, title),
+    h('p', [STATUS_REPORT_INTRO, ' As of ', timeElement(data.asOf), '.']),
+    h('p', { className: ['rp-report-totals'] }, totalsLine(data.totals)),
+    h('p', ['Download: ', h('a', { href: `${data.url}report.json`, download: 'report.json' }, 'report.json'), ', ', h('a', { href: `${data.url}report.md`, download: 'report.md' }, 'report.md'), '.']),
+  ];
+  if (!single) {
+    children.push(
+      labelledSection('h2', 'rp-report-books', 'Books', [
+        data.books.length === 0
+          ? h('p', NOTHING_RECORDED.books)
+          : table(
+              'Totals per book',
+              BOOK_COLUMNS,
+              data.books.map((book) => [h('a', { href: book.url }, book.title), ...totalsCells(book.totals)]),
+            ),
+      ]),
+    );
+  }
+  for (const book of data.books) children.push(...bookHast(book, single));
+  return { type: 'root', children: [h('article', { className: ['rp-report'], ariaLabelledBy: 'rp-report-title' }, children)] };
+}
+
+/**
+ * The report page body as HTML.
+ * @param report from `buildStatusReport`.
+ * @param scope every book (default) or one.
+ * @returns the HTML of the `<article>`; same inputs, same bytes.
+ */
+export function renderStatusReportHtml(report: StatusReport, scope: StatusReportScope = {}): string {
+  return toHtml(statusReportHast(report, scope));
+}
+
+function bookHast(book: StatusReportBook, single: boolean): Element[] {
+  const heading = single ? 'h2' : 'h3';
+  const prefix = `rp-report-${book.slug}`;
+  const part = (id: string, title: string, content: ElementContent[]) => labelledSection(heading, `${prefix}-${id}`, title, content);
+  const packLink = (chapter: StatusReportBook['chapters'][number]) => h('a', { href: chapter.urls.pack }, chapterLabel(chapter));
+  const chapters = part('chapters', 'Chapters', [
+    book.chapters.length === 0
+      ? h('p', NOTHING_RECORDED.chapters)
+      : table(
+          `Chapters of ${book.title}: claims by status, open work and the latest research pass`,
+          CHAPTER_COLUMNS,
+          book.chapters.map((chapter) => [packLink(chapter), ...chapterCounts(chapter), passText(chapter)]),
+        ),
+  ]);
+  const charts = part(
+    'charts',
+    'Claims by status, per chapter',
+    book.chapters.length === 0
+      ? [h('p', NOTHING_RECORDED.chapters)]
+      : [
+          h(
+            'ul',
+            { className: ['rp-charts'] },
+            book.chapters.map((chapter) =>
+              h('li', [
+                h('figure', [
+                  statusChart(chapter.claims, { id: `rp-chart-${book.slug}-${chapter.slug}`, label: `Chapter ${chapter.number}: ${chapter.title}` }),
+                  h('figcaption', [h('a', { href: chapter.urls.pack }, `Chapter ${chapter.number}: ${chapter.title}`)]),
+                ]),
+              ]),
+            ),
+          ),
+        ],
+  );
+  const attentionRows = book.chapters.flatMap((chapter) =>
+    chapter.attention.map((claim) => [
+      h('a', { href: claim.url }, claim.id),
+      packLink(chapter),
+      STATUS_WORD[claim.status],
+      claim.priority,
+      claim.response,
+      h('q', claim.text),
+    ]),
+  );
+  const attention = part('attention', 'Claims needing attention', [
+    attentionRows.length === 0
+      ? h('p', NOTHING_RECORDED.attention)
+      : table(`Claims of ${book.title} that are not (or no longer) supported`, ATTENTION_COLUMNS, attentionRows),
+  ]);
+  const leadRows = book.chapters.flatMap((chapter) =>
+    chapter.leads.map((lead) => [lead.id, packLink(chapter), lead.claims.join(', '), `${lead.relation}, ${lead.class}`, lead.source, timeElement(lead.recorded)]),
+  );
+  const leads = part('leads', 'Leads awaiting verification', [
+    leadRows.length === 0 ? h('p', NOTHING_RECORDED.leads) : table(`Leads recorded for ${book.title}, not yet verified`, LEAD_COLUMNS, leadRows),
+  ]);
+  if (single) return [chapters, charts, attention, leads];
+  return [h('section', { ariaLabelledBy: `${prefix}-title` }, [h('h2', { id: `${prefix}-title` }, [h('a', { href: book.url }, book.title)]), chapters, charts, attention, leads])];
+}
+
+/** A report table: the first cell of each row heads it. */
+function table(caption: string, columns: readonly string[], rows: readonly (readonly HastChild[])[]): Element {
+  return dataTable('rp-report-table', caption, columns, rows.map(headedRow));
+}

@@ -1,0 +1,104 @@
+/**
+ * The status report as Markdown (`report.md`): the totals, a table of books
+ * (for the report across books), and per book its chapters, the claims
+ * needing attention and the leads awaiting verification, linked to each pack
+ * and claim. Built as mdast (`markup/mdast.ts`) and written by
+ * `markup/markdown.ts`, so every recorded string is escaped.
+ */
+import type { BlockContent, Root } from 'mdast';
+import { writeMarkdown } from '../markup/markdown.js';
+import { heading, paragraph, recorded, recordedCell, siteLinkText, table, type Inline } from '../markup/mdast.js';
+import { STATUS_WORD } from '../model/words.js';
+import type { StatusReport, StatusReportBook } from '../schema/status-report.js';
+import { scopeStatusReport, type StatusReportScope } from './status-report.js';
+import {
+  ATTENTION_COLUMNS,
+  BOOK_COLUMNS,
+  CHAPTER_COLUMNS,
+  LEAD_COLUMNS,
+  NOTHING_RECORDED,
+  STATUS_REPORT_INTRO,
+  chapterCounts,
+  chapterLabel,
+  passText,
+  totalsCells,
+  totalsLine,
+} from './status-report-wording.js';
+
+/**
+ * `report.md`.
+ * @param report from `buildStatusReport`.
+ * @param scope every book (default) or one.
+ * @returns Markdown with a final newline; every recorded string escaped.
+ */
+export function renderStatusReportMarkdown(report: StatusReport, scope: StatusReportScope = {}): string {
+  return writeMarkdown(statusReportTree(report, scope));
+}
+
+/** The status report as mdast. */
+function statusReportTree(report: StatusReport, scope: StatusReportScope = {}): Root {
+  const data = scopeStatusReport(report, scope);
+  const single = scope.book !== undefined;
+  const blocks: BlockContent[] = [
+    single ? heading(1, 'Research report: ', recorded(data.books[0]!.title)) : heading(1, 'Research report'),
+    paragraph(`${STATUS_REPORT_INTRO} As of ${data.asOf}.`),
+    paragraph(totalsLine(data.totals)),
+  ];
+  if (!single) {
+    blocks.push(
+      heading(2, 'Books'),
+      data.books.length === 0
+        ? paragraph(NOTHING_RECORDED.books)
+        : table(
+            BOOK_COLUMNS,
+            data.books.map((book) => [[siteLinkText(book.title, book.url)], ...totalsCells(book.totals).map((cell) => [cell])]),
+          ),
+    );
+  }
+  for (const book of data.books) {
+    const depth = single ? 2 : 3;
+    if (!single) blocks.push(heading(2, recorded(book.title)));
+    blocks.push(heading(depth, 'Chapters'), chapterTable(book));
+    blocks.push(heading(depth, 'Claims needing attention'), attentionTable(book));
+    blocks.push(heading(depth, 'Leads awaiting verification'), leadsTable(book));
+  }
+  return { type: 'root', children: blocks };
+}
+
+function chapterTable(book: StatusReportBook): BlockContent {
+  if (book.chapters.length === 0) return paragraph(NOTHING_RECORDED.chapters);
+  return table(
+    CHAPTER_COLUMNS,
+    book.chapters.map((chapter) => [[siteLinkText(chapterLabel(chapter), chapter.urls.pack)], ...chapterCounts(chapter).map((cell) => [cell]), [recordedCell(passText(chapter))]]),
+  );
+}
+
+function attentionTable(book: StatusReportBook): BlockContent {
+  const rows = book.chapters.flatMap((chapter) =>
+    chapter.attention.map((claim) => [
+      [siteLinkText(claim.id, claim.url)],
+      [siteLinkText(chapterLabel(chapter), chapter.urls.pack)],
+      [STATUS_WORD[claim.status]],
+      [claim.priority],
+      [claim.response],
+      [recordedCell(claim.text)],
+    ]),
+  );
+  if (rows.length === 0) return paragraph(NOTHING_RECORDED.attention);
+  return table(ATTENTION_COLUMNS, rows);
+}
+
+function leadsTable(book: StatusReportBook): BlockContent {
+  const rows = book.chapters.flatMap((chapter) =>
+    chapter.leads.map((lead): Inline[][] => [
+      [recordedCell(lead.id)],
+      [siteLinkText(chapterLabel(chapter), chapter.urls.pack)],
+      lead.claims.flatMap((id, index): Inline[] => [...(index === 0 ? [] : [', ']), recordedCell(id)]),
+      [`${lead.relation}, ${lead.class}`],
+      [recordedCell(lead.source)],
+      [lead.recorded],
+    ]),
+  );
+  if (rows.length === 0) return paragraph(NOTHING_RECORDED.leads);
+  return table(LEAD_COLUMNS, rows);
+}

@@ -1,0 +1,56 @@
+import type { Link, Table } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { toString } from 'mdast-util-to-string';
+import { gfm } from 'micromark-extension-gfm';
+import { visit } from 'unist-util-visit';
+import { describe, expect, it } from 'vitest';
+import { renderStatusReportMarkdown } from '../../src/render/status-report-markdown.js';
+import { makeBook, makeChapter, makeModel, richModel, ROOT_URLS } from '../model-factory.js';
+import { buildStatusReport } from '../../src/render/status-report-data.js';
+
+function twoBooks() {
+  const model = richModel();
+  const other = makeBook({ slug: 'go', title: 'Go Notes', chapters: [makeChapter({ book: 'go', slug: '01-intro', number: 1, title: 'Intro', claims: [{ id: 'a', quote: 'A coding agent', status: 'supported', date: '2026-01-01' }] })] });
+  return makeModel([...model.books, other]);
+}
+
+describe('renderStatusReportMarkdown', () => {
+  const report = buildStatusReport(twoBooks(), ROOT_URLS);
+
+  it('renders report.md with per-chapter counts that match the data and links to packs and claims', () => {
+    const markdown = renderStatusReportMarkdown(report);
+    const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+    const tables: Table[] = [];
+    visit(tree, 'table', (node: Table) => void tables.push(node));
+    const chapterTable = tables[1]!;
+    const rows = chapterTable.children.slice(1).map((row) => row.children.map((cell) => toString(cell)));
+    expect(rows[1]).toEqual(['27. The Session File Format', '6', '1', '1', '1', '1', '1', '1', '2', '2', '1', '0', '2026-10-12 by author; read the current revision']);
+    expect(rows[2]![12]).toBe('none recorded');
+    const links: string[] = [];
+    visit(tree, 'link', (node: Link) => void links.push(node.url));
+    expect(links).toContain('/research/books/pi/27-chapter/');
+    expect(links).toContain('/books/pi/27-chapter/#rp-claim-versions');
+    expect(markdown).toContain('## Go Notes');
+  });
+
+  it('states absence as facts', () => {
+    const empty = buildStatusReport(makeModel([makeBook({ chapters: [] })]), ROOT_URLS);
+    const markdown = renderStatusReportMarkdown(empty, { book: 'pi' });
+    expect(markdown).toContain('No chapters are recorded for this book.');
+    expect(markdown).toContain('Every recorded claim is supported and current.');
+    expect(markdown).toContain('No leads are awaiting verification.');
+    expect(renderStatusReportMarkdown(buildStatusReport(makeModel([]), ROOT_URLS))).toContain('No books are recorded.');
+  });
+
+  it('keeps hostile titles and claim text inert', () => {
+    const hostile = '<script>alert(1)</script> | [x](javascript:alert(1))';
+    const chapter = makeChapter({ title: hostile, snapshot: `Intro ${hostile} end`, claims: [{ id: 'c', quote: hostile }] });
+    const data = buildStatusReport(makeModel([makeBook({ title: hostile, chapters: [chapter] })]), ROOT_URLS);
+    const md = fromMarkdown(renderStatusReportMarkdown(data), { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+    const kinds = new Set<string>();
+    visit(md, (node) => void kinds.add(node.type));
+    expect(kinds.has('html')).toBe(false);
+    visit(md, 'link', (node: Link) => expect(node.url.startsWith('/')).toBe(true));
+  });
+});
