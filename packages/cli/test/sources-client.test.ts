@@ -161,3 +161,37 @@ describe('the progress bar', () => {
     }
   });
 });
+
+describe('metadata answers and the real client', () => {
+  it('records a CSL answer that is not UTF-8 as such', async () => {
+    const { resolveDoi } = await import('../src/sources/client.js');
+    const time = fakeTime();
+    const client: ClientOptions = {
+      send: async (request) => ({ url: request.url, status: 200, header: (name) => (name === 'content-type' ? 'application/vnd.citationstyles.csl+json' : undefined), data: new Uint8Array([0x7b, 0x22, 0xe9, 0x22, 0x7d]), hash: { sha256: 'a'.repeat(64), bytes: 5 } }),
+      limiter: new HostLimiter({ perHost: 1, total: 1, interval: 0, clock: time.clock, sleep: time.sleep }),
+      endpoints: DEFAULT_ENDPOINTS,
+      userAgent: 'test',
+      timeout: 1000,
+      retries: 0,
+      backoff: 1,
+      maxRetryAfter: 1,
+      maxBytes: 100,
+      maxRedirects: 10,
+      now: () => new Date('2026-11-30T10:00:00Z'),
+      sleep: time.sleep,
+    };
+    expect(await resolveDoi(client, '10.1000/x')).toEqual({ doi: '10.1000/x', checked: '2026-11-30T10:00:00Z', status: 200, contentType: 'application/vnd.citationstyles.csl+json', error: { kind: 'bad-response', detail: 'the answer is not UTF-8' } });
+  });
+
+  it('reports a refused connection as a network fault', async () => {
+    const http = await import('node:http');
+    const { send, HttpFault: Fault } = await import('../src/sources/http.js');
+    const server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const error = await send({ url: `http://127.0.0.1:${port}/`, headers: {}, body: 'none', maxBytes: 10, timeout: 5000 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Fault);
+    expect(error).toMatchObject({ kind: 'network', message: `cannot connect to 127.0.0.1:${port}: ECONNREFUSED` });
+  });
+});

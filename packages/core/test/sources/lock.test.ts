@@ -109,3 +109,16 @@ describe('the README', () => {
     expect(loaded.lock!.urls[0]!.archives[0]!.result).toBe('found');
   });
 });
+
+describe('the shipped JSON Schema', () => {
+  it('accepts the locks the refresh writes and refuses what the loader refuses', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const schema = JSON.parse(readFileSync(new URL('../../schemas/sources-lock.schema.json', import.meta.url), 'utf8')) as object;
+    const validate = new Ajv2020({ strict: false }).compile(schema);
+    expect(validate(JSON.parse(renderSourcesLock(lock))), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate(JSON.parse(renderSourcesLock(lock).replace('"health": "dead"', '"health": "gone"')))).toBe(false);
+    expect(validate({ version: 1, urls: [{ url: 'https://a.example/', checked: '2026-11-30', health: 'ok', since: '2026-11-30T10:00:00Z' }] })).toBe(false);
+    expect(validate({ version: 1, urls: [{ url: 'https://a.example/', checked: '2026-11-30T10:00:00Z', health: 'ok', since: '2026-11-30T10:00:00Z', extra: 1 }] })).toBe(false);
+  });
+});
