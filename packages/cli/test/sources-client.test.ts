@@ -123,6 +123,7 @@ describe('retries', () => {
     expect(retryAfter('Mon, 30 Nov 2026 10:01:00 GMT', now)).toBe(60_000);
     expect(retryAfter('Mon, 30 Nov 2026 09:00:00 GMT', now)).toBe(0);
     expect(retryAfter('soon', now)).toBeUndefined();
+    expect(retryAfter('999999999999', now)).toBe(365 * 86_400_000);
     expect(retryAfter(undefined, now)).toBeUndefined();
   });
 

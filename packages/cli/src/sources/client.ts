@@ -237,9 +237,11 @@ async function exchange(options: ClientOptions, request: HttpRequest): Promise<{
 export function retryAfter(value: string | undefined, now: Date): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
-  if (/^\d{1,10}$/.test(text)) return Number(text) * 1000;
+  // Bounded to a year: a date beyond that is a broken header, and must stay a valid date in the lock.
+  const year = 365 * 86_400_000;
+  if (/^\d{1,12}$/.test(text)) return Math.min(Number(text) * 1000, year);
   const when = Date.parse(text);
-  return Number.isNaN(when) ? undefined : Math.max(0, when - now.getTime());
+  return Number.isNaN(when) ? undefined : Math.min(Math.max(0, when - now.getTime()), year);
 }
 
 /** An answer's status and Memento headers. */

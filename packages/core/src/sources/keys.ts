@@ -9,7 +9,7 @@
 /**
  * The lock key of a URL.
  * @param url an absolute http(s) URL.
- * @returns the URL normalized by the WHATWG parser, without its fragment; undefined for anything else.
+ * @returns the URL normalized by the WHATWG parser, without its fragment; undefined for anything else (and beyond the lock's 2,000 characters).
  */
 export function urlKey(url: string): string | undefined {
   let parsed: URL;
@@ -20,7 +20,7 @@ export function urlKey(url: string): string | undefined {
   }
   if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '' || parsed.username || parsed.password) return undefined;
   parsed.hash = '';
-  return parsed.href;
+  return parsed.href.length > 2_000 ? undefined : parsed.href;
 }
 
 /**

@@ -35,6 +35,9 @@ describe('planRefresh', () => {
     expect(plan.arxiv.map((target) => target.target.id)).toEqual(['2210.03629']);
     expect(plan.skipped).toEqual([{ chapter: '01-a', source: 'book' }]);
     expect(planRefresh(book, undefined, { now, archives: false }).archives).toEqual([]);
+    // A URL the lock could not hold is not a URL to check.
+    const long = planRefresh({ slug: 'x', chapters: [{ slug: 'c', sources: [{ id: 's', url: `https://example.org/${'a'.repeat(1990)}é`, accessed: '2026-01-10', identifiers: {} }] }] }, undefined, { now });
+    expect([long.urls, long.skipped]).toEqual([[], [{ chapter: 'c', source: 's' }]]);
   });
 
   it('keeps to one chapter when asked', () => {
