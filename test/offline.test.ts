@@ -4,8 +4,10 @@
  * and with a preload that records and refuses every connection, DNS lookup
  * or fetch to a host other than this machine; the build must succeed
  * without one. (Astro's telemetry would be one: the scripts turn it off.) Where `unshare` is not available the
- * preload alone denies the network. And the packages' code imports no
- * networking module at all.
+ * preload alone denies the network. Every CLI command but `sources refresh`
+ * runs with every connection refused and logged, loopback included, and
+ * must make none. And the packages' code imports no networking module,
+ * except the refresh's HTTP client, which only the refresh loads.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,8 +35,10 @@ import { appendFileSync } from 'node:fs';
 
 const log = process.env.RESEARCH_PACK_NETWORK_LOG;
 if (process.env.RESEARCH_PACK_PRELOADED) appendFileSync(process.env.RESEARCH_PACK_PRELOADED, process.pid + '\\n');
+// RESEARCH_PACK_DENY_LOOPBACK=1: the command runs alone, so not even loopback is allowed.
+const strict = process.env.RESEARCH_PACK_DENY_LOOPBACK === '1';
 const isLoopback = (host) =>
-  host === undefined || host === null || host === '' || host === 'localhost' || /^127\\./.test(host) || host === '::1' || host === '[::1]';
+  !strict && (host === undefined || host === null || host === '' || host === 'localhost' || /^127\\./.test(host) || host === '::1' || host === '[::1]');
 function deny(what, host) {
   if (log) appendFileSync(log, process.pid + ' ' + what + ' ' + String(host) + '\\n');
   const error = new Error('Research Pack offline test: network access denied (' + what + ' ' + String(host) + ')');
@@ -153,6 +157,69 @@ describe('offline builds', () => {
   });
 });
 
+/** The one module that may open connections: the HTTP client of `research-pack sources refresh`. */
+const NETWORK_MODULES = ['packages/cli/src/sources/http.ts'];
+/** The refresh modules that load it, and no other. */
+const NETWORK_IMPORTERS = ['packages/cli/src/commands/sources.ts', 'packages/cli/src/sources/client.ts'];
+
+describe('no command but `sources refresh` reaches the network', () => {
+  const commandWork = path.join(work, 'commands');
+  const strictLog = path.join(commandWork, 'attempts.log');
+  const cli = path.join(repoRoot, 'packages/cli/bin/research-pack.js');
+  let project: string;
+
+  /** Run the built CLI with every connection refused and logged, loopback included. */
+  function runStrict(args: string[], cwd: string): { code: number; output: string; attempts: string } {
+    writeFileSync(strictLog, '');
+    const env = { ...process.env, NODE_OPTIONS: `--import=${pathToFileURL(path.join(commandWork, 'deny-network.mjs')).href}`, RESEARCH_PACK_NETWORK_LOG: strictLog, RESEARCH_PACK_DENY_LOOPBACK: '1', CI: '1' };
+    delete env.RESEARCH_PACK_PRELOADED;
+    let code = 0;
+    let output = '';
+    try {
+      output = execFileSync(process.execPath, [cli, ...args], { cwd, env, encoding: 'utf8', stdio: 'pipe', timeout: 60_000 });
+    } catch (error) {
+      code = (error as { status?: number }).status ?? 1;
+      output = `${String((error as { stdout?: string }).stdout ?? '')}${String((error as { stderr?: string }).stderr ?? '')}`;
+    }
+    return { code, output, attempts: readFileSync(strictLog, 'utf8') };
+  }
+
+  beforeAll(() => {
+    rmSync(commandWork, { recursive: true, force: true });
+    mkdirSync(path.join(commandWork, 'project'), { recursive: true });
+    writeFileSync(path.join(commandWork, 'deny-network.mjs'), preloadSource);
+    project = path.join(commandWork, 'project');
+    execFileSync('cp', ['-r', path.join(repoRoot, 'content'), project]);
+  });
+
+  const commands: string[][] = [
+    ['check'],
+    ['check', '--sources'],
+    ['check', '--sources', '--format', 'json'],
+    ['brief', 'pi/27-chapter'],
+    ['status'],
+    ['status', '--format', 'json'],
+    ['fingerprint', 'content/books/pi/27-chapter.mdx'],
+    ['ingest', path.join(repoRoot, 'packages/cli/test/fixtures/reports/complete.md'), '--chapter', 'pi/27-chapter', '--as-of', '2026-11-30'],
+    ['sources', 'refresh', '--offline'],
+    ['--help'],
+  ];
+  it.each(commands.map((args) => [args.join(' '), args] as const))('%s makes no connection', (_, args) => {
+    const { code, output, attempts } = runStrict(args, project);
+    expect(code, output).toBe(0);
+    expect(attempts).toBe('');
+  });
+
+  it('`sources refresh` does try the network (so the checks above can fail), and records what it could not reach', () => {
+    const { code, output, attempts } = runStrict(['sources', 'refresh', 'pi/26-chapter', '--skip-archives', '--retries', '0', '--timeout', '5'], project);
+    expect(code, output).toBe(0);
+    expect(attempts).not.toBe('');
+    const lock = JSON.parse(readFileSync(path.join(project, 'content/books/pi/sources.lock.json'), 'utf8')) as { urls: Array<{ health: string; error?: { kind: string } }> };
+    expect(lock.urls.length).toBeGreaterThan(0);
+    expect(lock.urls.every((entry) => entry.health === 'unreachable')).toBe(true);
+  });
+});
+
 describe('no networking code in the packages', () => {
   const network = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"](?:node:)?(?:http|https|http2|net|tls|dgram|dns|undici|node-fetch|axios|ws)(?:\/[^'"]*)?['"]|\bfetch\s*\(|\bXMLHttpRequest\b|\bnew\s+WebSocket\b|\bEventSource\b/;
   const sources = readdirSync(path.join(repoRoot, 'packages'), { withFileTypes: true })
@@ -165,9 +232,22 @@ describe('no networking code in the packages', () => {
     expect(sources.some((file) => file.startsWith('packages/markdown/src/'))).toBe(true);
   });
 
-  it('imports no http, https, net, tls or dns module and calls no fetch', () => {
-    const offenders = sources.filter((file) => network.test(readFileSync(path.join(repoRoot, file), 'utf8')));
+  it('imports no http, https, net, tls or dns module and calls no fetch, but in the refresh\'s HTTP client', () => {
+    const offenders = sources.filter((file) => !NETWORK_MODULES.includes(file) && network.test(readFileSync(path.join(repoRoot, file), 'utf8')));
     expect(offenders).toEqual([]);
+  });
+
+  it('lets only the refresh load its HTTP client', () => {
+    for (const file of NETWORK_MODULES) expect(network.test(readFileSync(path.join(repoRoot, file), 'utf8')), file).toBe(true);
+    const importers = sources.filter((file) => {
+      const text = readFileSync(path.join(repoRoot, file), 'utf8');
+      return NETWORK_MODULES.some((module) => {
+        const relative = path.relative(path.dirname(file), module).replace(/\.ts$/, '.js');
+        const spec = relative.startsWith('.') ? relative : `./${relative}`;
+        return text.includes(`'${spec}'`);
+      });
+    });
+    expect(importers.sort()).toEqual(NETWORK_IMPORTERS);
   });
 
   it('the scan catches what it looks for', () => {

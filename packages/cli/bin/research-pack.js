@@ -21,5 +21,6 @@ const code = await main(process.argv.slice(2), {
   env: process.env,
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  tty: process.stderr.isTTY === true,
 });
 process.exitCode = code;

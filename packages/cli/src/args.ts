@@ -12,7 +12,7 @@ const help = { help: { type: 'boolean', short: 'h' } } as const;
 
 /** The options of every command. */
 export const COMMAND_OPTIONS = {
-  check: { ...project, format: { type: 'string' }, ...help },
+  check: { ...project, format: { type: 'string' }, sources: { type: 'boolean' }, 'fail-on': { type: 'string' }, ...help },
   brief: { ...project, site: { type: 'string' }, ...help },
   status: { ...project, site: { type: 'string' }, format: { type: 'string' }, ...help },
   fingerprint: { ...help },
@@ -22,6 +22,25 @@ export const COMMAND_OPTIONS = {
     write: { type: 'boolean' },
     by: { type: 'string' },
     date: { type: 'string' },
+    ...help,
+  },
+  sources: {
+    ...project,
+    'max-age': { type: 'string' },
+    offline: { type: 'boolean' },
+    'skip-archives': { type: 'boolean' },
+    'doi-resolver': { type: 'string' },
+    'arxiv-api': { type: 'string' },
+    timegate: { type: 'string' },
+    'user-agent': { type: 'string' },
+    timeout: { type: 'string' },
+    retries: { type: 'string' },
+    backoff: { type: 'string' },
+    'max-retry-after': { type: 'string' },
+    'per-host': { type: 'string' },
+    concurrency: { type: 'string' },
+    interval: { type: 'string' },
+    'max-bytes': { type: 'string' },
     ...help,
   },
 } as const satisfies Record<CommandName, ParseArgsConfig['options']>;

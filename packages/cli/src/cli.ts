@@ -1,6 +1,7 @@
 /**
- * `research-pack`: check books, print briefs, status and fingerprints, and
- * ingest research reports, without Astro. A thin shell over the core.
+ * `research-pack`: check books, print briefs, status and fingerprints,
+ * ingest research reports and refresh the sources lock, without Astro. A
+ * thin shell over the core.
  */
 import { readFileSync } from 'node:fs';
 import { parseCommandArgs } from './args.js';
@@ -15,6 +16,7 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   status: async () => (await import('./commands/status.js')).status,
   fingerprint: async () => (await import('./commands/fingerprint.js')).fingerprint,
   ingest: async () => (await import('./commands/ingest.js')).ingest,
+  sources: async () => (await import('./commands/sources.js')).sources,
 };
 
 function isCommand(name: string): name is CommandName {

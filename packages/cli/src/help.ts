@@ -26,8 +26,8 @@ export const EXIT_CODES = `Exit codes:
 export const HELP = {
   main: `Usage: research-pack <command> [options]
 
-Check books, print research briefs, status and fingerprints, and ingest
-research reports, without building the site.
+Check books, print research briefs, status and fingerprints, ingest
+research reports and refresh the sources lock, without building the site.
 
 Commands:
   check [dir]                 validate every book; exit 1 on any error
@@ -37,6 +37,11 @@ Commands:
   ingest <report.md> --chapter <book>/<chapter>
                               turn a returned research report into leads,
                               sources and a research pass (dry run unless --write)
+  sources refresh [<book>[/<chapter>]]
+                              check every source's link, DOI and arXiv id and
+                              find archived copies; write the book's
+                              sources.lock.json (the only command that uses
+                              the network)
 
 Run \`research-pack <command> --help\` for a command's options.
 
@@ -57,11 +62,20 @@ Options:
   --format <f>        text (default); json: {"errors", "warnings", "problems"};
                       github: one GitHub Actions annotation per problem
                       (::error file=…,line=…,col=…::…), shown on the pull request
+  --sources           also list, at the end, what the books' sources.lock.json
+                      say: dead links, changed sources, newer arXiv versions,
+                      metadata mismatches and what could not be checked, each
+                      at its ledger's file:line:column (no network: run
+                      \`research-pack sources refresh\` to update the locks)
+  --fail-on <list>    with --sources: exit 1 when any of these is found, a
+                      comma-separated list of dead, changed, metadata,
+                      unreachable (default: never)
 ${PROJECT}
 ${AS_OF}
 ${HELP_FLAG}
 
-Exit codes: 0 no errors (warnings are printed); 1 errors; 2 bad arguments.`,
+Exit codes: 0 no errors (warnings are printed); 1 errors, or a --fail-on
+category found; 2 bad arguments.`,
 
   brief: `Usage: research-pack brief <book>/<chapter> [options]
 
@@ -129,6 +143,48 @@ ${HELP_FLAG}
 Exit codes: 0 shown, written or already ingested; 1 the report or the books
 have problems (nothing is written); 2 bad arguments, an unknown chapter or no
 such report.`,
+
+  sources: `Usage: research-pack sources refresh [<book>[/<chapter>]] [options]
+
+Check every source of the ledgers (of every book, one book, or one chapter):
+each URL (status, redirects, content type, a sha256 of the body, ETag and
+Last-Modified), each DOI (CSL-JSON from the DOI resolver), each arXiv id (the
+latest version and its date), and an archived copy of each URL near the day
+it was read (Memento TimeGate). Write what was found to the book's
+sources.lock.json, atomically; the sidecars are never changed. Differences
+between the ledger and the metadata are printed for review. This is the only
+command that uses the network; builds read the lock.
+
+Options:
+  --max-age <age>     leave entries checked less than this long ago alone, e.g.
+                      30m, 12h, 7d, 2w (a bare number is days; default: check
+                      everything); failed checks are always tried again
+  --offline           print what is stale or never checked; fetch nothing
+  --skip-archives     do not look for archived copies
+  --doi-resolver <url>  default https://doi.org/ (the DOI is appended)
+  --arxiv-api <url>   default https://export.arxiv.org/api/query
+  --timegate <url>    default https://web.archive.org/web/ (the URL is appended)
+  --user-agent <ua>   default research-pack/<version> (sources refresh)
+  --timeout <s>       seconds per request, body included (default 15)
+  --retries <n>       retries after timeouts, network errors, 5xx and 429
+                      (default 2), with exponential backoff
+  --backoff <ms>      the first retry's delay (default 1000), doubled each time
+  --max-retry-after <s>  the longest Retry-After waited out (default 60); a
+                      longer one is recorded as rate-limited
+  --per-host <n>      requests at once to one host (default 2)
+  --concurrency <n>   requests at once in all (default 8)
+  --interval <ms>     between two requests to one host (default 1000; the
+                      arXiv API at least 3000)
+  --max-bytes <n>     the largest body hashed (default 10000000)
+${PROJECT}
+${AS_OF}
+${HELP_FLAG}
+
+A progress bar is drawn on a terminal (not in CI); a summary is printed at
+the end.
+
+Exit codes: 0 refreshed (whatever the sources' state), or printed (--offline);
+1 the books have problems; 2 bad arguments or an unknown book or chapter.`,
 } as const;
 
 /** A command name. */

@@ -4,6 +4,10 @@ export interface Io {
   env: Record<string, string | undefined>;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Whether stderr is a terminal (the refresh's progress bar); default false. */
+  tty?: boolean;
+  /** The wall clock (`sources refresh` records when it checked); default the system's. Tests pass their own. */
+  now?: () => Date;
 }
 
 /** Exit codes, documented in the README. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from './helpers.js';
 
-const commands = ['check', 'brief', 'status', 'fingerprint', 'ingest'];
+const commands = ['check', 'brief', 'status', 'fingerprint', 'ingest', 'sources'];
 
 describe('research-pack', () => {
   it('prints its help with --help, -h and help, and exits 0', async () => {
@@ -47,7 +47,7 @@ describe('research-pack', () => {
     const result = await runCli(['chek']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'research-pack: unknown command "chek"; commands: check, brief, status, fingerprint, ingest\nRun `research-pack --help` for usage.\n',
+      'research-pack: unknown command "chek"; commands: check, brief, status, fingerprint, ingest, sources\nRun `research-pack --help` for usage.\n',
     );
     expect((await runCli(['help', 'chek'])).code).toBe(2);
     expect((await runCli(['--bogus'])).stderr).toContain('unknown option "--bogus"');
@@ -62,7 +62,7 @@ describe('research-pack', () => {
     );
     const check = await runCli(['check', '--bogus']);
     expect(check.code).toBe(2);
-    expect(check.stderr).toContain('research-pack check: unknown option --bogus; `check` takes --root, --content, --as-of, --format, --help');
+    expect(check.stderr).toContain('research-pack check: unknown option --bogus; `check` takes --root, --content, --as-of, --format, --sources, --fail-on, --help');
   });
 
   it('exits 2 for a project or books folder that does not exist, instead of passing it as a project without books', async () => {

@@ -125,3 +125,46 @@ export { editYaml, SIDECAR_KEY_ORDER } from './ingest/yaml-edit.js';
 export type { YamlEdit, AppendOptions } from './ingest/yaml-edit.js';
 export { planIngest } from './ingest/plan.js';
 export type { PlanIngestOptions, IngestPlan, IngestChapter, IngestSidecars, PlannedFile, PlannedSource } from './ingest/plan.js';
+export {
+  SOURCES_LOCK_VERSION,
+  SourcesLockSchema,
+  LockedUrlSchema,
+  LockedDoiSchema,
+  LockedArxivSchema,
+  LockedNameSchema,
+  ArchiveSchema,
+  BodySchema,
+  PreviousBodySchema,
+  RedirectSchema,
+  DoiMetadataSchema,
+  CheckErrorSchema,
+  CheckErrorKindSchema,
+  LinkHealthSchema,
+  DateTimeSchema,
+  isDateTimeString,
+  toDateTimeString,
+} from './schema/sources-lock.js';
+export type { SourcesLock, LockedUrl, LockedDoi, LockedArxiv, LockedArchive, LockedName, DoiMetadata, CheckError, CheckErrorKind, LinkHealth } from './schema/sources-lock.js';
+export type { JsonSchemaKind } from './schema/json-schema.js';
+export { SOURCES_LOCK_FILE, MAX_LOCK_LENGTH, emptySourcesLock, loadSourcesLock, readSourcesLock, renderSourcesLock } from './sources/lock.js';
+export type { LoadedSourcesLock } from './sources/lock.js';
+export { urlKey, doiKey, splitArxivId } from './sources/keys.js';
+export { planRefresh } from './sources/plan.js';
+export type { PlanBook, PlanChapter, PlanReason, PlanTarget, RefreshPlan, PlanRefreshOptions } from './sources/plan.js';
+export { observeUrl, observeArchive, observeDoi, observeArxiv } from './sources/observe.js';
+export type { UrlObservation, ArchiveObservation, DoiObservation, ArxivObservation } from './sources/observe.js';
+export { mergeRefresh } from './sources/merge.js';
+export type { RefreshObservations } from './sources/merge.js';
+export { parseLinks, formatHttpDate, parseHttpDate } from './sources/link-format.js';
+export type { WebLink } from './sources/link-format.js';
+export { timeGateRequest, readTimeGateAnswer, readMementoAnswer, nearestMemento } from './sources/memento.js';
+export type { AnswerHead, MementoStep } from './sources/memento.js';
+export { readCslJson, cslDate, cleanText } from './sources/csl.js';
+export { readArxivFeed } from './sources/arxiv-atom.js';
+export type { ArxivPaper } from './sources/arxiv-atom.js';
+export { compareWithDoi, compareWithArxiv, foldForComparison, sameDate } from './sources/compare.js';
+export type { MetadataMismatch, ComparedSource } from './sources/compare.js';
+export { checkChapterSources, indexSourcesLock } from './sources/view.js';
+export type { ChapterSourceChecks, SourceCheck, LinkCheck, DoiCheck, ArxivCheck, ClaimSourceReview, ViewedChapter, LockIndex } from './sources/view.js';
+export { sourceFindings, findingCategory, SOURCE_FINDING_CATEGORIES, SOURCE_FINDING_CATEGORY } from './sources/findings.js';
+export type { SourceFindings, SourceFindingCategory, SourceRule, FindingsModel } from './sources/findings.js';

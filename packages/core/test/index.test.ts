@@ -97,4 +97,41 @@ describe('@research-pack/core public API', () => {
   it('has no default export', () => {
     expect(exported).not.toContain('default');
   });
+  it('exposes the sources lock and the pure parts of checking sources', () => {
+    expect(exported).toEqual(
+      expect.arrayContaining([
+        'SourcesLockSchema',
+        'SOURCES_LOCK_FILE',
+        'loadSourcesLock',
+        'readSourcesLock',
+        'renderSourcesLock',
+        'emptySourcesLock',
+        'planRefresh',
+        'observeUrl',
+        'observeArchive',
+        'observeDoi',
+        'observeArxiv',
+        'mergeRefresh',
+        'parseLinks',
+        'formatHttpDate',
+        'parseHttpDate',
+        'timeGateRequest',
+        'readTimeGateAnswer',
+        'readMementoAnswer',
+        'nearestMemento',
+        'readCslJson',
+        'readArxivFeed',
+        'compareWithDoi',
+        'compareWithArxiv',
+        'checkChapterSources',
+        'indexSourcesLock',
+        'sourceFindings',
+        'findingCategory',
+        'SOURCE_FINDING_CATEGORIES',
+        'urlKey',
+        'doiKey',
+        'splitArxivId',
+      ]),
+    );
+  });
 });

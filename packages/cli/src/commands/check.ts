@@ -7,31 +7,49 @@ import { formatOption } from '../args.js';
 import { CliError, EXIT } from '../io.js';
 import { checkProblems } from '../check-problems.js';
 import { projectOptions } from '../project.js';
+import { failOnOption, sourcesSection, type SourcesSection } from '../sources/check-sources.js';
 import type { Command } from './types.js';
 
-/** Validate every book; exit 1 on any error. */
+/** Validate every book; exit 1 on any error (and, with `--sources --fail-on`, on a finding of a category named). */
 export const check: Command = async (positionals, values, io) => {
   if (positionals.length > 1) throw new CliError(`expected at most one folder, got ${positionals.map((p) => `"${p}"`).join(' ')}`);
   const format = formatOption(values, ['github']);
+  const failOn = failOnOption(values);
   const options = projectOptions(values, io, positionals[0]);
   const problems = sortProblems(await checkProblems(options));
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;
+  // Listed after everything else, so they read together at the end.
+  const sources: SourcesSection | undefined = values.sources === true ? sourcesSection(options, failOn) : undefined;
   if (format === 'json') {
-    io.stdout(`${JSON.stringify({ errors, warnings, problems }, null, 2)}\n`);
+    const report = sources ? { errors, warnings, problems, sources: sourcesJson(sources) } : { errors, warnings, problems };
+    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else if (format === 'github') {
     // GitHub resolves annotation paths against the workspace: the folder the command runs in.
     const fromCwd = (file: string) => path.relative(io.cwd, path.resolve(options.root, file)).split(path.sep).join('/');
-    if (problems.length > 0) io.stdout(`${problems.map((problem) => githubAnnotation({ ...problem, file: fromCwd(problem.file) })).join('\n')}\n`);
+    const annotated = [...problems, ...(sources?.problems ?? [])];
+    if (annotated.length > 0) io.stdout(`${annotated.map((problem) => githubAnnotation({ ...problem, file: fromCwd(problem.file) })).join('\n')}\n`);
     io.stdout(`${errors} error(s), ${warnings} warning(s) in ${options.contentDir}\n`);
-  } else if (problems.length > 0) {
-    io.stderr(`${formatProblems(problems)}\n`);
-    io.stderr(`${errors} error(s), ${warnings} warning(s) in ${options.contentDir}\n`);
+    if (sources) io.stdout(`${sources.summary}\n`);
   } else {
-    io.stdout(`No problems in ${options.contentDir}.\n`);
+    if (problems.length > 0) {
+      io.stderr(`${formatProblems(problems)}\n`);
+      io.stderr(`${errors} error(s), ${warnings} warning(s) in ${options.contentDir}\n`);
+    } else {
+      io.stdout(`No problems in ${options.contentDir}.\n`);
+    }
+    if (sources && sources.problems.length > 0) io.stderr(`${formatProblems(sources.problems)}\n${sources.summary}\n`);
+    else if (sources) io.stdout(`${sources.summary}\n`);
   }
-  return errors > 0 ? EXIT.problems : EXIT.ok;
+  return errors > 0 || sources?.failed ? EXIT.problems : EXIT.ok;
 };
+
+/** The sources section of `--format json`. */
+function sourcesJson(section: SourcesSection): Record<string, unknown> {
+  if (!section.found) return { listed: false, reason: 'the books have errors', failOn: section.failOn, failed: false, problems: [] };
+  const { counts, sources, locks, booksWithoutLock } = section.found;
+  return { listed: true, counts, sources, locks, booksWithoutLock, failOn: section.failOn, failed: section.failed, problems: section.problems };
+}
 
 /**
  * A problem as a GitHub Actions workflow command, which the pull request

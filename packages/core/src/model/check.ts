@@ -16,6 +16,8 @@ import type { BookModel, ChapterModel, ResearchModel } from './types.js';
 import { relativePath } from '../load/paths.js';
 import { appendProblems, type Problem } from '../problems/problem.js';
 import { duplicateChapterNumber, validateChapter } from './cross-file.js';
+import { readSourcesLock, type LoadedSourcesLock } from '../sources/lock.js';
+import { checkChapterSources, indexSourcesLock } from '../sources/view.js';
 
 /** What checking one chapter found. Plain data: a worker thread can post it. */
 /** What `buildModel` returns. */
@@ -83,15 +85,19 @@ export function checkChapter(book: BookFolder, entry: ChapterEntry, options: Che
  * @returns the model (unless blocked by errors) and every problem.
  */
 export function assembleModel(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[], asOf: string): BuildModelResult {
-  const problems = collectProblems(rootDir, listing, checks);
+  const locks = readLocks(rootDir, listing);
+  const problems = collect(rootDir, listing, checks, locks);
   const books: BookModel[] = [];
   let complete = true;
   let next = 0;
-  for (const book of listing.books) {
+  for (const [bookIndex, book] of listing.books.entries()) {
     const chapters: ChapterModel[] = [];
+    const loaded = locks[bookIndex];
+    const lock = indexSourcesLock(loaded?.lock ? { file: loaded.file, lock: loaded.lock } : undefined);
     for (let index = 0; index < book.chapters.length; index++) {
       const check = checks[next++]!;
-      if (check.chapter) chapters.push(check.chapter);
+      // What the book's sources lock says about each source, joined here, where the book is whole.
+      if (check.chapter) chapters.push({ ...check.chapter, sourceChecks: checkChapterSources(check.chapter, lock) });
       else complete = false;
     }
     const config = book.config?.data;
@@ -116,10 +122,20 @@ export function assembleModel(rootDir: string, listing: BookListings, checks: re
  * @returns the problems.
  */
 export function collectProblems(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[]): Problem[] {
+  return collect(rootDir, listing, checks, readLocks(rootDir, listing));
+}
+
+/** Each book's sources lock (`sources.lock.json`), read once per build: undefined where a book has none. */
+function readLocks(rootDir: string, listing: BookListings): Array<LoadedSourcesLock | undefined> {
+  return listing.books.map((book) => readSourcesLock(rootDir, book.dir));
+}
+
+/** `collectProblems` with the books' locks already read; a lock's problems are its book's. */
+function collect(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[], locks: ReadonlyArray<LoadedSourcesLock | undefined>): Problem[] {
   const problems = [...listing.problems];
   const perBook: Array<Array<{ entry: ChapterEntry; check: ChapterCheck }>> = [];
   let next = 0;
-  for (const book of listing.books) {
+  for (const [bookIndex, book] of listing.books.entries()) {
     appendProblems(problems, book.problems);
     const chapters: Array<{ entry: ChapterEntry; check: ChapterCheck }> = [];
     for (const entry of book.chapters) {
@@ -130,6 +146,7 @@ export function collectProblems(rootDir: string, listing: BookListings, checks: 
       chapters.push({ entry, check });
     }
     appendProblems(problems, book.trailing);
+    appendProblems(problems, locks[bookIndex]?.problems ?? []);
     // Models list chapters by slug; so do the cross-file and anchoring problems.
     chapters.sort((a, b) => (a.entry.slug < b.entry.slug ? -1 : a.entry.slug > b.entry.slug ? 1 : 0));
     perBook.push(chapters);

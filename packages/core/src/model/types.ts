@@ -5,6 +5,7 @@
  */
 import type { BookConfig, Claim, ChapterFrontmatter, EvidenceItem, ResearchFile, Source, VerdictStatus } from '../schema/sidecars.js';
 import type { AnchorKind, ClaimSelectors } from '../text/chapter-text.js';
+import type { ChapterSourceChecks } from '../sources/view.js';
 
 
 
@@ -60,6 +61,13 @@ export interface ChapterModel {
   sources: Source[];
   evidence: EvidenceItem[];
   research: ResearchFile;
+  /**
+   * What the book's sources lock says about each source (link health,
+   * archived copy, changes, metadata) and which claims rest only on dead or
+   * changed sources. Set by `buildModel` and `assembleModel` (a chapter from
+   * `buildChapter` alone has none); without a lock every source is "unchecked".
+   */
+  sourceChecks?: ChapterSourceChecks;
 }
 
 /** One book. */

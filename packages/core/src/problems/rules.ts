@@ -13,8 +13,10 @@ export interface RuleInfo {
 
 /**
  * Every rule, by id: loading and validation (`yaml/`, `schema/`, `book/`,
- * `chapter/`, `cross/`), anchoring (`anchor/`) and reading a research report
- * (`report/`). Each problem carries one of these ids and its severity.
+ * `chapter/`, `cross/`), the sources lock (`lock/`), anchoring (`anchor/`),
+ * reading a research report (`report/`) and what the sources lock says
+ * about the ledger's sources (`source/`, only from `check --sources`). Each
+ * problem carries one of these ids and its severity.
  */
 export const rules = {
   'yaml/syntax': { severity: 'error', description: 'The file is not valid YAML.' },
@@ -57,6 +59,11 @@ export const rules = {
   'cross/report-path': { severity: 'error', description: 'A research pass report path is absolute, leaves the book folder or is not normalized.' },
   'cross/missing-report': { severity: 'error', description: 'A research pass report file does not exist.' },
 
+  // The sources lock (sources.lock.json), read like a sidecar.
+  'lock/syntax': { severity: 'error', description: 'The sources lock is not valid JSON (or is empty).' },
+  'lock/too-large': { severity: 'error', description: 'The sources lock is longer than 50,000,000 characters.' },
+  'lock/duplicate-entry': { severity: 'error', description: 'The sources lock lists the same URL, DOI, arXiv id or archive date twice.' },
+
   // Anchoring: finding each claim in the prose.
   'anchor/orphan': { severity: 'error', description: 'A quote anchor is not in the chapter, not even approximately.' },
   'anchor/ambiguous': { severity: 'error', description: 'A quote anchor fits several places equally well.' },
@@ -97,6 +104,14 @@ export const rules = {
   'report/ambiguous-source': { severity: 'warning', description: 'A ledger row matches several recorded sources; it is merged into the first.' },
   'report/reading-differs': { severity: 'warning', description: "The report's reading status differs from the ledger's; the ledger is kept." },
   'report/truncated': { severity: 'warning', description: 'Findings or proposal longer than a sidecar field allows; truncated in the pass, whole in the report file.' },
+
+  // What the sources lock says about the ledger's sources (`research-pack check --sources`).
+  'source/dead-link': { severity: 'warning', description: "A source's URL answered 404 or 410 at the last refresh." },
+  'source/unknown-identifier': { severity: 'warning', description: "The DOI resolver or arXiv does not know a source's DOI or arXiv id." },
+  'source/changed': { severity: 'warning', description: "A source's page changed (its body hash moved) after the date it was read." },
+  'source/newer-version': { severity: 'warning', description: 'arXiv has a newer version of a paper than the one the ledger names.' },
+  'source/metadata-mismatch': { severity: 'warning', description: "The ledger's title, authors, venue or date differ from the DOI's or arXiv's metadata." },
+  'source/unreachable': { severity: 'warning', description: "A source's URL, DOI or arXiv id could not be checked at the last refresh (timeout, error status, rate limit)." },
 } as const satisfies Record<string, RuleInfo>;
 
 /** The id of a rule. */
