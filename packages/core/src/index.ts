@@ -126,3 +126,4 @@ export { ProjectConfigSchema, ChapterUrlsSchema, ResearchUrlsSchema, PROJECT_PRE
 export type { ProjectConfig, ProjectConfigInput, ProjectPreset } from './site/project-config.js';
 export { CONFIG_FILE_NAMES, findConfigFile, loadConfigFile } from './site/config-file.js';
 export type { ProjectConfigFile } from './site/config-file.js';
+export { duplicateChapterUrls } from './site/check-urls.js';
