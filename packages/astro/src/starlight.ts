@@ -16,6 +16,7 @@ import type { ResearchPackUserOptions } from './options.js';
 
 const NAME = '@research-pack/astro/starlight';
 const MARKDOWN_CONTENT = '@research-pack/astro/components/starlight/MarkdownContent.astro';
+const STYLES = '@research-pack/astro/starlight.css';
 
 /**
  * Create the Starlight plugin.
@@ -36,6 +37,8 @@ export function researchPackStarlight(options?: ResearchPackUserOptions): Starli
         } else {
           updateConfig({ components: { ...config.components, MarkdownContent: MARKDOWN_CONTENT } });
         }
+        // Popovers and research pages take Starlight's colours and follow its theme switch.
+        updateConfig({ customCss: [...(config.customCss ?? []), STYLES] });
         // The ClaimReview JSON-LD goes into <head> through the route data.
         addRouteMiddleware({ entrypoint: `${NAME}/route-middleware` });
         // Added by Starlight after its own Markdown plugins (asides) and before

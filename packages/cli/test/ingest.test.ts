@@ -453,7 +453,7 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
 describe('research-pack ingest: the demo book', () => {
   it('holds one ingested pass whose report is in the book and whose leads are not validated', async () => {
     const research = await readFile(path.join(repoRoot, book, '27-chapter.research.yaml'), 'utf8');
-    const match = /# Research pass ingested from (reports\/[^\n]+\.md)\n/.exec(research);
+    const match = /# Research pass ingested from (\.reports\/[^\n]+\.md)\n/.exec(research);
     expect(match).not.toBeNull();
     const copy = await readFile(path.join(repoRoot, book, match![1]!), 'utf8');
     expect(createHash('sha256').update(copy).digest('hex')).toMatch(/^[0-9a-f]{64}$/);

@@ -57,7 +57,7 @@ export async function loadConfigFile(dir: string): Promise<ProjectConfigFile | u
     // The file's modification time busts Node's module cache, so the dev
     // server reads the file as it is now after a restart.
     const url = `${pathToFileURL(file).href}?mtime=${fs.statSync(file).mtimeMs}`;
-    const module = (await import(url)) as { default?: unknown };
+    const module = (await import(/* @vite-ignore */ url)) as { default?: unknown };
     if (!('default' in module)) throw new Error(`Research Pack: ${name} has no default export; write \`export default { ... }\``);
     value = module.default;
   }
