@@ -5,7 +5,7 @@
  * misspelled key fails instead of being ignored.
  */
 import { z } from 'zod';
-import { ProjectConfigSchema, resolveProjectConfig, type ProjectConfig, type ProjectConfigInput, type ProjectPreset } from '@research-pack/core';
+import { formatConfigIssues, ProjectConfigSchema, resolveProjectConfig, type ProjectConfig, type ProjectConfigInput, type ProjectPreset } from '@research-pack/core';
 
 /** Which pages get directives that nothing handled (`10:30`, `note:this`) turned back into text. */
 const RestoreDirectivesSchema = z.enum(['everywhere', 'chapters', 'nowhere']);
@@ -51,18 +51,7 @@ export const STARLIGHT_LAYOUT = '@research-pack/astro/components/starlight/Resea
 export function validateOptions(input: unknown, source = 'researchPack() options'): ResearchPackUserOptions {
   const result = ResearchPackOptionsSchema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => {
-    const path = issue.path.length > 0 ? issue.path.join('.') : '(options)';
-    if (issue.code === 'unrecognized_keys') {
-      return `- ${issue.keys.map((key) => `"${key}"`).join(', ')}: unknown option; known options are ${Object.keys(ResearchPackOptionsSchema.shape).join(', ')}`;
-    }
-    if (issue.code === 'invalid_union') {
-      const messages = issue.errors.flat().map((inner) => inner.message);
-      return `- ${path}: ${messages.find((message) => message.startsWith('the pattern')) ?? messages.at(-1) ?? issue.message}`;
-    }
-    return `- ${path}: ${issue.message}`;
-  });
-  throw new Error(`Invalid ${source}:\n${lines.join('\n')}`);
+  throw new Error(`Invalid ${source}:\n${formatConfigIssues(result.error.issues, Object.keys(ResearchPackOptionsSchema.shape))}`);
 }
 
 /**

@@ -122,7 +122,7 @@ export { editYaml, SIDECAR_KEY_ORDER } from './ingest/yaml-edit.js';
 export type { YamlEdit, AppendOptions } from './ingest/yaml-edit.js';
 export { planIngest } from './ingest/plan.js';
 export type { PlanIngestOptions, IngestPlan, IngestChapter, IngestSidecars, PlannedFile, PlannedSource } from './ingest/plan.js';
-export { ProjectConfigSchema, ChapterUrlsSchema, ResearchUrlsSchema, PROJECT_PRESETS, STARLIGHT_DOCS_DIR, parseProjectConfig, resolveProjectConfig } from './site/project-config.js';
+export { ProjectConfigSchema, ChapterUrlsSchema, ResearchUrlsSchema, PROJECT_PRESETS, STARLIGHT_DOCS_DIR, parseProjectConfig, resolveProjectConfig, formatConfigIssues } from './site/project-config.js';
 export type { ProjectConfig, ProjectConfigInput, ProjectPreset } from './site/project-config.js';
 export { CONFIG_FILE_NAMES, findConfigFile, loadConfigFile } from './site/config-file.js';
 export type { ProjectConfigFile } from './site/config-file.js';

@@ -39,7 +39,10 @@ export const ChapterUrlsSchema = z.union([
 
 /** Where research pages are: a prefix, or one pattern per kind of page (missing ones follow `/research`). */
 export const ResearchUrlsSchema = z.union([
-  PrefixSchema.refine((value) => value !== '/', { error: 'the research pages need a prefix of their own, such as "/research"' }),
+  z
+    .string()
+    .regex(/^\/[a-z0-9][a-z0-9/_-]*[a-z0-9]$|^\/[a-z0-9]$|^\/$/i, { error: 'expected a URL path prefix such as "/research": a leading slash, no trailing slash', abort: true })
+    .refine((value) => value !== '/', { error: 'the research pages need a prefix of their own, such as "/research"' }),
   z.strictObject({
     report: patternSchema([]).optional(),
     book: patternSchema(['book']).optional(),
@@ -121,21 +124,32 @@ export const PROJECT_PRESETS: Readonly<Record<ProjectPreset, Readonly<Omit<Proje
 export function parseProjectConfig(input: unknown, source: string): ProjectConfigInput {
   const result = ProjectConfigSchema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      return `- ${issue.keys.map((key) => `"${key}"`).join(', ')}: unknown option; known options are ${Object.keys(ProjectConfigSchema.shape).join(', ')}`;
-    }
-    const at = issue.path.length > 0 ? issue.path.join('.') : '(options)';
-    // A union reports its first branch; say what every branch accepts.
-    const message = issue.code === 'invalid_union' ? unionMessage(issue) : issue.message;
-    return `- ${at}: ${message}`;
-  });
-  throw new Error(`Invalid ${source}:\n${lines.join('\n')}`);
+  throw new Error(`Invalid ${source}:\n${formatConfigIssues(result.error.issues, Object.keys(ProjectConfigSchema.shape))}`);
 }
 
+/**
+ * One line per problem of a configuration, naming the key and what it accepts.
+ * @param issues zod's issues.
+ * @param known the known keys, for an unknown one.
+ * @returns the lines, each starting with "- ".
+ */
+export function formatConfigIssues(issues: readonly z.core.$ZodIssue[], known: readonly string[]): string {
+  return issues
+    .map((issue) => {
+      if (issue.code === 'unrecognized_keys') {
+        return `- ${issue.keys.map((key) => `"${key}"`).join(', ')}: unknown option; known options are ${known.join(', ')}`;
+      }
+      const at = issue.path.length > 0 ? issue.path.join('.') : '(options)';
+      return `- ${at}: ${issue.code === 'invalid_union' ? unionMessage(issue) : issue.message}`;
+    })
+    .join('\n');
+}
+
+/** A union reports every branch; say what the branch of the value's own type found. */
 function unionMessage(issue: z.core.$ZodIssueInvalidUnion): string {
-  const messages = issue.errors.flat().map((inner) => inner.message);
-  return messages.find((message) => message.startsWith('the pattern')) ?? messages.at(-1) ?? issue.message;
+  const branches = issue.errors.filter((errors) => !errors.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0));
+  const messages = (branches.length > 0 ? branches : issue.errors).flat().map((inner) => inner.message);
+  return messages.find((message) => message.startsWith('the pattern')) ?? messages[0] ?? issue.message;
 }
 
 /**
