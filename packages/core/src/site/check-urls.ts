@@ -26,7 +26,7 @@ export function duplicateChapterUrls(model: ResearchModel, chapters: SiteUrls['c
       }
       problems.push(
         createProblem(
-          'site/duplicate-chapter-url',
+          'cross/duplicate-chapter-url',
           { file: chapter.file },
           `this chapter's page URL ${quote(url)} is also the URL of ${first}`,
           typeof chapters === 'function' ? 'make the chapters function return a different path per book and chapter' : 'put [book] in the chapters pattern, or give the chapters different file names',
