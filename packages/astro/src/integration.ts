@@ -70,6 +70,13 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
           );
         }
         if (file) addWatchFile(file.file);
+        if (preset === 'astro' && config.integrations.some((integration) => integration.name === '@astrojs/starlight')) {
+          // Beside starlight() no order works: before it, claims are marked but asides are lost; after it, the claims are.
+          logger.warn(
+            'This is a Starlight site: use `researchPackStarlight()` from `@research-pack/astro/starlight` in `starlight({ plugins: [...] })` ' +
+              "instead of `researchPack()` in `integrations`, so that claims are marked between Starlight's asides and its directive restoration.",
+          );
+        }
         urls = siteUrls(config, options);
         pageUrls = { ...urls, site: basePath(config) };
 
