@@ -15,6 +15,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { repoRoot } from './helpers/project.js';
+import { brokenLinks } from './helpers/links.js';
 import { buildDemo, demoChapters, listFiles, type SiteBuild } from './helpers/site-build.js';
 
 describe('astro build of the demo book', () => {
@@ -28,6 +29,10 @@ describe('astro build of the demo book', () => {
   it('succeeds', () => {
     expect(site.code, site.output).toBe(0);
     expect(chapters.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('links only to pages and files it built: no internal 404', () => {
+    expect(brokenLinks(site.dist, 'https://books.example.org')).toEqual([]);
   });
 
   it('builds every chapter page at /books/<book>/<chapter>/', () => {

@@ -76,9 +76,35 @@ export function url(path: string): string {
  * @returns the loaded page.
  */
 export async function openPage(browser: Browser, path: string, options: BrowserContextOptions = {}): Promise<Page> {
+  return openAt(browser, url(path), options);
+}
+
+/** Pages of examples/starlight, the demo book as Starlight docs. */
+export const STARLIGHT_PAGES = {
+  chapters: ['/pi/26-chapter/', '/pi/27-chapter/', '/pi/28-chapter/'],
+  guide: '/guides/reading-claims/',
+  home: '/',
+  pack: '/research/books/pi/27-chapter/',
+  bookReport: '/research/books/pi/',
+  report: '/research/',
+} as const;
+
+/**
+ * Open a page of examples/starlight in a new context.
+ * @param browser the browser.
+ * @param path root-relative path.
+ * @param options context options.
+ * @returns the loaded page.
+ */
+export async function openStarlightPage(browser: Browser, path: string, options: BrowserContextOptions = {}): Promise<Page> {
+  return openAt(browser, new URL(path, inject('starlightURL')).href, options);
+}
+
+async function openAt(browser: Browser, address: string, options: BrowserContextOptions): Promise<Page> {
+  const path = new URL(address).pathname;
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop, ...options });
   const page = await context.newPage();
-  const response = await page.goto(url(path));
+  const response = await page.goto(address);
   if (!response?.ok()) throw new Error(`GET ${path}: HTTP ${response?.status()}`);
   return page;
 }

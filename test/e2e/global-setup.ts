@@ -1,7 +1,7 @@
 /**
- * Serves the built demo book with `astro preview` on a free loopback port for
- * the browser tests, and fails at once (never skips) when Chromium or the
- * build is missing.
+ * Serves the built demo book and examples/starlight with `astro preview`,
+ * each on a free loopback port, for the browser tests, and fails at once
+ * (never skips) when Chromium or a build is missing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where `astro preview` serves the demo book, e.g. `http://127.0.0.1:4321`. */
     baseURL: string;
+    /** Where it serves examples/starlight, the demo book as Starlight docs. */
+    starlightURL: string;
   }
 }
 
@@ -27,39 +29,58 @@ export default async function setup(project: TestProject): Promise<() => Promise
         '`apt-get install chromium` (as root), or set CHROMIUM_PATH to a Chromium or Chrome executable.',
     );
   }
-  if (!existsSync(`${root}/dist/index.html`)) {
-    throw new Error('dist/ has no built site. Run `npm run test:e2e`, which builds the demo book first.');
+  const sites = [
+    { key: 'baseURL', dir: root, build: 'npm run build' },
+    { key: 'starlightURL', dir: `${root}/examples/starlight`, build: 'npm run build -w examples/starlight' },
+  ] as const;
+  for (const site of sites) {
+    if (!existsSync(`${site.dir}/dist/index.html`)) {
+      throw new Error(`${site.dir}/dist/ has no built site. Run \`npm run test:e2e\`, which builds it first (\`${site.build}\`).`);
+    }
   }
+  const servers: ChildProcess[] = [];
+  const killOnExit = () => servers.forEach((server) => server.kill('SIGTERM'));
+  // If vitest dies without running the teardown, do not leave the servers behind.
+  process.once('exit', killOnExit);
+  try {
+    for (const site of sites) {
+      const { server, url } = await preview(site.dir);
+      servers.push(server);
+      project.provide(site.key, url);
+    }
+  } catch (error) {
+    process.off('exit', killOnExit);
+    await Promise.all(servers.map(stop));
+    throw error;
+  }
+  return async () => {
+    process.off('exit', killOnExit);
+    await Promise.all(servers.map(stop));
+  };
+}
 
+/** `astro preview` of a built site on a free loopback port. */
+async function preview(cwd: string): Promise<{ server: ChildProcess; url: string }> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   // --ignore-lock: run in the foreground beside any preview server someone
   // else started in this tree, without touching Astro's lock file.
-  const args = ['node_modules/astro/bin/astro.mjs', 'preview', '--host', '127.0.0.1', '--port', String(port), '--ignore-lock'];
+  const args = [`${root}/node_modules/astro/bin/astro.mjs`, 'preview', '--host', '127.0.0.1', '--port', String(port), '--ignore-lock'];
   const server = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
   });
-  // If vitest dies without running the teardown, do not leave the server behind.
-  const killOnExit = () => server.kill('SIGTERM');
-  process.once('exit', killOnExit);
   let output = '';
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-
   try {
     await waitForServer(baseURL, server, () => output);
   } catch (error) {
-    process.off('exit', killOnExit);
     await stop(server);
     throw error;
   }
-  project.provide('baseURL', baseURL);
-  return async () => {
-    process.off('exit', killOnExit);
-    await stop(server);
-  };
+  return { server, url: baseURL };
 }
 
 async function freePort(): Promise<number> {

@@ -7,22 +7,35 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
-import { createModelCache, type SiteUrls } from '@research-pack/core';
-import { pagesWithoutPopovers } from './check-pages.js';
+import { createModelCache, loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core';
+import { missingChapterPages, missingMdxWarning, pagesWithoutPopovers } from './check-pages.js';
 import { watchBook } from './dev-watch.js';
+import { layoutModulePlugin, layoutSpecifier } from './layout-module.js';
 import { loadState, loadStateOnThreads, type LoadedState } from './load-state.js';
 import { registerClaimPlugins } from './markdown-plugins.js';
-import { parseOptions, type ResearchPackOptions, type ResearchPackUserOptions } from './options.js';
+import { resolveOptions, validateOptions, type ResearchPackOptions, type ResearchPackUserOptions } from './options.js';
+import { researchRoutes } from './routes.js';
 import { publishState } from './state.js';
 
 const NAME = '@research-pack/astro';
 
 /**
  * Create the Research Pack integration.
- * @param userOptions see `ResearchPackUserOptions`; every key is optional.
+ * @param userOptions see `ResearchPackUserOptions`; every key is optional, and keys of `research-pack.config.mjs` apply under them.
  * @returns the Astro integration.
  */
 export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegration {
+  return createIntegration(userOptions, 'astro');
+}
+
+/**
+ * The integration with the defaults of a kind of site: `astro` for
+ * `researchPack()`, `starlight` for the Starlight plugin.
+ * @param userOptions the options given in astro.config.mjs.
+ * @param preset the kind of site.
+ * @returns the Astro integration.
+ */
+export function createIntegration(userOptions: ResearchPackUserOptions | undefined, preset: ProjectPreset): AstroIntegration {
   let options: ResearchPackOptions;
   let root: string;
   let urls: SiteUrls;
@@ -42,16 +55,28 @@ export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegr
   return {
     name: NAME,
     hooks: {
-      'astro:config:setup': async ({ config, command, logger, injectRoute, injectScript }) => {
+      'astro:config:setup': async ({ config, command, logger, injectRoute, injectScript, updateConfig, addWatchFile }) => {
+        root = fileURLToPath(config.root);
+        const source = preset === 'starlight' ? 'researchPackStarlight() options' : 'researchPack() options';
+        let file: Awaited<ReturnType<typeof loadConfigFile>>;
         try {
-          options = parseOptions(userOptions);
+          // research-pack.config.mjs holds what the CLI reads too; options given here apply over it.
+          file = await loadConfigFile(root);
+          options = resolveOptions({ ...file?.config, ...validateOptions(userOptions, source) }, preset);
         } catch (error) {
           throw new AstroError(
-            (error as Error).message,
-            'Check the object passed to `researchPack()` in astro.config.mjs; see the @research-pack/astro README for every option.',
+            (error as Error).message.replace(/^Research Pack: /, ''),
+            'Check research-pack.config.mjs and the options passed in astro.config.mjs; see the @research-pack/astro README for every option.',
           );
         }
-        root = fileURLToPath(config.root);
+        if (file) addWatchFile(file.file);
+        if (preset === 'astro' && config.integrations.some((integration) => integration.name === '@astrojs/starlight')) {
+          // Beside starlight() no order works: before it, claims are marked but asides are lost; after it, the claims are.
+          logger.warn(
+            'This is a Starlight site: use `researchPackStarlight()` from `@research-pack/astro/starlight` in `starlight({ plugins: [...] })` ' +
+              "instead of `researchPack()` in `integrations`, so that claims are marked between Starlight's asides and its directive restoration.",
+          );
+        }
         urls = siteUrls(config, options);
         pageUrls = { ...urls, site: basePath(config) };
 
@@ -74,39 +99,42 @@ export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegr
 
         await registerClaimPlugins(
           config.markdown.processor,
-          // Popovers are rendered once per page by ChapterProvenance part="body",
-          // not compiled into every chapter module.
-          { annotations: (file) => current?.annotationsFor(file), restoreOutsideChapters: true, popovers: 'page' },
+          // Popovers are rendered once per page (ChapterProvenance part="body",
+          // or the Starlight plugin's MarkdownContent), not compiled into every chapter module.
+          {
+            annotations: (chapterFile) => current?.annotationsFor(chapterFile),
+            restoreDirectives: options.restoreDirectives !== 'nowhere',
+            restoreOutsideChapters: options.restoreDirectives === 'everywhere',
+            popovers: 'page',
+          },
           logger,
         );
 
+        updateConfig({ vite: { plugins: [layoutModulePlugin(layoutSpecifier(options.layout, root))] } });
         injectScript('page-ssr', `import '${NAME}/styles.css';`);
-        if (options.packs) {
-          const base = `${options.research}/books/[book]/[chapter]`;
-          injectRoute({ pattern: base, entrypoint: `${NAME}/routes/pack.astro`, prerender: true });
-          injectRoute({ pattern: `${base}/chapter-snapshot.txt`, entrypoint: `${NAME}/routes/snapshot.js`, prerender: true });
-          injectRoute({ pattern: `${base}/brief.md`, entrypoint: `${NAME}/routes/brief.js`, prerender: true });
-          injectRoute({ pattern: `${base}/report.md`, entrypoint: `${NAME}/routes/chapter-report.js`, prerender: true });
-          injectRoute({ pattern: `${base}/pack.json`, entrypoint: `${NAME}/routes/pack-json.js`, prerender: true });
+        for (const route of researchRoutes(options.research, options)) {
+          injectRoute({ pattern: route.pattern, entrypoint: `${NAME}/routes/${route.entrypoint}`, prerender: true });
         }
-        if (options.report) {
-          const research = options.research;
-          injectRoute({ pattern: research, entrypoint: `${NAME}/routes/report.astro`, prerender: true });
-          injectRoute({ pattern: `${research}/report.json`, entrypoint: `${NAME}/routes/report-json.js`, prerender: true });
-          injectRoute({ pattern: `${research}/report.md`, entrypoint: `${NAME}/routes/report-md.js`, prerender: true });
-          injectRoute({ pattern: `${research}/books/[book]`, entrypoint: `${NAME}/routes/book-report.astro`, prerender: true });
-          injectRoute({ pattern: `${research}/books/[book]/report.json`, entrypoint: `${NAME}/routes/book-report-json.js`, prerender: true });
-          injectRoute({ pattern: `${research}/books/[book]/report.md`, entrypoint: `${NAME}/routes/book-report-md.js`, prerender: true });
-        }
-        if (options.packs || options.report) {
-          injectRoute({ pattern: `${options.research}/schemas/[name].schema.json`, entrypoint: `${NAME}/routes/schema-json.js`, prerender: true });
-        }
+      },
+
+      'astro:config:done': ({ config, logger }) => {
+        const model = current?.state.model;
+        const warning = model && missingMdxWarning(model, config.integrations.map((integration) => integration.name));
+        if (warning) logger.warn(warning);
       },
 
       'astro:build:done': async ({ dir, logger }) => {
         const model = current?.state.model;
         if (!model) return;
-        const pages = await pagesWithoutPopovers(fileURLToPath(dir), model, options.chapters);
+        const outDir = fileURLToPath(dir);
+        const absent = await missingChapterPages(outDir, model, options.chapters);
+        if (absent.length > 0) {
+          logger.warn(
+            `${absent.length} chapter ${absent.length === 1 ? 'page was' : 'pages were'} not built where the \`chapters\` option puts them: ${absent.slice(0, 5).join(', ')}${absent.length > 5 ? ', …' : ''}. ` +
+              'Research packs, briefs and the report link there: render the chapters at those URLs, or set `chapters` to where they are.',
+          );
+        }
+        const pages = await pagesWithoutPopovers(outDir, model, options.chapters);
         if (pages.length > 0) {
           logger.warn(
             `${pages.length} chapter ${pages.length === 1 ? 'page shows' : 'pages show'} claim markers with nothing to open: ${pages.slice(0, 5).join(', ')}${pages.length > 5 ? ', …' : ''}. ` +
@@ -131,7 +159,15 @@ function basePath(config: AstroConfig): string {
 }
 
 function siteUrls(config: AstroConfig, options: ResearchPackOptions): SiteUrls {
-  const site = config.site ? new URL(config.site).origin + basePath(config) : basePath(config);
+  const astroSite = config.site ? new URL(config.site).origin + basePath(config) : undefined;
+  // `site` in research-pack.config.mjs is for the CLI; it must say what Astro says.
+  if (options.site !== undefined && astroSite !== undefined && options.site !== astroSite) {
+    throw new AstroError(
+      `Research Pack's \`site\` (${JSON.stringify(options.site)}) differs from Astro's \`site\` and \`base\` (${JSON.stringify(astroSite)}): the CLI's briefs would link elsewhere than the site's.`,
+      'Give the same URL in both, or leave `site` out of the Research Pack options.',
+    );
+  }
+  const site = astroSite ?? options.site ?? basePath(config);
   return { site, chapters: options.chapters, research: options.research };
 }
 

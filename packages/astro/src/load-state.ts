@@ -14,6 +14,7 @@ import {
   type ModelCache,
   formatProblems,
   chapterUrls,
+  duplicateChapterUrls,
   type ChapterAnnotations,
   type ChapterModel,
   type SiteUrls,
@@ -44,6 +45,7 @@ export function loadState(root: string, options: ResearchPackOptions, urls: Site
   const result = buildModel({
     rootDir: root,
     contentDir: options.contentDir,
+    frontmatter: options.frontmatter,
     parse: chapterParser,
     ...(options.asOf ? { today: options.asOf } : {}),
     ...(cache ? { cache } : {}),
@@ -64,6 +66,7 @@ export async function loadStateOnThreads(root: string, options: ResearchPackOpti
   const result = await buildModelOnThreads({
     rootDir: root,
     contentDir: options.contentDir,
+    frontmatter: options.frontmatter,
     asOf: resolveAsOf({ today: options.asOf }),
     parse: chapterParser,
     parser: { url: import.meta.resolve('@research-pack/markdown/parse'), name: 'parseChapter' },
@@ -74,7 +77,10 @@ export async function loadStateOnThreads(root: string, options: ResearchPackOpti
 const chapterParser: ParseChapter = (source, { format }) => parseChapter(source, { format });
 
 /** The state and the annotation lookup, from a built model. */
-function deriveState(root: string, options: ResearchPackOptions, urls: SiteUrls, pageUrls: SiteUrls, { model, problems }: BuildModelResult): LoadedState {
+function deriveState(root: string, options: ResearchPackOptions, urls: SiteUrls, pageUrls: SiteUrls, result: BuildModelResult): LoadedState {
+  const { model } = result;
+  // Every chapter needs a page of its own, wherever the chapters option puts them.
+  const problems = model ? [...result.problems, ...duplicateChapterUrls(model, options.chapters)] : result.problems;
   const errors = problems.filter((problem) => problem.severity === 'error');
   const usable = errors.length === 0 ? model : undefined;
   const chapters = new Map(
@@ -103,6 +109,7 @@ function deriveState(root: string, options: ResearchPackOptions, urls: SiteUrls,
       packs: options.packs,
       report: options.report,
       annotations: annotationsOf,
+      chapterAt: (file) => chapters.get(path.resolve(root, file)),
     },
     chapterFiles: [...chapters.keys()],
     annotationsFor(file) {

@@ -10,6 +10,7 @@
  * ```
  */
 import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
 import { ChapterFrontmatterSchema } from '@research-pack/core';
 
 /** Options of `chaptersLoader()`. */
@@ -36,3 +37,16 @@ export function chaptersLoader(options: ChaptersLoaderOptions = {}) {
 
 /** The chapter frontmatter schema (title, number, optional summary), strict. */
 export const chapterSchema = ChapterFrontmatterSchema;
+
+/**
+ * The chapter keys as a fragment of a host's page schema, every key optional
+ * (the host's schema covers pages that are not chapters too):
+ * `docsSchema({ extend: chapterFrontmatter })` on Starlight. Research Pack
+ * itself checks the chapters' frontmatter when it loads the books.
+ */
+export const chapterFrontmatter = z.object({
+  /** The chapter number within the book; default `sidebar.order`. */
+  number: z.number().int().min(0).max(100_000).optional(),
+  /** A one-sentence summary; default `description`. */
+  summary: z.string().optional(),
+});

@@ -35,7 +35,10 @@ export async function registerClaimPlugins(
   }
   const unified = await unifiedModule;
   if (unified?.isUnifiedProcessor(processor)) {
-    processor.options.remarkPlugins.push(remarkDirective, [remarkClaims, options]);
+    // A host (Starlight) may have added remark-directive already; parsing directives twice breaks them.
+    const plugins = processor.options.remarkPlugins;
+    const hasDirective = plugins.some((entry) => (Array.isArray(entry) ? entry[0] : entry) === remarkDirective);
+    plugins.push(...(hasDirective ? [] : [remarkDirective]), [remarkClaims, options]);
     return 'unified';
   }
   logger.warn(

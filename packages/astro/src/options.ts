@@ -1,56 +1,79 @@
 /**
- * The integration's options: validated once in `astro:config:setup`, strict
- * so that a misspelled key fails instead of being ignored.
+ * The integration's options: the project configuration the CLI shares
+ * (`research-pack.config.mjs`, see `@research-pack/core`), plus what only the
+ * site needs. Validated once in `astro:config:setup`, strict so that a
+ * misspelled key fails instead of being ignored.
  */
 import { z } from 'zod';
+import { formatConfigIssues, ProjectConfigSchema, resolveProjectConfig, type ProjectConfig, type ProjectConfigInput, type ProjectPreset } from '@research-pack/core';
 
-const PathPrefixSchema = z
-  .string()
-  .regex(/^\/[a-z0-9][a-z0-9/_-]*[a-z0-9]$|^\/[a-z0-9]$/i, {
-    error: 'expected a URL path prefix such as "/research": a leading slash, no trailing slash',
-  });
+/** Which pages get directives that nothing handled (`10:30`, `note:this`) turned back into text. */
+const RestoreDirectivesSchema = z.enum(['everywhere', 'chapters', 'nowhere']);
 
-/** Options of `researchPack()`. */
+/** Options of `researchPack()`: every key of the project configuration, and the site's own. */
 export const ResearchPackOptionsSchema = z.strictObject({
-  /** Folder holding one folder per book, relative to the project root. */
-  contentDir: z.string().min(1).default('content/books'),
-  /** URL prefix of chapter pages: a chapter lives at `<chapters>/<book>/<chapter>/`. */
-  chapters: PathPrefixSchema.default('/books'),
-  /** URL prefix of research packs and reports. */
-  research: PathPrefixSchema.default('/research'),
-  /** Build a research pack (page, snapshot, brief, report, pack.json) per chapter. */
-  packs: z.boolean().default(true),
-  /** Build the book-wide research report pages and artifacts. */
-  report: z.boolean().default(true),
+  ...ProjectConfigSchema.shape,
   /**
-   * The date "review due" is computed against (YYYY-MM-DD). Defaults to
-   * SOURCE_DATE_EPOCH when set, else today's UTC date.
+   * The component research pages render in: a path relative to the project
+   * root (`./src/layouts/Research.astro`) or a package export. It gets
+   * `title` and `description` props and the page in its default slot.
    */
-  asOf: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'expected a date written as YYYY-MM-DD' })
-    .optional(),
+  layout: z.string().min(1).optional(),
+  /**
+   * Where the integration turns directives nothing handled back into text:
+   * `everywhere` (plain Astro, the default), `chapters`, or `nowhere` (a host
+   * such as Starlight restores them itself, after its own directives).
+   */
+  restoreDirectives: RestoreDirectivesSchema.optional(),
 });
 
 /** Options as users write them. */
 export type ResearchPackUserOptions = z.input<typeof ResearchPackOptionsSchema>;
+
 /** Options after defaults. */
-export type ResearchPackOptions = z.infer<typeof ResearchPackOptionsSchema>;
+export interface ResearchPackOptions extends ProjectConfig {
+  /** Module specifier of the research page layout. */
+  layout: string;
+  restoreDirectives: z.infer<typeof RestoreDirectivesSchema>;
+}
+
+/** The research page layout of a plain Astro site. */
+export const DEFAULT_LAYOUT = '@research-pack/astro/components/ResearchPage.astro';
+/** The research page layout of a Starlight site: its own page, sidebar and header. */
+export const STARLIGHT_LAYOUT = '@research-pack/astro/components/starlight/ResearchPage.astro';
 
 /**
- * Validate the integration's options.
+ * Validate options as written.
+ * @param input what the user passed to `researchPack()`.
+ * @param source where they were written, for the message.
+ * @returns the options as written, or throws an Error whose message lists every problem.
+ */
+export function validateOptions(input: unknown, source = 'researchPack() options'): ResearchPackUserOptions {
+  const result = ResearchPackOptionsSchema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  throw new Error(`Invalid ${source}:\n${formatConfigIssues(result.error.issues, Object.keys(ResearchPackOptionsSchema.shape))}`);
+}
+
+/**
+ * Apply the defaults of a kind of site.
+ * @param input validated options (the config file's, then the inline ones over them).
+ * @param preset `astro` for `researchPack()`, `starlight` for the Starlight plugin.
+ * @returns every option.
+ */
+export function resolveOptions(input: ResearchPackUserOptions, preset: ProjectPreset): ResearchPackOptions {
+  const { layout, restoreDirectives, ...project } = input;
+  return {
+    ...resolveProjectConfig(project as ProjectConfigInput, preset),
+    layout: layout ?? (preset === 'starlight' ? STARLIGHT_LAYOUT : DEFAULT_LAYOUT),
+    restoreDirectives: restoreDirectives ?? (preset === 'starlight' ? 'nowhere' : 'everywhere'),
+  };
+}
+
+/**
+ * Validate the integration's options and apply the plain Astro defaults.
  * @param input what the user passed to `researchPack()`.
  * @returns the options with defaults, or throws an Error whose message lists every problem.
  */
 export function parseOptions(input: unknown): ResearchPackOptions {
-  const result = ResearchPackOptionsSchema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => {
-    const path = issue.path.length > 0 ? issue.path.join('.') : '(options)';
-    if (issue.code === 'unrecognized_keys') {
-      return `- ${issue.keys.map((key) => `"${key}"`).join(', ')}: unknown option; known options are ${Object.keys(ResearchPackOptionsSchema.shape).join(', ')}`;
-    }
-    return `- ${path}: ${issue.message}`;
-  });
-  throw new Error(`Invalid researchPack() options:\n${lines.join('\n')}`);
+  return resolveOptions(validateOptions(input), 'astro');
 }

@@ -48,6 +48,18 @@ export function getChapter(book: string, chapter: string): ChapterModel | undefi
   return getBook(book)?.chapters.find((candidate) => candidate.slug === chapter);
 }
 
+/**
+ * The chapter a file holds, for pages a host renders from its own content
+ * collection (Starlight's `starlightRoute.entry.filePath`).
+ * @param file the entry's file, relative to the project root or absolute; undefined for pages without one (a 404 page).
+ * @returns the chapter, or undefined when the file is not a chapter or the book has errors.
+ */
+export function chapterAtFile(file: string | undefined): ChapterModel | undefined {
+  if (!file) return undefined;
+  const state = readState();
+  return state.model ? state.chapterAt(file) : undefined;
+}
+
 /** @returns `{ book, chapter }` params for every chapter, for `getStaticPaths`. */
 export function chapterPaths(): Array<{ params: { book: string; chapter: string } }> {
   return getResearchModel().books.flatMap((book) =>

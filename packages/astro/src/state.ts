@@ -27,6 +27,8 @@ export interface ResearchPackState {
   report: boolean;
   /** A chapter's claim annotations (markers and popovers), made once and shared by the claim plugins and ChapterProvenance. */
   annotations: (chapter: ChapterModel) => ChapterAnnotations;
+  /** The chapter whose file is at a path (absolute, or relative to the project root), if any: for a host's pages (Starlight's route data). */
+  chapterAt: (file: string) => ChapterModel | undefined;
 }
 
 const KEY = Symbol.for('@research-pack/astro/state');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
 import * as loaders from '../src/loaders.js';
 import * as runtime from '../src/runtime.js';
+import * as starlight from '../src/starlight.js';
 
 describe('public API', () => {
   it('exposes the integration and its options', () => {
@@ -11,12 +12,18 @@ describe('public API', () => {
   });
 
   it('exposes the content loader helpers', () => {
-    expect(Object.keys(loaders).sort()).toEqual(['chapterSchema', 'chaptersLoader']);
+    expect(Object.keys(loaders).sort()).toEqual(['chapterFrontmatter', 'chapterSchema', 'chaptersLoader']);
+  });
+
+  it('exposes the Starlight plugin', () => {
+    expect(Object.keys(starlight).sort()).toEqual(['default', 'researchPackStarlight']);
+    expect(starlight.default).toBe(starlight.researchPackStarlight);
   });
 
   it('exposes the runtime readers for pages', () => {
     expect(Object.keys(runtime).sort()).toEqual([
       'bookPaths',
+      'chapterAtFile',
       'chapterPaths',
       'getBook',
       'getChapter',

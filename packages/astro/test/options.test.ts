@@ -9,13 +9,17 @@ describe('parseOptions', () => {
       research: '/research',
       packs: true,
       report: true,
+      reports: 'reports',
+      frontmatter: 'strict',
+      layout: '@research-pack/astro/components/ResearchPage.astro',
+      restoreDirectives: 'everywhere',
     });
   });
 
   it('rejects a misspelled key, naming the known ones', () => {
     expect(() => parseOptions({ pack: false })).toThrowErrorMatchingInlineSnapshot(`
       [Error: Invalid researchPack() options:
-      - "pack": unknown option; known options are contentDir, chapters, research, packs, report, asOf]
+      - "pack": unknown option; known options are contentDir, chapters, research, site, packs, report, asOf, reports, frontmatter, layout, restoreDirectives]
     `);
   });
 

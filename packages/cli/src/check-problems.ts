@@ -23,6 +23,7 @@ export async function checkProblems(options: ProjectOptions, threading: CheckThr
   return checkProblemsOnThreads({
     rootDir: options.root,
     contentDir: options.contentDir,
+    frontmatter: options.config.frontmatter,
     asOf: options.asOf,
     parse: chapterParser,
     parser: chapterParserModule(),

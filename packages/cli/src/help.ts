@@ -3,16 +3,20 @@
  * the same commands; keep them in step.
  */
 
-const PROJECT = `  --root <dir>        project root (default: the current directory)
-  --content <dir>     books folder, relative to the root (default: content/books)`;
+const PROJECT = `  --root <dir>        project root (default: the nearest folder up from here
+                      with a research-pack.config.* or astro.config.*)
+  --content <dir>     books folder, relative to the root (default: contentDir
+                      in research-pack.config.*, else content/books, or
+                      src/content/docs on a Starlight site)`;
 
 const AS_OF = `  --as-of <date>      the date "review due" and "in the future" are computed
                       for, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH, else today,
                       as the site build does)`;
 
 const SITE = `  --site <url>        the site's URL, as \`site\` in astro.config.mjs, e.g.
-                      https://books.example.org (default: $RESEARCH_PACK_SITE;
-                      without it, links are root-relative)`;
+                      https://books.example.org (default: $RESEARCH_PACK_SITE,
+                      else site in research-pack.config.*; without it, links
+                      are root-relative)`;
 
 const HELP_FLAG = '  -h, --help          show this help';
 

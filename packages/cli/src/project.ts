@@ -2,11 +2,17 @@
  * Loads a project's books the way the Astro integration does (same parser,
  * same date), so the CLI agrees with the site byte for byte.
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   buildModel,
+  findConfigFile,
   formatProblems,
+  loadConfigFile,
+  resolveProjectConfig,
+  type ProjectConfig,
+  type ProjectConfigFile,
+  type ProjectPreset,
   type ChapterModel,
   type BookModel,
   type Problem,
@@ -19,7 +25,7 @@ import { parseChapter } from '@research-pack/markdown';
 import { asOfOption, stringOption, type Values } from './args.js';
 import { CliError, EXIT, type Io } from './io.js';
 
-/** Where a project is, and the date its model is computed for. */
+/** Where a project is, how its site is laid out, and the date its model is computed for. */
 export interface ProjectOptions {
   /** Absolute project root (holds the content folder). */
   root: string;
@@ -27,28 +33,84 @@ export interface ProjectOptions {
   contentDir: string;
   /** `YYYY-MM-DD`. */
   asOf: string;
+  /** The project's settings (`research-pack.config.*` and the preset's defaults), as the site reads them. */
+  config: ProjectConfig;
+  /** The config file read, relative to the working folder, if any. */
+  configFile: string | undefined;
 }
 
 /**
- * The project options from `--root`, `--content` and `--as-of`.
+ * The project options: the project folder (`[dir]`, `--root`, else the
+ * nearest folder up from here with a `research-pack.config.*` or an
+ * `astro.config.*`, else here), its `research-pack.config.*` (the settings
+ * the site uses), then `--content` and `--as-of`.
  * @param values parsed options.
  * @param io the environment.
  * @param dir a folder given as a positional argument (check), instead of `--root`.
- * @returns absolute root, content folder and date.
+ * @returns absolute root, content folder, settings and date.
  */
-export function projectOptions(values: Values, io: Io, dir?: string): ProjectOptions {
+export async function projectOptions(values: Values, io: Io, dir?: string): Promise<ProjectOptions> {
   const root = stringOption(values, 'root');
   if (dir !== undefined && root !== undefined) throw new CliError(`give the project folder once: either [dir] ("${dir}") or --root ("${root}")`);
-  const resolved = path.resolve(io.cwd, dir ?? root ?? '.');
-  const contentDir = stringOption(values, 'content') ?? 'content/books';
+  const given = dir ?? root;
+  const resolved = given === undefined ? findProjectRoot(io.cwd) : path.resolve(io.cwd, given);
   // A typo in either folder must not pass as a project without books.
   if (!isFolder(resolved)) {
-    throw new CliError(`no folder "${dir ?? root ?? '.'}" (looked for ${resolved}); give the project folder, the one that holds ${contentDir}`);
+    throw new CliError(`no folder "${given ?? '.'}" (looked for ${resolved}); give the project folder, the one that holds ${stringOption(values, 'content') ?? 'content/books'}`);
   }
+  let file: ProjectConfigFile | undefined;
+  try {
+    file = await loadConfigFile(resolved);
+  } catch (error) {
+    throw new CliError((error as Error).message.replace(/^Research Pack: /, ''), EXIT.usage);
+  }
+  const config = resolveProjectConfig(file?.config ?? {}, presetOf(resolved));
+  const contentDir = stringOption(values, 'content') ?? config.contentDir;
   if (!isFolder(path.resolve(resolved, contentDir))) {
-    throw new CliError(`${resolved} has no folder ${contentDir}; give the project folder that holds it, or name the books folder with --content`);
+    const configured = file && stringOption(values, 'content') === undefined ? ` (from ${path.relative(io.cwd, file.file) || file.file})` : '';
+    throw new CliError(`${resolved} has no folder ${contentDir}${configured}; give the project folder that holds it, or name the books folder with --content`);
   }
-  return { root: resolved, contentDir, asOf: asOfOption(values, io) };
+  const asOf = stringOption(values, 'as-of') === undefined && config.asOf !== undefined ? config.asOf : asOfOption(values, io);
+  return { root: resolved, contentDir, asOf, config: { ...config, contentDir }, configFile: file ? path.relative(io.cwd, file.file) || file.file : undefined };
+}
+
+/**
+ * The project folder for a command run without `--root`: the nearest folder,
+ * from `cwd` up, that holds a `research-pack.config.*` or an `astro.config.*`.
+ * @param cwd the working folder.
+ * @returns that folder, or `cwd` when none is found.
+ */
+export function findProjectRoot(cwd: string): string {
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    if (findConfigFile(dir) || ASTRO_CONFIGS.some((name) => isFile(path.join(dir, name)))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(cwd);
+  }
+}
+
+const ASTRO_CONFIGS = ['astro.config.mjs', 'astro.config.js', 'astro.config.ts', 'astro.config.mts', 'astro.config.cjs', 'astro.config.cts'];
+
+/** A Starlight site when its package.json depends on `@astrojs/starlight`; a plain Astro site otherwise. */
+function presetOf(root: string): ProjectPreset {
+  let text: string;
+  try {
+    text = readFileSync(path.join(root, 'package.json'), 'utf8');
+  } catch {
+    return 'astro';
+  }
+  try {
+    const pkg = JSON.parse(text) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    return pkg.dependencies?.['@astrojs/starlight'] !== undefined || pkg.devDependencies?.['@astrojs/starlight'] !== undefined ? 'starlight' : 'astro';
+  } catch {
+    return 'astro';
+  }
+}
+
+function isFile(absolute: string): boolean {
+  try {
+    return statSync(absolute).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function isFolder(absolute: string): boolean {
@@ -79,6 +141,7 @@ export function loadProject(options: ProjectOptions): { model: ResearchModel | u
   return buildModel({
     rootDir: options.root,
     contentDir: options.contentDir,
+    frontmatter: options.config.frontmatter,
     parse: chapterParser,
     today: options.asOf,
   });
@@ -102,14 +165,18 @@ export function requireModel(options: ProjectOptions): ResearchModel {
 }
 
 /**
- * Site URLs from `--site` or `$RESEARCH_PACK_SITE`, with the integration's default prefixes.
+ * Site URLs as the site has them: `--site`, else `$RESEARCH_PACK_SITE`, else
+ * the config file's `site` (root-relative links without one), with the
+ * config's chapter and research URLs.
  * @param values parsed options.
  * @param io the environment.
+ * @param project the project's settings.
  * @returns the URLs the renderers use.
  */
-export function siteUrlsFrom(values: Values, io: Io): SiteUrls {
-  const given = stringOption(values, 'site') ?? io.env.RESEARCH_PACK_SITE ?? '';
-  if (given === '') return { site: '', chapters: '/books', research: '/research' };
+export function siteUrlsFrom(values: Values, io: Io, project: Pick<ProjectConfig, 'site' | 'chapters' | 'research'>): SiteUrls {
+  const layout = { chapters: project.chapters, research: project.research };
+  const given = stringOption(values, 'site') ?? io.env.RESEARCH_PACK_SITE ?? project.site ?? '';
+  if (given === '') return { site: '', ...layout };
   let url: URL;
   try {
     url = new URL(given);
@@ -120,7 +187,7 @@ export function siteUrlsFrom(values: Values, io: Io): SiteUrls {
     throw new CliError(`--site must be an absolute http(s) URL such as https://books.example.org, got "${given}"`);
   }
   // As the integration does: the origin plus the base path, without a trailing slash.
-  return { site: `${url.origin}${url.pathname.replace(/\/+$/, '')}`, chapters: '/books', research: '/research' };
+  return { site: `${url.origin}${url.pathname.replace(/\/+$/, '')}`, ...layout };
 }
 
 /**

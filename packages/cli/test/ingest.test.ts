@@ -337,7 +337,7 @@ describe('research-pack ingest: other reports', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('\n--- /dev/null\n+++ b/content/books/pi/28-chapter.evidence.yaml\n');
-    expect(await readFile(path.join(root, book, '28-chapter.research.yaml'), 'utf8')).toBe(`# yaml-language-server: $schema=../../../packages/core/schemas/research.schema.json
+    expect(await readFile(path.join(root, book, '28-chapter.research.yaml'), 'utf8')).toBe(`# yaml-language-server: $schema=../../../node_modules/@research-pack/core/schemas/research.schema.json
 
 history:
   - date: 2026-11-30
@@ -355,7 +355,7 @@ history:
       leads: 2
 `);
     const evidence = await readFile(path.join(root, book, '28-chapter.evidence.yaml'), 'utf8');
-    expect(evidence).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/packages\/core\/schemas\/evidence\.schema\.json\n\nsources:\n  - id: session-file-format-packages-coding-agent-docs\n/);
+    expect(evidence).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/node_modules\/@research-pack\/core\/schemas\/evidence\.schema\.json\n\nsources:\n  - id: session-file-format-packages-coding-agent-docs\n/);
     expect(evidence).toContain('    claims: [fork-records-parent, compaction-keeps-entries]\n    relation: supports\n');
     expect(evidence).toContain('    claims: [branch-summary-on-leave]\n    relation: qualifies\n');
     expect(await runCli(['check', '--as-of', '2026-11-30'], { cwd: root })).toMatchObject({ code: 0 });
@@ -453,7 +453,7 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
 describe('research-pack ingest: the demo book', () => {
   it('holds one ingested pass whose report is in the book and whose leads are not validated', async () => {
     const research = await readFile(path.join(repoRoot, book, '27-chapter.research.yaml'), 'utf8');
-    const match = /# Research pass ingested from (reports\/[^\n]+\.md)\n/.exec(research);
+    const match = /# Research pass ingested from (\.reports\/[^\n]+\.md)\n/.exec(research);
     expect(match).not.toBeNull();
     const copy = await readFile(path.join(repoRoot, book, match![1]!), 'utf8');
     expect(createHash('sha256').update(copy).digest('hex')).toMatch(/^[0-9a-f]{64}$/);

@@ -1,7 +1,7 @@
 export * from './schema/sidecars.js';
 export type * from './model/types.js';
-export { DEFAULT_SITE_URLS, PACK_FILES, chapterUrls, bookStatusReportUrl, siteStatusReportUrl, statusReportUrls, packSchemaUrl, statusReportSchemaUrl, claimFragment, claimUrl } from './site/urls.js';
-export type { ChapterUrls, StatusReportUrls, SiteUrls } from './site/urls.js';
+export { DEFAULT_SITE_URLS, PACK_FILES, chapterUrls, chapterPageUrl, chapterPath, researchPatterns, urlPatternProblem, bookStatusReportUrl, siteStatusReportUrl, statusReportUrls, packSchemaUrl, statusReportSchemaUrl, claimFragment, claimUrl } from './site/urls.js';
+export type { ChapterUrls, StatusReportUrls, SiteUrls, ChapterUrlParams, ChapterUrlFunction, ResearchUrlPatterns } from './site/urls.js';
 export { colabUrl, notebookGithubUrl } from './site/colab.js';
 export type { NotebookRepository } from './site/colab.js';
 export {
@@ -32,6 +32,7 @@ export type { Validated, ValidateOptions } from './schema/validate.js';
 export { loadSidecar } from './load/sidecar.js';
 export type { LoadedSidecar, SidecarData } from './load/sidecar.js';
 export { loadFrontmatter } from './load/frontmatter.js';
+export type { FrontmatterMode, LoadFrontmatterOptions } from './load/frontmatter.js';
 export type { LoadedFrontmatter } from './load/frontmatter.js';
 export { loadBooks, listBooks, loadChapter, bookFolder, readChapterSource, defaultContentDir } from './load/books.js';
 export type { BookFolder, BookListing, BookListings, ChapterEntry, LoadBooksOptions, LoadedBook, LoadedBooks, LoadedChapter, SidecarKind } from './load/books.js';
@@ -168,3 +169,8 @@ export { checkChapterSources, indexSourcesLock } from './sources/view.js';
 export type { ChapterSourceChecks, SourceCheck, LinkCheck, DoiCheck, ArxivCheck, ClaimSourceReview, ViewedChapter, LockIndex } from './sources/view.js';
 export { sourceFindings, findingCategory, SOURCE_FINDING_CATEGORIES, SOURCE_FINDING_CATEGORY } from './sources/findings.js';
 export type { SourceFindings, SourceFindingCategory, SourceRule, FindingsModel } from './sources/findings.js';
+export { ProjectConfigSchema, ChapterUrlsSchema, ResearchUrlsSchema, PROJECT_PRESETS, STARLIGHT_DOCS_DIR, parseProjectConfig, resolveProjectConfig, formatConfigIssues } from './site/project-config.js';
+export type { ProjectConfig, ProjectConfigInput, ProjectPreset } from './site/project-config.js';
+export { CONFIG_FILE_NAMES, findConfigFile, loadConfigFile } from './site/config-file.js';
+export type { ProjectConfigFile } from './site/config-file.js';
+export { duplicateChapterUrls } from './site/check-urls.js';

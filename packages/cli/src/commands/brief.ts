@@ -8,10 +8,11 @@ import { findChapter, projectOptions, requireModel, siteUrlsFrom } from '../proj
 import type { Command } from './types.js';
 
 /** Print the brief, byte-identical to the built brief.md. */
-export const brief: Command = (positionals, values, io) => {
+export const brief: Command = async (positionals, values, io) => {
   expectPositionals(positionals, 1, '<book>/<chapter>');
-  const urls = siteUrlsFrom(values, io);
-  const model = requireModel(projectOptions(values, io));
+  const project = await projectOptions(values, io);
+  const urls = siteUrlsFrom(values, io, project.config);
+  const model = requireModel(project);
   const { book, chapter } = findChapter(model, positionals[0]!);
   io.stdout(renderBrief(book, chapter, urls));
   return EXIT.ok;

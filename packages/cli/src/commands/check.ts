@@ -15,7 +15,7 @@ export const check: Command = async (positionals, values, io) => {
   if (positionals.length > 1) throw new CliError(`expected at most one folder, got ${positionals.map((p) => `"${p}"`).join(' ')}`);
   const format = formatOption(values, ['github']);
   const failOn = failOnOption(values);
-  const options = projectOptions(values, io, positionals[0]);
+  const options = await projectOptions(values, io, positionals[0]);
   const problems = sortProblems(await checkProblems(options));
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;

@@ -38,7 +38,7 @@ export const ingest: Command = async (positionals, values, io) => {
   const byFlag = stringOption(values, 'by');
   if (byFlag !== undefined && byFlag.trim() === '') throw new CliError('--by must not be empty');
   const write = values.write === true;
-  const options = projectOptions(values, io);
+  const options = await projectOptions(values, io);
 
   const shown = positionals[0]!;
   const reportFile = path.resolve(io.cwd, shown);
@@ -82,7 +82,7 @@ export const ingest: Command = async (positionals, values, io) => {
     throw new CliError(`${display} does not say who made the pass (no "By:" line in section 1); give --by <name>, e.g. --by "A. Researcher, with a research agent"`);
   }
   const date = dateFlag ?? parsed.report.date?.value ?? options.asOf;
-  const reportPath = await chooseReportPath(bookDir, date, chapter.slug, source);
+  const reportPath = await chooseReportPath(bookDir, options.config.reports, date, chapter.slug, source);
 
   // 4. The plan.
   const plan = planIngest({ report: parsed.report, chapter: chapterData, sidecars, reportPath, date, by });
@@ -138,10 +138,10 @@ function posix(value: string): string {
   return value.split(path.sep).join('/');
 }
 
-/** `reports/<date>-<chapter>.md`, or `-2`, `-3`… when another report has that name. */
-async function chooseReportPath(bookDir: string, date: string, chapter: string, text: string): Promise<string> {
+/** `<reports>/<date>-<chapter>.md` (`reports` by default, the `reports` setting), or `-2`, `-3`… when another report has that name. */
+async function chooseReportPath(bookDir: string, folder: string, date: string, chapter: string, text: string): Promise<string> {
   for (let n = 1; ; n++) {
-    const candidate = `reports/${date}-${chapter}${n === 1 ? '' : `-${n}`}.md`;
+    const candidate = `${folder}/${date}-${chapter}${n === 1 ? '' : `-${n}`}.md`;
     const existing = await readOptional(path.join(bookDir, candidate));
     if (existing === undefined || existing === text) return candidate;
   }
@@ -188,6 +188,7 @@ async function checkWouldBe(options: ProjectOptions, book: BookModel, plan: Inge
     const { problems } = buildModel({
       rootDir: temporary,
       contentDir: 'content',
+      frontmatter: options.config.frontmatter,
       parse: (source, { format }) => parseChapter(source, { format }),
       today: options.asOf,
     });

@@ -9,11 +9,12 @@ import { renderStatusTable } from '../status-table.js';
 import type { Command } from './types.js';
 
 /** Print the report as a table, or as report.json. */
-export const status: Command = (positionals, values, io) => {
+export const status: Command = async (positionals, values, io) => {
   expectPositionals(positionals, 0, 'no arguments');
   const format = formatOption(values);
-  const urls = siteUrlsFrom(values, io);
-  const report = buildStatusReport(requireModel(projectOptions(values, io)), urls);
+  const project = await projectOptions(values, io);
+  const urls = siteUrlsFrom(values, io, project.config);
+  const report = buildStatusReport(requireModel(project), urls);
   io.stdout(format === 'json' ? renderStatusReportJson(report) : renderStatusTable(report));
   return EXIT.ok;
 };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { cached } from './cache.js';
 import type { ModelCache } from './cache.js';
 import { loadFrontmatter } from './frontmatter.js';
-import type { LoadedFrontmatter } from './frontmatter.js';
+import type { FrontmatterMode, LoadedFrontmatter } from './frontmatter.js';
 import { loadSidecar } from './sidecar.js';
 import type { LoadedSidecar } from './sidecar.js';
 import { relativePath } from './paths.js';
@@ -28,6 +28,8 @@ export interface LoadBooksOptions {
   contentDir?: string | undefined;
   /** Reuse results for files whose text is unchanged; see `createModelCache`. */
   cache?: ModelCache | undefined;
+  /** How chapter frontmatter is read; see `FrontmatterMode`. Default `strict`. */
+  frontmatter?: FrontmatterMode | undefined;
 }
 
 /** A chapter and its sidecars, each validated on its own. */
@@ -85,6 +87,8 @@ export interface ChapterEntry {
   sidecars: Partial<Record<SidecarKind, string>>;
   /** Problems of the file's name (both `.md` and `.mdx`, not a slug), reported before the chapter's own. */
   problems: Problem[];
+  /** How the chapter's frontmatter is read; default `strict`. */
+  frontmatter?: FrontmatterMode;
 }
 
 /** A book folder as listed, before its chapters are read. */
@@ -118,8 +122,10 @@ export interface LoadedBooks {
 /**
  * Find and load every book under the content directory.
  *
- * Each folder of `content/books` (except those starting with `.` or `_`) is
- * a book with a `book.yaml`. Each `.mdx` or `.md` file in it (except those
+ * Each folder of `content/books` (except those starting with `.` or `_`)
+ * that holds a `book.yaml` is a book; other folders are not read (a docs
+ * site keeps its other pages there), unless they hold chapter sidecars,
+ * which makes a missing `book.yaml` an error. Each `.mdx` or `.md` file in a book (except those
  * starting with `.` or `_`) is a chapter, and `<chapter>.claims.yaml`,
  * `<chapter>.evidence.yaml` and `<chapter>.research.yaml` beside it are its
  * sidecars, all optional. Subfolders of a book are not read (reports and
@@ -164,7 +170,9 @@ export function listBooks(rootDir: string, options: LoadBooksOptions = {}): Book
   const absolute = path.resolve(rootDir, contentDir);
   const problems: Problem[] = [];
   const entries = readDir(absolute);
-  const folders = (entries ?? []).filter((entry) => !/^[._]/.test(entry.name) && isDirectory(absolute, entry)).map((entry) => entry.name);
+  const folders = (entries ?? [])
+    .filter((entry) => !/^[._]/.test(entry.name) && isDirectory(absolute, entry) && isBookFolder(path.join(absolute, entry.name)))
+    .map((entry) => entry.name);
   folders.sort(byCodePoint);
   if (folders.length === 0) {
     problems.push(
@@ -176,8 +184,19 @@ export function listBooks(rootDir: string, options: LoadBooksOptions = {}): Book
       ),
     );
   }
-  const books = folders.map((folder) => listBook(rootDir, path.join(absolute, folder), options.cache));
+  const books = folders.map((folder) => listBook(rootDir, path.join(absolute, folder), options.cache, options.frontmatter ?? 'strict'));
   return { books, problems };
+}
+
+/**
+ * Whether a folder of the content directory is a book: it holds a
+ * `book.yaml`, or files only a book has (chapter sidecars, a misspelled
+ * `book.yml`), so that a missing `book.yaml` is reported instead of the
+ * book vanishing.
+ */
+function isBookFolder(dir: string): boolean {
+  const names = readDir(dir)?.map((entry) => entry.name) ?? [];
+  return names.some((name) => name === 'book.yaml' || name === 'book.yml' || /\.(?:claims|evidence|research)\.yaml$/.test(name));
 }
 
 /**
@@ -196,7 +215,7 @@ export function bookFolder(listing: Pick<BookListing, 'slug' | 'dir' | 'file' | 
 }
 
 /** List one book folder: its `book.yaml` and chapter files, with the folder's problems. */
-function listBook(rootDir: string, dir: string, cache: ModelCache | undefined): BookListing {
+function listBook(rootDir: string, dir: string, cache: ModelCache | undefined, frontmatter: FrontmatterMode): BookListing {
   const problems: Problem[] = [];
   const trailing: Problem[] = [];
   const slug = path.basename(dir);
@@ -283,7 +302,7 @@ function listBook(rootDir: string, dir: string, cache: ModelCache | undefined): 
         ),
       );
     }
-    chapters.push({ slug: base, path: chapterPath, sidecars: sidecarFiles.get(base) ?? {}, problems: entryProblems });
+    chapters.push({ slug: base, path: chapterPath, sidecars: sidecarFiles.get(base) ?? {}, problems: entryProblems, frontmatter });
   }
 
   for (const [base, kinds] of sidecarFiles) {
@@ -317,7 +336,8 @@ export function loadChapter(rootDir: string, book: Pick<BookFolder, 'slug' | 'di
   const chapterPath = entry.path;
   const file = relativePath(rootDir, chapterPath);
   const source = readChapterSource(chapterPath, file) ?? '';
-  const frontmatter = cached(cache, `frontmatter\u0000${chapterPath}\u0000${file}`, [source], () => loadFrontmatter(source, file));
+  const mode = entry.frontmatter ?? 'strict';
+  const frontmatter = cached(cache, `frontmatter\u0000${mode}\u0000${chapterPath}\u0000${file}`, [source], () => loadFrontmatter(source, file, { mode }));
   appendProblems(problems, frontmatter.problems);
   const chapter: LoadedChapter = {
     book: book.slug,

@@ -5,7 +5,7 @@
 import { loadYaml } from './yaml.js';
 import type { LoadedYaml } from './yaml.js';
 import { capProblems, createProblem, type Locate, type Problem } from '../problems/problem.js';
-import { ChapterFrontmatterSchema } from '../schema/sidecars.js';
+import { ChapterFrontmatterSchema, HostChapterFrontmatterSchema } from '../schema/sidecars.js';
 import type { ChapterFrontmatter } from '../schema/sidecars.js';
 import { validateSchema } from '../schema/validate.js';
 
@@ -18,15 +18,31 @@ export interface LoadedFrontmatter {
   locate: Locate;
 }
 
+/**
+ * How a chapter's frontmatter is read: `strict` (the default) refuses any key
+ * but `title`, `number` and `summary`; `host` lets the site's own schema own
+ * the page (Starlight's `description`, `sidebar`, ...), see
+ * `HostChapterFrontmatterSchema`.
+ */
+export type FrontmatterMode = 'strict' | 'host';
+
+/** Options of `loadFrontmatter`. */
+export interface LoadFrontmatterOptions {
+  /** Default `strict`. */
+  mode?: FrontmatterMode | undefined;
+}
+
 const example = 'start the file with "---", then "title: ..." and "number: ..." lines, then "---"';
 
 /**
  * Read and validate the `---` frontmatter block at the top of a chapter.
  * @param source the chapter's text (a BOM and CRLF line endings are fine).
  * @param file path used in problems, relative to the project root.
+ * @param options how the keys are read.
  * @returns the frontmatter or the problems.
  */
-export function loadFrontmatter(source: string, file: string): LoadedFrontmatter {
+export function loadFrontmatter(source: string, file: string, options: LoadFrontmatterOptions = {}): LoadedFrontmatter {
+  const mode = options.mode ?? 'strict';
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   const top = () => ({ line: 1, column: 1 });
   const open = /^---[ \t]*(?:\r\n|\r|\n)/.exec(text);
@@ -47,17 +63,17 @@ export function loadFrontmatter(source: string, file: string): LoadedFrontmatter
   }
   const block = rest.slice(0, close.index);
   const yaml = loadYaml(block, { file, lineOffset: 1 });
-  const first = validateBlock(yaml, file);
+  const first = validateBlock(yaml, file, mode);
   // Problems are reported as `yaml` reads the block, whichever parser read it first.
-  if (first.problems.length > 0 && yaml.fast) return validateBlock(loadYaml(block, { file, lineOffset: 1, fast: false }), file);
+  if (first.problems.length > 0 && yaml.fast) return validateBlock(loadYaml(block, { file, lineOffset: 1, fast: false }), file, mode);
   return first;
 }
 
-function validateBlock(yaml: LoadedYaml, file: string): LoadedFrontmatter {
+function validateBlock(yaml: LoadedYaml, file: string, mode: FrontmatterMode): LoadedFrontmatter {
   const { locate } = yaml;
   if (yaml.problems.length > 0) return { data: undefined, problems: capProblems(yaml.problems, file), locate };
   // An empty block is still an object: its missing keys are the useful message.
   const value = yaml.empty ? {} : yaml.value;
-  const { data, problems } = validateSchema(ChapterFrontmatterSchema, value, { file, locate });
+  const { data, problems } = mode === 'host' ? validateSchema(HostChapterFrontmatterSchema, value, { file, locate }) : validateSchema(ChapterFrontmatterSchema, value, { file, locate });
   return { data, problems: capProblems(problems, file), locate };
 }

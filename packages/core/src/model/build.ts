@@ -5,6 +5,7 @@
 import type { ParseChapter } from './chapter.js';
 import { assembleModel, checkChapter, type BuildModelResult } from './check.js';
 import { resolveAsOf } from '../schema/dates.js';
+import type { FrontmatterMode } from '../load/frontmatter.js';
 import { listBooks } from '../load/books.js';
 import { pruneCache } from '../load/cache.js';
 import type { ModelCache } from '../load/cache.js';
@@ -19,6 +20,8 @@ export interface BuildModelOptions {
   rootDir: string;
   /** Folder of the books, relative to `rootDir`. Default `content/books`. */
   contentDir?: string | undefined;
+  /** How chapter frontmatter is read; see `FrontmatterMode`. */
+  frontmatter?: FrontmatterMode | undefined;
   /** Parses a chapter's text (the whole file, frontmatter included). */
   parse: ParseChapter;
   /** The date the model is computed for, `YYYY-MM-DD`; see `resolveAsOf`. */
@@ -39,7 +42,7 @@ export interface BuildModelOptions {
 export function buildModel(options: BuildModelOptions): BuildModelResult {
   const { rootDir, parse, cache } = options;
   const asOf = resolveAsOf({ today: options.today });
-  const listing = listBooks(rootDir, { contentDir: options.contentDir, cache });
+  const listing = listBooks(rootDir, { contentDir: options.contentDir, frontmatter: options.frontmatter, cache });
   const checks = listing.books.flatMap((book) => book.chapters.map((entry) => checkChapter(book, entry, { rootDir, parse, asOf, cache, keep: true })));
   if (cache) pruneCache(cache);
   return assembleModel(rootDir, listing, checks, asOf);

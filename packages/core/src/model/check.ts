@@ -8,6 +8,7 @@
 import { buildChapter } from './chapter.js';
 import type { ParseChapter } from './chapter.js';
 import { resolveAsOf } from '../schema/dates.js';
+import type { FrontmatterMode } from '../load/frontmatter.js';
 import { listBooks, loadChapter, readChapterSource } from '../load/books.js';
 import type { BookFolder, BookListings, ChapterEntry } from '../load/books.js';
 import type { ModelCache } from '../load/cache.js';
@@ -171,6 +172,8 @@ export interface CheckProjectOptions {
   rootDir: string;
   /** Folder of the books, relative to `rootDir`. Default `content/books`. */
   contentDir?: string | undefined;
+  /** How chapter frontmatter is read; see `FrontmatterMode`. */
+  frontmatter?: FrontmatterMode | undefined;
   parse: ParseChapter;
   /** The date checked for; see `resolveAsOf`. */
   today?: string | Date | undefined;
@@ -184,7 +187,7 @@ export interface CheckProjectOptions {
  */
 export function checkProject(options: CheckProjectOptions): Problem[] {
   const asOf = resolveAsOf({ today: options.today });
-  const listing = listBooks(options.rootDir, { contentDir: options.contentDir });
+  const listing = listBooks(options.rootDir, { contentDir: options.contentDir, frontmatter: options.frontmatter });
   const checks: ChapterCheck[] = [];
   for (const book of listing.books) {
     for (const entry of book.chapters) checks.push(checkChapter(book, entry, { rootDir: options.rootDir, parse: options.parse, asOf }));

@@ -88,6 +88,7 @@ export const rules = {
   'report/unknown-column': { severity: 'warning', description: 'A column is not read; its content stays in the report only.' },
   'report/ragged-row': { severity: 'error', description: 'A table row has more or fewer cells than its header.' },
   'report/empty-cell': { severity: 'error', description: 'A required cell is empty.' },
+  'cross/duplicate-chapter-url': { severity: 'error', description: 'Two chapters get the same page URL from the `chapters` pattern or function.' },
   'report/invalid-value': { severity: 'error', description: 'A cell cannot be read: reading status, date, URL or claim id.' },
   'report/unknown-value': { severity: 'warning', description: 'A priority or response that is not one of the known words; not recorded.' },
   'report/empty-table': { severity: 'warning', description: 'A table has no rows.' },

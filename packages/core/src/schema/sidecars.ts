@@ -141,6 +141,35 @@ export const ChapterFrontmatterSchema = z.strictObject({
   summary: TextSchema.optional().describe('A one-sentence summary.'),
 });
 
+/**
+ * The frontmatter of a chapter on a site whose own schema owns the page
+ * (Starlight's `docsSchema()`): the host's keys (`description`, `sidebar`,
+ * ...) are its to check and pass here; `title` is still read; `number` may
+ * come from `sidebar.order`, `summary` from `description`.
+ */
+export const HostChapterFrontmatterSchema = z
+  .looseObject({
+    /** The chapter's title. */
+    title: ShortTextSchema.describe("The chapter's title."),
+    /** The chapter number within the book; default `sidebar.order`. */
+    number: z.number().int().min(0).max(100_000).optional().describe('The chapter number within the book; default sidebar.order.'),
+    /** A one-sentence summary for the book index; default `description`. */
+    summary: TextSchema.optional().describe('A one-sentence summary; default description.'),
+    description: z.unknown().optional(),
+    sidebar: z.unknown().optional(),
+  })
+  .transform((data, context) => {
+    const order = (data.sidebar as { order?: unknown } | null | undefined)?.order;
+    const number = data.number ?? (Number.isInteger(order) && (order as number) >= 0 ? (order as number) : undefined);
+    if (number === undefined) {
+      context.addIssue({ code: 'custom', path: ['number'], message: 'a chapter needs its number: write "number: N", or "sidebar: { order: N }"' });
+      return z.NEVER;
+    }
+    const description = typeof data.description === 'string' && data.description.trim() !== '' ? data.description.trim() : undefined;
+    const summary = data.summary ?? description;
+    return { title: data.title, number, ...(summary === undefined ? {} : { summary }) };
+  });
+
 // ---------------------------------------------------------------------------
 // <chapter>.claims.yaml
 

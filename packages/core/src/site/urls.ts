@@ -13,14 +13,44 @@
  *
  * URLs are absolute when `SiteUrls.site` is set, root-relative otherwise.
  */
+/** The slugs a chapter URL is made from. */
+export interface ChapterUrlParams {
+  /** The book's slug. */
+  book: string;
+  /** The chapter's slug. */
+  chapter: string;
+}
+
+/** A chapter page's root-relative path (before the site and base), e.g. `/pi/27-chapter/`. */
+export type ChapterUrlFunction = (params: ChapterUrlParams) => string;
+
+/**
+ * Where the research pages live: Astro-style route patterns, each with a
+ * leading slash and the placeholders it needs.
+ */
+export interface ResearchUrlPatterns {
+  /** The site-wide research report, e.g. `/research/`. */
+  report: string;
+  /** A book's research report; holds `[book]`, e.g. `/research/books/[book]/`. */
+  book: string;
+  /** A chapter's research pack folder; holds `[book]` and `[chapter]`. */
+  pack: string;
+  /** The folder the JSON Schemas are served from, e.g. `/research/schemas/`. */
+  schemas: string;
+}
+
 /** Where pages live; renderers derive every URL from this. */
 export interface SiteUrls {
   /** Absolute origin plus base, e.g. `https://example.org` or `https://example.org/docs`; empty for root-relative URLs. */
   site: string;
-  /** Path prefix of chapter pages, default `/books`. */
-  chapters: string;
-  /** Path prefix of research pages, default `/research`. */
-  research: string;
+  /**
+   * Chapter pages: a path prefix (`/books` gives `/books/<book>/<chapter>/`,
+   * `/` gives `/<book>/<chapter>/`), a pattern with `[chapter]` and
+   * optionally `[book]` (`/read/[chapter]/`), or a function of the slugs.
+   */
+  chapters: string | ChapterUrlFunction;
+  /** Research pages: a path prefix (default `/research`), or one pattern per kind of page. */
+  research: string | ResearchUrlPatterns;
 }
 
 /** The prefixes used when a site configures none. */
@@ -64,17 +94,10 @@ export const PACK_FILES = Object.freeze({
   packJson: 'pack.json',
 });
 
-/**
- * Derive every URL of one chapter.
- * @param urls where the site's pages live.
- * @param book the book slug.
- * @param chapter the chapter slug.
- * @returns the chapter page, pack page, pack artifacts and report pages.
- */
 export function chapterUrls(urls: SiteUrls, book: string, chapter: string): ChapterUrls {
-  const pack = join(urls, urls.research, 'books', book, chapter);
+  const pack = join(urls, fillPattern(researchPatterns(urls.research).pack, { book, chapter }));
   return {
-    chapter: join(urls, urls.chapters, book, chapter),
+    chapter: chapterPageUrl(urls, book, chapter),
     pack,
     snapshot: pack + PACK_FILES.snapshot,
     brief: pack + PACK_FILES.brief,
@@ -86,13 +109,69 @@ export function chapterUrls(urls: SiteUrls, book: string, chapter: string): Chap
 }
 
 /**
+ * A chapter page's URL, from the `chapters` prefix, pattern or function.
+ * @param urls where the site's pages live.
+ * @param book the book slug.
+ * @param chapter the chapter slug.
+ * @returns the URL, absolute when the site is set, with a trailing slash.
+ */
+export function chapterPageUrl(urls: SiteUrls, book: string, chapter: string): string {
+  return join(urls, chapterPath(urls.chapters, { book, chapter }));
+}
+
+/**
+ * A chapter page's root-relative path, before the site and base.
+ * @param chapters the `chapters` prefix, pattern or function.
+ * @param params the slugs.
+ * @returns e.g. `/books/pi/27-chapter/`; a function's result gets its leading and trailing slash.
+ */
+export function chapterPath(chapters: SiteUrls['chapters'], params: ChapterUrlParams): string {
+  if (typeof chapters === 'function') return normalizePath(chapters(params));
+  return fillPattern(isPattern(chapters) ? chapters : `${chapters.replace(/\/+$/, '')}/[book]/[chapter]/`, params);
+}
+
+/**
+ * The research page patterns, from a prefix or explicit patterns.
+ * @param research the `research` option: a prefix such as `/research`, or patterns.
+ * @returns one pattern per kind of research page.
+ */
+export function researchPatterns(research: SiteUrls['research']): ResearchUrlPatterns {
+  if (typeof research !== 'string') return research;
+  const prefix = research.replace(/\/+$/, '');
+  return { report: `${prefix}/`, book: `${prefix}/books/[book]/`, pack: `${prefix}/books/[book]/[chapter]/`, schemas: `${prefix}/schemas/` };
+}
+
+/**
+ * Why a URL pattern cannot be used, if it cannot.
+ * @param pattern what the site configured, e.g. `/read/[book]/[chapter]/`.
+ * @param required the placeholders it must hold.
+ * @param allowed every placeholder it may hold.
+ * @returns the reason, or undefined when the pattern is fine.
+ */
+export function urlPatternProblem(pattern: string, required: readonly string[], allowed: readonly string[]): string | undefined {
+  if (!pattern.startsWith('/')) return 'must start with "/"';
+  if (/[?#\\\s]/.test(pattern)) return 'must be a path: no spaces, "?", "#" or backslashes';
+  if (pattern.split('/').some((segment, index, all) => segment === '' && index > 0 && index < all.length - 1)) return 'has an empty segment ("//")';
+  const names = [...pattern.matchAll(/\[([^\]]*)\]/g)].map((match) => match[1]!);
+  const unknown = names.find((name) => !allowed.includes(name));
+  if (unknown !== undefined) return `has the unknown placeholder [${unknown}]; placeholders are ${allowed.map((name) => `[${name}]`).join(', ')}`;
+  const missing = required.filter((name) => !names.includes(name));
+  if (missing.length > 0) return `needs ${missing.map((name) => `[${name}]`).join(' and ')}`;
+  for (const segment of pattern.split('/')) {
+    if (segment.replace(/\[[^\]]*\]/g, '').includes('[') || segment.replace(/\[[^\]]*\]/g, '').includes(']')) return 'has an unmatched "[" or "]"';
+    if ((segment.match(/\[/g) ?? []).length > 1) return 'has two placeholders in one segment; give each its own';
+  }
+  return undefined;
+}
+
+/**
  * The book-wide research report page.
  * @param urls where the site's pages live.
  * @param book the book slug.
  * @returns `/research/books/<book>/`, absolute when the site is set.
  */
 export function bookStatusReportUrl(urls: SiteUrls, book: string): string {
-  return join(urls, urls.research, 'books', book);
+  return join(urls, fillPattern(researchPatterns(urls.research).book, { book }));
 }
 
 /**
@@ -101,7 +180,7 @@ export function bookStatusReportUrl(urls: SiteUrls, book: string): string {
  * @returns `/research/`, absolute when the site is set.
  */
 export function siteStatusReportUrl(urls: SiteUrls): string {
-  return join(urls, urls.research);
+  return join(urls, fillPattern(researchPatterns(urls.research).report, {}));
 }
 
 /**
@@ -121,7 +200,7 @@ export function statusReportUrls(urls: SiteUrls, book?: string): StatusReportUrl
  * @returns `/research/schemas/pack.schema.json`, absolute when the site is set.
  */
 export function packSchemaUrl(urls: SiteUrls): string {
-  return `${join(urls, urls.research, 'schemas')}pack.schema.json`;
+  return `${schemasUrl(urls)}pack.schema.json`;
 }
 
 /**
@@ -130,7 +209,11 @@ export function packSchemaUrl(urls: SiteUrls): string {
  * @returns `/research/schemas/report.schema.json`, absolute when the site is set.
  */
 export function statusReportSchemaUrl(urls: SiteUrls): string {
-  return `${join(urls, urls.research, 'schemas')}report.schema.json`;
+  return `${schemasUrl(urls)}report.schema.json`;
+}
+
+function schemasUrl(urls: SiteUrls): string {
+  return join(urls, fillPattern(researchPatterns(urls.research).schemas, {}));
 }
 
 /**
@@ -161,17 +244,27 @@ export function auditFragment(claimId: string): string {
  * @returns the chapter URL with `#rp-claim-<id>`.
  */
 export function claimUrl(urls: SiteUrls, book: string, chapter: string, claimId: string): string {
-  return `${join(urls, urls.chapters, book, chapter)}#${encodeURIComponent(claimFragment(claimId))}`;
+  return `${chapterPageUrl(urls, book, chapter)}#${encodeURIComponent(claimFragment(claimId))}`;
 }
 
-/** `site` + prefix + segments, with exactly one slash between parts and a trailing slash. */
-function join(urls: SiteUrls, prefix: string, ...segments: string[]): string {
-  const site = urls.site.replace(/\/+$/, '');
-  const parts = [...prefix.split('/'), ...segments].filter((part) => part !== '');
-  const path = parts.length === 0 ? '/' : `/${parts.map((part, index) => (index < prefixLength(prefix) ? part : encodeURIComponent(part))).join('/')}/`;
-  return site + path;
+/** Whether a `chapters` string is a pattern (holds a placeholder) rather than a prefix. */
+function isPattern(value: string): boolean {
+  return value.includes('[');
 }
 
-function prefixLength(prefix: string): number {
-  return prefix.split('/').filter((part) => part !== '').length;
+/** Put the encoded slugs into a pattern's placeholders; the rest of the pattern is kept as written. */
+function fillPattern(pattern: string, params: Partial<ChapterUrlParams>): string {
+  const filled = pattern.replace(/\[(book|chapter)\]/g, (_, name: keyof ChapterUrlParams) => encodeURIComponent(params[name] ?? ''));
+  return normalizePath(filled);
+}
+
+/** One leading slash, one trailing slash, no empty segments. */
+function normalizePath(value: string): string {
+  const parts = value.split('/').filter((part) => part !== '');
+  return parts.length === 0 ? '/' : `/${parts.join('/')}/`;
+}
+
+/** `site` + a root-relative path. */
+function join(urls: SiteUrls, pathname: string): string {
+  return urls.site.replace(/\/+$/, '') + pathname;
 }

@@ -11,6 +11,7 @@ import type { ParseChapter } from '../model/chapter.js';
 import { takeStartedWorkers } from './pool.js';
 import { assembleModel, checkChapter, collectProblems, type BuildModelResult } from '../model/check.js';
 import type { ChapterCheck } from '../model/check.js';
+import type { FrontmatterMode } from '../load/frontmatter.js';
 import { listBooks } from '../load/books.js';
 import type { BookFolder, BookListings, ChapterEntry } from '../load/books.js';
 import type { Problem } from '../problems/problem.js';
@@ -32,6 +33,8 @@ export interface ThreadedOptions {
   rootDir: string;
   /** Folder of the books, relative to `rootDir`. Default `content/books`. */
   contentDir?: string | undefined;
+  /** How chapter frontmatter is read; see `FrontmatterMode`. */
+  frontmatter?: FrontmatterMode | undefined;
   /** The build's date, `YYYY-MM-DD` (already resolved). */
   asOf: string;
   /** The parser on this thread. */
@@ -89,7 +92,7 @@ export function takeChapters(job: ChapterJob, books: readonly BookFolder[], pars
 
 /** List the books and check every chapter on `threads` threads. */
 async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ listing: BookListings; checks: ChapterCheck[] }> {
-  const listing = listBooks(options.rootDir, { contentDir: options.contentDir });
+  const listing = listBooks(options.rootDir, { contentDir: options.contentDir, frontmatter: options.frontmatter });
   const chapters = listing.books.flatMap((book, index) => book.chapters.map((entry) => ({ book: index, entry })));
   const job: ChapterJob = {
     root: options.rootDir,

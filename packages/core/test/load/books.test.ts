@@ -129,4 +129,21 @@ describe('loadBooks', () => {
     const { books } = load({ '/docs/manual/book.yaml': 'title: Manual\nslug: manual\n', '/docs/manual/intro.md': '---\ntitle: Intro\nnumber: 0\n---\n' }, './docs/');
     expect(books.map((book) => [book.file, book.chapters.map((chapter) => chapter.file)])).toEqual([['docs/manual/book.yaml', ['docs/manual/intro.md']]]);
   });
+
+  it('reads only folders that hold a book.yaml (or chapter sidecars): a docs site keeps other pages beside its books', () => {
+    const { books, problems } = load({ '/content/books/guides/intro.md': '# Intro\n', '/content/books/guides/more/deep.mdx': '# Deep\n', '/content/books/index.mdx': '---\ntitle: Home\n---\n' });
+    expect(problems).toEqual([]);
+    expect(books.map((book) => book.slug)).toEqual(['demo']);
+    // A folder with sidecars but no book.yaml is a book that lost its book.yaml.
+    expect(formatProblems(load({ '/content/books/drafts/01-a.claims.yaml': 'claims: []\n', '/content/books/drafts/01-a.mdx': '---\ntitle: A\nnumber: 1\n---\n' }).problems)).toContain('content/books/drafts/book.yaml  the book folder "drafts" has no book.yaml');
+  });
+
+  it('reads chapters with the host schema when asked', () => {
+    const root = writeProject(withChanges({ '02-replay.md': '---\ntitle: Replay\nsidebar:\n  order: 2\ndescription: Replaying a session.\n---\n\nText.\n' }));
+    const { books, problems } = loadBooks(root, { frontmatter: 'host' });
+    expect(problems).toEqual([]);
+    expect(books[0]!.chapters[1]!.frontmatter.data).toEqual({ title: 'Replay', number: 2, summary: 'Replaying a session.' });
+    expect(formatProblems(loadBooks(root).problems)).toContain('unknown key "sidebar"');
+  });
 });
+

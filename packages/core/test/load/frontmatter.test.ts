@@ -50,4 +50,20 @@ describe('loadFrontmatter', () => {
       'content/books/pi/27-chapter.mdx:2:8  nested mappings are not allowed in compact mappings  (hint: a value containing ": " must be quoted, e.g. title: "Sessions: the file format"; a key must line up with the keys above it)  [yaml/syntax]',
     );
   });
+
+  it('lets the host own the page in host mode: its keys pass, number may come from sidebar.order, summary from description', () => {
+    const host = (source: string) => loadFrontmatter(source, file, { mode: 'host' });
+    expect(host('---\ntitle: Sessions\ndescription: How sessions are stored.\nsidebar:\n  order: 27\n  badge: New\ntemplate: doc\n---\n')).toMatchObject({
+      data: { title: 'Sessions', number: 27, summary: 'How sessions are stored.' },
+      problems: [],
+    });
+    expect(host('---\ntitle: Sessions\nnumber: 3\nsummary: Mine.\ndescription: Theirs.\nsidebar: { order: 9 }\n---\n').data).toEqual({ title: 'Sessions', number: 3, summary: 'Mine.' });
+    expect(formatProblems(host('---\ntitle: Sessions\ndescription: x\n---\n').problems)).toBe(
+      'content/books/pi/27-chapter.mdx:2:1  number  missing required key "number"  (hint: add "number: ..." — the chapter number within the book; default sidebar.order)  [schema/missing-key]',
+    );
+    expect(formatProblems(host('---\ntitle: Sessions\nnumber: two\n---\n').problems)).toContain('3:9  number  expected a number');
+    // The strict default still refuses the host's keys.
+    expect(errors('---\ntitle: Sessions\nnumber: 1\ndescription: x\n---\n')).toContain('unknown key "description"');
+  });
 });
+

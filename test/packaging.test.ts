@@ -1,0 +1,105 @@
+/**
+ * The packages as users get them: the real `npm pack` of each, installed
+ * from the tarballs into a fresh site in a temporary folder outside the
+ * workspace (its own node_modules, nothing resolved from here), then a real
+ * `astro build` of the demo book there, set up as the astro package's README
+ * says. npm installs Astro and the other dependencies from the registry,
+ * or from its cache (`--prefer-offline`) when the workspace's install
+ * already fetched them.
+ */
+import { execFileSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, runProcess, type RunResult } from './helpers/project.js';
+import { SOURCE_DATE_EPOCH } from './helpers/site-build.js';
+
+const PACKAGES = ['core', 'markdown', 'astro', 'cli'] as const;
+const PATH = [path.join(repoRoot, 'node_modules', '.bin'), path.dirname(process.execPath), process.env.PATH].join(path.delimiter);
+const env = { ...process.env, PATH, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1', SOURCE_DATE_EPOCH, npm_config_audit: 'false', npm_config_fund: 'false' };
+
+function version(name: string): string {
+  return (JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+function readmeBlock(file: string, language: string, first: string): string {
+  const text = readFileSync(file, 'utf8');
+  const block = [...text.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]!).find((body) => body.includes(first));
+  if (!block) throw new Error(`${file} has no \`\`\`${language} block with ${first}`);
+  return block;
+}
+
+describe('the packed packages, installed into a fresh site', () => {
+  let work: string;
+  let site: string;
+  const tarballs: Record<string, string> = {};
+  const contents: Record<string, string[]> = {};
+  let install: RunResult;
+  let build: RunResult;
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), 'research-pack-tarballs-'));
+    for (const name of PACKAGES) {
+      const out = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: path.join(repoRoot, 'packages', name), env, encoding: 'utf8' });
+      const [packed] = JSON.parse(out) as Array<{ filename: string; files: Array<{ path: string }> }>;
+      tarballs[name] = path.join(work, packed!.filename);
+      contents[name] = packed!.files.map((file) => file.path);
+    }
+    site = path.join(work, 'site');
+    await mkdir(path.join(site, 'src/pages/books/[book]'), { recursive: true });
+    const dependencies = Object.fromEntries(PACKAGES.map((name) => [`@research-pack/${name}`, `file:${tarballs[name]}`]));
+    // The install line of the astro package's README, with the versions this workspace tests.
+    const line = readmeBlock(path.join(repoRoot, 'packages/astro/README.md'), 'sh', 'npm install').trim();
+    for (const name of line.replace(/^npm install /, '').split(/\s+/)) {
+      if (!name.startsWith('@research-pack/')) dependencies[name] = version(name);
+    }
+    dependencies.astro = version('astro');
+    await writeFile(path.join(site, 'package.json'), `${JSON.stringify({ name: 'fresh-site', private: true, type: 'module', dependencies }, null, 2)}\n`);
+    await writeFile(path.join(site, 'astro.config.mjs'), readmeBlock(path.join(repoRoot, 'packages/astro/README.md'), 'js', 'researchPack()'));
+    await writeFile(path.join(site, 'src/content.config.ts'), readmeBlock(path.join(repoRoot, 'packages/astro/README.md'), 'ts', 'chaptersLoader'));
+    await writeFile(path.join(site, 'src/pages/books/[book]/[chapter].astro'), readmeBlock(path.join(repoRoot, 'packages/astro/README.md'), 'astro', 'ChapterProvenance'));
+    await cp(path.join(repoRoot, 'content/books'), path.join(site, 'content/books'), { recursive: true });
+    install = await runProcess('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock'], site, env);
+    build = install.code === 0 ? await runProcess(process.execPath, [path.join(site, 'node_modules/astro/bin/astro.mjs'), 'build'], site, env) : install;
+  });
+
+  afterAll(async () => {
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it.each(PACKAGES)('packs %s with its LICENSE and README, without source maps or sources', (name) => {
+    expect(contents[name]).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json']));
+    expect(contents[name]!.filter((file) => file.endsWith('.map') || file.startsWith('src/') || file.endsWith('.tsbuildinfo'))).toEqual([]);
+    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'packages', name, 'package.json'), 'utf8')) as Record<string, unknown>;
+    for (const field of ['license', 'repository', 'homepage', 'bugs', 'keywords']) expect(pkg[field], `${name}: ${field}`).toBeDefined();
+  });
+
+  it('installs from the tarballs alone, outside the workspace', async () => {
+    expect(install.code, `${install.stdout}\n${install.stderr}`).toBe(0);
+    expect(site.startsWith(repoRoot)).toBe(false);
+    const installed = JSON.parse(await readFile(path.join(site, 'node_modules/@research-pack/astro/package.json'), 'utf8')) as { version: string };
+    expect(installed.version).toBe(version('@research-pack/astro'));
+    expect(existsSync(path.join(site, 'node_modules/@research-pack/core/src'))).toBe(false);
+    // The packages' dependencies on each other are the tarballs too, not copies from elsewhere.
+    for (const name of ['astro', 'cli', 'markdown']) expect(existsSync(path.join(site, `node_modules/@research-pack/${name}/node_modules/@research-pack`))).toBe(false);
+  });
+
+  it('builds the demo book as the README sets it up, with no source map warning', async () => {
+    const output = `${build.stdout}\n${build.stderr}`;
+    expect(build.code, output).toBe(0);
+    expect(output).not.toMatch(/Sourcemap|points to missing source/);
+    const chapter = await readFile(path.join(site, 'dist/books/pi/27-chapter/index.html'), 'utf8');
+    expect(chapter).toContain('class="rp-marker"');
+    expect(chapter).toContain('class="rp-popovers"');
+    expect(chapter).toContain('application/ld+json');
+    expect(existsSync(path.join(site, 'dist/research/books/pi/27-chapter/brief.md'))).toBe(true);
+    expect(existsSync(path.join(site, 'dist/research/index.html'))).toBe(true);
+  });
+
+  it('runs the installed CLI there with no flags', async () => {
+    const check = await runProcess(process.execPath, [path.join(site, 'node_modules/@research-pack/cli/bin/research-pack.js'), 'check'], site, env);
+    expect(check).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: '' });
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * A real `astro build` of examples/starlight: the demo book as Starlight
+ * docs with one plugin line. Every chapter is marked, with its popovers and
+ * JSON-LD; Starlight's asides and directive-like text survive on every page;
+ * research pages are Starlight pages; no link leads nowhere; and the CLI,
+ * run there with no flags, reads the same settings as the site.
+ */
+import { cp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { brokenLinks } from './helpers/links.js';
+import { repoRoot, runProcess, type RunResult } from './helpers/project.js';
+import { SOURCE_DATE_EPOCH } from './helpers/site-build.js';
+
+const example = path.join(repoRoot, '.tmp', 'starlight');
+const dist = path.join(example, 'dist');
+const chapters = ['26-chapter', '27-chapter', '28-chapter'];
+
+function page(file: string): string {
+  return readFileSync(path.join(dist, file), 'utf8');
+}
+
+function cli(args: string[]): Promise<RunResult> {
+  const env = { ...process.env, NO_COLOR: '1', RESEARCH_PACK_SITE: undefined, SOURCE_DATE_EPOCH };
+  return runProcess(process.execPath, [path.join(repoRoot, 'packages/cli/bin/research-pack.js'), ...args], path.join(example, 'src'), env as NodeJS.ProcessEnv);
+}
+
+describe('astro build of examples/starlight', () => {
+  let build: RunResult;
+  beforeAll(async () => {
+    // A copy at the same depth as examples/starlight, so its build script finds content/books/pi.
+    await rm(example, { recursive: true, force: true });
+    await cp(path.join(repoRoot, 'examples/starlight'), example, {
+      recursive: true,
+      filter: (source) => !/[/\\](?:dist|node_modules|\.astro)$/.test(source) && !source.includes(`${path.sep}docs${path.sep}pi`),
+    });
+    const PATH = [path.join(repoRoot, 'node_modules', '.bin'), path.dirname(process.execPath), process.env.PATH].join(path.delimiter);
+    build = await runProcess('npm', ['run', 'build'], example, { ...process.env, PATH, SOURCE_DATE_EPOCH, NO_COLOR: '1' });
+  });
+
+  it('succeeds without a warning of ours or a source map warning', () => {
+    const output = `${build.stdout}\n${build.stderr}`;
+    expect(build.code, output).toBe(0);
+    expect(output).not.toMatch(/Sourcemap|research-pack\/astro.*WARN|\[WARN\] \[@research-pack/);
+  });
+
+  it.each(chapters)('marks every claim of %s on its Starlight page, with its popovers and JSON-LD', (chapter) => {
+    const html = page(`pi/${chapter}/index.html`);
+    const claims = readFileSync(path.join(repoRoot, 'content/books/pi', `${chapter}.claims.yaml`), 'utf8').match(/^ {2}- id: /gm)?.length ?? 0;
+    expect(html.match(/class="rp-marker"/g)?.length).toBe(claims);
+    expect(html.match(/class="rp-popover"/g)?.length).toBe(claims);
+    expect(html).toContain('class="rp-popovers"');
+    expect(html).toContain('<script type="application/ld+json">');
+    expect(html).not.toContain(':claim[');
+    // Starlight's own page: its sidebar, search and theme switch around the chapter.
+    expect(html).toMatch(/<starlight-theme-select/);
+    expect(html).toMatch(/<site-search/);
+    expect(html).toContain('href="/research/books/pi/' + chapter + '/"');
+  });
+
+  it("keeps Starlight's asides and directive-like text on every page", () => {
+    const guide = page('guides/reading-claims/index.html');
+    expect(guide).toContain('starlight-aside starlight-aside--tip');
+    expect(guide).toContain('starlight-aside starlight-aside--caution');
+    expect(guide).toContain('the meeting is at 12:45, note:this stays, and so does the 10:30 train.');
+    expect(page('index.html')).toContain('starlight-aside starlight-aside--note');
+    expect(page('index.html')).toContain('10:30 on a quiet morning');
+    expect(page('pi/27-chapter/index.html')).toContain('A session started at 10:30 UTC');
+    for (const file of ['index.html', 'guides/reading-claims/index.html', 'pi/27-chapter/index.html']) expect(page(file)).not.toContain(':::');
+  });
+
+  it('renders research packs and reports as Starlight pages', () => {
+    for (const file of ['research/index.html', 'research/books/pi/index.html', 'research/books/pi/27-chapter/index.html']) {
+      const html = page(file);
+      expect(html).toContain('class="rp-starlight-research"');
+      expect(html).toMatch(/<starlight-theme-select/);
+      expect(html).toContain('id="starlight__sidebar"');
+    }
+    expect(page('research/books/pi/27-chapter/index.html')).toContain('<title>Research pack: 27. The Session File Format | Pi Agents</title>');
+    expect(page('404.html')).not.toContain('rp-popovers');
+  });
+
+  it('links briefs and packs to the chapters where Starlight serves them', () => {
+    expect(page('research/books/pi/27-chapter/brief.md')).toContain('https://books.example.org/pi/27-chapter/');
+    expect(page('research/books/pi/27-chapter/brief.md')).not.toContain('https://books.example.org/books/');
+  });
+
+  it('links only to pages and files it built: no internal 404', () => {
+    expect(brokenLinks(dist, 'https://books.example.org')).toEqual([]);
+  });
+
+  it('runs the CLI there with no flags, with the settings the site uses', async () => {
+    expect(await cli(['check'])).toEqual({ code: 0, stdout: 'No problems in src/content/docs.\n', stderr: '' });
+    const brief = await cli(['brief', 'pi/27-chapter']);
+    expect(brief.code, brief.stderr).toBe(0);
+    expect(brief.stdout).toBe(page('research/books/pi/27-chapter/brief.md'));
+    const status = await cli(['status', '--format', 'json']);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toBe(page('research/report.json'));
+  });
+});
