@@ -28,7 +28,7 @@ export const sources: Command = async (positionals, values, io) => {
   if (subcommand !== 'refresh') throw new CliError(subcommand === undefined ? 'expected a subcommand: refresh' : `unknown subcommand "${subcommand}"; \`sources\` has: refresh`);
   if (rest.length > 0) throw new CliError(`expected at most one <book> or <book>/<chapter>, got ${[scope, ...rest].map((value) => `"${value}"`).join(' ')}`);
   const settings = refreshSettings(values);
-  const project = projectOptions(values, io);
+  const project = await projectOptions(values, io);
   const model = requireModel(project);
   const now = io.now ?? (() => new Date());
   const client = settings.offline ? undefined : await clientOptions(settings, now);
