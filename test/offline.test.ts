@@ -190,6 +190,9 @@ describe('no command but `sources refresh` reaches the network', () => {
     writeFileSync(path.join(commandWork, 'deny-network.mjs'), preloadSource);
     project = path.join(commandWork, 'project');
     execFileSync('cp', ['-r', path.join(repoRoot, 'content'), project]);
+    // A project of its own: without a config file the CLI would walk up to
+    // this repository's and work on the demo book itself.
+    execFileSync('cp', [path.join(repoRoot, 'research-pack.config.mjs'), project]);
   });
 
   const commands: string[][] = [
