@@ -11,6 +11,7 @@ export default defineConfig({
       { find: /^@research-pack\/core$/, replacement: source('core/src/index.ts') },
       { find: /^@research-pack\/core\/snapshot$/, replacement: source('core/src/text/snapshot.ts') },
       { find: /^@research-pack\/core\/workers$/, replacement: source('core/src/threads/pool.ts') },
+      { find: /^@research-pack\/core\/internal$/, replacement: source('core/src/internal.ts') },
       { find: /^@research-pack\/markdown$/, replacement: source('markdown/src/index.ts') },
       { find: /^@research-pack\/markdown\/parse$/, replacement: source('markdown/src/parse-chapter.ts') },
     ],

@@ -21,7 +21,7 @@ import {
   type Problem,
   type ResolvedClaim,
 } from '@research-pack/core';
-import { parseChapter, remarkClaims, satteriClaims } from '@research-pack/markdown';
+import { parseChapter, remarkClaims, satteriClaims, type ClaimsPluginOptions } from '@research-pack/markdown';
 import rehypeStringify from 'rehype-stringify';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
@@ -113,26 +113,36 @@ export function loadChapter(dir: string, name: string, settings: FixtureSettings
 
 export type Lookup = (filePath: string) => ChapterAnnotations | undefined;
 
-export function renderSatteri(source: string, file: string, annotations: Lookup, settings: FixtureSettings, popovers: 'inline' | 'page' = 'inline'): { html: string; error?: string } {
+/** A rendering: the HTML, or the error as an author sees it and its rule id. */
+export interface Rendered {
+  html: string;
+  error?: string;
+  ruleId?: string;
+}
+
+/** Other options of the claim plugins, the same for both processors. */
+export type PluginOptions = Omit<ClaimsPluginOptions, 'annotations' | 'popovers'>;
+
+export function renderSatteri(source: string, file: string, annotations: Lookup, settings: FixtureSettings, popovers: 'inline' | 'page' = 'inline', options: PluginOptions = {}): Rendered {
   try {
     const { html } = markdownToHtml(source, {
-      mdastPlugins: [satteriClaims({ annotations, popovers })],
+      mdastPlugins: [satteriClaims({ ...options, annotations, popovers })],
       features: { directive: true, gfm: true, frontmatter: true, smartPunctuation: settings.smartPunctuation ?? false },
       fileURL: pathToFileURL(file),
     });
     return { html: html.trimEnd() + '\n' };
   } catch (error) {
-    return { html: '', error: describeError(error) };
+    return failed(error);
   }
 }
 
-export async function renderUnified(source: string, file: string, annotations: Lookup, settings: FixtureSettings, popovers: 'inline' | 'page' = 'inline'): Promise<{ html: string; error?: string }> {
+export async function renderUnified(source: string, file: string, annotations: Lookup, settings: FixtureSettings, popovers: 'inline' | 'page' = 'inline', options: PluginOptions = {}): Promise<Rendered> {
   let processor = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
   // Sätteri applies smart punctuation while parsing; remark-smartypants with
   // old-school dashes (`--` en, `---` em) makes the same characters.
   if (settings.smartPunctuation) processor = processor.use(remarkSmartypants, { dashes: 'oldschool' });
   const pipeline = processor
-    .use(remarkClaims, { annotations, popovers })
+    .use(remarkClaims, { ...options, annotations, popovers })
     .use(remarkRehype)
     // Sätteri writes `&amp;`; rehype-stringify writes `&#x26;` unless told to prefer names.
     .use(rehypeStringify, { characterReferences: { useNamedReferences: true } });
@@ -140,8 +150,13 @@ export async function renderUnified(source: string, file: string, annotations: L
     const html = String(await pipeline.process(new VFile({ path: file, value: source })));
     return { html: html.trimEnd() + '\n' };
   } catch (error) {
-    return { html: '', error: describeError(error) };
+    return failed(error);
   }
+}
+
+function failed(error: unknown): Rendered {
+  const ruleId = (error as { ruleId?: unknown }).ruleId;
+  return { html: '', error: describeError(error), ...(typeof ruleId === 'string' ? { ruleId } : {}) };
 }
 
 /** The error as an author sees it: message and position, without the absolute path of the checkout. */

@@ -5,43 +5,37 @@
 import type { Parent, Root, RootContent } from 'mdast';
 import type { Plugin } from 'unified';
 import type { VFile } from 'vfile';
-import { ClaimAnchorError, planClaimEdits, planDirectiveRestoration, type ClaimEdit } from './plan-claims.js';
+import { createClaimsAdapter, failurePlace } from './claims-adapter.js';
+import type { ClaimEdit } from './emit-edits.js';
 import type { ClaimsPluginOptions } from './options.js';
 
 /**
  * Mark claims on chapter pages (unified).
  * @param options where to find a file's annotations.
  * @returns the transformer; it does nothing for files that are not chapters (or have no path).
+ * @throws {TypeError} when the options are wrong.
  */
 export const remarkClaims: Plugin<[ClaimsPluginOptions], Root> = function remarkClaims(options) {
+  const claimsFor = createClaimsAdapter(options);
   return function transformer(tree: Root, file: VFile) {
-    const annotations = file.path ? options.annotations(file.path) : undefined;
-    const source = file.value === undefined ? undefined : String(file);
-    if (!annotations) {
-      if (options.restoreOutsideChapters) apply(tree, planDirectiveRestoration(tree, { source }));
-      return;
-    }
-    let edits;
+    const claims = claimsFor(file.path || undefined);
+    if (!claims) return;
+    let edits: ClaimEdit[];
     try {
-      edits = planClaimEdits(tree, annotations, {
-        source,
-        directive: options.directive,
-        restoreDirectives: options.restoreDirectives,
-        popovers: options.popovers,
-      });
+      edits = claims.plan(tree, file.value === undefined ? undefined : String(file));
     } catch (error) {
-      if (error instanceof ClaimAnchorError) {
-        const place = error.line > 0 ? { line: error.line, column: Math.max(1, error.column) } : undefined;
-        file.fail(error.message, { ...(place ? { place } : {}), ruleId: error.ruleId, source: 'research-pack', cause: error });
-      }
-      throw error;
+      // unified reports a failure at a place with `file.fail`.
+      if (!(error instanceof Error)) throw error;
+      const place = failurePlace(error);
+      const ruleId = (error as { ruleId?: unknown }).ruleId;
+      file.fail(error.message, { ...(place ? { place } : {}), ...(typeof ruleId === 'string' ? { ruleId } : {}), source: 'research-pack', cause: error });
     }
-    apply(tree, edits);
+    apply(edits);
   };
 };
 
 /** Apply edits by mutation, as remark plugins do. */
-function apply(_tree: Root, edits: ClaimEdit[]): void {
+function apply(edits: ClaimEdit[]): void {
   for (const edit of edits) {
     if (edit.kind === 'children') {
       (edit.node as unknown as Parent).children = edit.children as unknown as RootContent[];

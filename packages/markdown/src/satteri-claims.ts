@@ -4,7 +4,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { MdastContent, MdastPluginDefinition, MdastTarget, MdastVisitorContext, PluginFactoryContext } from 'satteri';
-import { ClaimAnchorError, planClaimEdits, planDirectiveRestoration, type ClaimEdit } from './plan-claims.js';
+import { createClaimsAdapter } from './claims-adapter.js';
+import type { ClaimEdit } from './emit-edits.js';
 import type { ClaimsPluginOptions } from './options.js';
 
 /** Name of the Sätteri plugin. */
@@ -14,34 +15,21 @@ export const SATTERI_PLUGIN_NAME = 'research-pack-claims';
  * Create the Sätteri plugin that marks claims on chapter pages.
  * @param options where to find a file's annotations.
  * @returns a plugin factory: it returns `null` (the plugin sits out) for files that are not chapters, unless `restoreOutsideChapters` is set.
+ * @throws {TypeError} when the options are wrong.
  */
 export function satteriClaims(options: ClaimsPluginOptions): (context: PluginFactoryContext) => MdastPluginDefinition | null {
+  const claimsFor = createClaimsAdapter(options);
   return ({ fileURL }) => {
-    const annotations = fileURL && fileURL.protocol === 'file:' ? options.annotations(fileURLToPath(fileURL)) : undefined;
-    if (!annotations) {
-      if (!options.restoreOutsideChapters) return null;
-      return {
-        name: `${SATTERI_PLUGIN_NAME}-restore-directives`,
-        options: { position: true },
-        before(root, ctx) {
-          apply(planDirectiveRestoration(root, { source: ctx.source }), ctx);
-        },
-      };
-    }
+    const claims = claimsFor(fileURL && fileURL.protocol === 'file:' ? fileURLToPath(fileURL) : undefined);
+    if (!claims) return null;
     return {
-      name: SATTERI_PLUGIN_NAME,
+      name: claims.kind === 'claims' ? SATTERI_PLUGIN_NAME : `${SATTERI_PLUGIN_NAME}-restore-directives`,
       // Positions: to restore directives exactly as written and to point errors at a line.
       options: { position: true },
       before(root, ctx) {
-        let edits;
-        try {
-          edits = planClaimEdits(root, annotations, { source: ctx.source, directive: options.directive, restoreDirectives: options.restoreDirectives, popovers: options.popovers });
-        } catch (error) {
-          // Sätteri and Astro's MDX pipeline read `line`/`column` off the thrown error.
-          if (error instanceof ClaimAnchorError) throw error;
-          throw new Error(`Research Pack could not mark the claims of ${annotations.file}`, { cause: error });
-        }
-        apply(edits, ctx);
+        // A failure is thrown as it is: Sätteri and Astro's MDX pipeline read
+        // `line`/`column` off a `ClaimAnchorError` for the error's location.
+        apply(claims.plan(root, ctx.source), ctx);
       },
     };
   };

@@ -2,7 +2,8 @@ import type { ChapterAnnotations, ClaimAnnotation } from '@research-pack/core';
 import type { Root } from 'mdast';
 import { markdownToMdast } from 'satteri';
 import { describe, expect, it } from 'vitest';
-import { ClaimAnchorError, planClaimEdits, type ClaimEdit } from '../src/plan-claims.js';
+import { ClaimAnchorError } from '../src/page-errors.js';
+import { planClaimEdits, type ClaimEdit } from '../src/plan-claims.js';
 
 const features = { directive: true, gfm: true, smartPunctuation: false };
 

@@ -4,7 +4,7 @@
  * against the claims' texts), and source-ledger rows to recorded sources
  * (by DOI, arXiv id, URL, then title, each normalized).
  */
-import { locateQuote, prepareSearch } from '../text/anchor.js';
+import { locateQuote, prepareSearch } from '../text/quote-search.js';
 import { fold, normalizeProse } from '../text/normalize.js';
 import { closest, createProblem, quote, type Problem } from '../problems/problem.js';
 import type { ClaimAuditRow, ReportPlace, SourceLedgerRow } from '../research-report/read.js';

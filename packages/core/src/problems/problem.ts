@@ -191,7 +191,14 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   return bestDistance <= limit ? best : undefined;
 }
 
-/** Optimal string alignment distance: Levenshtein plus adjacent swaps. */
+/**
+ * Optimal string alignment distance: Levenshtein plus adjacent swaps, so that
+ * `hgih` is one edit from `high`. Kept by hand: the maintained Levenshtein
+ * packages (`levenshtein-edit-distance`, `leven`, `fastest-levenshtein`)
+ * count a swap as two edits, which loses the suggestion for a swapped pair in
+ * any word of up to five letters (the limit there is one edit), and the
+ * Damerau–Levenshtein package on npm has not been released since 2022.
+ */
 function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (Math.abs(a.length - b.length) > 10) return Infinity;

@@ -14,6 +14,7 @@ import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import { fold } from '../text/normalize.js';
 import { timeElement } from '../markup/hast.js';
+import { quoteOccurrence } from '../text/occurrence.js';
 import type { ChapterModel, DisplayStatus, ResolvedClaim } from '../model/types.js';
 import { safeHref, sourceHref } from '../site/safe-url.js';
 import type { EvidenceItem, Source } from '../schema/sidecars.js';
@@ -217,19 +218,10 @@ function evidenceBlock(evidence: EvidenceItem[], sources: Source[]): Element {
 
 function quoteAnchor(snapshot: string, foldedSnapshot: string, resolved: ResolvedClaim): QuoteAnnotationAnchor {
   const { exact, prefix, suffix } = resolved.selectors.quote;
-  const needle = fold(exact);
-  // Count occurrences in the folded snapshot; the claim's own one is the one
-  // starting at its position (mapped through the fold by counting before it).
+  // Which occurrence of its text the claim is, counted as the page counts
+  // (`relocateQuote`): its start is mapped through the fold by folding what is before it.
   const foldedStart = fold(snapshot.slice(0, resolved.location.start)).length;
-  let occurrence = 0;
-  let occurrences = 0;
-  if (needle.length > 0) {
-    for (let at = foldedSnapshot.indexOf(needle); at !== -1; at = foldedSnapshot.indexOf(needle, at + 1)) {
-      if (at < foldedStart) occurrence++;
-      occurrences++;
-    }
-  }
-  return { type: 'quote', exact, prefix, suffix, occurrence: Math.min(occurrence, Math.max(0, occurrences - 1)), occurrences };
+  return { type: 'quote', exact, prefix, suffix, ...quoteOccurrence(foldedSnapshot, fold(exact), foldedStart) };
 }
 
 function checkPackUrl(value: string): string {

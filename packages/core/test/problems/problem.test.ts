@@ -49,6 +49,8 @@ describe('problems', () => {
     expect(closest('suported', statuses)).toBe('supported');
     expect(closest('review_after_days', ['reviewAfterDays', 'brief'])).toBe('reviewAfterDays');
     expect(closest('full', ['full-text', 'abstract-only', 'not-accessible'])).toBe('full-text');
+    // A swapped pair is one edit, even in a short word.
+    expect(closest('hgih', ['high', 'medium', 'low'])).toBe('high');
     expect(closest('banana', statuses)).toBeUndefined();
     expect(closest('x', ['id'])).toBeUndefined();
     expect(closest('id', [])).toBeUndefined();

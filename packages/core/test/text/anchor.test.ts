@@ -1,10 +1,10 @@
 import type { Root } from 'mdast';
 import { markdownToMdast } from 'satteri';
 import { describe, expect, it } from 'vitest';
-import { anchorClaims, locateQuote, maxFuzzyErrors, prepareSearch, SELECTOR_CONTEXT, type AnchorFiles } from '../../src/text/anchor.js';
+import { anchorClaims, type AnchorFiles } from '../../src/text/anchor.js';
+import { SELECTOR_CONTEXT } from '../../src/text/selectors.js';
 import type { Claim } from '../../src/schema/sidecars.js';
 import { extractChapterText } from '../../src/text/snapshot.js';
-import { buildTextIndex } from '../../src/text/text-index.js';
 
 function chapterText(source: string) {
   const root = markdownToMdast(source, { features: { directive: true, smartPunctuation: false, gfm: true, frontmatter: true }, position: true }) as Root;
@@ -116,15 +116,6 @@ describe('anchorClaims', () => {
   it('works from a snapshot alone', () => {
     const { anchors } = anchorClaims({ snapshot: 'First block.\n\nSecond block here.\n', fingerprint: '', directives: [] }, [quote('b', { quote: 'block here' })], files);
     expect(anchors.get('b')?.location).toEqual({ start: 21, end: 31, line: 0, column: 0 });
-  });
-
-  it('bounds fuzzy matching like Hypothesis', () => {
-    expect(maxFuzzyErrors(12)).toBe(3);
-    expect(maxFuzzyErrors(10_000)).toBe(256);
-    const search = prepareSearch(buildTextIndex(markdownToMdast('The quick brown fox.\n') as Root));
-    expect(locateQuote(search, { quote: 'The quick brown fax.' })).toMatchObject({ kind: 'fuzzy', errors: 1 });
-    expect(locateQuote(search, { quote: 'A slow green turtle.' })).toEqual({ kind: 'orphan' });
-    expect(locateQuote(search, { quote: 'The quick brown fax.' }, { fuzzy: false })).toEqual({ kind: 'orphan' });
   });
 
   it('anchors 20 quotes in a 30,000-word chapter in milliseconds', () => {

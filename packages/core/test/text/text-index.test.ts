@@ -1,7 +1,7 @@
 import type { Root } from 'mdast';
 import { markdownToMdast, mdxToMdast } from 'satteri';
 import { describe, expect, it } from 'vitest';
-import { buildTextIndex, directiveId, locateOffset, serializeDirective, type IndexNode } from '../../src/text/text-index.js';
+import { buildTextIndex, type IndexNode } from '../../src/text/text-index.js';
 
 const features = { directive: true, smartPunctuation: false, gfm: true, frontmatter: true };
 const md = (source: string) => markdownToMdast(source, { features, position: true }) as Root;
@@ -51,33 +51,21 @@ describe('buildTextIndex', () => {
     expect(index.restored.map((entry) => [entry.kind, entry.text])).toEqual([['textDirective', ':30']]);
   });
 
+  it('serializes directives that are not claims when the source is unknown', () => {
+    const index = buildTextIndex(md('At 10:30.\n\n::leaf[x]{a="1"}\n\n:::box[Title]\nInside.\n:::\n'));
+    expect(index.text).toBe('At 10:30.\n\n::leaf[x]{a="1"}\n\n:::box[Title]\n\nInside.\n\n:::');
+    expect(index.units.map((unit) => unit.kind)).toEqual(['prose', 'prose', 'fence', 'prose', 'fence']);
+    expect(index.restored.map((entry) => [entry.kind, entry.text, entry.close])).toEqual([
+      ['textDirective', ':30', undefined],
+      ['leafDirective', '::leaf[x]{a="1"}', undefined],
+      ['containerDirective', ':::box[Title]', ':::'],
+    ]);
+  });
+
   it('leaves directives that another plugin handled as content', () => {
     const root = md(':::aside\nInside.\n:::\n');
     const aside = root.children[0] as unknown as IndexNode;
     aside.data = { hName: 'aside' };
     expect(buildTextIndex(root).text).toBe('Inside.');
-  });
-
-  it('locates offsets in the source', () => {
-    const source = '# T\n\nFirst line\nsecond `code` line.\n';
-    const index = buildTextIndex(md(source), { source });
-    expect(locateOffset(index, index.text.indexOf('second'))).toEqual({ line: 4, column: 1 });
-    expect(locateOffset(index, index.text.indexOf('code'))).toEqual({ line: 4, column: 9 });
-    expect(locateOffset(index, index.text.indexOf('line'))).toEqual({ line: 3, column: 7 });
-  });
-});
-
-describe('directives', () => {
-  it('serializes a directive without its source', () => {
-    expect(serializeDirective({ type: 'textDirective', name: 'abbr', attributes: { title: 'JSON Lines', id: 'x', class: 'a b' }, children: [{ type: 'text', value: 'JSONL' }] })).toBe(
-      ':abbr[JSONL]{title="JSON Lines" #x .a .b}',
-    );
-    expect(serializeDirective({ type: 'leafDirective', name: 'x', attributes: {}, children: [] })).toBe('::x');
-  });
-
-  it('reads the id of a directive', () => {
-    expect(directiveId({ type: 'textDirective', attributes: { id: 'c1' } })).toBe('c1');
-    expect(directiveId({ type: 'textDirective', attributes: { id: '' } })).toBeUndefined();
-    expect(directiveId({ type: 'textDirective' })).toBeUndefined();
   });
 });

@@ -1,0 +1,16 @@
+/**
+ * `@research-pack/core/internal`: what `@research-pack/markdown` needs from
+ * inside the core to mark claims on a page, and that is not for package
+ * users. It may change in any release; build on `@research-pack/core`.
+ *
+ * The page builds its text index with the model's function and finds each
+ * quote claim again with the model's choice of occurrence, so the page and
+ * the model cannot disagree about where a claim is.
+ */
+export { buildTextIndex } from './text/text-index.js';
+export type { IndexLeaf, IndexNode, RestoredDirective, TextIndex } from './text/text-index-types.js';
+export { leafIndexAt, leafOffsetAt } from './text/leaf-map.js';
+export { isDirectiveLabel } from './text/directive-text.js';
+export { prepareSearch, relocateQuote } from './text/quote-search.js';
+export type { AnchoredQuote, SearchText } from './text/quote-search.js';
+export { shorten } from './problems/problem.js';

@@ -1,0 +1,86 @@
+/**
+ * What an anchoring problem suggests to the author: the text closest to a
+ * quote that is not in the chapter, and the prefix or suffix that would
+ * choose one place of a quote found several times.
+ */
+import { fold, normalizeProse } from './normalize.js';
+import { findFuzzy, fromFolded, trimRange, type Candidate, type SearchText } from './quote-search.js';
+
+/** Texts longer than this are narrowed down before the closest text is searched for. */
+const CLOSEST_SCAN_LIMIT = 20_000;
+/** How many prose units are compared in full when a text is narrowed down. */
+const CLOSEST_UNITS = 8;
+
+/**
+ * The text closest to a quote that could not be anchored.
+ * @param text the prepared text.
+ * @param quote the quote as the sidecar gives it.
+ * @returns the closest text (unfolded) and where it starts, or undefined when nothing resembles it.
+ */
+export function closestText(text: SearchText, quote: string): { text: string; start: number; errors: number } | undefined {
+  const needle = fold(normalizeProse(quote));
+  // Any edit count: this only runs for a quote that did not anchor, to show the author what is there instead.
+  // With any edit count every place matches, which costs a quarter of a second
+  // per quote in a long chapter: there, only the units sharing the most
+  // three-letter pieces with the quote are compared.
+  const candidates = findFuzzy(text.folded.text.length > CLOSEST_SCAN_LIMIT ? likelyUnits(text, needle) : text, needle, needle.length);
+  let best: Candidate | undefined;
+  for (const candidate of candidates) if (!best || candidate.errors < best.errors) best = candidate;
+  if (!best) return undefined;
+  const value = text.index.text;
+  let { start, end } = trimRange(value, fromFolded(text.folded, best.start, best.end));
+  // Show whole words: an approximate match may start or end inside one.
+  while (start > 0 && !/[\s]/.test(value[start - 1]!)) start--;
+  while (end < value.length && !/[\s]/.test(value[end]!)) end++;
+  return { text: value.slice(start, end), start, errors: best.errors };
+}
+
+/** The same text with only the prose units most like the quote (by shared trigrams), in document order. */
+function likelyUnits(text: SearchText, needle: string): SearchText {
+  const grams = new Set<string>();
+  for (let index = 0; index + 3 <= needle.length; index++) grams.add(needle.slice(index, index + 3));
+  const haystack = text.folded.text;
+  const scored = text.units.map((unit, order) => {
+    const seen = new Set<string>();
+    for (let index = unit.start; index + 3 <= unit.end; index++) {
+      const gram = haystack.slice(index, index + 3);
+      if (grams.has(gram)) seen.add(gram);
+    }
+    return { unit, order, score: grams.size === 0 ? 0 : seen.size / grams.size };
+  });
+  scored.sort((a, b) => b.score - a.score || a.order - b.order);
+  const kept = scored.slice(0, CLOSEST_UNITS).sort((a, b) => a.order - b.order);
+  return { ...text, units: kept.map((entry) => entry.unit) };
+}
+
+/**
+ * The shortest run of whole words just before (or else just after) the first
+ * place that no other place shares: what the author can add as prefix or suffix.
+ * @param text the prepared text.
+ * @param ranges the places of the quote, unfolded, in document order.
+ * @returns the context to add, or undefined when no run of up to eight words tells the first place apart.
+ */
+export function suggestContext(text: SearchText, ranges: Array<{ start: number; end: number }>): { kind: 'prefix' | 'suffix'; text: string } | undefined {
+  const value = text.index.text;
+  for (let words = 1; words <= 8; words++) {
+    for (const kind of ['prefix', 'suffix'] as const) {
+      const contexts = ranges.map((range) => (kind === 'prefix' ? wordsBefore(value, range.start, words) : wordsAfter(value, range.end, words)));
+      const first = contexts[0];
+      if (first && first.trim() && contexts.filter((context) => fold(context) === fold(first)).length === 1) return { kind, text: first };
+    }
+  }
+  return undefined;
+}
+
+function wordsBefore(value: string, end: number, words: number): string {
+  const blockStart = value.lastIndexOf('\n\n', end - 1);
+  const parts = value.slice(blockStart === -1 ? 0 : blockStart + 2, end).split(' ');
+  // The last part is what directly precedes the quote (empty when a space does).
+  return parts.slice(Math.max(0, parts.length - words - 1)).join(' ');
+}
+
+function wordsAfter(value: string, start: number, words: number): string {
+  const blockEnd = value.indexOf('\n\n', start);
+  const parts = value.slice(start, blockEnd === -1 ? value.length : blockEnd).split(' ');
+  return parts.slice(0, words + 1).join(' ');
+}

@@ -1,0 +1,186 @@
+/**
+ * The problems of anchoring, one function per rule (`anchor/*` in
+ * `problems/rules.ts`): what is wrong and how to fix it, in the author's terms.
+ */
+import { closest, createProblem, quote, shorten, type Position, type Problem } from '../problems/problem.js';
+import { normalizeProse } from './normalize.js';
+
+/** Where a directive is: the chapter file and the directive's position. */
+export interface DirectivePlace extends Position {
+  file: string;
+}
+
+/** Where a claim's field is: the claims sidecar, the position and the field path. */
+export interface ClaimFieldPlace extends Position {
+  file: string;
+  path: string;
+}
+
+/**
+ * `anchor/directive-without-id`: a `:claim[…]` without an id.
+ * @param at the directive.
+ * @param empty whether it has no text either (its label wrapped onto a second line).
+ * @returns the problem.
+ */
+export function directiveWithoutId(at: DirectivePlace, empty: boolean): Problem {
+  return empty
+    ? createProblem(
+        'anchor/directive-without-id',
+        at,
+        'this :claim directive has no id and no text',
+        "write :claim[the sentence]{#claim-id} on one line: Sätteri (Astro's Markdown processor) ends a directive label at a line break, so a label that wraps loses its text and its id",
+      )
+    : createProblem('anchor/directive-without-id', at, 'this :claim directive has no id', 'give it the id of a claim in the claims sidecar: :claim[the sentence]{#claim-id}');
+}
+
+/**
+ * `anchor/unknown-directive`: a directive names no claim of the sidecar.
+ * @param at the directive.
+ * @param id the id it names.
+ * @param claimsFile the claims sidecar.
+ * @param ids the sidecar's claim ids, for a "did you mean".
+ * @returns the problem.
+ */
+export function unknownDirective(at: DirectivePlace, id: string, claimsFile: string, ids: Iterable<string>): Problem {
+  const suggestion = closest(id, ids);
+  return createProblem(
+    'anchor/unknown-directive',
+    at,
+    `:claim directive names ${quote(id)}, which is not a claim in ${claimsFile}`,
+    suggestion !== undefined ? `did you mean ${quote(suggestion)}?` : `add a claim with id ${quote(id)} and anchor: directive to ${claimsFile}, or remove the markup`,
+  );
+}
+
+/**
+ * `anchor/duplicate-directive`: the same claim marked twice.
+ * @param at the second directive.
+ * @param id the claim.
+ * @param first the first directive.
+ * @returns the problem.
+ */
+export function duplicateDirective(at: DirectivePlace, id: string, first: Position): Problem {
+  return createProblem(
+    'anchor/duplicate-directive',
+    at,
+    `claim ${quote(id)} is marked twice in the prose (first at ${at.file}:${first.line}:${first.column})`,
+    'a claim is one place in the prose: keep one :claim directive with this id and give the other claim its own id',
+  );
+}
+
+/**
+ * `anchor/directive-for-quote-claim`: the prose marks a claim the sidecar anchors by quote.
+ * @param at the directive.
+ * @param id the claim.
+ * @param claimsFile the claims sidecar.
+ * @param anchor where the claim's anchor is in the sidecar.
+ * @returns the problem.
+ */
+export function directiveForQuoteClaim(at: DirectivePlace, id: string, claimsFile: string, anchor: Position): Problem {
+  return createProblem(
+    'anchor/directive-for-quote-claim',
+    at,
+    `claim ${quote(id)} is marked in the prose, but ${claimsFile}:${anchor.line}:${anchor.column} anchors it by quote`,
+    'use one of the two: set its anchor to "directive", or remove the :claim markup',
+  );
+}
+
+/**
+ * `anchor/empty-directive`: a directive that marks no text.
+ * @param at the directive.
+ * @param id the claim.
+ * @returns the problem.
+ */
+export function emptyDirective(at: DirectivePlace, id: string): Problem {
+  return createProblem('anchor/empty-directive', at, `:claim directive ${quote(id)} marks no text`, `put the claim's words between the brackets, on one line: :claim[the sentence]{#${id}}`);
+}
+
+/**
+ * `anchor/missing-directive`: a directive claim the prose does not mark.
+ * @param at the claim's `anchor` in the sidecar.
+ * @param id the claim.
+ * @param chapter the chapter file.
+ * @returns the problem.
+ */
+export function missingDirective(at: ClaimFieldPlace, id: string, chapter: string): Problem {
+  return createProblem(
+    'anchor/missing-directive',
+    at,
+    `claim "${id}" is anchored by directive, but ${chapter} has no :claim[...]{#${id}}`,
+    `mark the sentence in the chapter as :claim[the sentence]{#${id}}, or anchor the claim by quote`,
+  );
+}
+
+/** The quote of a claim in a message: normalized, cut to 80 characters, JSON-quoted. */
+function quotedQuote(text: string): string {
+  return quote(shorten(normalizeProse(text), 80), Infinity);
+}
+
+/**
+ * `anchor/ambiguous`: a quote found several times that nothing tells apart.
+ * @param at the claim's `anchor.quote` in the sidecar.
+ * @param claim the claim's id and quote anchor.
+ * @param chapter the chapter file.
+ * @param count how many times the quote is found.
+ * @param places where the first of them are (`line:column`), in document order; ten are named.
+ * @param suggestion a prefix or suffix that would choose the first place, if one does.
+ * @returns the problem.
+ */
+export function ambiguousQuote(
+  at: ClaimFieldPlace,
+  claim: { id: string; anchor: { quote: string; prefix?: string | undefined; suffix?: string | undefined } },
+  chapter: string,
+  count: number,
+  places: string[],
+  suggestion: { kind: 'prefix' | 'suffix'; text: string } | undefined,
+): Problem {
+  // Only the first places are named (a common word can be found thousands of times).
+  const named = places.slice(0, 10).join(', ');
+  const more = count > 10 ? `, and ${(count - 10).toLocaleString('en')} more` : '';
+  const why = claim.anchor.prefix || claim.anchor.suffix ? 'its prefix and suffix do not tell them apart' : 'no prefix or suffix says which one is meant';
+  return createProblem(
+    'anchor/ambiguous',
+    at,
+    `the quote of claim "${claim.id}" (${quotedQuote(claim.anchor.quote)}) is found ${count} times in ${chapter} (at ${named}${more}), and ${why}`,
+    suggestion
+      ? `add ${suggestion.kind}: ${JSON.stringify(suggestion.text)} to choose the one at ${places[0]}, or quote a longer passage`
+      : 'add a prefix or suffix (the words just before or after the quote), or quote a longer passage',
+  );
+}
+
+/**
+ * `anchor/orphan`: a quote that is not in the chapter, not even approximately.
+ * @param at the claim's `anchor.quote` in the sidecar.
+ * @param claim the claim's id and quote.
+ * @param chapter the chapter file.
+ * @param closestText the text closest to the quote and where it is, if the chapter has prose.
+ * @returns the problem.
+ */
+export function orphanQuote(at: ClaimFieldPlace, claim: { id: string; quote: string }, chapter: string, closestText: { text: string; at: Position | undefined } | undefined): Problem {
+  const where = closestText?.at ? ` (${chapter}:${closestText.at.line}:${closestText.at.column})` : '';
+  return createProblem(
+    'anchor/orphan',
+    at,
+    `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) is not in ${chapter}${
+      closestText ? `; the closest text${where} is ${quote(shorten(closestText.text, 80), Infinity)}` : '; the chapter has no prose to compare it with'
+    }`,
+    'copy the sentence as it now reads in the chapter into anchor.quote, then review the verdict: the prose it was given on has changed',
+  );
+}
+
+/**
+ * `anchor/overlap`: a quote that crosses another claim.
+ * @param at the claim's `anchor.quote` in the sidecar.
+ * @param claim the claim's id and text.
+ * @param other the claim it crosses, and where that one is in the chapter (line 0 when unknown).
+ * @param chapter the chapter file.
+ * @returns the problem.
+ */
+export function overlappingQuote(at: ClaimFieldPlace, claim: { id: string; text: string }, other: { id: string; text: string; line: number; column: number }, chapter: string): Problem {
+  const where = other.line > 0 ? ` (${chapter}:${other.line}:${other.column})` : '';
+  return createProblem(
+    'anchor/overlap',
+    at,
+    `the quote of claim ${quote(claim.id)} (${quote(claim.text, 80)}) crosses claim ${quote(other.id)} (${quote(other.text, 80)})${where}: one must contain the other, or they must lie apart`,
+    'quote fewer or more words so that the two claims do not cross; a claim is one element on the page',
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The nodes the claim transform makes: a claim's wrapper with its marker and
+ * popover (from the core's hast), and the paragraphs that hold a heading's
+ * markers or a restored directive's fence line.
+ */
+import type { ClaimAnnotation } from '@research-pack/core';
+import type { IndexNode } from '@research-pack/core/internal';
+import type { Element } from 'hast';
+import type { ResearchClaim, ResearchClaimMarker, ResearchClaimPopover } from './types.js';
+
+/**
+ * The wrapper node of a claim: its text, then its marker and (unless the
+ * page renders popovers itself) its popover.
+ * @param annotation the claim's annotation.
+ * @param children the claim's text, with its inline markup.
+ * @param popovers `'inline'` (default) to include the popover, `'page'` to leave it out.
+ * @returns a `researchClaim` node.
+ */
+export function claimNode(annotation: ClaimAnnotation, children: IndexNode[], popovers: 'inline' | 'page' = 'inline'): IndexNode {
+  const node: ResearchClaim = {
+    type: 'researchClaim',
+    data: { hName: 'span', hProperties: { ...annotation.wrapper }, claimId: annotation.id },
+    children: [
+      ...(children as ResearchClaim['children']),
+      elementNode('researchClaimMarker', annotation.marker),
+      ...(popovers === 'page' ? [] : [elementNode('researchClaimPopover', annotation.popover)]),
+    ],
+  };
+  return node as unknown as IndexNode;
+}
+
+/**
+ * Whether a node is a claim's marker or popover (childless, standing for a hast element).
+ * @param node any node.
+ * @returns true for `researchClaimMarker` and `researchClaimPopover`.
+ */
+export function isClaimElement(node: IndexNode): boolean {
+  return node.type === 'researchClaimMarker' || node.type === 'researchClaimPopover';
+}
+
+/**
+ * The paragraph after a heading that holds the markers and popovers of its claims.
+ * @param children the markers and popovers.
+ * @returns a `<p class="rp-heading-claims">`.
+ */
+export function headingClaimsParagraph(children: IndexNode[]): IndexNode {
+  return { type: 'paragraph', data: { hProperties: { className: ['rp-heading-claims'] } }, children };
+}
+
+/**
+ * A paragraph of plain text: a restored directive's fence line.
+ * @param text the line.
+ * @returns the paragraph.
+ */
+export function fenceParagraph(text: string): IndexNode {
+  return { type: 'paragraph', children: [{ type: 'text', value: text }] };
+}
+
+function elementNode<T extends 'researchClaimMarker' | 'researchClaimPopover'>(type: T, element: Element): T extends 'researchClaimMarker' ? ResearchClaimMarker : ResearchClaimPopover {
+  return {
+    type,
+    data: { hName: element.tagName, hProperties: { ...element.properties }, hChildren: clonePlain(element.children) as Element['children'] },
+  } as T extends 'researchClaimMarker' ? ResearchClaimMarker : ResearchClaimPopover;
+}
+
+/**
+ * A deep copy of plain data (hast: objects, arrays, strings, numbers,
+ * booleans, null), several times faster than `structuredClone` for many small trees.
+ * @param value plain data.
+ * @returns its copy.
+ */
+function clonePlain(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const copy = new Array<unknown>(value.length);
+    for (let index = 0; index < value.length; index++) copy[index] = clonePlain(value[index]);
+    return copy;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = clonePlain((value as Record<string, unknown>)[key]);
+  return copy;
+}

@@ -1,0 +1,168 @@
+/**
+ * Where each claim is on the page: the claim directives matched to the
+ * chapter's directive claims, each quote claim found again in the page's
+ * text where the model anchored it (`relocateQuote`, the core's one choice
+ * of occurrence), and what that means for the tree: which prose containers
+ * must be rebuilt and where their leaves are cut.
+ */
+import type { ChapterAnnotations, ClaimAnnotation } from '@research-pack/core';
+import { leafIndexAt, leafOffsetAt, prepareSearch, relocateQuote, type IndexLeaf, type IndexNode, type RestoredDirective, type SearchText, type TextIndex } from '@research-pack/core/internal';
+import { directiveWithoutIdError, duplicateDirectiveError, missingDirectiveError, overlapError, pageOrphanError, unknownDirectiveError } from './page-errors.js';
+import type { InlineRange } from './wrap-inline.js';
+
+/** A quote claim located on the page: its offsets in the index text and the leaf boundaries of its words. */
+export interface PlacedQuote extends InlineRange<ClaimAnnotation> {
+  start: number;
+  end: number;
+}
+
+/** Every claim of a page placed, and what must change for it. */
+export interface ClaimPlacement {
+  index: TextIndex;
+  /** Claim directive node → its annotation. */
+  directiveClaims: Map<IndexNode, ClaimAnnotation>;
+  /** Restored directive node → how it reads (empty when directives are not restored). */
+  restored: Map<IndexNode, RestoredDirective>;
+  /** Leaves that stand for restored directives. */
+  restoredLeaves: Map<IndexNode, IndexLeaf>;
+  /** Prose containers of the index. */
+  proseUnits: Set<IndexNode>;
+  /** Container → the quotes in it, in document order, outer before inner. */
+  quotes: Map<IndexNode, PlacedQuote[]>;
+  /** Containers that must be rebuilt. */
+  dirty: Set<IndexNode>;
+  /** Leaf → offsets where its value is cut. */
+  cuts: Map<IndexNode, Set<number>>;
+}
+
+/**
+ * Place every claim of a chapter on its page.
+ * @param root the (part of the) page the index was built from.
+ * @param index the page's text index.
+ * @param annotations the chapter's annotations.
+ * @param restore whether directives that are not claims are restored.
+ * @returns the placement.
+ * @throws {ClaimAnchorError} when a claim cannot be found on the page, or a claim directive is unknown.
+ */
+export function placeClaims(root: IndexNode, index: TextIndex, annotations: ChapterAnnotations, restore: boolean): ClaimPlacement {
+  const placement: ClaimPlacement = {
+    index,
+    directiveClaims: new Map(),
+    restored: new Map(),
+    restoredLeaves: new Map(),
+    proseUnits: new Set(),
+    quotes: new Map(),
+    dirty: new Set(),
+    cuts: new Map(),
+  };
+  for (const unit of index.units) if (unit.kind === 'prose') placement.proseUnits.add(unit.node);
+  if (restore) {
+    for (const restored of index.restored) placement.restored.set(restored.node, restored);
+    for (const leaf of index.leaves) {
+      if (leaf.kind !== 'directive') continue;
+      placement.restoredLeaves.set(leaf.node, leaf);
+      const unit = index.units[leaf.unit];
+      if (unit) placement.dirty.add(unit.node);
+    }
+  }
+  placeDirectives(root, placement, annotations);
+  placeQuotes(placement, annotations);
+  return placement;
+}
+
+/** Match claim directives in the page to directive claims, failing on unknown or repeated ids. */
+function placeDirectives(root: IndexNode, placement: ClaimPlacement, annotations: ChapterAnnotations): void {
+  const byId = new Map<string, ClaimAnnotation>();
+  for (const claim of annotations.claims) byId.set(claim.id, claim);
+  const seen = new Set<string>();
+  const file = annotations.file;
+  for (const directive of placement.index.claims) {
+    if (!directive.id) throw directiveWithoutIdError(file, directive);
+    const annotation = byId.get(directive.id);
+    if (!annotation || annotation.anchor.type !== 'directive') throw unknownDirectiveError(file, directive, directive.id);
+    if (seen.has(directive.id)) throw duplicateDirectiveError(file, directive, directive.id);
+    seen.add(directive.id);
+    placement.directiveClaims.set(directive.node, annotation);
+  }
+  for (const container of containersOf(root, placement.proseUnits, new Set(placement.directiveClaims.keys())).values()) placement.dirty.add(container);
+  for (const annotation of annotations.claims) {
+    if (annotation.anchor.type === 'directive' && !seen.has(annotation.id)) throw missingDirectiveError(file, annotation);
+  }
+}
+
+/** The prose container of each of the given nodes, in one walk. */
+function containersOf(root: IndexNode, proseUnits: ReadonlySet<IndexNode>, targets: ReadonlySet<IndexNode>): Map<IndexNode, IndexNode> {
+  const found = new Map<IndexNode, IndexNode>();
+  const walk = (node: IndexNode, container: IndexNode | undefined): void => {
+    if (container && targets.has(node)) found.set(node, container);
+    const inside = proseUnits.has(node) ? node : container;
+    for (const child of node.children ?? []) walk(child, inside);
+  };
+  if (targets.size > 0) walk(root, undefined);
+  return found;
+}
+
+/** Find every quote claim on the page and note where its text must be cut. */
+function placeQuotes(placement: ClaimPlacement, annotations: ChapterAnnotations): void {
+  const { index } = placement;
+  const file = annotations.file;
+  let search: SearchText | undefined;
+  const placed: PlacedQuote[] = [];
+  for (const annotation of annotations.claims) {
+    if (annotation.anchor.type !== 'quote') continue;
+    search ??= prepareSearch(index);
+    const range = relocateQuote(search, annotation.anchor);
+    if (!range) throw pageOrphanError(file, annotation, 'missing');
+    placed.push(toLeaves(index, file, annotation, range.start, range.end));
+  }
+  placed.sort((a, b) => a.start - b.start || b.end - a.end);
+  // Claims may nest but not cross: a wrapper is one element.
+  const ranges: Array<{ id: string; start: number; end: number }> = [
+    ...placed.map((quote) => ({ id: quote.key.id, start: quote.start, end: quote.end })),
+    ...index.claims.filter((directive) => directive.id).map((directive) => ({ id: directive.id!, start: directive.start, end: directive.end })),
+  ];
+  for (const quote of placed) {
+    for (const other of ranges) {
+      if (other.id === quote.key.id) continue;
+      const crosses = quote.start < other.end && other.start < quote.end && !(quote.start <= other.start && other.end <= quote.end) && !(other.start <= quote.start && quote.end <= other.end);
+      if (crosses) throw overlapError(file, quote.key, other.id);
+    }
+  }
+  for (const quote of placed) {
+    const leaf = index.leaves[leafIndexAt(index, quote.start)];
+    const unit = leaf ? index.units[leaf.unit] : undefined;
+    if (!unit) continue;
+    placement.dirty.add(unit.node);
+    const list = placement.quotes.get(unit.node) ?? [];
+    list.push(quote);
+    placement.quotes.set(unit.node, list);
+    cut(placement.cuts, quote.startLeaf, quote.startOffset);
+    cut(placement.cuts, quote.endLeaf, quote.endOffset);
+  }
+}
+
+function cut(cuts: Map<IndexNode, Set<number>>, leaf: IndexNode, offset: number): void {
+  const set = cuts.get(leaf) ?? new Set<number>();
+  set.add(offset);
+  cuts.set(leaf, set);
+}
+
+/** Turn an index range into leaf boundaries. */
+function toLeaves(index: TextIndex, file: string, annotation: ClaimAnnotation, start: number, end: number): PlacedQuote {
+  let first = start;
+  let last = end - 1;
+  // Spaces made from line breaks have no leaf; a quote never starts or ends on one, but be safe.
+  while (first < last && leafIndexAt(index, first) < 0) first++;
+  while (last > first && leafIndexAt(index, last) < 0) last--;
+  const startLeaf = index.leaves[leafIndexAt(index, first)];
+  const endLeaf = index.leaves[leafIndexAt(index, last)];
+  if (!startLeaf || !endLeaf) throw pageOrphanError(file, annotation, 'empty');
+  const startOffset = leafOffsetAt(index, first);
+  let endOffset = leafOffsetAt(index, last) + 1;
+  // Keep combining marks with the character they belong to.
+  while (endOffset < endLeaf.value.length && /\p{M}/u.test(endLeaf.value[endOffset] ?? '')) endOffset++;
+  // A surrogate pair is one character.
+  const code = endLeaf.value.charCodeAt(endOffset - 1);
+  if (code >= 0xd800 && code <= 0xdbff) endOffset++;
+  return { key: annotation, start, end, startLeaf: startLeaf.node, startOffset, endLeaf: endLeaf.node, endOffset };
+}

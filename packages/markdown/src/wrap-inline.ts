@@ -1,0 +1,221 @@
+/**
+ * Wrap ranges of inline content in new parents, across inline markup.
+ *
+ * A range starts and ends inside text (or inline code) leaves, and may span
+ * emphasis, strong, links and code. The content is flattened into atoms,
+ * each a piece of a leaf (leaves are cut at every range edge) or a node kept
+ * whole, with the chain of inline parents it sits in; each range's wrapper
+ * goes into the chains of its atoms as deep as they all share, but never
+ * inside a link (a wrapper holds a `<button>`, which may not be inside an
+ * `<a>`); then the nodes are rebuilt, consecutive atoms that share a chain
+ * entry sharing one (copied) parent. The tree read is never changed.
+ */
+import type { IndexNode } from '@research-pack/core/internal';
+
+/** A range of inline content to wrap in one new parent. */
+export interface InlineRange<K> {
+  /** What the range stands for; handed to `wrapRange`. */
+  key: K;
+  /** The leaf and the offset in its value where the range starts. */
+  startLeaf: IndexNode;
+  startOffset: number;
+  /** The leaf and the offset in its value where the range ends. */
+  endLeaf: IndexNode;
+  endOffset: number;
+}
+
+/** How to read the content and build the wrappers. */
+export interface WrapInlineOptions<K> {
+  /** Offsets at which each leaf's value is cut: every range edge. */
+  cuts: ReadonlyMap<IndexNode, ReadonlySet<number>>;
+  /** The text a node reads as when it stands for text of its own (a restored directive), else undefined. */
+  textOf: (node: IndexNode) => string | undefined;
+  /** Inline parents replaced by a wrapper of their own (claim directives): moved out of links, built by `wrapNode`. */
+  isWrapper: (node: IndexNode) => boolean;
+  /** The new parent of a range's content. */
+  wrapRange: (key: K, children: IndexNode[]) => IndexNode;
+  /** The new parent that replaces a wrapper node. */
+  wrapNode: (node: IndexNode, children: IndexNode[]) => IndexNode;
+  /** Inline nodes whose content is not prose: kept whole. */
+  isOpaque: (node: IndexNode) => boolean;
+  /** Report a range that cannot be wrapped: its edges are not where the leaves are cut, or it would cut a raw HTML element in two. */
+  fail: (key: K, why: 'unplaced' | 'raw-html') => never;
+}
+
+/** A piece of inline content after splitting, with the inline parents it sits in. */
+interface Atom {
+  node: IndexNode;
+  /** Original inline parents (and wrapper nodes), outermost first; range keys are inserted later. */
+  chain: object[];
+  /** For text pieces: the original leaf and the piece's offsets in its value. */
+  leaf?: IndexNode;
+  from?: number;
+  to?: number;
+}
+
+/** Stands for a range's wrapper in an atom's chain. */
+interface RangeKey<K> {
+  range: InlineRange<K>;
+}
+
+/**
+ * Rebuild inline content with each range wrapped.
+ * @param content the inline nodes (read only).
+ * @param ranges the ranges, outer ranges before the ranges they contain, in document order.
+ * @param options how to cut, read and wrap.
+ * @returns the new nodes; subtrees without a change are the nodes read.
+ */
+export function wrapInline<K>(content: IndexNode[], ranges: ReadonlyArray<InlineRange<K>>, options: WrapInlineOptions<K>): IndexNode[] {
+  const atoms: Atom[] = [];
+  linearize(content, [], atoms, options);
+  hoistWrappersOutOfLinks(atoms, options);
+  if (ranges.length > 0) insertRangeKeys(atoms, ranges, options);
+  return build(atoms, 0, options);
+}
+
+function linearize<K>(nodes: IndexNode[], chain: object[], atoms: Atom[], options: WrapInlineOptions<K>): void {
+  for (const node of nodes) {
+    const text = options.textOf(node);
+    if (text !== undefined) {
+      pushText({ type: 'text', value: text }, node, text, chain, atoms, options.cuts);
+      continue;
+    }
+    if (node.type === 'text' || node.type === 'inlineCode') {
+      pushText(node, node, node.value ?? '', chain, atoms, options.cuts);
+      continue;
+    }
+    if (options.isWrapper(node)) {
+      linearize(node.children ?? [], [...chain, node], atoms, options);
+      continue;
+    }
+    if (node.children && node.children.length > 0 && !options.isOpaque(node)) {
+      linearize(node.children, [...chain, node], atoms, options);
+      continue;
+    }
+    atoms.push({ node, chain });
+  }
+}
+
+/** Push a text-like leaf, split at its cut offsets. */
+function pushText(node: IndexNode, leaf: IndexNode, value: string, chain: object[], atoms: Atom[], cuts: ReadonlyMap<IndexNode, ReadonlySet<number>>): void {
+  const offsets = cuts.get(leaf);
+  if (!offsets || offsets.size === 0) {
+    atoms.push({ node, chain, leaf, from: 0, to: value.length });
+    return;
+  }
+  const points = [0, ...[...offsets].filter((cut) => cut > 0 && cut < value.length).sort((a, b) => a - b), value.length];
+  for (let index = 0; index < points.length - 1; index++) {
+    const from = points[index]!;
+    const to = points[index + 1]!;
+    if (to <= from) continue;
+    const { position: _position, ...rest } = node;
+    void _position;
+    atoms.push({ node: { ...rest, value: value.slice(from, to) }, chain, leaf, from, to });
+  }
+}
+
+/**
+ * A wrapper node inside a link's text would put its marker (a button) inside
+ * the link: move it outside the outermost link, which is then split around it.
+ */
+function hoistWrappersOutOfLinks<K>(atoms: Atom[], options: WrapInlineOptions<K>): void {
+  for (const atom of atoms) {
+    const link = atom.chain.findIndex((entry) => isLink(entry as IndexNode));
+    if (link === -1) continue;
+    const wrappers = atom.chain.filter((entry, index) => index > link && options.isWrapper(entry as IndexNode));
+    if (wrappers.length === 0) continue;
+    const rest = atom.chain.filter((entry) => !wrappers.includes(entry));
+    atom.chain = [...rest.slice(0, link), ...wrappers, ...rest.slice(link)];
+  }
+}
+
+/** Put each range's wrapper in the chains of its atoms, outside any link. */
+function insertRangeKeys<K>(atoms: Atom[], ranges: ReadonlyArray<InlineRange<K>>, options: WrapInlineOptions<K>): void {
+  const spans = ranges.map((range) => {
+    const first = atoms.findIndex((atom) => atom.leaf === range.startLeaf && atom.from === range.startOffset);
+    const last = atoms.findIndex((atom) => atom.leaf === range.endLeaf && atom.to === range.endOffset);
+    if (first === -1 || last === -1 || last < first) options.fail(range.key, 'unplaced');
+    if (!balancedHtml(atoms, first, last)) options.fail(range.key, 'raw-html');
+    // As deep as the inline parents all its atoms share, but never inside a link.
+    let common = atoms[first]!.chain;
+    for (let index = first + 1; index <= last; index++) common = commonPrefix(common, atoms[index]!.chain);
+    const link = common.findIndex((entry) => isLink(entry as IndexNode));
+    return { range, first, last, depth: link === -1 ? common.length : Math.min(common.length, link) };
+  });
+  for (const span of spans) {
+    const key: RangeKey<K> = { range: span.range };
+    for (let index = span.first; index <= span.last; index++) {
+      const atom = atoms[index]!;
+      // Insert after the wrappers already placed at this depth (outer ranges come first).
+      let at = 0;
+      let original = 0;
+      while (at < atom.chain.length && (original < span.depth || isRangeKey(atom.chain[at]!))) {
+        if (!isRangeKey(atom.chain[at]!)) original++;
+        at++;
+      }
+      atom.chain = [...atom.chain.slice(0, at), key, ...atom.chain.slice(at)];
+    }
+  }
+}
+
+/** Rebuild nodes from atoms: consecutive atoms sharing a chain entry share one (copied) parent. */
+function build<K>(atoms: Atom[], level: number, options: WrapInlineOptions<K>): IndexNode[] {
+  const nodes: IndexNode[] = [];
+  let index = 0;
+  while (index < atoms.length) {
+    const atom = atoms[index]!;
+    const key = atom.chain[level];
+    if (key === undefined) {
+      nodes.push(atom.node);
+      index++;
+      continue;
+    }
+    let end = index + 1;
+    while (end < atoms.length && atoms[end]!.chain[level] === key) end++;
+    const children = build(atoms.slice(index, end), level + 1, options);
+    nodes.push(parentFor(key, children, options));
+    index = end;
+  }
+  return nodes;
+}
+
+function parentFor<K>(key: object, children: IndexNode[], options: WrapInlineOptions<K>): IndexNode {
+  if (isRangeKey<K>(key)) return options.wrapRange(key.range.key, children);
+  const node = key as IndexNode;
+  return options.isWrapper(node) ? options.wrapNode(node, children) : { ...node, children };
+}
+
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+/** Whether the raw HTML tags among some atoms open and close in step (a wrapper must not cut an element in two). */
+function balancedHtml(atoms: Atom[], first: number, last: number): boolean {
+  let depth = 0;
+  for (let index = first; index <= last; index++) {
+    const node = atoms[index]!.node;
+    if (node.type !== 'html') continue;
+    const tag = /^<(\/?)([A-Za-z][\w-]*)[^>]*?(\/?)>$/.exec((node.value ?? '').trim());
+    if (!tag || tag[3] || VOID_ELEMENTS.has(tag[2]!.toLowerCase())) continue;
+    depth += tag[1] ? -1 : 1;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+function commonPrefix(a: object[], b: object[]): object[] {
+  let index = 0;
+  while (index < a.length && index < b.length && a[index] === b[index]) index++;
+  return index === a.length ? a : a.slice(0, index);
+}
+
+function isRangeKey<K>(value: object): value is RangeKey<K> {
+  return 'range' in value && !('type' in value);
+}
+
+/**
+ * Whether an inline node is a link: mdast links and references, and MDX `<a>`.
+ * @param node an inline node.
+ * @returns true for links.
+ */
+export function isLink(node: IndexNode): boolean {
+  return node.type === 'link' || node.type === 'linkReference' || (node.type === 'mdxJsxTextElement' && node.name === 'a');
+}

@@ -1,0 +1,100 @@
+import type { IndexNode } from '@research-pack/core/internal';
+import { markdownToMdast } from 'satteri';
+import { describe, expect, it } from 'vitest';
+import { isLink, wrapInline, type InlineRange, type WrapInlineOptions } from '../src/wrap-inline.js';
+
+const features = { directive: true, gfm: true, smartPunctuation: false };
+
+/** The phrasing content of the first paragraph, and its leaves by their text. */
+function paragraph(source: string): { content: IndexNode[]; leaf: (value: string) => IndexNode } {
+  const root = markdownToMdast(source, { features, position: true }) as unknown as IndexNode;
+  const content = root.children![0]!.children!;
+  const leaves: IndexNode[] = [];
+  const walk = (nodes: IndexNode[]) => nodes.forEach((node) => (node.type === 'text' || node.type === 'inlineCode' ? leaves.push(node) : walk(node.children ?? [])));
+  walk(content);
+  return { content, leaf: (value) => leaves.find((node) => node.value === value)! };
+}
+
+/** Show nodes compactly: wrappers as [key: ...], emphasis as *...*, links as <...>, directives as {...}. */
+function show(nodes: IndexNode[]): string {
+  return nodes
+    .map((node) => {
+      const inner = show(node.children ?? []);
+      if (node.type === 'mark') return `[${node.name}: ${inner}]`;
+      if (node.type === 'emphasis') return `*${inner}*`;
+      if (node.type === 'strong') return `**${inner}**`;
+      if (node.type === 'link') return `<${inner}>`;
+      if (node.type === 'inlineCode') return `\`${node.value}\``;
+      if (node.type === 'textDirective') return `{${inner}}`;
+      return node.value ?? inner;
+    })
+    .join('');
+}
+
+function options(ranges: Array<InlineRange<string>>, extra: Partial<WrapInlineOptions<string>> = {}): WrapInlineOptions<string> {
+  const cuts = new Map<IndexNode, Set<number>>();
+  const cut = (leaf: IndexNode, offset: number) => cuts.set(leaf, (cuts.get(leaf) ?? new Set()).add(offset));
+  for (const range of ranges) {
+    cut(range.startLeaf, range.startOffset);
+    cut(range.endLeaf, range.endOffset);
+  }
+  return {
+    cuts,
+    textOf: () => undefined,
+    isWrapper: () => false,
+    wrapRange: (key, children) => ({ type: 'mark', name: key, children }),
+    wrapNode: (node, children) => ({ type: 'mark', name: String(node.name), children }),
+    isOpaque: (node) => node.type === 'image',
+    fail: (key, why) => {
+      throw new Error(`${key}: ${why}`);
+    },
+    ...extra,
+  };
+}
+
+describe('wrapInline', () => {
+  it('wraps a range across emphasis and links, splitting leaves at its edges and links around it', () => {
+    const { content, leaf } = paragraph('Before *one two* three [four five](u) after.\n');
+    const range = { key: 'a', startLeaf: leaf('one two'), startOffset: 4, endLeaf: leaf('four five'), endOffset: 4 };
+    const wrapped = wrapInline(content, [range], options([range]));
+    expect(show(wrapped)).toBe('Before *one *[a: *two* three <four>]< five> after.');
+    // The tree read is not changed.
+    expect(show(content)).toBe('Before *one two* three <four five> after.');
+  });
+
+  it('nests ranges given outer first, each as deep as its content shares', () => {
+    const { content, leaf } = paragraph('A *b c d* e.\n');
+    const outer = { key: 'outer', startLeaf: leaf('A '), startOffset: 0, endLeaf: leaf(' e.'), endOffset: 2 };
+    const inner = { key: 'inner', startLeaf: leaf('b c d'), startOffset: 2, endLeaf: leaf('b c d'), endOffset: 3 };
+    expect(show(wrapInline(content, [outer, inner], options([outer, inner])))).toBe('[outer: A *b [inner: c] d* e].');
+  });
+
+  it('reuses what does not change, keeps opaque nodes whole, and reads stand-in text', () => {
+    const { content } = paragraph('Text with ![alt](i.png) and :name[x].\n');
+    const directive = content.find((node) => node.type === 'textDirective')!;
+    const rebuilt = wrapInline(content, [], options([], { textOf: (node) => (node === directive ? ':name[x]' : undefined) }));
+    expect(show(rebuilt)).toBe('Text with  and :name[x].');
+    expect(rebuilt.find((node) => node.type === 'image')).toBe(content.find((node) => node.type === 'image'));
+  });
+
+  it('moves wrapper nodes out of links', () => {
+    const { content } = paragraph('See [a :claim[b]{#d} c](u).\n');
+    const isWrapper = (node: IndexNode) => node.type === 'textDirective';
+    expect(show(wrapInline(content, [], options([], { isWrapper })))).toBe('See <a >[claim: <b>]< c>.');
+  });
+
+  it('fails for a range that does not start at a cut, or that would cut raw HTML in two', () => {
+    const { content, leaf } = paragraph('A <b>bold words</b> end.\n');
+    const unplaced = { key: 'u', startLeaf: leaf('bold words'), startOffset: 2, endLeaf: leaf(' end.'), endOffset: 4 };
+    expect(() => wrapInline(content, [unplaced], options([]))).toThrow('u: unplaced');
+    const html = { key: 'h', startLeaf: leaf('bold words'), startOffset: 5, endLeaf: leaf(' end.'), endOffset: 4 };
+    expect(() => wrapInline(content, [html], options([html]))).toThrow('h: raw-html');
+  });
+
+  it('knows links', () => {
+    expect(isLink({ type: 'link' })).toBe(true);
+    expect(isLink({ type: 'linkReference' })).toBe(true);
+    expect(isLink({ type: 'mdxJsxTextElement', name: 'a' })).toBe(true);
+    expect(isLink({ type: 'mdxJsxTextElement', name: 'b' })).toBe(false);
+  });
+});
