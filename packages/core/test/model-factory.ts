@@ -85,6 +85,7 @@ export interface ChapterSpec {
   number?: number;
   summary?: string;
   snapshot?: string;
+  headings?: ChapterModel['headings'];
   claims?: ClaimSpec[];
   sources?: Source[];
   evidence?: EvidenceItem[];
@@ -112,6 +113,7 @@ export function makeChapter(spec: ChapterSpec = {}): ChapterModel {
     },
     snapshot,
     fingerprint: sha256(snapshot),
+    headings: spec.headings ?? [],
     claims: (spec.claims ?? []).map((claim) => makeClaim(snapshot, claim)),
     sources: spec.sources ?? [],
     evidence: spec.evidence ?? [],

@@ -349,7 +349,7 @@ function newSource(id: string, row: SourceLedgerRow): Record<string, unknown> {
 }
 
 function leadNote(row: SourceLedgerRow, reportPath: string, date: string): string {
-  const reading = { 'full-text': 'read in full', 'abstract-only': 'only its abstract or opening was read', 'not-accessible': 'it could not be opened' }[row.reading];
+  const reading = { 'full-text': 'read in full', 'abstract-only': 'only its abstract or opening was read', partial: 'it was read in part', 'not-accessible': 'it could not be opened' }[row.reading];
   const marks = row.unverified ? ' The report marks parts of it UNVERIFIED.' : '';
   return `From the research pass of ${date} (${reportPath}, source ledger, line ${row.line}): ${reading}.${marks} Not yet checked by the author.`;
 }

@@ -74,7 +74,7 @@ export const EvidenceClassSchema = z.enum(['background', 'reported', 'reproduced
 /** Whether an evidence item has been checked by the author (`validated`) or is still a `lead`. */
 export const EvidenceStatusSchema = z.enum(['validated', 'lead']);
 /** How much of a source was actually read. */
-export const ReadingStatusSchema = z.enum(['full-text', 'abstract-only', 'not-accessible']);
+export const ReadingStatusSchema = z.enum(['full-text', 'abstract-only', 'partial', 'not-accessible']);
 /** The outcome of a recorded notebook run. */
 export const RunOutcomeSchema = z.enum(['passed', 'failed', 'partial']);
 
@@ -171,6 +171,12 @@ export const VerdictSchema = z.strictObject({
     .regex(/^[0-9a-f]{16}$/, { error: 'expected 16 lowercase hex characters (the textHash `research-pack check` prints)' })
     .optional()
     .describe('First 16 hex characters of sha256 of the reviewed claim text.'),
+  /**
+   * The claim's text as it read when the verdict was given. When the prose
+   * changes, the brief shows it beside the wording now; without a textHash,
+   * its hash is the one compared.
+   */
+  text: z.string().trim().min(3, { error: 'give the claim text as you reviewed it' }).max(5_000).optional().describe('The claim text as it read when the verdict was given.'),
 });
 
 /** One claim the chapter makes. */
@@ -235,8 +241,8 @@ export const SourceSchema = z.strictObject({
   url: HttpUrlSchema.optional().describe('Where the document is read.'),
   /** An archived copy, for when the link dies. */
   archiveUrl: HttpUrlSchema.optional().describe('An archived copy of the document.'),
-  /** full-text | abstract-only | not-accessible. */
-  reading: ReadingStatusSchema.describe('full-text | abstract-only | not-accessible'),
+  /** full-text | abstract-only | partial | not-accessible. A partial reading says in `limitations` what was read. */
+  reading: ReadingStatusSchema.describe('full-text | abstract-only | partial | not-accessible'),
   /** When the document was last opened. */
   accessed: DateSchema.describe('When the document was last opened.'),
   /** When its metadata (authors, dates, identifiers) was checked against the document. */

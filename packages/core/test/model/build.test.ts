@@ -123,7 +123,7 @@ describe('buildModel', () => {
     });
     expect(model).toBeUndefined();
     expect(formatProblems(problems)).toBe(
-      'content/books/demo/01-sessions.evidence.yaml:5:14  sources[0].reading  expected one of full-text | abstract-only | not-accessible, got "full"  (hint: did you mean "full-text"?)  [schema/invalid-enum]',
+      'content/books/demo/01-sessions.evidence.yaml:5:14  sources[0].reading  expected one of full-text | abstract-only | partial | not-accessible, got "full"  (hint: did you mean "full-text"?)  [schema/invalid-enum]',
     );
   });
 
