@@ -38,6 +38,7 @@ export const ingest: Command = async (positionals, values, io) => {
   const byFlag = stringOption(values, 'by');
   if (byFlag !== undefined && byFlag.trim() === '') throw new CliError('--by must not be empty');
   const write = values.write === true;
+  const strict = values.strict === true;
   const options = projectOptions(values, io);
 
   const shown = positionals[0]!;
@@ -53,6 +54,8 @@ export const ingest: Command = async (positionals, values, io) => {
     claims: chapter.claims.map((claim) => ({ id: claim.claim.id, text: claim.text })),
     sources: chapter.sources,
     evidence: chapter.evidence,
+    snapshot: chapter.snapshot,
+    proposals: chapter.research.proposedClaims,
   };
   const { sidecars, missing } = await readSidecars(options, book, chapter);
 
@@ -88,6 +91,7 @@ export const ingest: Command = async (positionals, values, io) => {
   const plan = planIngest({ report: parsed.report, chapter: chapterData, sidecars, reportPath, date, by });
   const problems = [...parsed.problems, ...plan.problems];
   if (hasErrors(problems)) return fail(io, problems, `${display} does not fit ${spec}; nothing was written.`);
+  if (strict && problems.length > 0) return fail(io, problems, `--strict: ${display} has ${problems.length} problem(s); nothing was written.`);
 
   // 5. The would-be files must pass check.
   const reportTarget = path.join(bookDir, reportPath);
@@ -104,16 +108,18 @@ export const ingest: Command = async (positionals, values, io) => {
   printProblems(io, problems);
   const shownReport = posix(path.relative(options.root, reportTarget));
   io.stdout(summary(plan, { display, spec, current: chapter.fingerprint, reportTarget: shownReport, copyReport, experiments: parsed.report.experiments, write }));
+  io.stdout(heldBackList(plan, display));
   for (const file of plan.files) io.stdout(`\n${unifiedDiff(file.file, missing.has(file.file) ? undefined : file.before, file.after)}`);
   if (copyReport) io.stdout(`\nnew file ${shownReport}: a copy of ${display} (${source.split('\n').length} lines, sha256 ${hash.slice(0, 12)}…)\n`);
+  const done = plan.heldBack.length > 0 ? EXIT.heldBack : EXIT.ok;
   if (!write) {
     io.stdout('\nDry run: nothing was written. Run again with --write to apply.\n');
-    return EXIT.ok;
+    return done;
   }
   await applyPlan(options, plan, missing, copyReport ? { target: reportTarget, text: source } : undefined);
   const written = [...(copyReport ? [shownReport] : []), ...plan.files.map((file) => file.file)];
-  io.stdout(`\nWrote ${written.join(', ')}.\nThe leads and sources are not validated: check each against its source before you change a verdict.\n`);
-  return EXIT.ok;
+  io.stdout(`\nWrote ${written.join(', ')}.\nThe leads, sources and proposed claims are not validated: check each against its source before you change a verdict or accept a claim.\n`);
+  return done;
 };
 
 function hasErrors(problems: readonly Problem[]): boolean {
@@ -257,7 +263,23 @@ function summary(plan: IngestPlan, context: SummaryContext): string {
   lines.push(`  sources:     ${added.length} new${added.length > 0 ? ` (${added.map((source) => source.id).join(', ')})` : ''}, ${merged.length} merged, ${unchanged.length} already recorded`);
   for (const source of merged) lines.push(`               ${source.id}: matched by ${source.how}; added ${source.filled.join(', ')}`);
   lines.push(`  leads:       ${plan.leads.length} added as status: lead${plan.leads.length > 0 ? ` (${plan.leads.map((lead) => lead.id).join(', ')})` : ''}; nothing validated`);
+  const fresh = plan.proposals.filter((planned) => !planned.recorded);
+  const again = plan.proposals.length - fresh.length;
+  lines.push(
+    `  proposed:    ${fresh.length} claim${fresh.length === 1 ? '' : 's'} proposed${fresh.length > 0 ? ` (${fresh.map((planned) => planned.proposal.id).join(', ')})` : ''}${again > 0 ? `, ${again} already proposed by an earlier pass` : ''}; not claims until the author accepts them`,
+  );
+  lines.push(`  held back:   ${plan.heldBack.length} row${plan.heldBack.length === 1 ? '' : 's'}${plan.heldBack.length > 0 ? ' (listed below; recorded in the pass)' : ''}`);
   const unrun = context.experiments.filter((item) => item.marker === 'UNRUN').length;
   lines.push(`  experiments: ${unrun} UNRUN, ${context.experiments.length - unrun} RAN (kept in the report)`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The rows that cannot land, each with its place, why and how to fix it. */
+function heldBackList(plan: IngestPlan, display: string): string {
+  if (plan.heldBack.length === 0) return '';
+  const lines = ['', `Held back (${plan.heldBack.length}): these rows stay in the report and are listed in the pass; nothing else of theirs is written.`];
+  for (const row of plan.heldBack) {
+    lines.push(`  ${display}:${row.line}:${row.column}  ${row.table} ${JSON.stringify(row.label)}: ${row.reason}${row.fix ? `  (fix: ${row.fix})` : ''}`);
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -9,7 +9,7 @@
  * Like `buildModel`, this takes the Markdown parser as a function: the core
  * never parses Markdown itself.
  */
-import type { Heading, Root } from 'mdast';
+import type { Heading, Root, RootContent } from 'mdast';
 import { createProblem, type Problem } from '../problems/problem.js';
 import { readClaimAudit } from './read/claim-audit.js';
 import { readContext } from './read/context.js';
@@ -24,6 +24,9 @@ export type {
   ClaimAuditRow,
   ExperimentItem,
   FoundSection,
+  HeldBackRow,
+  ReportedReading,
+  RowLabel,
   Located,
   ParseResearchReportMarkdown,
   ParseResearchReportOptions,
@@ -43,7 +46,7 @@ export { CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './read/columns.js';
 export function parseResearchReport(source: string, options: ParseResearchReportOptions): { report: ResearchReport; problems: Problem[] } {
   const { file } = options;
   const problems: Problem[] = [];
-  const report: ResearchReport = { file, sections: [], claimAudit: [], sourceLedger: [], experiments: [] };
+  const report: ResearchReport = { file, sections: [], claimAudit: [], sourceLedger: [], heldBack: [], experiments: [] };
   let root: Root;
   try {
     root = options.parse(source);
@@ -67,11 +70,11 @@ export function parseResearchReport(source: string, options: ParseResearchReport
   const byNumber = new Map(sections.map((section) => [section.found.number, section] as const));
 
   const context = byNumber.get(1);
-  if (context) readContext(context, source, report, problems);
+  if (context) readContext(context, source, report, problems, preambleOf(root));
   const audit = byNumber.get(2);
-  if (audit) report.claimAudit = readClaimAudit(audit, file, problems);
+  if (audit) report.claimAudit = readClaimAudit(audit, file, problems, report.heldBack);
   const ledger = byNumber.get(3);
-  if (ledger) report.sourceLedger = readSourceLedger(ledger, file, problems);
+  if (ledger) report.sourceLedger = readSourceLedger(ledger, file, problems, report.heldBack);
   const findings = byNumber.get(4);
   if (findings && findings.found.markdown) report.findings = findings.found.markdown;
   const proposal = byNumber.get(5);
@@ -81,3 +84,9 @@ export function parseResearchReport(source: string, options: ParseResearchReport
   return { report, problems };
 }
 
+
+/** The blocks before the first `##` section, without the `#` title. */
+function preambleOf(root: Root): RootContent[] {
+  const end = root.children.findIndex((node) => node.type === 'heading' && node.depth === 2);
+  return root.children.slice(0, end === -1 ? 0 : end).filter((node) => !(node.type === 'heading' && node.depth === 1));
+}

@@ -55,7 +55,7 @@ describe('buildModel', () => {
     expect(sessions!.evidence.map((item) => item.id)).toEqual(['jsonl-lead', 'jsonl-spec-says', 'header-run']);
     expect(sessions!.research.notebooks[0]!.runs[0]!.id).toBe('first-run');
     expect(replay!.claims).toEqual([]);
-    expect(replay!.research).toEqual({ questions: [], references: [], notebooks: [], history: [] });
+    expect(replay!.research).toEqual({ questions: [], references: [], notebooks: [], history: [], proposedClaims: [] });
 
     expect(
       sessions!.claims.map(({ claim, stale, reviewDue, status, evidence, anchoring }) => ({ id: claim.id, stale, reviewDue, status, evidence, anchoring })),

@@ -14,6 +14,8 @@ import type { ReportPlace } from './report-data.js';
 export interface CellText {
   text: string;
   codes: string[];
+  /** The text of bold (strong) spans. */
+  strong: string[];
   links: string[];
   place: ReportPlace;
 }
@@ -67,13 +69,15 @@ export function at(file: string, place: ReportPlace | undefined, path: string): 
  */
 export function cellText(cell: TableCell): CellText {
   const codes: string[] = [];
+  const strong: string[] = [];
   const links: string[] = [];
   visit(cell, (node) => {
     if (node.type === 'inlineCode') codes.push(node.value);
+    if (node.type === 'strong') strong.push(oneSpace(toString(node, { includeHtml: false })));
     if (node.type === 'link') links.push(node.url);
   });
   const text = toString(cell, { includeHtml: false, includeImageAlt: false });
-  return { text: oneSpace(text), codes, links, place: placeOf(cell.children[0] ?? cell) };
+  return { text: oneSpace(text), codes, strong, links, place: placeOf(cell.children[0] ?? cell) };
 }
 
 /**
@@ -139,4 +143,34 @@ export function locateInSource(source: string, node: Nodes, text: string): Repor
   const before = source.slice(0, start + found);
   const line = before.split('\n').length;
   return { line, column: start + found - before.lastIndexOf('\n') };
+}
+
+/**
+ * The id-shaped words of a cell, in order: code spans, bold text and `#id`
+ * as they are; in plain text, only hyphenated words (a plain word such as
+ * "header" is too likely to be prose).
+ * @param cell the cell.
+ * @returns lowercase ids, each once.
+ */
+export function idTokens(cell: CellText): string[] {
+  const found: string[] = [];
+  const add = (word: string) => {
+    const id = word.trim().replace(/^#/, '').replace(/[.,:;!?)]+$/, '');
+    if (ID_SHAPE.test(id) && !id.includes('--') && !found.includes(id)) found.push(id);
+  };
+  for (const code of cell.codes) add(code);
+  for (const bold of cell.strong) add(bold);
+  for (const match of cell.text.matchAll(/(?<![\w./-])#?([a-z0-9]+(?:-[a-z0-9]+)+|#[a-z0-9]+)(?![\w/-]|\.\w)/g)) add(match[1]!);
+  return found;
+}
+
+/**
+ * The label a row gives itself in its label cell: the first word, such as `C1`, `12`, `N3`, `S2a`.
+ * @param text the label cell's text.
+ * @returns the label, or undefined for an empty cell or a dash.
+ */
+export function labelOf(text: string): string | undefined {
+  if (isNone(text)) return undefined;
+  const word = /^[#*`\s]*([\p{L}\p{N}][\p{L}\p{N}._-]*)/u.exec(text)?.[1]?.replace(/[.]+$/, '');
+  return word === undefined || word.length > 40 ? undefined : word;
 }
