@@ -118,7 +118,8 @@ export const ingest: Command = async (positionals, values, io) => {
   }
   await applyPlan(options, plan, missing, copyReport ? { target: reportTarget, text: source } : undefined);
   const written = [...(copyReport ? [shownReport] : []), ...plan.files.map((file) => file.file)];
-  io.stdout(`\nWrote ${written.join(', ')}.\nThe leads, sources and proposed claims are not validated: check each against its source before you change a verdict or accept a claim.\n`);
+  const proposed = plan.proposals.some((planned) => !planned.recorded) ? ' The proposed claims are not claims: accept one by adding it to the claims sidecar.' : '';
+  io.stdout(`\nWrote ${written.join(', ')}.\nThe leads and sources are not validated: check each against its source before you change a verdict.${proposed}\n`);
   return done;
 };
 
@@ -265,10 +266,12 @@ function summary(plan: IngestPlan, context: SummaryContext): string {
   lines.push(`  leads:       ${plan.leads.length} added as status: lead${plan.leads.length > 0 ? ` (${plan.leads.map((lead) => lead.id).join(', ')})` : ''}; nothing validated`);
   const fresh = plan.proposals.filter((planned) => !planned.recorded);
   const again = plan.proposals.length - fresh.length;
-  lines.push(
-    `  proposed:    ${fresh.length} claim${fresh.length === 1 ? '' : 's'} proposed${fresh.length > 0 ? ` (${fresh.map((planned) => planned.proposal.id).join(', ')})` : ''}${again > 0 ? `, ${again} already proposed by an earlier pass` : ''}; not claims until the author accepts them`,
-  );
-  lines.push(`  held back:   ${plan.heldBack.length} row${plan.heldBack.length === 1 ? '' : 's'}${plan.heldBack.length > 0 ? ' (listed below; recorded in the pass)' : ''}`);
+  if (plan.proposals.length > 0) {
+    lines.push(
+      `  proposed:    ${fresh.length} claim${fresh.length === 1 ? '' : 's'} proposed${fresh.length > 0 ? ` (${fresh.map((planned) => planned.proposal.id).join(', ')})` : ''}${again > 0 ? `, ${again} already proposed by an earlier pass` : ''}; not claims until the author accepts them`,
+    );
+  }
+  if (plan.heldBack.length > 0) lines.push(`  held back:   ${plan.heldBack.length} row${plan.heldBack.length === 1 ? '' : 's'} (listed below; recorded in the pass)`);
   const unrun = context.experiments.filter((item) => item.marker === 'UNRUN').length;
   lines.push(`  experiments: ${unrun} UNRUN, ${context.experiments.length - unrun} RAN (kept in the report)`);
   return `${lines.join('\n')}\n`;

@@ -68,6 +68,17 @@ export function matchClaimRows(rows: readonly ClaimAuditRow[], claims: readonly 
     const path = `claim-audit[${row.index}]`;
     const named = row.ids.find((id) => ids.has(id.value));
     let match: ClaimMatch | undefined = named ? { row, id: named.value, how: 'id' } : undefined;
+    // A row that gives its claim an id up front is about that id: a typo of a claim's id is held back, another id is a proposal.
+    if (!match && row.named !== undefined) {
+      const guess = closest(row.named, ids);
+      if (guess) {
+        const reason = `no claim "${row.named}" in ${options.claimsFile}`;
+        const fix = `did you mean "${guess}"? name the claim by its id`;
+        result.problems.push(createProblem('report/unknown-claim', at(options.file, row.claimAt, `${path}.claim`), `${reason}; the row is held back`, fix));
+        result.held.push({ row, reason, fix });
+      } else result.unmatched.push(row);
+      continue;
+    }
     let ambiguous: string[] | undefined;
     const texts = row.quotes.length > 0 ? row.quotes : row.claimText ? [row.claimText] : [];
     for (const text of match ? [] : texts) {

@@ -105,7 +105,8 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
 
 /** A did-you-mean for a reference that names nothing, else how to name claims. */
 function guessHint(ref: string, refs: RefResolver): string {
-  const guess = closest(ref, refs.ids);
+  // Row labels (C4, F4) are too short for a guess to mean anything.
+  const guess = /^[A-Za-z]{0,4}\d{1,4}[a-z]?$/.test(ref) ? undefined : closest(ref, refs.ids);
   return guess ? `did you mean "${guess}"?` : 'name claims by id, or by the label of their claim-audit row (C1, C4–C9)';
 }
 

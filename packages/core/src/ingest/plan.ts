@@ -100,7 +100,7 @@ export function planIngest(options: PlanIngestOptions): IngestPlan {
     problems,
   );
   const proposalIds = new Set([...recordedProposals.map((proposal) => proposal.id), ...claims.proposals.map((planned) => planned.proposal.id)]);
-  const refs = refResolver(new Set(chapter.claims.map((claim) => claim.id)), proposalIds, claims.labelled);
+  const refs = refResolver(new Set(chapter.claims.map((claim) => claim.id)), proposalIds, claims.labelled, report.labelled);
   const sources = planSources({ report, sources: chapter.sources, evidence: chapter.evidence, evidenceSidecar: sidecars.evidence.text, refs, reportPath, date }, problems);
   const fresh = claims.proposals.filter((planned) => !planned.recorded).map((planned) => ({ ...planned.proposal, sources: sources.proposalSources.get(planned.proposal.id) ?? [] }));
   const heldBack = [...report.heldBack, ...claims.held, ...sources.held].sort((a, b) => a.line - b.line || a.column - b.column);

@@ -38,12 +38,23 @@ export interface RefResolver {
  * @param claimIds the chapter's claim ids.
  * @param proposalIds ids of proposed claims (recorded and new).
  * @param rows the claim-audit rows with labels, in document order.
+ * @param findings labelled paragraphs of the findings, which name the claims they are about.
  * @returns the resolver.
  */
-export function refResolver(claimIds: ReadonlySet<string>, proposalIds: ReadonlySet<string>, rows: readonly LabelledRow[]): RefResolver {
+export function refResolver(claimIds: ReadonlySet<string>, proposalIds: ReadonlySet<string>, rows: readonly LabelledRow[], findings: ReadonlyArray<{ value: string; text: string }> = []): RefResolver {
   const order = rows.map((row) => row.label.toLowerCase());
   const byLabel = new Map<string, LabelledRow>();
   for (const row of rows) if (!byLabel.has(row.label.toLowerCase())) byLabel.set(row.label.toLowerCase(), row);
+  // A finding's label (F3) names what its opening names: "F3: cost is an estimate. Qualifies C4."
+  for (const finding of findings) {
+    const key = finding.value.toLowerCase();
+    if (byLabel.has(key)) continue;
+    const named = [...finding.text.matchAll(/[A-Za-z0-9][A-Za-z0-9-]*/g)].map((match) => match[0]).filter((word) => word !== finding.value);
+    const claims = named.filter((word) => claimIds.has(word)).concat(named.map((word) => byLabel.get(word.toLowerCase())?.claim).filter((id): id is string => id !== undefined));
+    const proposals = named.map((word) => byLabel.get(word.toLowerCase())?.proposal).filter((id): id is string => id !== undefined);
+    if (claims.length + proposals.length === 0) continue;
+    byLabel.set(key, { label: finding.value, ...(claims[0] ? { claim: claims[0] } : {}), ...(proposals[0] && !claims[0] ? { proposal: proposals[0] } : {}) });
+  }
   const add = (into: ResolvedRef, row: LabelledRow | undefined) => {
     if (row?.claim && !into.claims.includes(row.claim)) into.claims.push(row.claim);
     if (row?.proposal && !into.proposals.includes(row.proposal)) into.proposals.push(row.proposal);

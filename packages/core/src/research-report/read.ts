@@ -16,7 +16,7 @@ import { readContext } from './read/context.js';
 import { readExperiments } from './read/experiments.js';
 import { at, oneSpace, textOf } from './read/node-text.js';
 import type { ParseResearchReportOptions, ResearchReport } from './read/report-data.js';
-import { splitSections } from './read/sections.js';
+import { blocksOf, splitSections, type SectionNodes } from './read/sections.js';
 import { readSourceLedger } from './read/source-ledger.js';
 
 export type {
@@ -46,7 +46,7 @@ export { CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './read/columns.js';
 export function parseResearchReport(source: string, options: ParseResearchReportOptions): { report: ResearchReport; problems: Problem[] } {
   const { file } = options;
   const problems: Problem[] = [];
-  const report: ResearchReport = { file, sections: [], claimAudit: [], sourceLedger: [], heldBack: [], experiments: [] };
+  const report: ResearchReport = { file, sections: [], claimAudit: [], sourceLedger: [], heldBack: [], labelled: [], experiments: [] };
   let root: Root;
   try {
     root = options.parse(source);
@@ -77,6 +77,7 @@ export function parseResearchReport(source: string, options: ParseResearchReport
   if (ledger) report.sourceLedger = readSourceLedger(ledger, file, problems, report.heldBack);
   const findings = byNumber.get(4);
   if (findings && findings.found.markdown) report.findings = findings.found.markdown;
+  if (findings) report.labelled = labelledBlocks(findings);
   const proposal = byNumber.get(5);
   if (proposal && proposal.found.markdown) report.proposal = proposal.found.markdown;
   const experiments = byNumber.get(6);
@@ -89,4 +90,14 @@ export function parseResearchReport(source: string, options: ParseResearchReport
 function preambleOf(root: Root): RootContent[] {
   const end = root.children.findIndex((node) => node.type === 'heading' && node.depth === 2);
   return root.children.slice(0, end === -1 ? 0 : end).filter((node) => !(node.type === 'heading' && node.depth === 1));
+}
+
+/** Paragraphs and items that open with a label of their own: `**F3: cost is an estimate. Qualifies C4.**`. */
+function labelledBlocks(section: SectionNodes): ResearchReport['labelled'] {
+  const found: ResearchReport['labelled'] = [];
+  for (const block of blocksOf(section.nodes)) {
+    const label = /^([A-Z]{1,3}\d{1,4}[a-z]?)\s*[:.—–)-]\s/.exec(block.text);
+    if (label) found.push({ value: label[1]!, text: block.text.slice(0, 400), ...block.place });
+  }
+  return found;
 }

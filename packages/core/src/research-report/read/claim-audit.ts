@@ -115,8 +115,10 @@ function readPriorityAndResponse(entry: ClaimAuditRow, priority: CellText | unde
 function namedId(labelCell: CellText | undefined, claim: CellText): string | undefined {
   const inLabel = labelCell ? [...labelCell.codes, ...labelCell.strong].map((word) => word.trim()).find((word) => /^[a-z0-9]+(-[a-z0-9]+)+$/.test(word)) : undefined;
   if (inLabel) return inLabel;
-  const opening = /^[*`#\s]*([a-z0-9]+(?:-[a-z0-9]+)+)[*`]*(?=[\s:,(]|$)/.exec(claim.text)?.[1];
-  return opening && [...claim.codes, ...claim.strong].some((word) => word.trim() === opening) ? opening : undefined;
+  const opening = /^[*`\s]*(#?)([a-z0-9]+(?:-[a-z0-9]+)+)[*`]*(?=[\s:,(]|$)/.exec(claim.text);
+  if (!opening) return undefined;
+  const id = opening[2]!;
+  return opening[1] === '#' || [...claim.codes, ...claim.strong].some((word) => word.trim().replace(/^#/, '') === id) ? id : undefined;
 }
 
 /** Texts between double quotation marks, at least three characters long. */

@@ -18,7 +18,16 @@ type Marker = ExperimentItem['marker'];
 /** What a piece of text says about running: UNRUN, run, or nothing. */
 function markerOf(text: string): Marker | undefined {
   if (/\bUNRUN\b|\bnot (yet )?run\b|\bnot been run\b|\bwas not run\b|\bnone (was|were) run\b|\bdid not run\b/i.test(text)) return 'UNRUN';
-  if (/\bRAN\b|\bRUN\b/.test(text) || /\bI ran\b|\b(was|were) run\b|\b(checks?|tests?) passed\b|\bmedian\b|\bmeasured\b/i.test(text)) return 'RAN';
+  if (/\bRAN\b|\bRUN\b/.test(text) || /\bI ran\b|\b(was|were) run\b|\b(checks?|tests?) passed\b|\bmedian\b|\bmeasured\b|\b(it )?printed\b|\bexited with\b/i.test(text)) return 'RAN';
+  return undefined;
+}
+
+/** What a heading or lead-in says about the items after it: "Run in this pass", "Proposed (not run)". */
+function introMarkerOf(text: string): Marker | undefined {
+  const said = markerOf(text);
+  if (said) return said;
+  if (/^(experiments? )?(i )?(run|ran|executed|performed|carried out|done)\b/i.test(text)) return 'RAN';
+  if (/^(proposed|proposals?|suggested|future|to run|not yet run|open)\b/i.test(text)) return 'UNRUN';
   return undefined;
 }
 
@@ -61,7 +70,8 @@ function itemsOf(nodes: readonly RootContent[]): Item[] {
   const items: Item[] = [];
   let introduced: Marker | undefined;
   for (const node of nodes) {
-    if (node.type === 'paragraph' || node.type === 'heading') introduced = markerOf(oneSpace(textOf(node))) ?? introduced;
+    if (node.type === 'heading') introduced = introMarkerOf(oneSpace(textOf(node)));
+    if (node.type === 'paragraph') introduced = introMarkerOf(oneSpace(textOf(node))) ?? introduced;
     if (node.type === 'list') for (const item of node.children) items.push({ text: oneSpace(textOf(item)), place: placeOf(item), introduced });
     if (node.type === 'table') for (const row of node.children.slice(1)) items.push({ text: oneSpace(textOf(row)), place: placeOf(row), introduced });
   }

@@ -117,21 +117,27 @@ export function readDates(cells: { combined?: CellText | undefined; verified?: C
   return result;
 }
 
-/** Split a cell at commas and semicolons outside parentheses, and at " and ". */
+/** Split a cell at commas, semicolons and " and " outside parentheses. */
 function pieces(text: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let current = '';
-  for (const char of text) {
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
     if (char === '(' || char === '[') depth++;
     if ((char === ')' || char === ']') && depth > 0) depth--;
+    const and = depth === 0 ? /^\s+(?:and|&)\s+/.exec(text.slice(index)) : null;
     if (depth === 0 && (char === ',' || char === ';')) {
       parts.push(current);
       current = '';
+    } else if (and) {
+      parts.push(current);
+      current = '';
+      index += and[0].length - 1;
     } else current += char;
   }
   parts.push(current);
-  return parts.flatMap((part) => part.split(/\s+(?:and|&)\s+/)).map((part) => part.trim()).filter(Boolean);
+  return parts.map((part) => part.trim()).filter(Boolean);
 }
 
 /** A claim id or a row label: `tree-in-place`, `C1`, `12`, `N3`, `C1b`. */

@@ -176,6 +176,8 @@ export interface ResearchReport {
   sourceLedger: SourceLedgerRow[];
   /** Rows that could not be read, in document order. */
   heldBack: HeldBackRow[];
+  /** Labelled paragraphs of the findings (`**F3: … Qualifies C4.**`), which a ledger row may name instead of a claim. */
+  labelled: Array<Located<string> & { text: string }>;
   /** Section 4 as Markdown. */
   findings?: string;
   /** Section 5 as Markdown. */

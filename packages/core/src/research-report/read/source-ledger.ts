@@ -88,7 +88,7 @@ function readLedgerRow(
     fail('report/invalid-value', readingCell.place, 'reading', `reading status ${quote(readingCell.text)} is not one of full text, abstract only, partial, not accessible`, 'say how much of the source you read: full text, abstract only, partial (which parts) or not accessible');
   }
   const dates = readDates({ combined: cell('dates'), verified: cell('verified'), accessed: cell('accessed') }, table.headers[table.columns.get('dates') ?? -1]);
-  for (const bad of dates.invalid) fail('report/invalid-value', bad.place, bad.field, `${quote(bad.text)} holds no date written as YYYY-MM-DD; it is left out`, 'write dates as YYYY-MM-DD, e.g. 2026-11-30');
+  for (const bad of dates.invalid) fail('report/invalid-value', bad.place, bad.field, `${quote(bad.text)} holds no real date written as YYYY-MM-DD; it is left out`, 'write dates as YYYY-MM-DD, e.g. 2026-11-30');
   const bearsCell = cell('bearsOn');
   const bearsOn = bearsCell
     ? readBearsOn(bearsCell, (text) =>

@@ -11,7 +11,7 @@ describe('row readers', () => {
     const { report: data, problems } = parse(source);
     expect(formatProblems(problems).split('\n')).toEqual([
       'report.md:22:88  source-ledger[0].reading  warning: reading status "glanced at" is not one of full text, abstract only, partial, not accessible  (hint: say how much of the source you read: full text, abstract only, partial (which parts) or not accessible)  [report/invalid-value]',
-      'report.md:23:103  source-ledger[1].accessed  warning: "30.11.2026" holds no date written as YYYY-MM-DD; it is left out  (hint: write dates as YYYY-MM-DD, e.g. 2026-11-30)  [report/invalid-value]',
+      'report.md:23:103  source-ledger[1].accessed  warning: "30.11.2026" holds no real date written as YYYY-MM-DD; it is left out  (hint: write dates as YYYY-MM-DD, e.g. 2026-11-30)  [report/invalid-value]',
     ]);
     expect(data.sourceLedger[0]!.reading).toBeUndefined();
     // Text in the URL column that is not a URL is where in the source: a locator.
