@@ -69,9 +69,11 @@ function readClaimRow(
   if (label && labelCell) entry.label = { value: label, ...labelCell.place };
   const named = namedId(labelCell, claim);
   if (named) entry.named = named;
-  const line = snapshotLineOf(claim.text);
+  const location = cell('location');
+  const line = snapshotLineOf(claim.text) ?? (location ? snapshotLineOf(location.text.replace(/^(\d+)$/, 'line $1')) : undefined);
   if (line !== undefined) entry.snapshotLine = line;
-  const status = evidence ? statusOf(evidence.text) : undefined;
+  const statusCell = cell('status');
+  const status = (statusCell ? statusOf(statusCell.text) : undefined) ?? (evidence ? statusOf(evidence.text) : undefined);
   if (status) entry.status = status;
   const concern = cell('concern');
   if (concern && !isNone(concern.text)) entry.concern = concern.text;

@@ -16,7 +16,7 @@ export interface ColumnSpec<Role extends string> {
 }
 
 /** What a claim-audit column holds. */
-export type ClaimRole = 'label' | 'claim' | 'evidence' | 'concern' | 'priority' | 'response';
+export type ClaimRole = 'label' | 'claim' | 'location' | 'status' | 'evidence' | 'concern' | 'priority' | 'response';
 /** What a source-ledger column holds. */
 export type SourceRole =
   | 'label'
@@ -32,6 +32,7 @@ export type SourceRole =
   | 'relation'
   | 'evidenceClass'
   | 'locator'
+  | 'identifiers'
   | 'doi'
   | 'arxiv'
   | 'authors'
@@ -47,6 +48,8 @@ const LABEL = (header: string) => /^(|no|nr|n|num|number|id|ids|ref|refs|row|lab
 /** The claim-audit columns, in the order they are tried. Only the claim column is required: a row names its claim there. */
 export const CLAIM_AUDIT_COLUMNS: ReadonlyArray<ColumnSpec<ClaimRole>> = [
   { role: 'label', label: '#', required: false, matches: LABEL, accepted: '#, Id, No., Claim id' },
+  { role: 'location', label: 'Location', required: false, matches: (h) => /^(location|where|line|lines|snapshot line|place)$/.test(h), accepted: 'Location, Where, Line' },
+  { role: 'status', label: 'Status', required: false, matches: (h) => /^(status|verdict|finding|assessment|result)$/.test(h), accepted: 'Status, Verdict' },
   { role: 'evidence', label: 'Current evidence', required: false, matches: has('evidence', 'support', 'current', 'finding'), accepted: 'Current evidence, Evidence, Evidence now' },
   { role: 'claim', label: 'Claim', required: true, matches: has('claim', 'statement', 'assertion'), accepted: 'Claim, Claim (id, where), Statement' },
   { role: 'concern', label: 'Concern', required: false, matches: has('concern', 'issue', 'problem', 'risk', 'gap'), accepted: 'Concern, Issue, Risk' },
@@ -74,6 +77,7 @@ export const SOURCE_LEDGER_COLUMNS: ReadonlyArray<ColumnSpec<SourceRole>> = [
   { role: 'relation', label: 'Relation', required: false, matches: has('relation'), accepted: 'Relation' },
   { role: 'evidenceClass', label: 'Class', required: false, matches: has('class', 'kind of evidence'), accepted: 'Class, Evidence class' },
   { role: 'locator', label: 'Locator', required: false, matches: has('locator', 'where in'), accepted: 'Locator, Where in source' },
+  { role: 'identifiers', label: 'Identifiers', required: false, matches: (h) => /^(identifiers?|ids?\b.*doi|doi arxiv.*)$/.test(h), accepted: 'Identifiers' },
   { role: 'doi', label: 'DOI', required: false, matches: (h) => h === 'doi', accepted: 'DOI' },
   { role: 'arxiv', label: 'arXiv', required: false, matches: (h) => /^arxiv( id)?$/.test(h), accepted: 'arXiv' },
   { role: 'authors', label: 'Authors', required: false, matches: has('author'), accepted: 'Authors' },

@@ -18,7 +18,7 @@ type Marker = ExperimentItem['marker'];
 /** What a piece of text says about running: UNRUN, run, or nothing. */
 function markerOf(text: string): Marker | undefined {
   if (/\bUNRUN\b|\bnot (yet )?run\b|\bnot been run\b|\bwas not run\b|\bnone (was|were) run\b|\bdid not run\b/i.test(text)) return 'UNRUN';
-  if (/\bRAN\b|\bRUN\b/.test(text) || /\bI ran\b|\b(was|were) run\b|\b(checks?|tests?) passed\b|\bmedian\b|\bmeasured\b|\b(it )?printed\b|\bexited with\b/i.test(text)) return 'RAN';
+  if (/\bRAN\b|\bRUN\b/.test(text) || /\bI ran\b|\b(was|were) run\b|\b(checks?|tests?) passed\b|\bmedian\b|\bmeasured\b|\b(it )?printed\b|\bexited with\b|^(reproduced|ran|run)\b:?|\bin notebook run\b/i.test(text)) return 'RAN';
   return undefined;
 }
 

@@ -95,7 +95,7 @@ export function oneSpace(text: string): string {
  * @returns true when nothing is stated (an UNVERIFIED marker aside).
  */
 export function isNone(text: string): boolean {
-  return /^(|[-–—‐]+|none\.?|n\/?a\.?|nothing\.?|no concern\.?|not applicable\.?)$/i.test(text.replace(/\bUNVERIFIED\b/g, '').trim());
+  return /^(|[-–—‐]+|none( (recorded|given|found|noted|known))?\.?|not recorded\.?|n\/?a\.?|nothing\.?|no concerns?( recorded)?\.?|not applicable\.?)$/i.test(text.replace(/\bUNVERIFIED\b/g, '').trim());
 }
 
 /** The marker of something the report could not verify. */

@@ -134,7 +134,7 @@ function readUrl(entry: SourceLedgerRow, source: CellText, urlCell: CellText | u
 /** Identifiers found in the row, and the optional columns: relation, class, locator, authors, published, venue. */
 function readOptionalColumns(entry: SourceLedgerRow, cell: (role: SourceRole) => CellText | undefined, found: { metadata: string; source: CellText }, fail: Fail): void {
   const { metadata, source } = found;
-  const identifierText = [cell('doi')?.text, cell('arxiv')?.text, metadata, source.text, entry.url ?? ''].filter(Boolean).join(' ');
+  const identifierText = [cell('identifiers')?.text, cell('doi')?.text, cell('arxiv')?.text, metadata, source.text, entry.url ?? ''].filter(Boolean).join(' ');
   const doi = /\b(10\.\d{4,9}\/[^\s"<>]+)/.exec(identifierText);
   if (doi) entry.identifiers.doi = doi[1]!.replace(/[.,;:)\]]+$/, '');
   const arxiv = /(?:arxiv(?:\.org\/(?:abs|pdf)\/|:\s*)|^|\s)(\d{4}\.\d{4,5}v\d+)\b/i.exec(`${cell('arxiv')?.text ?? ''} ${identifierText}`);
