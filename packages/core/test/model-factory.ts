@@ -117,7 +117,7 @@ export function makeChapter(spec: ChapterSpec = {}): ChapterModel {
     claims: (spec.claims ?? []).map((claim) => makeClaim(snapshot, claim)),
     sources: spec.sources ?? [],
     evidence: spec.evidence ?? [],
-    research: { questions: [], references: [], notebooks: [], history: [], ...spec.research },
+    research: { questions: [], references: [], notebooks: [], history: [], proposedClaims: [], ...spec.research },
   };
 }
 

@@ -47,7 +47,12 @@ export function planProposals(rows: readonly ClaimAuditRow[], context: ProposalC
   for (const row of rows) {
     const anchor = anchorRow(row, search, context.snapshot);
     const statement = shorten(row.claimText || anchor?.quote || row.label?.value || 'a claim', 19_000);
-    const same = context.recorded.find((proposal) => (anchor && proposal.quote && fold(normalizeProse(proposal.quote)) === fold(normalizeProse(anchor.quote))) || normalizeTitle(proposal.statement) === normalizeTitle(statement));
+    const same = context.recorded.find(
+      (proposal) =>
+        row.ids.some((id) => id.value === proposal.id) ||
+        (anchor && proposal.quote && fold(normalizeProse(proposal.quote)) === fold(normalizeProse(anchor.quote))) ||
+        normalizeTitle(proposal.statement) === normalizeTitle(statement),
+    );
     if (same) {
       planned.push({ row, proposal: same, recorded: true });
       continue;

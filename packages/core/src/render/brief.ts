@@ -39,6 +39,9 @@ export const BRIEF_SECTIONS: readonly string[] = Object.freeze([
 /** The heading that introduces the leads in section 4. */
 export const LEADS_HEADING = 'Unverified candidates and seeds (leads only — verify before relying on any of them):';
 
+/** The heading that introduces, in section 5, the claims earlier passes proposed. */
+export const PROPOSED_HEADING = 'Proposed by an earlier pass, not yet accepted';
+
 /** The statement that closes section 6. */
 export const AVAILABILITY_STATEMENT =
   'Availability is not evidence. An available notebook is a place where an experiment could be run, not a record that one was run or that it succeeded; only recorded runs count, and only for what they recorded.';
@@ -237,7 +240,7 @@ function objective(book: BookModel, chapter: ChapterModel): string[] {
   else lines.push('Questions:', ...questions.map((question, index) => `${index + 1}. ${recorded(question)}`));
   lines.push('');
   if (chapter.claims.length === 0) {
-    lines.push("No claims are recorded for this chapter yet. Identify them from the chapter's prose.", '', claimNamingParagraph(false));
+    lines.push("No claims are recorded for this chapter yet. Identify them from the chapter's prose.", ...proposedEntries(chapter), '', claimNamingParagraph(false));
     return lines;
   }
   const stale = chapter.claims.filter((claim) => claim.stale !== false).length;
@@ -245,7 +248,21 @@ function objective(book: BookModel, chapter: ChapterModel): string[] {
     `Claims recorded for this chapter (${chapter.claims.length}${stale > 0 ? `, ${stale} stale` : ''}). Audit each of them, and add any the prose makes that are missing:`,
   );
   for (const claim of chapter.claims) lines.push(...claimEntry(book, chapter, claim));
-  lines.push('', claimNamingParagraph(true));
+  lines.push(...proposedEntries(chapter), '', claimNamingParagraph(true));
+  return lines;
+}
+
+/** Claims an earlier pass proposed that the author has not accepted: leads for this pass, never claims. */
+function proposedEntries(chapter: ChapterModel): string[] {
+  const proposals = chapter.research.proposedClaims;
+  if (proposals.length === 0) return [];
+  const lines = ['', `${PROPOSED_HEADING} (${proposals.length}). They are not claims of the chapter yet: say for each whether the prose makes it, and audit it like the others if it does; name it by its id.`];
+  for (const proposal of proposals) {
+    const where = proposal.line === undefined ? '' : ` snapshot line ${proposal.line}:`;
+    lines.push(`- ${proposal.id} [proposed ${proposal.recorded}${proposal.status === undefined ? '' : `, reported ${proposal.status}`}]${where} "${recorded(proposal.quote ?? proposal.statement)}"`);
+    if (proposal.quote !== undefined && proposal.statement !== proposal.quote) lines.push(`  As the report put it: ${recorded(proposal.statement)}`);
+    lines.push(`  Proposed by: ${recorded(proposal.report)}`);
+  }
   return lines;
 }
 

@@ -20,6 +20,7 @@ import { colabUrl } from '../site/colab.js';
 import type { BookModel, ChapterModel, ResearchModel, ResolvedClaim } from '../model/types.js';
 import { AVAILABILITY_STATEMENT } from './brief.js';
 import { claimReviews } from './pack-json.js';
+import { proposalSections } from './pack-proposals.js';
 import { claimsOfSource, findSource, latestRun, locateChapter, passReadsCurrent, splitEvidence } from '../model/queries.js';
 import type { EvidenceItem, Notebook, ResearchPass, Source } from '../schema/sidecars.js';
 import { safeHref } from '../site/safe-url.js';
@@ -66,6 +67,7 @@ export function packHast(model: ResearchModel, chapter: ChapterModel | string, u
     notebooksSection(context),
     historySection(context),
     claimAuditSection(context),
+    proposalSections(current),
     sourceLedgerSection(context),
   ].flat());
   return { type: 'root', children: [article] };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractLines } from '../../src/render/brief-contract.js';
 import { DEFAULT_BRIEF_INVESTIGATE, DEFAULT_BRIEF_OUTPUT_INTRO } from '../../src/render/brief-wording.js';
-import { AVAILABILITY_STATEMENT, BRIEF_SECTIONS, LEADS_HEADING, cutExcerpt, renderBrief } from '../../src/render/brief.js';
+import { AVAILABILITY_STATEMENT, BRIEF_SECTIONS, LEADS_HEADING, PROPOSED_HEADING, cutExcerpt, renderBrief } from '../../src/render/brief.js';
 import { makeBook, makeChapter, makeModel, makeSource, makeEvidence, richModel, ROOT_URLS, SITE_URLS, SESSION_PROSE } from '../model-factory.js';
 import { REPORT_SECTIONS } from '../../src/research-report/format.js';
 
@@ -151,6 +151,25 @@ describe('renderBrief', () => {
     expect(objective).toContain('- has-id [stale; priority medium] snapshot line 7, under "The header": "It has an id."');
     expect(objective).toContain('  Wording reviewed: not recorded (the verdict keeps only a hash of it)');
     expect(objective).toContain('Name a listed claim by its id');
+  });
+
+  it('lists the claims an earlier pass proposed as not yet accepted, apart from the claims', () => {
+    const chapter = makeChapter({
+      slug: 'c',
+      claims: [{ id: 'one', quote: SESSION_PROSE.slice(0, 20) }],
+      research: {
+        proposedClaims: [
+          { id: 'torn-line', statement: '"A torn line costs one entry." (l.13)', quote: 'A torn line costs one entry.', line: 13, status: 'qualified', sources: [], report: 'reports/2026-12-01-c.md', recorded: '2026-12-01' },
+          { id: 'no-anchor', statement: 'The checklist <b>holds</b>', sources: [], report: 'reports/2026-12-01-c.md', recorded: '2026-12-01' },
+        ],
+      },
+    });
+    const objective = sectionBody(renderBrief(makeModel([makeBook({ chapters: [chapter] })]), 'pi/c', ROOT_URLS), 5);
+    const proposed = objective.slice(objective.indexOf(PROPOSED_HEADING));
+    expect(objective.indexOf(PROPOSED_HEADING)).toBeGreaterThan(objective.indexOf('- one ['));
+    expect(proposed).toContain('Proposed by an earlier pass, not yet accepted (2). They are not claims of the chapter yet');
+    expect(proposed).toContain('- torn-line [proposed 2026-12-01, reported qualified] snapshot line 13: "A torn line costs one entry."\n  As the report put it: "A torn line costs one entry." (l.13)\n  Proposed by: reports/2026-12-01-c.md');
+    expect(proposed).toContain('- no-anchor [proposed 2026-12-01] "The checklist \\<b>holds\\</b>"');
   });
 
   it('defines the fingerprint and states what the ingest reads, in the words the ingest accepts', () => {
