@@ -89,6 +89,23 @@ describe('buildModel', () => {
     expect(buildModel({ rootDir: rehashed, parse, today }).model!.books[0]!.chapters[0]!.claims[0]).toMatchObject({ stale: 'text-changed', status: 'stale' });
   });
 
+  it('compares the reviewed wording a verdict records when it has no textHash', () => {
+    const withText = (text: string) =>
+      project({ '01-sessions.claims.yaml': exampleBook[claimsFile]!.replace('      textHash: d614023fcd07a94d', `      text: ${text}`) });
+    const same = buildModel({ rootDir: withText('each line holds one JSON object'), parse, today }).model!.books[0]!.chapters[0]!.claims[0]!;
+    expect(same).toMatchObject({ stale: false, status: 'supported' });
+    expect(same.claim.verdict.text).toBe('each line holds one JSON object');
+    const reworded = buildModel({ rootDir: withText('each line holds one JSON value'), parse, today }).model!.books[0]!.chapters[0]!.claims[0]!;
+    expect(reworded).toMatchObject({ stale: 'text-changed', status: 'stale' });
+  });
+
+  it('records the chapter headings with their snapshot lines', () => {
+    const root = project({ '01-sessions.mdx': exampleBook['content/books/demo/01-sessions.mdx']!.replace('Entries form a tree', '## The tree\n\nEntries form a tree') });
+    const chapter = buildModel({ rootDir: root, parse, today }).model!.books[0]!.chapters[0]!;
+    expect(chapter.headings).toEqual([{ text: 'The tree', depth: 2, start: chapter.snapshot.indexOf('The tree'), line: 3 }]);
+    expect(chapter.snapshot.split('\n')[2]).toBe('The tree');
+  });
+
   it('orders books by slug and chapters by number, then slug', () => {
     const root = project({
       '00-b.md': '---\ntitle: B\nnumber: 3\n---\n\nB.\n',
