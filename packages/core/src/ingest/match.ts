@@ -7,7 +7,7 @@
 import { locateQuote, prepareSearch, type SearchText } from '../text/anchor.js';
 import { fold, normalizeProse } from '../text/normalize.js';
 import { closest, createProblem, quote, type Problem } from '../problems/problem.js';
-import type { ClaimAuditRow, ReportPlace, SourceLedgerRow } from '../research-report/read.js';
+import type { ClaimAuditRow, SourceLedgerRow } from '../research-report/read.js';
 import { at } from '../research-report/read/node-text.js';
 import type { Source } from '../schema/sidecars.js';
 import type { IndexUnit, TextIndex } from '../text/text-index.js';
