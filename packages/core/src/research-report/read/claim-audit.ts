@@ -48,7 +48,9 @@ function readClaimRow(
   const claim = cell('claim')!;
   const labelCell = cell('label');
   const label = labelCell ? labelOf(labelCell.text) : undefined;
-  const ids = [...(labelCell ? idTokens(labelCell) : []), ...idTokens(claim)].filter((id, index, all) => all.indexOf(id) === index);
+  // A plain word names a claim only where a label would stand: opening the cell, before a colon or a parenthesis ("header: …").
+  const opening = /^[*`#\s]*([a-z0-9]+)[*`]*(?=\s*[:(,]|$)/.exec(claim.text)?.[1];
+  const ids = [...(labelCell ? idTokens(labelCell) : []), ...idTokens(claim), ...(opening ? [opening] : [])].filter((id, index, all) => all.indexOf(id) === index);
   if (isNone(claim.text) && ids.length === 0) {
     const reason = 'the claim cell is empty';
     const fix = 'name the claim by its id, or quote its sentence as it reads in chapter-snapshot.txt';
@@ -131,14 +133,13 @@ function quotesOf(text: string): string[] {
 /**
  * The snapshot line a claim cell gives: `(l.13)`, `(L22)`, `line 31`,
  * `snap. l.7`, `(l.9–11)` (its first line). A line marked as the brief's
- * (`brief l.13`) is not the snapshot's.
+ * (`brief l.13`) is not the snapshot's; one marked as the snapshot's wins.
  */
 export function snapshotLineOf(text: string): number | undefined {
-  for (const match of text.matchAll(/(?:^|[\s(;,[])(brief\s+)?(?:snap(?:shot)?\.?\s*)?(?:l\.|L(?=\d)|lines?\s+)(\d{1,6})/g)) {
-    if (match[1]) continue;
-    return Number(match[2]);
-  }
-  return undefined;
+  const found = [...text.matchAll(/(?:^|[\s(;,[/])(brief\s+)?(snap(?:shot)?\.?\s*)?(?:l\.|L(?=\d)|lines?\s+)(\d{1,6})/g)].filter((match) => !match[1]);
+  // "(l.13 / snap l.7)": the line marked as the snapshot's wins.
+  const chosen = found.find((match) => match[2]) ?? found[0];
+  return chosen ? Number(chosen[3]) : undefined;
 }
 
 /** The status an evidence cell opens with, as a lead for a proposed claim. */

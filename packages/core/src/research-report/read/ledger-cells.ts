@@ -170,6 +170,12 @@ export function readBearsOn(cell: CellText, unread: (text: string) => void): Bea
       relation = readEnum(lead[1]!.split(' ')[0]!, RelationSchema.options, RELATION_SYNONYMS) as Relation;
       text = text.slice(lead[0].length);
     }
+    // The relation after the id: "tree-in-place contradicts", "C4: qualifies".
+    const trail = /\s*[:—–-]?\s+(supports|qualifies|contradicts|unresolved|supported|qualified|contradicted)\.?$/i.exec(text);
+    if (trail && !lead) {
+      relation = readEnum(trail[1]!, RelationSchema.options, RELATION_SYNONYMS) as Relation;
+      text = text.slice(0, trail.index);
+    }
     text = text.replace(/^(rows?|claims?|items?|nos?\.?)\s+/i, '').replace(/[.:]$/, '').trim();
     if (isNone(text) || /^(lead|all|none)$/i.test(text)) continue;
     const range = RANGE.exec(text);

@@ -146,9 +146,9 @@ export function locateInSource(source: string, node: Nodes, text: string): Repor
 }
 
 /**
- * The id-shaped words of a cell, in order: code spans, bold text and `#id`
- * as they are; in plain text, only hyphenated words (a plain word such as
- * "header" is too likely to be prose).
+ * The id-shaped words of a cell, in the order they stand: code spans, bold
+ * text and `#id` as they are; in plain text, only hyphenated words (a plain
+ * word such as "header" is too likely to be prose).
  * @param cell the cell.
  * @returns lowercase ids, each once.
  */
@@ -161,7 +161,12 @@ export function idTokens(cell: CellText): string[] {
   for (const code of cell.codes) add(code);
   for (const bold of cell.strong) add(bold);
   for (const match of cell.text.matchAll(/(?<![\w./-])#?([a-z0-9]+(?:-[a-z0-9]+)+|#[a-z0-9]+)(?![\w/-]|\.\w)/g)) add(match[1]!);
-  return found;
+  // In the order they stand in the cell: the first claim id named is the row's claim.
+  const at = (id: string) => {
+    const index = cell.text.indexOf(id);
+    return index === -1 ? Infinity : index;
+  };
+  return found.sort((a, b) => at(a) - at(b));
 }
 
 /**

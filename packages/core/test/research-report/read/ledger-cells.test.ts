@@ -62,6 +62,11 @@ describe('readBearsOn', () => {
       ['9', undefined, undefined],
     ]);
     expect(unread).toEqual(['section 1']);
+    // The relation may follow the id.
+    expect(readBearsOn(cell('tree-in-place contradicts, C4: qualifies'), () => undefined).map(({ ref, relation }) => [ref, relation])).toEqual([
+      ['tree-in-place', 'contradicts'],
+      ['C4', 'qualifies'],
+    ]);
     // " and " inside parentheses is a note, not a second reference.
     expect(readBearsOn(cell('C7, C2 (corroborates `/clone` and `--fork` wording)'), () => undefined).map((ref) => ref.ref)).toEqual(['C7', 'C2']);
   });

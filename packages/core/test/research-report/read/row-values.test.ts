@@ -6,6 +6,16 @@ import { formatProblems } from '../../../src/problems/format.js';
 import { parse, report } from './sample-report.js';
 
 describe('row readers', () => {
+  it('finds claim ids among words: code, bold, hyphenated words, and a plain word where a label stands', () => {
+    const source = report()
+      .replace('| `tree-in-place`, "Entries" |', '| jsonl-three-rules (l.13 / snap l.7), review due |')
+      .replace('| #session-id-v4 |', '| header: the header line (l.33) |')
+      .replace('| "Entries form a tree" |', '| usage-block. The usage block has **cost** |');
+    const ids = parse(source).report.claimAudit.map((row) => row.ids.map((id) => id.value));
+    expect(ids).toEqual([['jsonl-three-rules'], ['header'], ['usage-block', 'cost']]);
+    expect(parse(source).report.claimAudit.map((row) => row.snapshotLine)).toEqual([7, 33, undefined]);
+  });
+
   it('reports cells it cannot read, leaves their value out, and keeps the row', () => {
     const source = report().replace('| abstract only |', '| glanced at |').replace('| https://www.rfc-editor.org/rfc/rfc9562 |', '| rfc-editor |').replace('2026-11-29 / 2026-11-30', '2026-11-29 / 30.11.2026');
     const { report: data, problems } = parse(source);
