@@ -34,6 +34,11 @@ interface Landing {
   ledgerRows: number;
   ledgerLanded: number;
   heldBack: number;
+  /** Claim-audit rows that landed as a claim of the chapter. */
+  existing: number;
+  /** Proposed claims, and those anchored by a quote found in the snapshot. */
+  proposed: number;
+  anchored: number;
 }
 const landings: Landing[] = [];
 
@@ -42,7 +47,10 @@ afterAll(() => {
   const rate = (landed: number, rows: number) => (rows === 0 ? 'n/a' : `${((100 * landed) / rows).toFixed(1)}%`);
   const lines = landings
     .sort((a, b) => (a.report < b.report ? -1 : 1))
-    .map((l) => `${l.report}: claim audit ${l.claimsLanded}/${l.claimRows} (${rate(l.claimsLanded, l.claimRows)}), source ledger ${l.ledgerLanded}/${l.ledgerRows} (${rate(l.ledgerLanded, l.ledgerRows)}), held back ${l.heldBack}`);
+    .map(
+      (l) =>
+        `${l.report}: claim audit ${l.claimsLanded}/${l.claimRows} (${rate(l.claimsLanded, l.claimRows)}; ${l.existing} existing, ${l.proposed} proposed, ${l.anchored} of them quote-anchored), source ledger ${l.ledgerLanded}/${l.ledgerRows} (${rate(l.ledgerLanded, l.ledgerRows)}), held back ${l.heldBack}`,
+    );
   if (lines.length > 0) console.log(`Landing rates of the outside reports:\n${lines.join('\n')}`);
 });
 
@@ -119,7 +127,7 @@ describe('outside research reports come back in', () => {
         await mkdir(path.join(root, 'incoming'));
         const file = `incoming/${name}.md`;
         await writeFile(path.join(root, file), source);
-        const { parsed, plan } = await planOf(root, spec, file, source);
+        const { parsed, plan, chapter } = await planOf(root, spec, file, source);
 
         // Every row lands as a claim, a proposal, a source, or is held back: none is lost.
         const readerHeld = (table: string) => parsed.report.heldBack.filter((row) => row.table === table).length;
@@ -130,7 +138,20 @@ describe('outside research reports come back in', () => {
         const held = (table: string) => plan.heldBack.filter((row) => row.table === table).length;
         expect(claimsLanded + held('claim-audit')).toBe(claimRows);
         expect(ledgerLanded + held('source-ledger')).toBe(ledgerRows);
-        landings.push({ report: name, claimRows, claimsLanded, ledgerRows, ledgerLanded, heldBack: plan.heldBack.length });
+        const proposed = plan.proposals.map((planned) => planned.proposal);
+        landings.push({
+          report: name,
+          claimRows,
+          claimsLanded,
+          ledgerRows,
+          ledgerLanded,
+          heldBack: plan.heldBack.length,
+          existing: plan.claims.length,
+          proposed: proposed.length,
+          anchored: proposed.filter((proposal) => proposal.quote !== undefined).length,
+        });
+        // A proposal's anchor is the snapshot's own words.
+        for (const proposal of proposed) if (proposal.quote !== undefined) expect(chapter.snapshot).toContain(proposal.quote);
         expect(claimRows).toBeGreaterThan(0);
         expect(ledgerRows).toBeGreaterThan(0);
         expect(claimsLanded / claimRows).toBeGreaterThanOrEqual(0.9);
