@@ -30,16 +30,13 @@ const LINE_PER_CHILD = new Set(['listItem', 'list', 'blockquote', 'tableRow', 't
  * @returns its text (HTML, frontmatter and image descriptions left out).
  */
 export function textOf(node: Nodes): string {
-  if (node.type !== 'root' && !LINE_PER_CHILD.has(node.type)) {
-    let text = '';
-    visit(node, (child) => {
-      if (child.type === 'break') text += ' ';
-      else if (child.type === 'text' || child.type === 'inlineCode' || child.type === 'code') text += child.value;
-    });
-    return text;
-  }
-  const children = 'children' in node ? (node.children as Nodes[]) : [];
-  return children.map(textOf).join(node.type === 'root' ? '' : '\n');
+  let text = '';
+  visit(node, (child, index, parent) => {
+    if (parent && index !== undefined && index > 0 && LINE_PER_CHILD.has(parent.type)) text += '\n';
+    if (child.type === 'break') text += ' ';
+    else if (child.type === 'text' || child.type === 'inlineCode' || child.type === 'code') text += child.value;
+  });
+  return text;
 }
 
 /**
