@@ -20,6 +20,7 @@ export const COMMAND_OPTIONS = {
     ...project,
     chapter: { type: 'string' },
     write: { type: 'boolean' },
+    strict: { type: 'boolean' },
     by: { type: 'string' },
     date: { type: 'string' },
     ...help,

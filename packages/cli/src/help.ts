@@ -129,14 +129,18 @@ such file.`,
 
 Read a research report returned for a chapter (the seven sections the brief
 asks for), check it, and show as a diff what it would add to the chapter's
-sidecars: claim-audit fields the author left empty, sources (merged with the
+sidecars: claim-audit fields the author left empty, claims the report
+proposes (recorded as proposals, never as claims), sources (merged with the
 ledger, never duplicated), evidence as leads (never validated), and a research
-pass with the report copied into the book's reports/ folder. Nothing is
-written without --write; ingesting the same report twice adds nothing.
+pass with the report copied into the book's reports/ folder. A row that
+cannot land is held back: listed with its line and why, and recorded in the
+pass. Nothing is written without --write; ingesting the same report twice
+adds nothing.
 
 Options:
   --chapter <b>/<c>   the chapter the report is about (required)
   --write             apply the changes (default: dry run, print the diff)
+  --strict            refuse the report on any problem, warnings included (CI)
   --by <name>         who made the pass (default: the report's "By:" line)
   --date <date>       the date of the pass, YYYY-MM-DD (default: the date in
                       the report's section 1, else --as-of)
@@ -144,9 +148,10 @@ ${PROJECT}
 ${AS_OF}
 ${HELP_FLAG}
 
-Exit codes: 0 shown, written or already ingested; 1 the report or the books
-have problems (nothing is written); 2 bad arguments, an unknown chapter or no
-such report.`,
+Exit codes: 0 shown, written or already ingested, every row landed; 3 shown
+or written, some rows held back; 1 refused (the report or the books have
+errors, or any problem with --strict; nothing is written); 2 bad arguments,
+an unknown chapter or no such report.`,
 
   sources: `Usage: research-pack sources refresh [<book>[/<chapter>]] [options]
 

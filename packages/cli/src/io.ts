@@ -18,6 +18,8 @@ export const EXIT = {
   problems: 1,
   /** Bad arguments or an unknown command, book or chapter. */
   usage: 2,
+  /** Ingest: the report was shown or written, but some of its rows were held back. */
+  heldBack: 3,
 } as const;
 
 /** An error whose message is shown to the user as is, with an exit code. */

@@ -371,50 +371,68 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
     expect(result.stdout).toBe('');
     const order =
       'a report has exactly these ## sections, in this order: 1. Context and provenance, 2. Claim audit, 3. Source ledger, 4. Findings, 5. Upgrade proposal, 6. Experiment opportunities, 7. Review checklist';
+    // The document's own mistakes refuse it; a row's are warnings (that row is left out or held back).
     expect(result.stderr).toBe(
       [
         'incoming/malformed.md:3:1  context.fingerprint  warning: section 1 does not give the fingerprint (sha256) of the chapter revision it read; the pass will record none, and no one can tell later which revision it checked  (hint: copy the "Chapter prose fingerprint" line of the brief into section 1)  [report/no-fingerprint]',
-        'incoming/malformed.md:11:1  claim-audit  the claim-audit table has no "Priority" column (its columns: "Claim", "Current evidence", "Concern", "Proposed response")  (hint: add the column; accepted headers: Priority, Severity)  [report/missing-column]',
         'incoming/malformed.md:15:1  section "4. Source ledger" is numbered 4, but "Source ledger" is section 3  (hint: number it "## 3. Source ledger")  [report/section-number]',
-        'incoming/malformed.md:19:1  source-ledger[0]  this source-ledger row has 8 cells, the header has 7  (hint: give every row one cell per column; write a | inside a cell as \\|)  [report/ragged-row]',
-        'incoming/malformed.md:20:57  source-ledger[1].reading  reading status "skimmed" is not one of full text, abstract only, not accessible  (hint: say how much of the source you read: full text, abstract only or not accessible)  [report/invalid-value]',
-        'incoming/malformed.md:20:67  source-ledger[1].bearsOn  "the container" is not a claim id  (hint: name the claims by id, e.g. `tree-in-place`, separated by commas; "supports", "qualifies", "contradicts" before an id say how)  [report/invalid-value]',
-        'incoming/malformed.md:21:30  source-ledger[2].metadata  "Session Format on pi.dev" gives no verification date, but its metadata is not marked UNVERIFIED  (hint: give the date you checked authors, title, dates and identifiers against the document, or write UNVERIFIED in the metadata cell)  [report/missing-unverified]',
-        'incoming/malformed.md:21:87  source-ledger[2].reading  "Session Format on pi.dev" could not be read (not accessible), but its row does not say UNVERIFIED  (hint: write UNVERIFIED in its metadata or limitations cell: nothing it says has been checked)  [report/missing-unverified]',
-        'incoming/malformed.md:22:34  source-ledger[3].url  "see above" is not an absolute http(s) URL  (hint: give the URL you read the source at, or write — when there is none)  [report/invalid-value]',
-        'incoming/malformed.md:22:91  source-ledger[3].accessed  "2026-11-31" is not a date written as YYYY-MM-DD  (hint: write dates as YYYY-MM-DD, e.g. 2026-11-30)  [report/invalid-value]',
-        'incoming/malformed.md:30:1  experiments[0]  the experiment "Time the loading of a session with 100,000 entries." says neither UNRUN nor RAN  (hint: write UNRUN on every experiment you did not run; write RAN, with the date, command and outcome, on one you ran)  [report/missing-unrun]',
+        'incoming/malformed.md:19:1  source-ledger[0]  warning: this source-ledger row has 8 cells, the header has 7  (hint: give every row one cell per column; write a | inside a cell as \\|)  [report/ragged-row]',
+        'incoming/malformed.md:20:67  source-ledger[1].bearsOn  warning: "the container" names no claim or row; the source lands without it  (hint: name claims by id (`tree-in-place`) or by their claim-audit row label (C1, C4–C9))  [report/unresolved-reference]',
+        'incoming/malformed.md:22:91  source-ledger[3].accessed  warning: "2026-11-31" holds no real date written as YYYY-MM-DD; it is left out  (hint: write dates as YYYY-MM-DD, e.g. 2026-11-30)  [report/invalid-value]',
+        'incoming/malformed.md:30:1  experiments[0]  warning: the experiment "Time the loading of a session with 100,000 entries." does not say whether it was run; it is counted as not run  (hint: write UNRUN on every experiment you did not run; give the date, command and outcome of one you ran)  [report/missing-unrun]',
         `incoming/malformed.md:32:1  section 5 "Upgrade proposal" comes after section 6 "Experiment opportunities"  (hint: ${order})  [report/section-order]`,
         `incoming/malformed.md:36:1  "## Appendix: raw notes" is not one of the seven sections  (hint: make it a ### subsection of one of them; ${order})  [report/unknown-section]`,
         `incoming/malformed.md:38:1  missing section "## 7. Review checklist"  (hint: add it with each decision the author has to make, with your reason to accept, revise, defer or reject each proposal; ${order})  [report/missing-section]`,
-        '13 error(s), 1 warning(s). incoming/malformed.md cannot be ingested; nothing was written.',
+        '4 error(s), 5 warning(s). incoming/malformed.md cannot be ingested; nothing was written.',
         '',
       ].join('\n'),
     );
     expect(await snapshotBook()).toEqual(before);
   });
 
-  it('names claims the chapter does not have, with the closest id, exits 1 and changes nothing', async () => {
+  it('proposes the claims the chapter does not have, holds back a typo and an ambiguous quote, and exits 3; --strict refuses', async () => {
     const report = await putReport('unknown-claims');
     const before = await snapshotBook();
+    const strict = await ingest(report, '--write', '--strict');
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toBe('');
+    expect(strict.stderr.endsWith('0 error(s), 4 warning(s). --strict: incoming/unknown-claims.md has 4 problem(s); nothing was written.\n')).toBe(true);
+    expect(await snapshotBook()).toEqual(before);
+
     const result = await ingest(report, '--write');
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
+    expect(result.code).toBe(3);
     const claims =
       'one-object-per-line, jsonl-three-rules, header-metadata-only, session-id-v4, entry-ids-short, timestamps-two-clocks, tree-in-place, directory-encoding, first-write-after-reply, migration-on-load, large-file-loading, third-party-readers';
     expect(result.stderr).toBe(
       [
         `incoming/unknown-claims.md:9:1  claim-audit  warning: the claim audit covers 0 of 12 claims; not audited: ${claims}  [report/claims-not-audited]`,
-        'incoming/unknown-claims.md:13:3  claim-audit[0].claim  no claim "sesion-id-v4" in content/books/pi/27-chapter.claims.yaml  (hint: did you mean "session-id-v4"?)  [report/unknown-claim]',
-        `incoming/unknown-claims.md:14:3  claim-audit[1].id  no claim "header-version" in content/books/pi/27-chapter.claims.yaml  (hint: the chapter's claims are ${claims}; a new claim must be added to the claims sidecar by the author first)  [report/unknown-claim]`,
-        `incoming/unknown-claims.md:15:3  claim-audit[2].claim  the quote "Sessions are stored in a SQLite database." matches no claim of pi/27-chapter  (hint: name the claim by id (${claims}) or quote its words as they read in the chapter; a claim the sidecar lacks must be added to content/books/pi/27-chapter.claims.yaml by the author first)  [report/unknown-claim]`,
-        'incoming/unknown-claims.md:16:3  claim-audit[3].claim  the quote "session id" matches the claims "header-metadata-only", "session-id-v4" equally well  (hint: name the claim by id, e.g. `claim-id` or #claim-id)  [report/ambiguous-claim]',
-        'incoming/unknown-claims.md:22:159  source-ledger[0].bearsOn  no claim "tree-in-plac" in content/books/pi/27-chapter.claims.yaml  (hint: did you mean "tree-in-place"?)  [report/unknown-claim]',
-        '5 error(s), 1 warning(s). incoming/unknown-claims.md does not fit pi/27-chapter; nothing was written.',
+        'incoming/unknown-claims.md:13:3  claim-audit[0].claim  warning: no claim "sesion-id-v4" in content/books/pi/27-chapter.claims.yaml; the row is held back  (hint: did you mean "session-id-v4"? name the claim by its id)  [report/unknown-claim]',
+        'incoming/unknown-claims.md:16:3  claim-audit[3].claim  warning: the quote matches the claims "header-metadata-only", "session-id-v4" equally well; the row is held back  (hint: name the claim by id, e.g. `claim-id`, anywhere in the claim cell)  [report/ambiguous-claim]',
+        'incoming/unknown-claims.md:22:159  source-ledger[0].bearsOn  warning: "tree-in-plac" names no claim of the chapter, no claim-audit row and no proposed claim; the source lands without it  (hint: did you mean "tree-in-place"?)  [report/unresolved-reference]',
         '',
       ].join('\n'),
     );
-    expect(await snapshotBook()).toEqual(before);
+    expect(result.stdout).toContain('  proposed:    2 claims proposed (header-version, sessions-are-stored-in-a-sqlite-database); not claims until the author accepts them\n  held back:   2 rows (listed below; recorded in the pass)\n');
+    expect(result.stdout).toContain(
+      [
+        'Held back (2): these rows stay in the report and are listed in the pass; nothing else of theirs is written.',
+        '  incoming/unknown-claims.md:13:1  claim-audit "sesion-id-v4": no claim "sesion-id-v4" in content/books/pi/27-chapter.claims.yaml  (fix: did you mean "session-id-v4"? name the claim by its id)',
+        '  incoming/unknown-claims.md:16:1  claim-audit "\\"session id\\"": the quote matches the claims "header-metadata-only", "session-id-v4" equally well  (fix: name the claim by id, e.g. `claim-id`, anywhere in the claim cell)',
+      ].join('\n'),
+    );
+    // The claims sidecar is the author's: proposals go to the research sidecar, held-back rows to the pass.
+    const after = await snapshotBook();
+    expect(after['27-chapter.claims.yaml']).toBe(before['27-chapter.claims.yaml']);
+    const research = after['27-chapter.research.yaml']!;
+    expect(research).toContain('\nproposedClaims:\n');
+    expect(research).toContain(`  - id: header-version\n    statement: '#header-version, "The header"'\n    quote: The header\n    line: 27\n`);
+    expect(research).toContain('    heldBack:\n      - table: claim-audit\n        line: 13\n        column: 1\n        label: sesion-id-v4\n');
+    expect(await runCli(['check', '--as-of', '2026-11-30'], { cwd: root })).toMatchObject({ code: 0 });
+    // Nothing more the second time.
+    const again = await ingest(report, '--write');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('is already ingested');
+    expect(await snapshotBook()).toEqual(after);
   });
 
   it('writes nothing when the would-be sidecars fail check', async () => {
@@ -440,7 +458,7 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
       [['ingest', report, '--chapter', 'pi/27-chapter', '--by', ' '], 'research-pack ingest: --by must not be empty\n'],
       [['ingest', '--chapter', 'pi/27-chapter'], 'research-pack ingest: expected one <report.md>, got nothing\n'],
       [['ingest', report, report, '--chapter', 'pi/27-chapter'], `research-pack ingest: expected one <report.md>, got "${report}" "${report}"\n`],
-      [['ingest', report, '--chapter', 'pi/27-chapter', '--format', 'json'], 'research-pack ingest: unknown option --format; `ingest` takes --root, --content, --as-of, --chapter, --write, --by, --date, --help (see `research-pack ingest --help`)\n'],
+      [['ingest', report, '--chapter', 'pi/27-chapter', '--format', 'json'], 'research-pack ingest: unknown option --format; `ingest` takes --root, --content, --as-of, --chapter, --write, --strict, --by, --date, --help (see `research-pack ingest --help`)\n'],
     ];
     for (const [args, message] of cases) {
       const result = await runCli(args, { cwd: root });

@@ -85,6 +85,7 @@ export interface ChapterSpec {
   number?: number;
   summary?: string;
   snapshot?: string;
+  headings?: ChapterModel['headings'];
   claims?: ClaimSpec[];
   sources?: Source[];
   evidence?: EvidenceItem[];
@@ -112,10 +113,11 @@ export function makeChapter(spec: ChapterSpec = {}): ChapterModel {
     },
     snapshot,
     fingerprint: sha256(snapshot),
+    headings: spec.headings ?? [],
     claims: (spec.claims ?? []).map((claim) => makeClaim(snapshot, claim)),
     sources: spec.sources ?? [],
     evidence: spec.evidence ?? [],
-    research: { questions: [], references: [], notebooks: [], history: [], ...spec.research },
+    research: { questions: [], references: [], notebooks: [], history: [], proposedClaims: [], ...spec.research },
   };
 }
 

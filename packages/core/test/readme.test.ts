@@ -76,7 +76,7 @@ describe('README', () => {
     const shown = block('message. For example:');
     const actual = [
       problemsWith(claims, replace('prefix: "JSON Lines: "', 'prefx: "JSON Lines: "')),
-      problemsWith(evidence, replace('    reading: full-text                  # full-text | abstract-only | not-accessible\n', '')),
+      problemsWith(evidence, replace('    reading: full-text                  # full-text | abstract-only | partial | not-accessible\n', '')),
       problemsWith(evidence, replace('recorded: 2026-01-10', 'recorded: 2026-1-10')),
       problemsWith(evidence, replace('source: jsonl-spec ', 'source: jsonl-spek ')),
       problemsWith(evidence, replace('status: validated', 'status: lead', 2)),

@@ -17,6 +17,7 @@ import {
   type ChapterModel,
   type IngestPlan,
   type Problem,
+  type ResearchReport,
 } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
 import { dateOption, expectPositionals, stringOption } from '../args.js';
@@ -25,6 +26,7 @@ import { readOptional, readText, writeAtomic } from '../files.js';
 import { CliError, EXIT, type Io } from '../io.js';
 import { findChapter, projectOptions, requireModel, type ProjectOptions } from '../project.js';
 import { parseReportMarkdown } from '../report-markdown.js';
+import { heldBackList, summary } from './ingest-summary.js';
 import type { Command } from './types.js';
 
 type SidecarKind = 'claims' | 'evidence' | 'research';
@@ -34,10 +36,8 @@ export const ingest: Command = async (positionals, values, io) => {
   expectPositionals(positionals, 1, 'one <report.md>');
   const spec = stringOption(values, 'chapter');
   if (spec === undefined) throw new CliError('which chapter is the report about? give --chapter <book>/<chapter>, e.g. --chapter pi/27-chapter');
-  const dateFlag = dateOption(values, 'date');
-  const byFlag = stringOption(values, 'by');
-  if (byFlag !== undefined && byFlag.trim() === '') throw new CliError('--by must not be empty');
-  const write = values.write === true;
+  const flags = { date: dateOption(values, 'date'), by: stringOption(values, 'by'), write: values.write === true, strict: values.strict === true };
+  if (flags.by !== undefined && flags.by.trim() === '') throw new CliError('--by must not be empty');
   const options = await projectOptions(values, io);
 
   const shown = positionals[0]!;
@@ -46,75 +46,93 @@ export const ingest: Command = async (positionals, values, io) => {
   const model = requireModel(options);
   const { book, chapter } = findChapter(model, spec);
   const display = posix(path.relative(io.cwd, reportFile)) || shown;
-
-  const chapterData = {
-    spec: `${book.slug}/${chapter.slug}`,
-    fingerprint: chapter.fingerprint,
-    claims: chapter.claims.map((claim) => ({ id: claim.claim.id, text: claim.text })),
-    sources: chapter.sources,
-    evidence: chapter.evidence,
-  };
+  const chapterData = ingestChapter(`${book.slug}/${chapter.slug}`, chapter);
   const { sidecars, missing } = await readSidecars(options, book, chapter);
 
-  // 1. The report on its own, and (to report every mistake at once) what its readable rows name.
+  // The report on its own; with errors, also what its readable rows name, so every mistake is reported at once.
   const parsed = parseResearchReport(source, { file: display, parse: parseReportMarkdown });
   if (hasErrors(parsed.problems)) {
     const { problems } = planIngest({ report: parsed.report, chapter: chapterData, sidecars, reportPath: 'reports/report.md', date: options.asOf, by: 'unknown' });
     const errors = problems.filter((problem) => problem.severity === 'error');
     return fail(io, [...parsed.problems, ...errors], `${display} cannot be ingested; nothing was written.`);
   }
-
-  // 2. Already ingested? The same bytes as a pass's report file.
   const bookDir = path.join(options.root, options.contentDir, book.slug);
-  const hash = sha256(source);
-  for (const pass of chapter.research.history) {
-    if (pass.report === undefined) continue;
-    const recorded = await readOptional(path.join(bookDir, pass.report));
-    if (recorded !== undefined && sha256(recorded) === hash) {
-      io.stdout(`${display} is already ingested: it is the report of the research pass of ${pass.date} (${pass.report}) of ${spec}. Nothing to change.\n`);
-      return EXIT.ok;
-    }
+  const earlier = await ingestedAs(bookDir, chapter, source);
+  if (earlier) {
+    io.stdout(`${display} is already ingested: it is the report of the research pass of ${earlier.date} (${earlier.report}) of ${spec}. Nothing to change.\n`);
+    return EXIT.ok;
   }
-
-  // 3. The pass: who, when, where the report goes.
-  const by = byFlag ?? parsed.report.by?.value;
-  if (by === undefined) {
-    throw new CliError(`${display} does not say who made the pass (no "By:" line in section 1); give --by <name>, e.g. --by "A. Researcher, with a research agent"`);
-  }
-  const date = dateFlag ?? parsed.report.date?.value ?? options.asOf;
-  const reportPath = await chooseReportPath(bookDir, options.config.reports, date, chapter.slug, source);
-
-  // 4. The plan.
-  const plan = planIngest({ report: parsed.report, chapter: chapterData, sidecars, reportPath, date, by });
+  const pass = await passOf(parsed.report, flags, { display, bookDir, reports: options.config.reports, chapter: chapter.slug, asOf: options.asOf, source });
+  const plan = planIngest({ report: parsed.report, chapter: chapterData, sidecars, ...pass });
   const problems = [...parsed.problems, ...plan.problems];
   if (hasErrors(problems)) return fail(io, problems, `${display} does not fit ${spec}; nothing was written.`);
+  if (flags.strict && problems.length > 0) return fail(io, problems, `--strict: ${display} has ${problems.length} problem(s); nothing was written.`);
 
-  // 5. The would-be files must pass check.
-  const reportTarget = path.join(bookDir, reportPath);
+  // The would-be files must pass check.
+  const reportTarget = path.join(bookDir, pass.reportPath);
   const copyReport = (await readOptional(reportTarget)) === undefined;
-  const checkProblems = await checkWouldBe(options, book, plan, copyReport ? { file: reportPath, text: source } : undefined);
+  const checkProblems = await checkWouldBe(options, book, plan, copyReport ? { file: pass.reportPath, text: source } : undefined);
   if (hasErrors(checkProblems)) {
     printProblems(io, problems);
     io.stderr(`${formatProblems(checkProblems.filter((problem) => problem.severity === 'error'))}\n`);
     io.stderr(`The sidecars ${display} would produce do not pass \`research-pack check\`; nothing was written.\n`);
     return EXIT.problems;
   }
-
-  // 6. Show it, and write it.
   printProblems(io, problems);
   const shownReport = posix(path.relative(options.root, reportTarget));
-  io.stdout(summary(plan, { display, spec, current: chapter.fingerprint, reportTarget: shownReport, copyReport, experiments: parsed.report.experiments, write }));
+  io.stdout(summary(plan, { display, spec, current: chapter.fingerprint, reportTarget: shownReport, copyReport, experiments: parsed.report.experiments, write: flags.write }));
+  io.stdout(heldBackList(plan, display));
   for (const file of plan.files) io.stdout(`\n${unifiedDiff(file.file, missing.has(file.file) ? undefined : file.before, file.after)}`);
-  if (copyReport) io.stdout(`\nnew file ${shownReport}: a copy of ${display} (${source.split('\n').length} lines, sha256 ${hash.slice(0, 12)}…)\n`);
-  if (!write) {
+  if (copyReport) io.stdout(`\nnew file ${shownReport}: a copy of ${display} (${source.split('\n').length} lines, sha256 ${sha256(source).slice(0, 12)}…)\n`);
+  const done = plan.heldBack.length > 0 ? EXIT.heldBack : EXIT.ok;
+  if (!flags.write) {
     io.stdout('\nDry run: nothing was written. Run again with --write to apply.\n');
-    return EXIT.ok;
+    return done;
   }
   await applyPlan(options, plan, missing, copyReport ? { target: reportTarget, text: source } : undefined);
   const written = [...(copyReport ? [shownReport] : []), ...plan.files.map((file) => file.file)];
-  io.stdout(`\nWrote ${written.join(', ')}.\nThe leads and sources are not validated: check each against its source before you change a verdict.\n`);
-  return EXIT.ok;
+  const proposed = plan.proposals.some((planned) => !planned.recorded) ? ' The proposed claims are not claims: accept one by adding it to the claims sidecar.' : '';
+  io.stdout(`\nWrote ${written.join(', ')}.\nThe leads and sources are not validated: check each against its source before you change a verdict.${proposed}\n`);
+  return done;
 };
+
+/** What planning needs of the chapter. */
+function ingestChapter(spec: string, chapter: ChapterModel) {
+  return {
+    spec,
+    fingerprint: chapter.fingerprint,
+    claims: chapter.claims.map((claim) => ({ id: claim.claim.id, text: claim.text })),
+    sources: chapter.sources,
+    evidence: chapter.evidence,
+    snapshot: chapter.snapshot,
+    proposals: chapter.research.proposedClaims,
+  };
+}
+
+/** The recorded pass whose report file has the same bytes as this report, if any. */
+async function ingestedAs(bookDir: string, chapter: ChapterModel, source: string): Promise<{ date: string; report: string } | undefined> {
+  const hash = sha256(source);
+  for (const pass of chapter.research.history) {
+    if (pass.report === undefined) continue;
+    const recorded = await readOptional(path.join(bookDir, pass.report));
+    if (recorded !== undefined && sha256(recorded) === hash) return { date: pass.date, report: pass.report };
+  }
+  return undefined;
+}
+
+/** The pass: who made it and when (flags first, then the report), and where its report goes. */
+async function passOf(
+  report: ResearchReport,
+  flags: { date: string | undefined; by: string | undefined },
+  context: { display: string; bookDir: string; reports: string; chapter: string; asOf: string; source: string },
+): Promise<{ by: string; date: string; reportPath: string }> {
+  const by = flags.by ?? report.by?.value;
+  if (by === undefined) {
+    throw new CliError(`${context.display} does not say who made the pass (no "By:" line in section 1); give --by <name>, e.g. --by "A. Researcher, with a research agent"`);
+  }
+  const date = flags.date ?? report.date?.value ?? context.asOf;
+  return { by, date, reportPath: await chooseReportPath(context.bookDir, context.reports, date, context.chapter, context.source) };
+}
 
 function hasErrors(problems: readonly Problem[]): boolean {
   return problems.some((problem) => problem.severity === 'error');
@@ -221,44 +239,4 @@ async function applyPlan(options: ProjectOptions, plan: IngestPlan, missing: Rea
     }
     throw error;
   }
-}
-
-interface SummaryContext {
-  display: string;
-  spec: string;
-  current: string;
-  reportTarget: string;
-  copyReport: boolean;
-  experiments: ReadonlyArray<{ marker: 'UNRUN' | 'RAN' }>;
-  write: boolean;
-}
-
-/** What the ingest adds, in a few lines. */
-function summary(plan: IngestPlan, context: SummaryContext): string {
-  const { pass } = plan;
-  const lines = [`Ingest ${context.display} into ${context.spec}${context.write ? '' : ' (dry run)'}`];
-  const revision =
-    pass.fingerprint === undefined
-      ? 'not stated'
-      : pass.fingerprint === context.current
-        ? `${pass.fingerprint.slice(0, 12)}… (the current revision)`
-        : `${pass.fingerprint.slice(0, 12)}… (an older revision; the current one is ${context.current.slice(0, 12)}…)`;
-  lines.push(`  pass:        ${pass.date}, by ${pass.by}; report ${context.reportTarget}${context.copyReport ? ' (copied)' : ' (already there)'}`);
-  lines.push(`  revision:    ${revision}`);
-
-  const byHow = (how: string) => plan.claims.filter((match) => match.how === how).length;
-  const how = [`${byHow('id')} by id`, `${byHow('exact')} by quoted text`, `${byHow('fuzzy')} by approximate text`].filter((part) => !part.startsWith('0 '));
-  lines.push(`  claims:      ${plan.claims.length} audited${how.length > 0 ? ` (${how.join(', ')})` : ''}`);
-  if (plan.filledClaims.length > 0) {
-    lines.push(`               filled where the author had written nothing: ${plan.filledClaims.map((claim) => `${claim.id} (${claim.fields.join(', ')})`).join('; ')}`);
-  }
-  const added = plan.sources.filter((source) => source.action === 'new');
-  const merged = plan.sources.filter((source) => source.action === 'merged');
-  const unchanged = plan.sources.filter((source) => source.action === 'unchanged');
-  lines.push(`  sources:     ${added.length} new${added.length > 0 ? ` (${added.map((source) => source.id).join(', ')})` : ''}, ${merged.length} merged, ${unchanged.length} already recorded`);
-  for (const source of merged) lines.push(`               ${source.id}: matched by ${source.how}; added ${source.filled.join(', ')}`);
-  lines.push(`  leads:       ${plan.leads.length} added as status: lead${plan.leads.length > 0 ? ` (${plan.leads.map((lead) => lead.id).join(', ')})` : ''}; nothing validated`);
-  const unrun = context.experiments.filter((item) => item.marker === 'UNRUN').length;
-  lines.push(`  experiments: ${unrun} UNRUN, ${context.experiments.length - unrun} RAN (kept in the report)`);
-  return `${lines.join('\n')}\n`;
 }

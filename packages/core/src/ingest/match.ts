@@ -4,10 +4,10 @@
  * against the claims' texts), and source-ledger rows to recorded sources
  * (by DOI, arXiv id, URL, then title, each normalized).
  */
-import { locateQuote, prepareSearch } from '../text/quote-search.js';
+import { locateQuote, prepareSearch, type SearchText } from '../text/quote-search.js';
 import { fold, normalizeProse } from '../text/normalize.js';
 import { closest, createProblem, quote, type Problem } from '../problems/problem.js';
-import type { ClaimAuditRow, ReportPlace, SourceLedgerRow } from '../research-report/read.js';
+import type { ClaimAuditRow, SourceLedgerRow } from '../research-report/read.js';
 import { at } from '../research-report/read/node-text.js';
 import type { Source } from '../schema/sidecars.js';
 import type { IndexUnit, TextIndex } from '../text/text-index.js';
@@ -28,128 +28,128 @@ export interface ClaimMatch {
   how: ClaimMatchKind;
   /** Edits the approximate match needed. */
   errors?: number;
+  /** Another row was about the same claim first: this one adds nothing. */
+  duplicate?: boolean;
+}
+
+/** A claim-audit row that cannot land, and why. */
+export interface HeldClaimRow {
+  row: ClaimAuditRow;
+  reason: string;
+  fix: string;
+}
+
+/** What each claim-audit row is about. */
+export interface ClaimRowMatches {
+  /** Rows about a claim of the chapter (the first row per claim, then duplicates marked). */
+  matches: ClaimMatch[];
+  /** Rows about no recorded claim: the claims the report proposes. */
+  unmatched: ClaimAuditRow[];
+  /** Rows that cannot land. */
+  held: HeldClaimRow[];
+  problems: Problem[];
 }
 
 /**
- * Find the claim each claim-audit row is about.
+ * Find the claim each claim-audit row is about: a claim id of the chapter
+ * anywhere in its label or claim cell, else a quote (or the cell's text)
+ * found in one claim's text. A row about no recorded claim is a claim the
+ * report proposes; a quote that fits several claims equally is held back.
  * @param rows the claim audit.
  * @param claims the chapter's claims with their current text.
  * @param options the report's path and the claims sidecar's, for messages.
- * @returns one match per row that names a claim (the first row per claim), and problems for the others.
+ * @returns the matches, the unmatched rows and the held-back rows, with problems.
  */
-export function matchClaimRows(
-  rows: readonly ClaimAuditRow[],
-  claims: readonly ClaimText[],
-  options: { file: string; claimsFile: string; chapter: string },
-): { matches: ClaimMatch[]; problems: Problem[] } {
-  const problems: Problem[] = [];
-  const matches: ClaimMatch[] = [];
+export function matchClaimRows(rows: readonly ClaimAuditRow[], claims: readonly ClaimText[], options: { file: string; claimsFile: string; chapter: string }): ClaimRowMatches {
+  const result: ClaimRowMatches = { matches: [], unmatched: [], held: [], problems: [] };
   const ids = new Set(claims.map((claim) => claim.id));
   const search = claimSearch(claims);
-  const listed = listIds(claims.map((claim) => claim.id));
-
   for (const row of rows) {
     const path = `claim-audit[${row.index}]`;
-    let match: ClaimMatch | undefined;
-    if (row.id) {
-      if (ids.has(row.id.value)) match = { row, id: row.id.value, how: 'id' };
-      else {
-        problems.push(unknownClaim(options, row.id, `${path}.id`, row.id.value, ids, listed));
-        continue;
-      }
-    }
-    match ??= row.codeIds.filter((code) => ids.has(code)).map((id): ClaimMatch => ({ row, id, how: 'id' }))[0];
-    if (!match) {
-      const text = row.quote ?? (row.codeIds.length > 0 ? undefined : row.claimText);
-      if (text === undefined) {
-        problems.push(unknownClaim(options, row.claimAt, `${path}.claim`, row.codeIds[0]!, ids, listed));
-        continue;
-      }
-      const found = findClaimByText(search, claims, text);
-      if (found.kind === 'ambiguous') {
-        problems.push(
-          createProblem(
-            'report/ambiguous-claim',
-            at(options.file, row.claimAt, `${path}.claim`),
-            `the quote ${quote(text)} matches the claims ${found.ids.map((id) => `"${id}"`).join(', ')} equally well`,
-            'name the claim by id, e.g. `claim-id` or #claim-id',
-          ),
-        );
-        continue;
-      }
-      if (found.kind === 'none') {
-        problems.push(
-          createProblem(
-            'report/unknown-claim',
-            at(options.file, row.claimAt, `${path}.claim`),
-            `${row.quote ? `the quote ${quote(text)}` : `the claim cell ${quote(text)}`} matches no claim of ${options.chapter}`,
-            `name the claim by id (${listed}) or quote its words as they read in the chapter; a claim the sidecar lacks must be added to ${options.claimsFile} by the author first`,
-          ),
-        );
-        continue;
-      }
-      match = { row, id: found.id, how: found.kind, ...(found.kind === 'fuzzy' ? { errors: found.errors } : {}) };
-      if (found.kind === 'fuzzy') {
-        problems.push(
-          createProblem(
-            'report/fuzzy-claim',
-            at(options.file, row.claimAt, `${path}.claim`),
-            `matched claim "${found.id}" by approximate text (${found.errors} edit${found.errors === 1 ? '' : 's'}): ${quote(text)}`,
-            `check that the row is about "${found.id}", or name it by id`,
-          ),
-        );
-      }
-    }
-    const earlier = matches.find((other) => other.id === match.id);
-    if (earlier) {
-      problems.push(
-        createProblem(
-          'report/duplicate-claim-row',
-          at(options.file, row, path),
-          `this row is about claim "${match.id}" like the row at line ${earlier.row.line}; only the first is used`,
-          'give each claim one row',
-        ),
-      );
+    const named = row.ids.find((id) => ids.has(id.value));
+    let match: ClaimMatch | undefined = named ? { row, id: named.value, how: 'id' } : undefined;
+    // A row that gives its claim an id up front is about that id: a typo of a claim's id is held back, another id is a proposal.
+    if (!match && row.named !== undefined) {
+      const guess = closest(row.named, ids);
+      if (guess) {
+        const reason = `no claim "${row.named}" in ${options.claimsFile}`;
+        const fix = `did you mean "${guess}"? name the claim by its id`;
+        result.problems.push(createProblem('report/unknown-claim', at(options.file, row.claimAt, `${path}.claim`), `${reason}; the row is held back`, fix));
+        result.held.push({ row, reason, fix });
+      } else result.unmatched.push(row);
       continue;
     }
-    matches.push(match);
+    let ambiguous: string[] | undefined;
+    const texts = row.quotes.length > 0 ? row.quotes : row.claimText ? [row.claimText] : [];
+    for (const text of match ? [] : texts) {
+      const found = findClaimByText(search, claims, text);
+      if (found.kind === 'ambiguous') ambiguous ??= found.ids;
+      if (found.kind === 'exact' || found.kind === 'fuzzy') {
+        match = { row, id: found.id, how: found.kind, ...(found.kind === 'fuzzy' ? { errors: found.errors } : {}) };
+        if (found.kind === 'fuzzy') {
+          result.problems.push(
+            createProblem(
+              'report/fuzzy-claim',
+              at(options.file, row.claimAt, `${path}.claim`),
+              `matched claim "${found.id}" by approximate text (${found.errors} edit${found.errors === 1 ? '' : 's'}): ${quote(text)}`,
+              `check that the row is about "${found.id}", or name it by id`,
+            ),
+          );
+        }
+        break;
+      }
+    }
+    if (!match && ambiguous) {
+      const reason = `the quote matches the claims ${ambiguous.map((id) => `"${id}"`).join(', ')} equally well`;
+      const fix = 'name the claim by id, e.g. `claim-id`, anywhere in the claim cell';
+      result.problems.push(createProblem('report/ambiguous-claim', at(options.file, row.claimAt, `${path}.claim`), `${reason}; the row is held back`, fix));
+      result.held.push({ row, reason, fix });
+      continue;
+    }
+    if (!match) {
+      const typo = row.ids.map((id) => ({ id, guess: closest(id.value, ids) })).find((entry) => entry.guess !== undefined);
+      if (typo) {
+        result.problems.push(
+          createProblem(
+            'report/unknown-claim',
+            at(options.file, typo.id, `${path}.claim`),
+            `no claim "${typo.id.value}" in ${options.claimsFile}; the row is recorded as a proposed claim`,
+            `did you mean "${typo.guess}"?`,
+          ),
+        );
+      }
+      result.unmatched.push(row);
+      continue;
+    }
+    const earlier = result.matches.find((other) => other.id === match.id && !other.duplicate);
+    if (earlier) {
+      result.problems.push(
+        createProblem('report/duplicate-claim-row', at(options.file, row, path), `this row is about claim "${match.id}" like the row at line ${earlier.row.line}; only the first is used`, 'give each claim one row'),
+      );
+      match.duplicate = true;
+    }
+    result.matches.push(match);
   }
-  return { matches, problems };
+  return result;
 }
 
-function unknownClaim(
-  options: { file: string; claimsFile: string; chapter: string },
-  place: ReportPlace,
-  path: string,
-  id: string,
-  ids: ReadonlySet<string>,
-  listed: string,
-): Problem {
-  const guess = closest(id, ids);
-  return createProblem(
-    'report/unknown-claim',
-    at(options.file, place, path),
-    `no claim "${id}" in ${options.claimsFile}`,
-    guess ? `did you mean "${guess}"?` : `the chapter's claims are ${listed}; a new claim must be added to the claims sidecar by the author first`,
-  );
-}
-
-function listIds(ids: readonly string[]): string {
-  if (ids.length === 0) return '(none)';
-  const shown = ids.slice(0, 12).join(', ');
-  return ids.length > 12 ? `${shown}, … (${ids.length} in all)` : shown;
-}
 
 /** The claims' texts as one searchable text, one prose unit per claim. */
 function claimSearch(claims: readonly ClaimText[]) {
+  return searchUnits(claims.map((claim) => normalizeProse(claim.text)));
+}
+
+/**
+ * Texts as one searchable text for the core's quote anchoring, one prose unit each, separated by a blank line.
+ * @param parts the texts, in order.
+ * @returns the prepared search and each unit's offsets.
+ */
+export function searchUnits(parts: readonly string[]): { search: SearchText; units: IndexUnit[] } {
   const units: IndexUnit[] = [];
   let offset = 0;
-  const parts: string[] = [];
-  for (const claim of claims) {
-    const text = normalizeProse(claim.text);
-    units.push({ node: { type: 'paragraph' }, kind: 'prose', start: offset, end: offset + text.length });
-    parts.push(text);
-    offset += text.length + 2;
+  for (const part of parts) {
+    units.push({ node: { type: 'paragraph' }, kind: 'prose', start: offset, end: offset + part.length });
+    offset += part.length + 2;
   }
   const text = parts.join('\n\n');
   const index: TextIndex = {

@@ -49,7 +49,7 @@ export interface YamlEdit {
 export const SIDECAR_KEY_ORDER = {
   claims: ['claims'],
   evidence: ['sources', 'evidence'],
-  research: ['objective', 'questions', 'references', 'notebooks', 'history'],
+  research: ['objective', 'questions', 'references', 'notebooks', 'history', 'proposedClaims'],
 } as const;
 
 interface Splice {
@@ -329,4 +329,23 @@ function sameData(a: unknown, b: unknown): boolean {
     return keysA.length === keysB.length && keysA.every((key, index) => key === keysB[index] && sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
   }
   return false;
+}
+
+/**
+ * Positions of the items of a top-level sequence, by id.
+ * @param text a sidecar's text, or undefined when it does not exist.
+ * @param key the top-level key of the sequence, e.g. `claims`.
+ * @returns each id's index in the sequence (the first, when an id repeats).
+ */
+export function indexById(text: string | undefined, key: string): Map<string, number> {
+  const result = new Map<string, number>();
+  if (text === undefined) return result;
+  const data = parse(text) as Record<string, unknown> | null;
+  const list = data?.[key];
+  if (!Array.isArray(list)) return result;
+  list.forEach((item: unknown, index) => {
+    const id = (item as { id?: unknown } | null)?.id;
+    if (typeof id === 'string' && !result.has(id)) result.set(id, index);
+  });
+  return result;
 }

@@ -9,11 +9,12 @@ import { addDays } from '../schema/dates.js';
 import type { BookFolder, LoadedChapter } from '../load/books.js';
 import { cached } from '../load/cache.js';
 import type { ModelCache } from '../load/cache.js';
-import type { ChapterModel, ResolvedClaim } from './types.js';
+import type { ChapterHeading, ChapterModel, ResolvedClaim } from './types.js';
 import { appendProblems, createProblem, type Problem } from '../problems/problem.js';
 import { ResearchFileSchema } from '../schema/sidecars.js';
 import type { Claim, EvidenceItem, ResearchFile } from '../schema/sidecars.js';
 import { anchorClaims } from '../text/anchor.js';
+import { hashClaimText } from '../text/fingerprint.js';
 import { extractChapterText } from '../text/snapshot.js';
 
 /**
@@ -87,6 +88,7 @@ export function buildChapter(
       frontmatter,
       snapshot: text.text.snapshot,
       fingerprint: text.text.fingerprint,
+      headings: headingsOf(text.text),
       claims: resolved,
       sources: evidenceFile?.data?.sources ?? [],
       evidence,
@@ -94,6 +96,21 @@ export function buildChapter(
     },
     problems,
   };
+}
+
+/** The headings of a chapter's text, with their offsets and lines in the snapshot. */
+function headingsOf(text: ChapterText): ChapterHeading[] {
+  const headings: ChapterHeading[] = [];
+  let line = 1;
+  let counted = 0;
+  for (const unit of text.index?.units ?? []) {
+    if (unit.node.type !== 'heading') continue;
+    for (let offset = counted; offset < unit.start; offset++) if (text.snapshot.charCodeAt(offset) === 10) line++;
+    counted = unit.start;
+    const depth = (unit.node as { depth?: unknown }).depth;
+    headings.push({ text: text.snapshot.slice(unit.start, unit.end), depth: typeof depth === 'number' ? depth : 1, start: unit.start, line });
+  }
+  return headings;
 }
 
 /** Parse a chapter and extract its text; a parser failure becomes a problem. */
@@ -189,12 +206,14 @@ export function resolveClaims(
     const newest = validated.reduce<string | undefined>((latest, item) => (latest === undefined || item.recorded > latest ? item.recorded : latest), undefined);
     const reviewDue = newest !== undefined && newest < dueBefore;
     const { verdict } = claim;
+    // The hash of the reviewed text: recorded, else computed from the reviewed wording.
+    const reviewed = verdict.textHash ?? (verdict.text === undefined ? undefined : hashClaimText(verdict.text));
     const stale: ResolvedClaim['stale'] =
       anchor.anchoring === 'fuzzy'
         ? 'fuzzy-anchor'
-        : verdict.status !== 'unverified' && verdict.textHash === undefined
+        : verdict.status !== 'unverified' && reviewed === undefined
           ? 'no-text-hash'
-          : verdict.textHash !== undefined && verdict.textHash !== anchor.textHash
+          : reviewed !== undefined && reviewed !== anchor.textHash
             ? 'text-changed'
             : false;
     resolved.push({

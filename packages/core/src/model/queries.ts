@@ -4,7 +4,7 @@
  * research pass read the current revision — and the claims of a chapter
  * counted by status.
  */
-import type { BookModel, ChapterModel, DisplayStatus, ResearchModel } from './types.js';
+import type { BookModel, ChapterHeading, ChapterModel, DisplayStatus, ResearchModel } from './types.js';
 import type { EvidenceItem, Notebook, NotebookRun, ResearchPass, Source } from '../schema/sidecars.js';
 import type { StatusCounts } from '../schema/status-report.js';
 
@@ -140,4 +140,21 @@ export function countStatuses(chapter: ChapterModel): StatusCounts {
  */
 export function statusKey(status: DisplayStatus): Exclude<keyof StatusCounts, 'total'> {
   return status === 'review-due' ? 'reviewDue' : status;
+}
+
+/**
+ * Where an offset of the snapshot is, in the researcher's coordinates.
+ * @param chapter the chapter.
+ * @param offset an offset into `chapter.snapshot`.
+ * @returns its 1-based line in `chapter-snapshot.txt` and the heading it falls under (undefined before the first one).
+ */
+export function snapshotPlace(chapter: ChapterModel, offset: number): { line: number; heading: ChapterHeading | undefined } {
+  let line = 1;
+  for (let index = chapter.snapshot.indexOf('\n'); index !== -1 && index < offset; index = chapter.snapshot.indexOf('\n', index + 1)) line++;
+  let heading: ChapterHeading | undefined;
+  for (const candidate of chapter.headings) {
+    if (candidate.start > offset) break;
+    heading = candidate;
+  }
+  return { line, heading };
 }

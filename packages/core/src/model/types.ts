@@ -40,6 +40,18 @@ export interface ResolvedClaim {
   evidence: string[];
 }
 
+/** A heading of the chapter, where it is in the snapshot. */
+export interface ChapterHeading {
+  /** The heading's text as the snapshot has it. */
+  text: string;
+  /** 1 to 6. */
+  depth: number;
+  /** Offset of its text in the snapshot. */
+  start: number;
+  /** Its 1-based line in the snapshot (`chapter-snapshot.txt`). */
+  line: number;
+}
+
 /** One chapter with everything known about it. */
 export interface ChapterModel {
   /** Book slug. */
@@ -57,6 +69,8 @@ export interface ChapterModel {
   snapshot: string;
   /** sha256 hex of the snapshot (UTF-8). */
   fingerprint: string;
+  /** The chapter's headings, in order, with their places in the snapshot. */
+  headings: ChapterHeading[];
   claims: ResolvedClaim[];
   sources: Source[];
   evidence: EvidenceItem[];

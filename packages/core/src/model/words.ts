@@ -47,6 +47,7 @@ export const STATUS_WORD: Readonly<Record<DisplayStatus, string>> = Object.freez
 export const READING: Readonly<Record<ReadingStatus, { word: string; detail: string }>> = Object.freeze({
   'full-text': { word: 'full text', detail: 'full text read' },
   'abstract-only': { word: 'abstract only', detail: 'abstract only' },
+  partial: { word: 'partial', detail: 'partly read' },
   'not-accessible': { word: 'not accessible', detail: 'not accessible' },
 });
 

@@ -11,11 +11,12 @@
  * Markdown viewer shows them as text: no HTML, link, image or autolink can
  * come from a sidecar. The chapter excerpt is the author's prose, verbatim.
  */
+import { claimNamingParagraph, contractLines, fingerprintSentence } from './brief-contract.js';
 import { fillTemplate, resolveBriefTemplates, resolveObjective } from './brief-wording.js';
 import { colabUrl } from '../site/colab.js';
 import { oneLine } from '../markup/markdown.js';
 import type { BookModel, ChapterModel, ResolvedClaim } from '../model/types.js';
-import { claimsOfSource, findSource, locateChapter, passReadsCurrent, splitEvidence, type ModelSource } from '../model/queries.js';
+import { claimsOfSource, findSource, locateChapter, passReadsCurrent, snapshotPlace, splitEvidence, type ModelSource } from '../model/queries.js';
 import type { EvidenceItem, Notebook, ResearchPass, Source } from '../schema/sidecars.js';
 import { safeHref } from '../site/safe-url.js';
 import { chapterUrls, type ChapterUrls, type SiteUrls } from '../site/urls.js';
@@ -37,6 +38,9 @@ export const BRIEF_SECTIONS: readonly string[] = Object.freeze([
 
 /** The heading that introduces the leads in section 4. */
 export const LEADS_HEADING = 'Unverified candidates and seeds (leads only — verify before relying on any of them):';
+
+/** The heading that introduces, in section 5, the claims earlier passes proposed. */
+export const PROPOSED_HEADING = 'Proposed by an earlier pass, not yet accepted';
 
 /** The statement that closes section 6. */
 export const AVAILABILITY_STATEMENT =
@@ -105,6 +109,8 @@ export function renderBrief(source: ModelSource, chapter: ChapterModel | string,
       '',
       ...REPORT_SECTIONS.map((report) => `## ${report.number}. ${report.title} — ${report.description}`),
       '',
+      ...contractLines(),
+      '',
       inert(fillTemplate(templates.outputOutro, book, current).trim()),
     ]),
   ];
@@ -124,6 +130,8 @@ function identity(book: BookModel, chapter: ChapterModel, links: ChapterUrls, ex
     `Chapter URL:     ${links.chapter}`,
     `Research pack:   ${links.pack}`,
     `Chapter prose fingerprint (sha256, normalized): ${chapter.fingerprint}`,
+    '',
+    fingerprintSentence(),
     '',
   ];
   if (excerpt.complete) {
@@ -232,21 +240,38 @@ function objective(book: BookModel, chapter: ChapterModel): string[] {
   else lines.push('Questions:', ...questions.map((question, index) => `${index + 1}. ${recorded(question)}`));
   lines.push('');
   if (chapter.claims.length === 0) {
-    lines.push("No claims are recorded for this chapter yet. Identify them from the chapter's prose.");
+    lines.push("No claims are recorded for this chapter yet. Identify them from the chapter's prose.", ...proposedEntries(chapter), '', claimNamingParagraph(false));
     return lines;
   }
   const stale = chapter.claims.filter((claim) => claim.stale !== false).length;
   lines.push(
     `Claims recorded for this chapter (${chapter.claims.length}${stale > 0 ? `, ${stale} stale` : ''}). Audit each of them, and add any the prose makes that are missing:`,
   );
-  for (const claim of chapter.claims) lines.push(...claimEntry(book, claim));
+  for (const claim of chapter.claims) lines.push(...claimEntry(book, chapter, claim));
+  lines.push(...proposedEntries(chapter), '', claimNamingParagraph(true));
   return lines;
 }
 
-function claimEntry(book: BookModel, resolved: ResolvedClaim): string[] {
+/** Claims an earlier pass proposed that the author has not accepted: leads for this pass, never claims. */
+function proposedEntries(chapter: ChapterModel): string[] {
+  const proposals = chapter.research.proposedClaims;
+  if (proposals.length === 0) return [];
+  const lines = ['', `${PROPOSED_HEADING} (${proposals.length}). They are not claims of the chapter yet: say for each whether the prose makes it, and audit it like the others if it does; name it by its id.`];
+  for (const proposal of proposals) {
+    const where = proposal.line === undefined ? '' : ` snapshot line ${proposal.line}:`;
+    lines.push(`- ${proposal.id} [proposed ${proposal.recorded}${proposal.status === undefined ? '' : `, reported ${proposal.status}`}]${where} "${recorded(proposal.quote ?? proposal.statement)}"`);
+    if (proposal.quote !== undefined && proposal.statement !== proposal.quote) lines.push(`  As the report put it: ${recorded(proposal.statement)}`);
+    lines.push(`  Proposed by: ${recorded(proposal.report)}`);
+  }
+  return lines;
+}
+
+function claimEntry(book: BookModel, chapter: ChapterModel, resolved: ResolvedClaim): string[] {
   const { claim } = resolved;
+  const place = snapshotPlace(chapter, resolved.location.start);
+  const under = place.heading === undefined ? 'before the first heading' : `under "${recorded(place.heading.text)}"`;
   const lines = [
-    `- ${claim.id} [${STATUS_WORD[resolved.status]}; priority ${claim.priority}] line ${resolved.location.line}: "${recorded(resolved.text)}"`,
+    `- ${claim.id} [${STATUS_WORD[resolved.status]}; priority ${claim.priority}] snapshot line ${place.line}, ${under}: "${recorded(resolved.text)}"`,
   ];
   const verdict = claim.verdict;
   if (verdict.status !== 'unverified' || verdict.rationale !== undefined) {
@@ -254,6 +279,13 @@ function claimEntry(book: BookModel, resolved: ResolvedClaim): string[] {
     lines.push(`  Verdict: ${verdict.status}${date}${verdict.rationale === undefined ? '' : `: ${recorded(verdict.rationale)}`}`);
   }
   if (resolved.stale !== false) lines.push(`  STALE: ${STALE_REASON[resolved.stale]}; review it again.`);
+  if (resolved.stale === 'text-changed') {
+    lines.push(
+      verdict.text === undefined
+        ? '  Wording reviewed: not recorded (the verdict keeps only a hash of it); judge the change from the verdict and the wording now, quoted above.'
+        : `  Wording reviewed: "${recorded(verdict.text)}"; the wording now is quoted above.`,
+    );
+  }
   if (resolved.reviewDue) {
     lines.push(`  REVIEW DUE: its newest validated evidence is older than ${book.config.reviewAfterDays} days.`);
   }

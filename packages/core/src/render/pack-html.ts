@@ -21,6 +21,7 @@ import { packContext, type PackContext } from './pack-context.js';
 import { evidenceSections } from './pack-evidence.js';
 import { historySection, notebooksSection, objectiveSection, referencesSection } from './pack-research-record.js';
 import { sourceLedgerSection } from './pack-source-ledger.js';
+import { proposalSections } from './pack-proposals.js';
 
 /**
  * Build the research pack page body as hast.
@@ -40,6 +41,7 @@ export function packHast(model: ResearchModel, chapter: ChapterModel | string, u
     notebooksSection(context),
     historySection(context),
     claimAuditSection(context),
+    proposalSections(context.chapter),
     sourceLedgerSection(context),
   ]);
   return { type: 'root', children: [article] };

@@ -9,14 +9,14 @@
  * Like `buildModel`, this takes the Markdown parser as a function: the core
  * never parses Markdown itself.
  */
-import type { Heading, Root } from 'mdast';
+import type { Heading, Root, RootContent } from 'mdast';
 import { createProblem, type Problem } from '../problems/problem.js';
 import { readClaimAudit } from './read/claim-audit.js';
 import { readContext } from './read/context.js';
 import { readExperiments } from './read/experiments.js';
 import { at, oneSpace, textOf } from './read/node-text.js';
 import type { ParseResearchReportOptions, ResearchReport } from './read/report-data.js';
-import { splitSections } from './read/sections.js';
+import { blocksOf, splitSections, type SectionNodes } from './read/sections.js';
 import { readSourceLedger } from './read/source-ledger.js';
 
 export type {
@@ -24,6 +24,9 @@ export type {
   ClaimAuditRow,
   ExperimentItem,
   FoundSection,
+  HeldBackRow,
+  ReportedReading,
+  RowLabel,
   Located,
   ParseResearchReportMarkdown,
   ParseResearchReportOptions,
@@ -43,7 +46,7 @@ export { CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './read/columns.js';
 export function parseResearchReport(source: string, options: ParseResearchReportOptions): { report: ResearchReport; problems: Problem[] } {
   const { file } = options;
   const problems: Problem[] = [];
-  const report: ResearchReport = { file, sections: [], claimAudit: [], sourceLedger: [], experiments: [] };
+  const report: ResearchReport = { file, sections: [], claimAudit: [], sourceLedger: [], heldBack: [], labelled: [], experiments: [] };
   let root: Root;
   try {
     root = options.parse(source);
@@ -67,13 +70,14 @@ export function parseResearchReport(source: string, options: ParseResearchReport
   const byNumber = new Map(sections.map((section) => [section.found.number, section] as const));
 
   const context = byNumber.get(1);
-  if (context) readContext(context, source, report, problems);
+  if (context) readContext(context, source, report, problems, preambleOf(root));
   const audit = byNumber.get(2);
-  if (audit) report.claimAudit = readClaimAudit(audit, file, problems);
+  if (audit) report.claimAudit = readClaimAudit(audit, file, problems, report.heldBack);
   const ledger = byNumber.get(3);
-  if (ledger) report.sourceLedger = readSourceLedger(ledger, file, problems);
+  if (ledger) report.sourceLedger = readSourceLedger(ledger, file, problems, report.heldBack);
   const findings = byNumber.get(4);
   if (findings && findings.found.markdown) report.findings = findings.found.markdown;
+  if (findings) report.labelled = labelledBlocks(findings);
   const proposal = byNumber.get(5);
   if (proposal && proposal.found.markdown) report.proposal = proposal.found.markdown;
   const experiments = byNumber.get(6);
@@ -81,3 +85,19 @@ export function parseResearchReport(source: string, options: ParseResearchReport
   return { report, problems };
 }
 
+
+/** The blocks before the first `##` section, without the `#` title. */
+function preambleOf(root: Root): RootContent[] {
+  const end = root.children.findIndex((node) => node.type === 'heading' && node.depth === 2);
+  return root.children.slice(0, end === -1 ? 0 : end).filter((node) => !(node.type === 'heading' && node.depth === 1));
+}
+
+/** Paragraphs and items that open with a label of their own: `**F3: cost is an estimate. Qualifies C4.**`. */
+function labelledBlocks(section: SectionNodes): ResearchReport['labelled'] {
+  const found: ResearchReport['labelled'] = [];
+  for (const block of blocksOf(section.nodes)) {
+    const label = /^([A-Z]{1,3}\d{1,4}[a-z]?)\s*[:.—–)-]\s/.exec(block.text);
+    if (label) found.push({ value: label[1]!, text: block.text.slice(0, 400), ...block.place });
+  }
+  return found;
+}

@@ -24,7 +24,7 @@ const RelationEnum = z.enum(['supports', 'qualifies', 'contradicts', 'unresolved
 const EvidenceClassEnum = z.enum(['background', 'reported', 'reproduced', 'hypothesis', 'proposed-experiment']);
 const VerdictEnum = z.enum(['supported', 'qualified', 'contradicted', 'unverified']);
 const DisplayStatusEnum = z.enum(['supported', 'qualified', 'contradicted', 'unverified', 'stale', 'review-due']);
-const ReadingEnum = z.enum(['full-text', 'abstract-only', 'not-accessible']);
+const ReadingEnum = z.enum(['full-text', 'abstract-only', 'partial', 'not-accessible']);
 
 /** Who the pack is about and where everything lives. */
 export const PackIdentitySchema = z

@@ -74,7 +74,7 @@ export const EvidenceClassSchema = z.enum(['background', 'reported', 'reproduced
 /** Whether an evidence item has been checked by the author (`validated`) or is still a `lead`. */
 export const EvidenceStatusSchema = z.enum(['validated', 'lead']);
 /** How much of a source was actually read. */
-export const ReadingStatusSchema = z.enum(['full-text', 'abstract-only', 'not-accessible']);
+export const ReadingStatusSchema = z.enum(['full-text', 'abstract-only', 'partial', 'not-accessible']);
 /** The outcome of a recorded notebook run. */
 export const RunOutcomeSchema = z.enum(['passed', 'failed', 'partial']);
 
@@ -200,6 +200,12 @@ export const VerdictSchema = z.strictObject({
     .regex(/^[0-9a-f]{16}$/, { error: 'expected 16 lowercase hex characters (the textHash `research-pack check` prints)' })
     .optional()
     .describe('First 16 hex characters of sha256 of the reviewed claim text.'),
+  /**
+   * The claim's text as it read when the verdict was given. When the prose
+   * changes, the brief shows it beside the wording now; without a textHash,
+   * its hash is the one compared.
+   */
+  text: z.string().trim().min(3, { error: 'give the claim text as you reviewed it' }).max(5_000).optional().describe('The claim text as it read when the verdict was given.'),
 });
 
 /** One claim the chapter makes. */
@@ -264,8 +270,8 @@ export const SourceSchema = z.strictObject({
   url: HttpUrlSchema.optional().describe('Where the document is read.'),
   /** An archived copy, for when the link dies. */
   archiveUrl: HttpUrlSchema.optional().describe('An archived copy of the document.'),
-  /** full-text | abstract-only | not-accessible. */
-  reading: ReadingStatusSchema.describe('full-text | abstract-only | not-accessible'),
+  /** full-text | abstract-only | partial | not-accessible. A partial reading says in `limitations` what was read. */
+  reading: ReadingStatusSchema.describe('full-text | abstract-only | partial | not-accessible'),
   /** When the document was last opened. */
   accessed: DateSchema.describe('When the document was last opened.'),
   /** When its metadata (authors, dates, identifiers) was checked against the document. */
@@ -355,6 +361,60 @@ export const PassCountsSchema = z.strictObject({
   sources: z.number().int().min(0).describe('Sources the pass added to the ledger.'),
   /** Leads the pass recorded. */
   leads: z.number().int().min(0).describe('Leads the pass recorded.'),
+  /** Claims the pass proposed (`proposedClaims`). */
+  proposed: z.number().int().min(0).optional().describe('Claims the pass proposed.'),
+  /** Rows of the report that could not land (`heldBack`). */
+  heldBack: z.number().int().min(0).optional().describe('Rows of the report held back.'),
+});
+
+/** A row of a report that could not land; the report file keeps it, the pass lists it. */
+export const HeldBackRowSchema = z.strictObject({
+  /** claim-audit | source-ledger | experiments. */
+  table: z.enum(['claim-audit', 'source-ledger', 'experiments']).describe('claim-audit | source-ledger | experiments'),
+  /** The row's line in the report file. */
+  line: z.number().int().min(1).describe("The row's line in the report file."),
+  /** The row's column in the report file. */
+  column: z.number().int().min(1).describe("The row's column in the report file."),
+  /** The row's label in the report, or its first words. */
+  label: ShortTextSchema.describe("The row's label, or its first words."),
+  /** Why it could not land. */
+  reason: TextSchema.describe('Why it could not land.'),
+  /** How the report would make it land. */
+  fix: TextSchema.optional().describe('How to make it land.'),
+});
+
+/**
+ * A claim a research pass found in the prose that the claims sidecar does
+ * not hold. It is a lead, not a claim: readers never see it, and it becomes
+ * a claim only when the author adds it to the claims sidecar.
+ */
+export const ProposedClaimSchema = z.strictObject({
+  /** Stable id, unique among the proposals; the id the claim would take. */
+  id: IdSchema.describe('Stable id; the id the claim would take.'),
+  /** The claim as the report states it. */
+  statement: TextSchema.describe('The claim as the report states it.'),
+  /** The claim's words exactly as they read in the chapter snapshot, when the report quotes them. */
+  quote: z.string().trim().min(3).max(5_000).optional().describe('Exact words in the chapter snapshot.'),
+  /** Its line in the chapter snapshot (`chapter-snapshot.txt`) when the pass was made. */
+  line: z.number().int().min(1).optional().describe('Line in the chapter snapshot.'),
+  /** The status the report gives: a lead for the verdict, never the verdict. */
+  status: VerdictStatusSchema.optional().describe('The status the report gives (a lead).'),
+  /** The priority the report gives. */
+  priority: PrioritySchema.optional().describe('The priority the report gives.'),
+  /** The response the report proposes. */
+  response: ResponseSchema.optional().describe('The response the report proposes.'),
+  /** The report's concern. */
+  concern: TextSchema.optional().describe("The report's concern."),
+  /** The evidence the report gives, as it wrote it: a lead to check. */
+  evidence: TextSchema.optional().describe('The evidence the report gives (a lead).'),
+  /** Ledger sources the report says bear on it. */
+  sources: z.array(IdSchema).default([]).describe('Ids of ledger sources the report says bear on it.'),
+  /** The report that proposed it, relative to the book folder. */
+  report: z.string().min(1).max(500).describe('The report that proposed it.'),
+  /** Its row label in that report. */
+  label: ShortTextSchema.optional().describe('Its row label in the report.'),
+  /** When it was proposed: the date of the pass. */
+  recorded: DateSchema.describe('The date of the pass that proposed it.'),
 });
 
 /** One research pass over the chapter. */
@@ -375,6 +435,8 @@ export const ResearchPassSchema = z.strictObject({
   proposal: TextSchema.optional().describe('Upgrade proposal, as returned.'),
   /** What the pass added. */
   counts: PassCountsSchema.optional().describe('What the pass added.'),
+  /** Rows of the report that could not land, with why and how to fix them. */
+  heldBack: z.array(HeldBackRowSchema).optional().describe('Rows of the report that could not land.'),
 });
 
 /** `<chapter>.research.yaml`. */
@@ -389,6 +451,8 @@ export const ResearchFileSchema = z.strictObject({
   notebooks: z.array(NotebookSchema).default([]).describe('Associated notebooks.'),
   /** Research passes, oldest first. */
   history: z.array(ResearchPassSchema).default([]).describe('Research passes, oldest first.'),
+  /** Claims research passes proposed and the author has not accepted yet. */
+  proposedClaims: z.array(ProposedClaimSchema).default([]).describe('Claims proposed by research passes, not yet accepted.'),
 });
 
 /**
@@ -423,6 +487,8 @@ export type Reference = z.infer<typeof ReferenceSchema>;
 export type Notebook = z.infer<typeof NotebookSchema>;
 export type NotebookRun = z.infer<typeof NotebookRunSchema>;
 export type ResearchPass = z.infer<typeof ResearchPassSchema>;
+export type ProposedClaim = z.infer<typeof ProposedClaimSchema>;
+export type HeldBackEntry = z.infer<typeof HeldBackRowSchema>;
 export type ResearchFile = z.infer<typeof ResearchFileSchema>;
 export type Relation = z.infer<typeof RelationSchema>;
 export type EvidenceClass = z.infer<typeof EvidenceClassSchema>;

@@ -85,8 +85,8 @@ export const StatusReportChapterSchema = z
     attention: z.array(AttentionClaimSchema).describe('Claims not (or no longer) supported, in chapter order.'),
     leads: z.array(LeadSchema).describe('Leads awaiting verification.'),
     sourcesNotReadInFull: z
-      .array(z.strictObject({ id: z.string(), title: z.string(), reading: z.enum(['abstract-only', 'not-accessible']) }))
-      .describe('Ledger sources read as abstract only or not accessible.'),
+      .array(z.strictObject({ id: z.string(), title: z.string(), reading: z.enum(['abstract-only', 'partial', 'not-accessible']) }))
+      .describe('Ledger sources read as abstract only, in part, or not accessible.'),
     notebooks: z
       .strictObject({
         total: Count,

@@ -16,26 +16,28 @@ const claims = [
 const options = { file: 'report.md', claimsFile: 'claims.yaml', chapter: 'pi/27-chapter' };
 
 function row(index: number, fields: Partial<ClaimAuditRow>): ClaimAuditRow {
-  return { index, line: 10 + index, column: 1, claimText: '', claimAt: { line: 10 + index, column: 3 }, codeIds: [], evidence: 'x', unverified: false, ...fields };
+  return { index, line: 10 + index, column: 1, claimText: '', claimAt: { line: 10 + index, column: 3 }, ids: [], quotes: [], evidence: 'x', unverified: false, ...fields };
 }
 
 describe('matchClaimRows', () => {
   it('matches by id, by code span, by quote and by approximate quote, the first row per claim', () => {
     const { matches, problems } = matchClaimRows(
       [
-        row(0, { id: { value: 'session-id-v4', line: 10, column: 3 } }),
-        row(1, { claimText: '`one-object-per-line`, first sentence', codeIds: ['one-object-per-line'] }),
-        row(2, { claimText: '"it records the session id, a creation time"', quote: 'it records the session id, a creation time' }),
+        row(0, { ids: [{ value: 'session-id-v4', line: 10, column: 3 }] }),
+        row(1, { claimText: '`one-object-per-line`, first sentence', ids: [{ value: 'one-object-per-line', line: 11, column: 3 }] }),
+        row(2, { claimText: '"it records the session id, a creation time"', quotes: ['it records the session id, a creation time'] }),
         row(3, { claimText: 'The sesion id is a random version-4 UUID' }),
       ],
       claims,
       options,
     );
-    expect(matches.map((match) => [match.id, match.how, match.errors])).toEqual([
+    expect(matches.filter((match) => !match.duplicate).map((match) => [match.id, match.how, match.errors])).toEqual([
       ['session-id-v4', 'id', undefined],
       ['one-object-per-line', 'id', undefined],
       ['header-metadata-only', 'exact', undefined],
     ]);
+    // The duplicate row is about a claim too: it lands as that claim, adding nothing.
+    expect(matches.at(-1)).toMatchObject({ id: 'session-id-v4', how: 'fuzzy', errors: 2, duplicate: true });
     expect(formatProblems(problems)).toBe(
       [
         'report.md:13:1  claim-audit[3]  warning: this row is about claim "session-id-v4" like the row at line 10; only the first is used  (hint: give each claim one row)  [report/duplicate-claim-row]',
@@ -45,31 +47,36 @@ describe('matchClaimRows', () => {
   });
 
   it('finds a claim inside a longer quoted sentence, and says when a quote fits several', () => {
-    const { matches, problems } = matchClaimRows(
+    const { matches, held, problems } = matchClaimRows(
       [
-        row(0, { quote: 'In short: The session id is a random version 4 UUID. It never changes.' }),
-        row(1, { quote: 'session id' }),
+        row(0, { quotes: ['In short: The session id is a random version 4 UUID. It never changes.'] }),
+        row(1, { quotes: ['session id'] }),
       ],
       claims,
       options,
     );
     expect(matches.map((match) => match.id)).toEqual(['session-id-v4']);
+    expect(held.map((entry) => [entry.row.index, entry.reason])).toEqual([[1, 'the quote matches the claims "session-id-v4", "header-metadata-only" equally well']]);
     expect(formatProblems(problems)).toBe(
-      'report.md:11:3  claim-audit[1].claim  the quote "session id" matches the claims "session-id-v4", "header-metadata-only" equally well  (hint: name the claim by id, e.g. `claim-id` or #claim-id)  [report/ambiguous-claim]',
+      'report.md:11:3  claim-audit[1].claim  warning: the quote matches the claims "session-id-v4", "header-metadata-only" equally well; the row is held back  (hint: name the claim by id, e.g. `claim-id`, anywhere in the claim cell)  [report/ambiguous-claim]',
     );
   });
 
-  it('names unknown ids with the closest one', () => {
-    const { matches, problems } = matchClaimRows(
-      [row(0, { id: { value: 'session-id-4', line: 10, column: 5 } }), row(1, { claimText: '`parentId`', codeIds: ['parentid'] })],
+  it('finds an id among other words, and leaves a row about no recorded claim unmatched, naming the closest id', () => {
+    const { matches, unmatched, problems } = matchClaimRows(
+      [
+        row(0, { claimText: 'jsonl (l.13), see session-id-v4, review due', ids: [{ value: 'session-id-v4', line: 10, column: 20 }] }),
+        row(1, { ids: [{ value: 'session-id-4', line: 11, column: 5 }] }),
+        row(2, { claimText: '"A torn line costs one entry."', quotes: ['A torn line costs one entry.'] }),
+      ],
       claims,
       options,
     );
-    expect(matches).toEqual([]);
-    expect(formatProblems(problems).split('\n')).toEqual([
-      'report.md:10:5  claim-audit[0].id  no claim "session-id-4" in claims.yaml  (hint: did you mean "session-id-v4"?)  [report/unknown-claim]',
-      "report.md:11:3  claim-audit[1].claim  no claim \"parentid\" in claims.yaml  (hint: the chapter's claims are one-object-per-line, session-id-v4, header-metadata-only; a new claim must be added to the claims sidecar by the author first)  [report/unknown-claim]",
-    ]);
+    expect(matches.map((match) => [match.row.index, match.id])).toEqual([[0, 'session-id-v4']]);
+    expect(unmatched.map((entry) => entry.index)).toEqual([1, 2]);
+    expect(formatProblems(problems)).toBe(
+      'report.md:11:5  claim-audit[1].claim  warning: no claim "session-id-4" in claims.yaml; the row is recorded as a proposed claim  (hint: did you mean "session-id-v4"?)  [report/unknown-claim]',
+    );
   });
 });
 
@@ -89,6 +96,8 @@ describe('matchSourceRow', () => {
     metadata: '',
     metadataUnverified: false,
     reading: 'full-text',
+    readingText: { value: 'full text', line: 1, column: 1 },
+    ids: [],
     bearsOn: [],
     accessed: '2026-11-30',
     unverified: false,

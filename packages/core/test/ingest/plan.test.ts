@@ -244,7 +244,7 @@ evidence:
     expect((parse(again.files[0]!.after) as { history: unknown[] }).history).toHaveLength(2);
   });
 
-  it('warns about an old revision, and names unknown claims in the ledger', () => {
+  it('warns about an old revision, and names unknown claims in the ledger, landing the source without them', () => {
     const old = plan(reportText({ fingerprint: 'b2'.repeat(32) }));
     expect(formatProblems(old.problems)).toBe(
       'report.md:5:16  context.fingerprint  warning: the report read revision b2b2b2b2b2b2…, but the current fingerprint of book/chapter is a1a1a1a1a1a1…: the chapter changed after the research, so check its claim audit against the current prose  (hint: the pass records the revision the report read, and the research pack shows it as an older revision)  [report/old-revision]',
@@ -252,9 +252,13 @@ evidence:
     expect(old.pass.fingerprint).toBe('b2'.repeat(32));
     const unknown = plan(reportText({ bears: '`trea`' }));
     expect(formatProblems(unknown.problems)).toBe(
-      'report.md:19:79  source-ledger[0].bearsOn  no claim "trea" in book/chapter.claims.yaml  (hint: did you mean "tree"?)  [report/unknown-claim]',
+      'report.md:19:79  source-ledger[0].bearsOn  warning: "trea" names no claim of the chapter, no claim-audit row and no proposed claim; the source lands without it  (hint: did you mean "tree"?)  [report/unresolved-reference]',
     );
-    expect(unknown.files).toEqual([]);
+    expect(unknown.sources.map((source) => [source.id, source.action])).toEqual([
+      ['notes', 'merged'],
+      ['a-paper-on-ids', 'new'],
+    ]);
+    expect(unknown.leads.flatMap((lead) => lead.claims)).toEqual(['ids']);
   });
 
   it('creates missing sidecars, and keeps findings within what a sidecar field allows', () => {

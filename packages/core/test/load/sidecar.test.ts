@@ -13,6 +13,7 @@ describe('loadSidecar', () => {
       references: [],
       notebooks: [],
       history: [],
+      proposedClaims: [],
     });
     expect(loadSidecar('book', 'title: T\nslug: t\n', 'book.yaml').data).toEqual({ title: 'T', slug: 't', reviewAfterDays: 365, brief: { excerptLength: 6000 } });
   });

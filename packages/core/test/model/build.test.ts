@@ -55,7 +55,7 @@ describe('buildModel', () => {
     expect(sessions!.evidence.map((item) => item.id)).toEqual(['jsonl-lead', 'jsonl-spec-says', 'header-run']);
     expect(sessions!.research.notebooks[0]!.runs[0]!.id).toBe('first-run');
     expect(replay!.claims).toEqual([]);
-    expect(replay!.research).toEqual({ questions: [], references: [], notebooks: [], history: [] });
+    expect(replay!.research).toEqual({ questions: [], references: [], notebooks: [], history: [], proposedClaims: [] });
 
     expect(
       sessions!.claims.map(({ claim, stale, reviewDue, status, evidence, anchoring }) => ({ id: claim.id, stale, reviewDue, status, evidence, anchoring })),
@@ -87,6 +87,23 @@ describe('buildModel', () => {
 
     const rehashed = project({ '01-sessions.claims.yaml': exampleBook[claimsFile]!.replace('d614023fcd07a94d', '0123456789abcdef') });
     expect(buildModel({ rootDir: rehashed, parse, today }).model!.books[0]!.chapters[0]!.claims[0]).toMatchObject({ stale: 'text-changed', status: 'stale' });
+  });
+
+  it('compares the reviewed wording a verdict records when it has no textHash', () => {
+    const withText = (text: string) =>
+      project({ '01-sessions.claims.yaml': exampleBook[claimsFile]!.replace('      textHash: d614023fcd07a94d', `      text: ${text}`) });
+    const same = buildModel({ rootDir: withText('each line holds one JSON object'), parse, today }).model!.books[0]!.chapters[0]!.claims[0]!;
+    expect(same).toMatchObject({ stale: false, status: 'supported' });
+    expect(same.claim.verdict.text).toBe('each line holds one JSON object');
+    const reworded = buildModel({ rootDir: withText('each line holds one JSON value'), parse, today }).model!.books[0]!.chapters[0]!.claims[0]!;
+    expect(reworded).toMatchObject({ stale: 'text-changed', status: 'stale' });
+  });
+
+  it('records the chapter headings with their snapshot lines', () => {
+    const root = project({ '01-sessions.mdx': exampleBook['content/books/demo/01-sessions.mdx']!.replace('Entries form a tree', '## The tree\n\nEntries form a tree') });
+    const chapter = buildModel({ rootDir: root, parse, today }).model!.books[0]!.chapters[0]!;
+    expect(chapter.headings).toEqual([{ text: 'The tree', depth: 2, start: chapter.snapshot.indexOf('The tree'), line: 3 }]);
+    expect(chapter.snapshot.split('\n')[2]).toBe('The tree');
   });
 
   it('orders books by slug and chapters by number, then slug', () => {
@@ -123,7 +140,7 @@ describe('buildModel', () => {
     });
     expect(model).toBeUndefined();
     expect(formatProblems(problems)).toBe(
-      'content/books/demo/01-sessions.evidence.yaml:5:14  sources[0].reading  expected one of full-text | abstract-only | not-accessible, got "full"  (hint: did you mean "full-text"?)  [schema/invalid-enum]',
+      'content/books/demo/01-sessions.evidence.yaml:5:14  sources[0].reading  expected one of full-text | abstract-only | partial | not-accessible, got "full"  (hint: did you mean "full-text"?)  [schema/invalid-enum]',
     );
   });
 

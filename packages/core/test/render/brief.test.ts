@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { contractLines } from '../../src/render/brief-contract.js';
 import { DEFAULT_BRIEF_INVESTIGATE, DEFAULT_BRIEF_OUTPUT_INTRO } from '../../src/render/brief-wording.js';
-import { AVAILABILITY_STATEMENT, BRIEF_SECTIONS, LEADS_HEADING, cutExcerpt, renderBrief } from '../../src/render/brief.js';
+import { AVAILABILITY_STATEMENT, BRIEF_SECTIONS, LEADS_HEADING, PROPOSED_HEADING, cutExcerpt, renderBrief } from '../../src/render/brief.js';
 import { makeBook, makeChapter, makeModel, makeSource, makeEvidence, richModel, ROOT_URLS, SITE_URLS, SESSION_PROSE } from '../model-factory.js';
 import { REPORT_SECTIONS } from '../../src/research-report/format.js';
 
@@ -124,10 +125,62 @@ describe('renderBrief', () => {
     expect(objective.startsWith(`${chapter.research.objective}\n`)).toBe(true);
     expect(objective).toContain('Questions:\n1. Is there a fourth format version?\n2. Does every reader skip unknown entry types?');
     for (const resolved of chapter.claims) expect(objective).toContain(`- ${resolved.claim.id} [`);
-    expect(objective).toContain('- header [stale; priority medium] line');
+    expect(objective).toContain('- header [stale; priority medium] snapshot line');
     expect(objective).toContain('STALE: the text of the claim has changed since the verdict was given');
     expect(objective).toContain('REVIEW DUE: its newest validated evidence is older than 365 days.');
     expect(objective).toContain('Claims recorded for this chapter (6, 1 stale).');
+  });
+
+  it('places claims by snapshot line and heading, not by the line of the chapter source', () => {
+    const snapshot = 'Opening words.\n\nThe header\n\nThe header is metadata only.\n\nIt has an id.\n';
+    const chapter = makeChapter({
+      slug: 'c',
+      snapshot,
+      headings: [{ text: 'The header', depth: 2, start: snapshot.indexOf('The header'), line: 3 }],
+      claims: [
+        { id: 'opening', quote: 'Opening words.' },
+        { id: 'metadata-only', quote: 'The header is metadata only.', status: 'supported', date: '2026-11-01', rationale: 'Docs.', stale: 'text-changed' },
+        { id: 'has-id', quote: 'It has an id.', status: 'supported', date: '2026-11-01', rationale: 'Docs.', stale: 'text-changed' },
+      ],
+    });
+    chapter.claims[1]!.claim.verdict.text = 'The header holds metadata only.';
+    const objective = sectionBody(renderBrief(makeModel([makeBook({ chapters: [chapter] })]), 'pi/c', ROOT_URLS), 5);
+    expect(objective).toContain('- opening [unverified; priority medium] snapshot line 1, before the first heading: "Opening words."');
+    expect(objective).toContain('- metadata-only [stale; priority medium] snapshot line 5, under "The header": "The header is metadata only."');
+    expect(objective).toContain('  Wording reviewed: "The header holds metadata only."; the wording now is quoted above.');
+    expect(objective).toContain('- has-id [stale; priority medium] snapshot line 7, under "The header": "It has an id."');
+    expect(objective).toContain('  Wording reviewed: not recorded (the verdict keeps only a hash of it)');
+    expect(objective).toContain('Name a listed claim by its id');
+  });
+
+  it('lists the claims an earlier pass proposed as not yet accepted, apart from the claims', () => {
+    const chapter = makeChapter({
+      slug: 'c',
+      claims: [{ id: 'one', quote: SESSION_PROSE.slice(0, 20) }],
+      research: {
+        proposedClaims: [
+          { id: 'torn-line', statement: '"A torn line costs one entry." (l.13)', quote: 'A torn line costs one entry.', line: 13, status: 'qualified', sources: [], report: 'reports/2026-12-01-c.md', recorded: '2026-12-01' },
+          { id: 'no-anchor', statement: 'The checklist <b>holds</b>', sources: [], report: 'reports/2026-12-01-c.md', recorded: '2026-12-01' },
+        ],
+      },
+    });
+    const objective = sectionBody(renderBrief(makeModel([makeBook({ chapters: [chapter] })]), 'pi/c', ROOT_URLS), 5);
+    const proposed = objective.slice(objective.indexOf(PROPOSED_HEADING));
+    expect(objective.indexOf(PROPOSED_HEADING)).toBeGreaterThan(objective.indexOf('- one ['));
+    expect(proposed).toContain('Proposed by an earlier pass, not yet accepted (2). They are not claims of the chapter yet');
+    expect(proposed).toContain('- torn-line [proposed 2026-12-01, reported qualified] snapshot line 13: "A torn line costs one entry."\n  As the report put it: "A torn line costs one entry." (l.13)\n  Proposed by: reports/2026-12-01-c.md');
+    expect(proposed).toContain('- no-anchor [proposed 2026-12-01] "The checklist \\<b>holds\\</b>"');
+  });
+
+  it('defines the fingerprint and states what the ingest reads, in the words the ingest accepts', () => {
+    expect(sectionBody(brief, 1)).toContain('The fingerprint is the sha256 of chapter-snapshot.txt exactly as served');
+    const output = sectionBody(brief, 9);
+    expect(output).toContain('What `research-pack ingest` reads from the report');
+    expect(output).toContain('- Priority: high, medium or low.');
+    expect(output).toContain('- Reading status: full text, abstract only, partial (say which sections, excerpts or characters you read) or not accessible.');
+    expect(output).toContain('UNRUN on each experiment you did not run');
+    const empty = sectionBody(renderBrief(makeModel([makeBook({ chapters: [makeChapter({ slug: 'c' })] })]), 'pi/c', ROOT_URLS), 5);
+    expect(empty).toContain('For a claim that is not listed, quote its sentence in double quotes exactly as it reads in chapter-snapshot.txt');
   });
 
   it('falls back to the book template objective, then the default, with placeholders filled', () => {
@@ -196,7 +249,9 @@ describe('renderBrief', () => {
     expect(text.startsWith('Research "The Session File Format" of Pi Agents.\n\n== 1. Identity ==')).toBe(true);
     expect(sectionBody(text, 8)).toBe('\n1. Read chapter 27.\n\n2. Search.\n');
     expect(sectionBody(text, 9).startsWith('\nAnswer in Markdown.\n\n## 1. Context and provenance — ')).toBe(true);
-    expect(text.endsWith('## 7. Review checklist — each decision the author has to make, with your reason to accept, revise, defer or reject each proposal.\n\nThanks.\n')).toBe(true);
+    // The report contract stands between the list of report sections and the book's closing text.
+    expect(text).toContain('## 7. Review checklist — each decision the author has to make, with your reason to accept, revise, defer or reject each proposal.\n\nWhat `research-pack ingest` reads');
+    expect(text.endsWith(`${contractLines().join('\n')}\n\nThanks.\n`)).toBe(true);
   });
 
   it('keeps hostile sidecar text on one line so it cannot forge a section', () => {

@@ -40,9 +40,9 @@ describe('parseResearchReport', () => {
     expect(data.experiments.map((item) => item.marker)).toEqual(['UNRUN', 'RAN']);
 
     expect(data.claimAudit).toEqual([
-      expect.objectContaining({ index: 0, line: 14, codeIds: ['tree-in-place'], quote: 'Entries', priority: 'high', response: 'no-change', unverified: false }),
-      expect.objectContaining({ index: 1, id: { value: 'session-id-v4', line: 15, column: 3 }, concern: 'Version 7', priority: 'high', response: 'correction' }),
-      expect.objectContaining({ index: 2, quote: 'Entries form a tree', evidence: 'UNVERIFIED', priority: 'low', response: 'clarification', unverified: true }),
+      expect.objectContaining({ index: 0, line: 14, ids: [{ value: 'tree-in-place', line: 14, column: 3 }], quotes: ['Entries'], priority: 'high', response: 'no-change', unverified: false }),
+      expect.objectContaining({ index: 1, ids: [{ value: 'session-id-v4', line: 15, column: 3 }], concern: 'Version 7', priority: 'high', response: 'correction' }),
+      expect.objectContaining({ index: 2, quotes: ['Entries form a tree'], evidence: 'UNVERIFIED', priority: 'low', response: 'clarification', unverified: true }),
     ]);
     expect(data.claimAudit[0]!.concern).toBeUndefined();
     expect(data.claimAudit[2]!.concern).toBeUndefined();
@@ -56,8 +56,8 @@ describe('parseResearchReport', () => {
       verified: '2026-11-30',
       accessed: '2026-11-30',
       bearsOn: [
-        { id: 'tree-in-place', relation: 'qualifies', line: 22 },
-        { id: 'session-id-v4', relation: 'supports', line: 22 },
+        { ref: 'tree-in-place', relation: 'qualifies', line: 22 },
+        { ref: 'session-id-v4', relation: 'supports', line: 22 },
       ],
     });
     expect(rfc).toMatchObject({ identifiers: { doi: '10.17487/RFC9562' }, reading: 'full-text', verified: '2026-11-29', accessed: '2026-11-30' });
@@ -80,19 +80,24 @@ describe('parseResearchReport', () => {
 
 
 
-  it('requires UNVERIFIED where the report could not verify, and UNRUN or RAN on every experiment', () => {
+  it('warns where the report could not verify, and counts an experiment that does not say it ran as not run', () => {
     const source = report({ 6: '- Time loading.\n- Run the tools (UNRUN).' })
       .replace('| "Entries form a tree" | UNVERIFIED |', '| "Entries form a tree" | — |')
       .replace('| pi.dev | UNVERIFIED |', '| pi.dev | Title only |')
       .replace('| doi:10.17487/RFC9562. |', '| doi:10.17487/RFC9562, not checked |')
       .replace('| 2026-11-29 / 2026-11-30 |', '| — / 2026-11-30 |');
-    expect(formatProblems(parse(source).problems).split('\n')).toEqual([
-      'report.md:16:27  claim-audit[2].evidence  the claim "\\"Entries form a tree\\"" has no current evidence, but its row does not say UNVERIFIED  (hint: write UNVERIFIED in the evidence cell when nothing supports or refutes the claim yet)  [report/missing-unverified]',
-      'report.md:23:14  source-ledger[1].metadata  "RFC 9562" gives no verification date, but its metadata is not marked UNVERIFIED  (hint: give the date you checked authors, title, dates and identifiers against the document, or write UNVERIFIED in the metadata cell)  [report/missing-unverified]',
-      'report.md:24:12  source-ledger[2].metadata  "pi.dev" gives no verification date, but its metadata is not marked UNVERIFIED  (hint: give the date you checked authors, title, dates and identifiers against the document, or write UNVERIFIED in the metadata cell)  [report/missing-unverified]',
-      'report.md:24:47  source-ledger[2].reading  "pi.dev" could not be read (not accessible), but its row does not say UNVERIFIED  (hint: write UNVERIFIED in its metadata or limitations cell: nothing it says has been checked)  [report/missing-unverified]',
-      'report.md:38:1  experiments[0]  the experiment "Time loading." says neither UNRUN nor RAN  (hint: write UNRUN on every experiment you did not run; write RAN, with the date, command and outcome, on one you ran)  [report/missing-unrun]',
+    const { report: data, problems } = parse(source);
+    expect(formatProblems(problems).split('\n')).toEqual([
+      'report.md:16:27  claim-audit[2].evidence  warning: the claim "\\"Entries form a tree\\"" has no current evidence, but its row does not say UNVERIFIED; it is recorded as unverified  (hint: write UNVERIFIED in the evidence cell when nothing supports or refutes the claim yet)  [report/missing-unverified]',
+      'report.md:38:1  experiments[0]  warning: the experiment "Time loading." does not say whether it was run; it is counted as not run  (hint: write UNRUN on every experiment you did not run; give the date, command and outcome of one you ran)  [report/missing-unrun]',
     ]);
+    // Metadata without a verification date is recorded as not verified.
+    expect(data.sourceLedger.map((row) => row.verified)).toEqual(['2026-11-30', undefined, undefined]);
+    expect(data.experiments.map((item) => item.marker)).toEqual(['UNRUN', 'UNRUN']);
+    // An experiment reads as run from what it says, or from the line that introduces it.
+    const said = parse(report({ 6: 'Experiments I ran (RUN, 2026-12-01):\n\n- R1: 24 checks passed.\n\nProposals, not run:\n\n- U1: time it on Windows.\n- U2, median load time: 8.7 ms.' }));
+    expect(said.problems).toEqual([]);
+    expect(said.report.experiments.map((item) => item.marker)).toEqual(['RAN', 'UNRUN', 'RAN']);
     // Experiments as ### subsections, and a section that proposes none.
     expect(parse(report({ 6: '### Loading time\n\nUNRUN. Time it.\n\n### Links\n\nRAN on 2026-11-30.' })).report.experiments.map((item) => item.text)).toEqual([
       'Loading time UNRUN. Time it.',

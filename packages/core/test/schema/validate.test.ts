@@ -115,7 +115,7 @@ describe('validateSchema: friendly messages', () => {
       ]),
     ).toBe(
       [
-        'content/books/pi/27-chapter.evidence.yaml:4:14  sources[0].reading  expected one of full-text | abstract-only | not-accessible, got "full"  (hint: did you mean "full-text"?)  [schema/invalid-enum]',
+        'content/books/pi/27-chapter.evidence.yaml:4:14  sources[0].reading  expected one of full-text | abstract-only | partial | not-accessible, got "full"  (hint: did you mean "full-text"?)  [schema/invalid-enum]',
         'content/books/pi/27-chapter.evidence.yaml:5:15  sources[0].accessed  "2024-02-30" is not a real calendar date  (hint: February 2024 has 29 days; check the day and the month)  [schema/invalid-value]',
         'content/books/pi/27-chapter.evidence.yaml:6:16  sources[0].published  "2024-13" is not a real calendar date  (hint: months run from 01 to 12)  [schema/invalid-value]',
         'content/books/pi/27-chapter.evidence.yaml:7:10  sources[0].url  "javascript:alert(1)" must be an absolute http:// or https:// URL  (hint: only http:// and https:// URLs are linked; remove this one, or write the https:// address of the document)  [schema/invalid-value]',

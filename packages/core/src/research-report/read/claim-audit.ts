@@ -1,13 +1,15 @@
 /**
- * Section 2, the claim audit: one row per claim, read into plain data (the
- * claim named by id, code span or quote; evidence, concern, priority and
- * proposed response).
+ * Section 2, the claim audit: one row per claim, in one table or several,
+ * read into plain data. A row names its claim by an id anywhere in its label
+ * or claim cell, by a quote, or by a statement the author has not recorded
+ * yet; which of these it is, `planIngest` decides against the chapter. A row
+ * whose claim cell says nothing is held back.
  */
 import { createProblem, quote, type Problem } from '../../problems/problem.js';
-import { PrioritySchema, ResponseSchema, type Priority, type ProposedResponse } from '../../schema/sidecars.js';
-import { CLAIM_AUDIT_COLUMNS } from './columns.js';
-import { at, ID_SHAPE, isNone, placeOf, readEnum, UNVERIFIED } from './node-text.js';
-import type { ClaimAuditRow } from './report-data.js';
+import { PrioritySchema, ResponseSchema, type Priority, type ProposedResponse, type VerdictStatus } from '../../schema/sidecars.js';
+import { CLAIM_AUDIT_COLUMNS, CLAIM_AUDIT_EXAMPLE, type ClaimRole } from './columns.js';
+import { at, idTokens, isNone, labelOf, placeOf, readEnum, UNVERIFIED, type CellText } from './node-text.js';
+import type { ClaimAuditRow, HeldBackRow, ReportPlace } from './report-data.js';
 import type { SectionNodes } from './sections.js';
 import { cellOf, tablesOf } from './tables.js';
 
@@ -16,84 +18,149 @@ import { cellOf, tablesOf } from './tables.js';
  * @param section section 2.
  * @param file the report's path.
  * @param problems where problems go.
+ * @param heldBack where rows that cannot be read go.
  * @returns the rows that could be read.
  */
-export function readClaimAudit(section: SectionNodes, file: string, problems: Problem[]): ClaimAuditRow[] {
+export function readClaimAudit(section: SectionNodes, file: string, problems: Problem[], heldBack: HeldBackRow[]): ClaimAuditRow[] {
   const rows: ClaimAuditRow[] = [];
   let seen = 0;
-  for (const table of tablesOf(section, file, { name: 'claim-audit', path: 'claim-audit', specs: CLAIM_AUDIT_COLUMNS }, problems)) {
+  for (const table of tablesOf(section, file, { name: 'claim-audit', path: 'claim-audit', table: 'claim-audit', specs: CLAIM_AUDIT_COLUMNS, example: CLAIM_AUDIT_EXAMPLE }, problems, heldBack)) {
     for (const { row, cells } of table.rows) {
       const index = seen++;
       if (!cells) continue;
-      const path = `claim-audit[${index}]`;
-      const cell = cellOf(table.columns, cells);
-      const claim = cell('claim')!;
-      const evidence = cell('evidence')!;
-      const concern = cell('concern')!;
-      const priority = cell('priority')!;
-      const response = cell('response')!;
-      const unverified = cells.some((c) => UNVERIFIED.test(c.text));
-      const entry: ClaimAuditRow = {
-        index,
-        ...placeOf(row),
-        claimText: claim.text,
-        claimAt: claim.place,
-        codeIds: claim.codes.map((code) => code.trim().replace(/^#/, '')).filter((code) => ID_SHAPE.test(code)),
-        evidence: evidence.text,
-        unverified,
-      };
-      const idCell = cell('claimId');
-      if (idCell && !isNone(idCell.text)) {
-        const id = idCell.text.replace(/^#/, '').replace(/`/g, '').trim();
-        if (ID_SHAPE.test(id)) entry.id = { value: id, ...idCell.place };
-        else problems.push(createProblem('report/invalid-value', at(file, idCell.place, `${path}.id`), `${quote(idCell.text)} is not a claim id`, 'claim ids are lowercase letters, digits and hyphens, as in the claims sidecar'));
-      } else {
-        const hash = /(?:^|[\s(,;])#([a-z0-9][a-z0-9-]*[a-z0-9]|[a-z0-9])(?![\w-])/.exec(claim.text);
-        if (hash) entry.id = { value: hash[1]!, ...claim.place };
-      }
-      const quoted = /[“"]([^”"]{3,})[”"]/.exec(claim.text);
-      if (quoted) entry.quote = quoted[1]!.trim();
-      if (claim.text === '') problems.push(createProblem('report/empty-cell', at(file, claim.place, `${path}.claim`), 'the claim cell is empty', 'name the claim by id (`claim-id` or #claim-id) or quote it'));
-      if (!isNone(concern.text)) entry.concern = concern.text;
-      const readPriority = readEnum(priority.text, PrioritySchema.options, {});
-      if (readPriority) entry.priority = readPriority as Priority;
-      else if (!isNone(priority.text)) {
-        problems.push(createProblem('report/unknown-value', at(file, priority.place, `${path}.priority`), `priority ${quote(priority.text)} is not high, medium or low; it is not recorded`));
-      }
-      const readResponse = readEnum(response.text, ResponseSchema.options, RESPONSE_SYNONYMS);
-      if (readResponse) entry.response = readResponse as ProposedResponse;
-      else if (!isNone(response.text)) {
-        problems.push(
-          createProblem(
-            'report/unknown-value',
-            at(file, response.place, `${path}.response`),
-            `response ${quote(response.text)} does not start with one of ${ResponseSchema.options.join(', ')}; it is not recorded`,
-          ),
-        );
-      }
-      if (isNone(evidence.text) && !unverified) {
-        problems.push(
-          createProblem(
-            'report/missing-unverified',
-            at(file, evidence.place, `${path}.evidence`),
-            `the claim ${quote(claim.text)} has no current evidence, but its row does not say UNVERIFIED`,
-            'write UNVERIFIED in the evidence cell when nothing supports or refutes the claim yet',
-          ),
-        );
-      }
-      rows.push(entry);
+      const entry = readClaimRow(cellOf(table.columns, cells), cells, { index, ...placeOf(row) }, file, problems, heldBack);
+      if (entry) rows.push(entry);
     }
   }
   return rows;
 }
 
+/** One claim-audit row; undefined (and held back) when it names no claim at all. */
+function readClaimRow(
+  cell: (role: ClaimRole) => CellText | undefined,
+  cells: CellText[],
+  where: { index: number } & ReportPlace,
+  file: string,
+  problems: Problem[],
+  heldBack: HeldBackRow[],
+): ClaimAuditRow | undefined {
+  const path = `claim-audit[${where.index}]`;
+  const claim = cell('claim')!;
+  const labelCell = cell('label');
+  const label = labelCell ? labelOf(labelCell.text) : undefined;
+  // A plain word names a claim only where a label would stand: opening the cell, before a colon or a parenthesis ("header: …").
+  const opening = /^[*`#\s]*([a-z0-9]+)[*`]*(?=\s*[:(,]|$)/.exec(claim.text)?.[1];
+  const ids = [...(labelCell ? idTokens(labelCell) : []), ...idTokens(claim), ...(opening ? [opening] : [])].filter((id, index, all) => all.indexOf(id) === index);
+  if (isNone(claim.text) && ids.length === 0) {
+    const reason = 'the claim cell is empty';
+    const fix = 'name the claim by its id, or quote its sentence as it reads in chapter-snapshot.txt';
+    problems.push(createProblem('report/empty-cell', at(file, claim.place, `${path}.claim`), `${reason}; the row is held back`, fix));
+    heldBack.push({ table: 'claim-audit', ...where, label: label ?? `row ${where.index + 1}`, reason, fix });
+    return undefined;
+  }
+  const evidence = cell('evidence');
+  const entry: ClaimAuditRow = {
+    ...where,
+    claimText: claim.text,
+    claimAt: claim.place,
+    ids: ids.map((value) => ({ value, ...(labelCell && idTokens(labelCell).includes(value) ? labelCell.place : claim.place) })),
+    quotes: quotesOf(claim.text),
+    evidence: evidence?.text ?? '',
+    unverified: cells.some((c) => UNVERIFIED.test(c.text)),
+  };
+  if (label && labelCell) entry.label = { value: label, ...labelCell.place };
+  const named = namedId(labelCell, claim);
+  if (named) entry.named = named;
+  const location = cell('location');
+  const line = snapshotLineOf(claim.text) ?? (location ? snapshotLineOf(location.text.replace(/^(\d+)$/, 'line $1')) : undefined);
+  if (line !== undefined) entry.snapshotLine = line;
+  const statusCell = cell('status');
+  const status = (statusCell ? statusOf(statusCell.text) : undefined) ?? (evidence ? statusOf(evidence.text) : undefined);
+  if (status) entry.status = status;
+  const concern = cell('concern');
+  if (concern && !isNone(concern.text)) entry.concern = concern.text;
+  readPriorityAndResponse(entry, cell('priority'), cell('response'), path, file, problems);
+  if (evidence && isNone(evidence.text) && !entry.unverified) {
+    problems.push(
+      createProblem(
+        'report/missing-unverified',
+        at(file, evidence.place, `${path}.evidence`),
+        `the claim ${quote(claim.text)} has no current evidence, but its row does not say UNVERIFIED; it is recorded as unverified`,
+        'write UNVERIFIED in the evidence cell when nothing supports or refutes the claim yet',
+      ),
+    );
+  }
+  return entry;
+}
+
+/** The priority and the proposed response, when the cells read as ones; a cell that does not is a warning. */
+function readPriorityAndResponse(entry: ClaimAuditRow, priority: CellText | undefined, response: CellText | undefined, path: string, file: string, problems: Problem[]): void {
+  if (priority && !isNone(priority.text)) {
+    const value = readEnum(priority.text, PrioritySchema.options, PRIORITY_SYNONYMS);
+    if (value) entry.priority = value as Priority;
+    else problems.push(createProblem('report/unknown-value', at(file, priority.place, `${path}.priority`), `priority ${quote(priority.text)} is not high, medium or low; it is not recorded`));
+  }
+  if (response && !isNone(response.text)) {
+    const value = readEnum(response.text.replace(/^(optional(ly)?|maybe|minor)\s+/i, ''), ResponseSchema.options, RESPONSE_SYNONYMS);
+    if (value) entry.response = value as ProposedResponse;
+    else {
+      problems.push(
+        createProblem(
+          'report/unknown-value',
+          at(file, response.place, `${path}.response`),
+          `response ${quote(response.text)} does not start with one of ${ResponseSchema.options.join(', ')}; it is not recorded`,
+        ),
+      );
+    }
+  }
+}
+
+/** The hyphenated id in the label cell's code or bold, or the one the claim cell opens with. */
+function namedId(labelCell: CellText | undefined, claim: CellText): string | undefined {
+  const inLabel = labelCell ? [...labelCell.codes, ...labelCell.strong].map((word) => word.trim()).find((word) => /^[a-z0-9]+(-[a-z0-9]+)+$/.test(word)) : undefined;
+  if (inLabel) return inLabel;
+  const opening = /^[*`\s]*(#?)([a-z0-9]+(?:-[a-z0-9]+)+)[*`]*(?=[\s:,(]|$)/.exec(claim.text);
+  if (!opening) return undefined;
+  const id = opening[2]!;
+  return opening[1] === '#' || [...claim.codes, ...claim.strong].some((word) => word.trim().replace(/^#/, '') === id) ? id : undefined;
+}
+
+/** Texts between double quotation marks, at least three characters long. */
+function quotesOf(text: string): string[] {
+  return [...text.matchAll(/[“"]([^”"]{3,})[”"]/g)].map((match) => match[1]!.trim()).filter((quoted) => quoted.length >= 3);
+}
+
+/**
+ * The snapshot line a claim cell gives: `(l.13)`, `(L22)`, `line 31`,
+ * `snap. l.7`, `(l.9–11)` (its first line). A line marked as the brief's
+ * (`brief l.13`) is not the snapshot's; one marked as the snapshot's wins.
+ */
+export function snapshotLineOf(text: string): number | undefined {
+  const found = [...text.matchAll(/(?:^|[\s(;,[/])(brief\s+)?(snap(?:shot)?\.?\s*)?(?:l\.|L(?=\d)|lines?\s+)(\d{1,6})/g)].filter((match) => !match[1]);
+  // "(l.13 / snap l.7)": the line marked as the snapshot's wins.
+  const chosen = found.find((match) => match[2]) ?? found[0];
+  return chosen ? Number(chosen[3]) : undefined;
+}
+
+/** The status an evidence cell opens with, as a lead for a proposed claim. */
+function statusOf(text: string): VerdictStatus | undefined {
+  const start = text.replace(/\[[^\]]*\]/g, ' ').replace(/[*_`]/g, '').trim().toLowerCase().slice(0, 80);
+  if (/^(contradict|refuted|wrong|false|incorrect)/.test(start)) return 'contradicted';
+  if (/^(qualif|mostly|partly|partially|overstated|incomplete|imprecise|supported,? (with|but))/.test(start)) return 'qualified';
+  if (/^(support|confirmed|holds|correct|true)/.test(start)) return 'supported';
+  if (/^(unverified|not verified|unclear|unknown|unresolved)/.test(start)) return 'unverified';
+  return undefined;
+}
+
+/** Other words for the priorities. */
+const PRIORITY_SYNONYMS: Record<string, string> = { h: 'high', m: 'medium', l: 'low', med: 'medium', hi: 'high', lo: 'low' };
 
 /** Other words for the proposed responses. */
 const RESPONSE_SYNONYMS: Record<string, string> = {
   none: 'no-change',
   'no-changes': 'no-change',
-  'leave': 'no-change',
-  'keep': 'no-change',
+  leave: 'no-change',
+  keep: 'no-change',
   clarify: 'clarification',
   correct: 'correction',
   cite: 'citation',
@@ -105,4 +172,3 @@ const RESPONSE_SYNONYMS: Record<string, string> = {
   'add-section': 'new-section',
   'add-a-section': 'new-section',
 };
-

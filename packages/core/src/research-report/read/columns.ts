@@ -16,9 +16,10 @@ export interface ColumnSpec<Role extends string> {
 }
 
 /** What a claim-audit column holds. */
-export type ClaimRole = 'claimId' | 'claim' | 'evidence' | 'concern' | 'priority' | 'response';
+export type ClaimRole = 'label' | 'claim' | 'location' | 'status' | 'evidence' | 'concern' | 'priority' | 'response';
 /** What a source-ledger column holds. */
 export type SourceRole =
+  | 'label'
   | 'source'
   | 'metadata'
   | 'url'
@@ -31,6 +32,7 @@ export type SourceRole =
   | 'relation'
   | 'evidenceClass'
   | 'locator'
+  | 'identifiers'
   | 'doi'
   | 'arxiv'
   | 'authors'
@@ -40,42 +42,55 @@ export type SourceRole =
 /** A header that has one of these words (or a word starting with one). */
 const has = (...words: string[]) => (header: string) => words.some((word) => new RegExp(`(^| )${word}`).test(header));
 
-/** The claim-audit columns, in the order they are tried. */
+/** A row-label column: `#`, `No.`, `Id`, `Ref`, `Claim id`, or no header at all. */
+const LABEL = (header: string) => /^(|no|nr|n|num|number|id|ids|ref|refs|row|label|key|claim id|source id|item)$/.test(header);
+
+/** The claim-audit columns, in the order they are tried. Only the claim column is required: a row names its claim there. */
 export const CLAIM_AUDIT_COLUMNS: ReadonlyArray<ColumnSpec<ClaimRole>> = [
-  { role: 'claimId', label: 'Claim id', required: false, matches: (h) => /^(claim )?id$/.test(h), accepted: 'Claim id, Id' },
-  { role: 'evidence', label: 'Current evidence', required: true, matches: has('evidence', 'support'), accepted: 'Current evidence, Evidence' },
+  { role: 'label', label: '#', required: false, matches: LABEL, accepted: '#, Id, No., Claim id' },
+  { role: 'location', label: 'Location', required: false, matches: (h) => /^(location|where|line|lines|snapshot line|place)$/.test(h), accepted: 'Location, Where, Line' },
+  { role: 'status', label: 'Status', required: false, matches: (h) => /^(status|verdict|finding|assessment|result)$/.test(h), accepted: 'Status, Verdict' },
+  { role: 'evidence', label: 'Current evidence', required: false, matches: has('evidence', 'support', 'current', 'finding'), accepted: 'Current evidence, Evidence, Evidence now' },
   { role: 'claim', label: 'Claim', required: true, matches: has('claim', 'statement', 'assertion'), accepted: 'Claim, Claim (id, where), Statement' },
-  { role: 'concern', label: 'Concern', required: true, matches: has('concern', 'issue', 'problem', 'risk'), accepted: 'Concern, Issue, Risk' },
-  { role: 'priority', label: 'Priority', required: true, matches: has('priority', 'severity'), accepted: 'Priority, Severity' },
+  { role: 'concern', label: 'Concern', required: false, matches: has('concern', 'issue', 'problem', 'risk', 'gap'), accepted: 'Concern, Issue, Risk' },
+  { role: 'priority', label: 'Priority', required: false, matches: has('pri', 'severity', 'importance', 'urgency'), accepted: 'Priority, Pri., Severity' },
   {
     role: 'response',
     label: 'Proposed response',
-    required: true,
-    matches: has('response', 'proposal', 'proposed', 'action', 'recommend'),
+    required: false,
+    matches: has('response', 'proposal', 'proposed', 'action', 'recommend', 'change', 'fix', 'next step'),
     accepted: 'Proposed response, Response, Action, Recommendation',
   },
 ];
 
-/** The source-ledger columns, in the order they are tried. */
+/** The source-ledger columns, in the order they are tried. Only the source column is required. */
 export const SOURCE_LEDGER_COLUMNS: ReadonlyArray<ColumnSpec<SourceRole>> = [
-  { role: 'dates', label: 'Verified / accessed', required: false, matches: (h) => (has('verif')(h) && has('access')(h)) || /^dates?$/.test(h), accepted: 'Verified / accessed, Dates' },
-  { role: 'metadata', label: 'Verified metadata', required: true, matches: has('metadata', 'bibliograph', 'citation'), accepted: 'Verified metadata, Metadata, Bibliographic data' },
-  { role: 'bearsOn', label: 'Bears on', required: true, matches: has('bears', 'claim', 'relevant to'), accepted: 'Bears on, Claims, Which claim' },
-  { role: 'reading', label: 'Reading', required: true, matches: has('reading', 'read'), accepted: 'Reading, Reading status' },
-  { role: 'limitations', label: 'Limitations', required: true, matches: has('limitation', 'limits', 'caveat'), accepted: 'Limitations, Limits, Caveats' },
-  { role: 'accessed', label: 'Accessed', required: false, matches: has('access'), accepted: 'Accessed, Access date' },
-  { role: 'verified', label: 'Verified', required: false, matches: has('verif'), accepted: 'Verified, Verification date' },
-  { role: 'url', label: 'URL', required: true, matches: (h) => /^(url|link|address|web address)s?$/.test(h), accepted: 'URL, Link' },
+  { role: 'label', label: '#', required: false, matches: LABEL, accepted: '#, Id, No., Source id' },
+  { role: 'dates', label: 'Verified / accessed', required: false, matches: (h) => (has('verif')(h) && has('access')(h)) || /^(dates?|when)$/.test(h), accepted: 'Verified / accessed, Dates' },
+  { role: 'metadata', label: 'Verified metadata', required: false, matches: has('metadata', 'bibliograph', 'citation'), accepted: 'Verified metadata, Metadata, Bibliographic data' },
+  { role: 'bearsOn', label: 'Bears on', required: false, matches: has('bears', 'claim', 'relevant to', 'used for'), accepted: 'Bears on, Claims, Which claim' },
+  { role: 'reading', label: 'Reading', required: false, matches: has('reading', 'read', 'coverage'), accepted: 'Reading, Reading status' },
+  { role: 'limitations', label: 'Limitations', required: false, matches: has('limitation', 'limits', 'caveat'), accepted: 'Limitations, Limits, Caveats' },
+  { role: 'accessed', label: 'Accessed', required: false, matches: has('access', 'retrieved', 'consulted'), accepted: 'Accessed, Access date' },
+  { role: 'verified', label: 'Verified', required: false, matches: has('verif', 'checked'), accepted: 'Verified, Verification date' },
+  { role: 'url', label: 'URL', required: false, matches: has('url', 'link', 'address', 'web', 'location'), accepted: 'URL, Link' },
   { role: 'relation', label: 'Relation', required: false, matches: has('relation'), accepted: 'Relation' },
-  { role: 'evidenceClass', label: 'Class', required: false, matches: has('class'), accepted: 'Class, Evidence class' },
+  { role: 'evidenceClass', label: 'Class', required: false, matches: has('class', 'kind of evidence'), accepted: 'Class, Evidence class' },
   { role: 'locator', label: 'Locator', required: false, matches: has('locator', 'where in'), accepted: 'Locator, Where in source' },
+  { role: 'identifiers', label: 'Identifiers', required: false, matches: (h) => /^(identifiers?|ids?\b.*doi|doi arxiv.*)$/.test(h), accepted: 'Identifiers' },
   { role: 'doi', label: 'DOI', required: false, matches: (h) => h === 'doi', accepted: 'DOI' },
   { role: 'arxiv', label: 'arXiv', required: false, matches: (h) => /^arxiv( id)?$/.test(h), accepted: 'arXiv' },
   { role: 'authors', label: 'Authors', required: false, matches: has('author'), accepted: 'Authors' },
-  { role: 'published', label: 'Published', required: false, matches: (h) => /^(published|publication date|year)$/.test(h), accepted: 'Published' },
+  { role: 'published', label: 'Published', required: false, matches: (h) => /^(published|publication date|year|date published)$/.test(h), accepted: 'Published' },
   { role: 'venue', label: 'Venue', required: false, matches: (h) => /^(venue|journal|publisher)$/.test(h), accepted: 'Venue' },
-  { role: 'source', label: 'Source', required: true, matches: has('source', 'identity', 'title', 'work', 'document', 'name'), accepted: 'Source, Identity, Title' },
+  { role: 'source', label: 'Source', required: true, matches: has('source', 'identity', 'title', 'work', 'document', 'name', 'reference', 'what'), accepted: 'Source, Identity, Title' },
 ];
+
+/** The claim-audit columns a report usually has, for hints. */
+export const CLAIM_AUDIT_EXAMPLE = '#, Claim, Current evidence, Concern, Priority, Proposed response';
+
+/** The source-ledger columns a report usually has, for hints. */
+export const SOURCE_LEDGER_EXAMPLE = '#, Source, Verified metadata, URL, Reading, Bears on, Limitations, Verified / accessed';
 
 /** Fold a header: lowercase words separated by single spaces, markup and punctuation gone. */
 export function foldHeader(text: string): string {

@@ -2,7 +2,8 @@
  * Section 1, context and provenance: the fingerprint of the revision read,
  * the date of the pass, who made it, and a summary.
  */
-import { createProblem, type Problem } from '../../problems/problem.js';
+import type { RootContent } from 'mdast';
+import { createProblem, shorten, type Problem } from '../../problems/problem.js';
 import { isDateString } from '../../schema/dates.js';
 import { foldHeader } from './columns.js';
 import { at, locateInSource } from './node-text.js';
@@ -15,8 +16,9 @@ import { blocksOf, type SectionNodes } from './sections.js';
  * @param source the report's text.
  * @param report the report being read; its fingerprint, date, by and summary are set.
  * @param problems where problems go.
+ * @param preamble the blocks before section 1, where "Prepared 2026-12-01 by …" often stands.
  */
-export function readContext(section: SectionNodes, source: string, report: ResearchReport, problems: Problem[]): void {
+export function readContext(section: SectionNodes, source: string, report: ResearchReport, problems: Problem[], preamble: readonly RootContent[] = []): void {
   const { file } = report;
   const fingerprints: Array<Located<string> & { labelled: boolean }> = [];
   for (const block of blocksOf(section.nodes)) {
@@ -28,8 +30,8 @@ export function readContext(section: SectionNodes, source: string, report: Resea
     if (label) {
       const name = foldHeader(label[1]!);
       const value = label[2]!.trim();
-      if (!report.by && /^(by|researcher|researched by|research agent|agent|made by|performed by|pass by|author of the pass)$/.test(name)) {
-        report.by = { value, ...block.place };
+      if (!report.by && /^(by|researcher|researched by|research agent|agent|made by|performed by|pass by|author of the pass|who|who did this|prepared by)$/.test(name)) {
+        report.by = { value: shorten(value.replace(/^I am\s+/i, '').replace(/\.$/, ''), 200), ...block.place };
       }
       if (!report.summary && /^(summary|conclusion|verdict|in short|overall)$/.test(name)) report.summary = { value, ...block.place };
     }
@@ -38,6 +40,7 @@ export function readContext(section: SectionNodes, source: string, report: Resea
       if (date && isDateString(date[1]!)) report.date = { value: date[1]!, ...block.place };
     }
   }
+  readFromProse([...blocksOf(preamble), ...blocksOf(section.nodes)], report);
   const distinct = [...new Set(fingerprints.map((fingerprint) => fingerprint.value))];
   if (fingerprints.length === 0) {
     problems.push(
@@ -64,3 +67,17 @@ export function readContext(section: SectionNodes, source: string, report: Resea
   report.fingerprint = { value: chosen.value, line: chosen.line, column: chosen.column };
 }
 
+
+/** Who made the pass and when, from prose: "Prepared 2026-12-01 by an AI research agent.", "I did this work on 2026-12-01". */
+function readFromProse(blocks: ReturnType<typeof blocksOf>, report: ResearchReport): void {
+  for (const block of blocks) {
+    if (!report.by) {
+      const by = /\b(?:prepared|researched|written|compiled|carried out|done|produced)\b[^.]{0,40}?\bby\s+(.+?)(?:\.(?:\s|$)|$)/i.exec(block.text) ?? /\bI am (an? .+?)(?:\.(?:\s|$)|$)/.exec(block.text);
+      if (by) report.by = { value: shorten(by[1]!.trim(), 200), ...block.place };
+    }
+    if (!report.date) {
+      const date = /\b(?:prepared|written|dated|done|did (?:this|the) work|carried out|researched)\b[^.]{0,40}?(\d{4}-\d{2}-\d{2})/i.exec(block.text);
+      if (date && isDateString(date[1]!)) report.date = { value: date[1]!, ...block.place };
+    }
+  }
+}

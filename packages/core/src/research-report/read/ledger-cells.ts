@@ -1,13 +1,15 @@
 /**
- * The cells of a source-ledger row that take reading: the reading status,
- * the verified and accessed dates, and the claims a source bears on (with
- * the relation a cell may give).
+ * The cells of a source-ledger row that take reading: the reading status
+ * (in the researcher's words: "Excerpts only.", "Characters 0–48,000 of
+ * 124,829"), the verified and accessed dates (found inside text), and the
+ * claims a source bears on (ids, row labels, ranges, with the relation a
+ * cell may give and notes in parentheses).
  */
 import { isDateString } from '../../schema/dates.js';
-import { RelationSchema, type ReadingStatus, type Relation } from '../../schema/sidecars.js';
+import { RelationSchema, type Relation } from '../../schema/sidecars.js';
 import { foldHeader } from './columns.js';
-import { ID_SHAPE, isNone, readEnum, type CellText } from './node-text.js';
-import type { BearsOn, ReportPlace } from './report-data.js';
+import { isNone, readEnum, type CellText } from './node-text.js';
+import type { BearsOn, ReportedReading, ReportPlace } from './report-data.js';
 
 /** Other words for the relations. */
 export const RELATION_SYNONYMS: Record<string, string> = {
@@ -24,109 +26,169 @@ export const RELATION_SYNONYMS: Record<string, string> = {
   unclear: 'unresolved',
 };
 
+const NOT_ACCESSIBLE = /^(not accessible|not accessed|inaccessible|no access|not available|unavailable|not read|not opened|could ?n[o']t (be )?(open|opened|access|accessed|read|load|loaded|fetch|fetched|reach|reached)|failed to (open|load|fetch)|blocked|paywalled|unreachable|not reachable|not in (the )?store|not found)\b/;
+const ABSTRACT = /^(abstract|summary only|title only|opening only|first page only|landing page only)\b/;
+const SAME = /^(as (listed|recorded|before|above|in the ledger|in the brief)|same( as (before|recorded|listed))?|unchanged)\b/;
+/** Words that say only part of a source was read. */
+const PART = /\b(excerpts?|partial(ly)?|part|parts|sections?|chapters?|pages?|lines?|chars?|characters?|offsets?|bytes|first \d|searched|skimmed|selected|relevant|only|opening|portions?|%|\d[\d,]*\s*[–—-]\s*(\d|end))/;
+const FULL = /^(full|complete|entire|whole|all of it|read in full|read( it)? (fully|completely))\b/;
 
 /**
- * The reading status a cell gives.
+ * The reading status a cell gives, and for a partial reading what was read.
  * @param text the cell's text.
- * @returns the status, or undefined when the cell does not say one.
+ * @returns the status (`as-recorded` for "as listed"), or undefined when the cell does not say one.
  */
-export function readReading(text: string): ReadingStatus | undefined {
-  const folded = text.replace(/\bUNVERIFIED\b/g, '').toLowerCase().replace(/[-_*`]/g, ' ').replace(/\s+/g, ' ').trim();
-  if (/^full( text)?\b/.test(folded)) return 'full-text';
-  if (/^abstract( only)?\b/.test(folded)) return 'abstract-only';
-  if (/^(not accessible|not accessed|inaccessible|no access|not available|unavailable|not read|could not (be )?(open|opened|access|accessed|read))\b/.test(folded)) return 'not-accessible';
+export function readReading(text: string): { reading: ReportedReading; detail?: string } | undefined {
+  const folded = text.replace(/\bUNVERIFIED\b/g, '').toLowerCase().replace(/[_*`]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^[^\p{L}\p{N}]+/u, '');
+  if (folded === '') return undefined;
+  if (NOT_ACCESSIBLE.test(folded)) return { reading: 'not-accessible' };
+  if (SAME.test(folded)) return { reading: 'as-recorded' };
+  if (ABSTRACT.test(folded)) return { reading: 'abstract-only' };
+  // "Full text (via S2)" is whole; "Full text of lines 1–1400" or "Read 0–32,000 of 62,891" is a part.
+  const rest = folded.replace(FULL, '').replace(/^ ?text\b/, '').replace(/\(via [^)]*\)/g, '');
+  if (PART.test(folded.startsWith('full') ? rest : folded)) return { reading: 'partial', detail: text.replace(/\s+/g, ' ').trim() };
+  if (FULL.test(folded) || /^read\b/.test(folded)) return { reading: 'full-text' };
   return undefined;
 }
 
-
-/** The dates of a ledger row, and the cells that are not dates. */
+/** The dates of a ledger row, and the date cells that hold no date. */
 export interface ReadDates {
   verified?: string;
   accessed?: string;
   invalid: Array<{ text: string; place: ReportPlace; field: string }>;
 }
 
+/** The calendar dates written as YYYY-MM-DD in a text, with the word before each. */
+export function datesIn(text: string): Array<{ date: string; before: string }> {
+  const found: Array<{ date: string; before: string }> = [];
+  for (const match of text.matchAll(/(?<![\d-])(\d{4}-\d{2}-\d{2})(?![\d-])/g)) {
+    if (isDateString(match[1]!)) found.push({ date: match[1]!, before: text.slice(Math.max(0, match.index - 30), match.index).toLowerCase() });
+  }
+  return found;
+}
 
 /**
- * Verified and accessed dates, from one combined column or two.
- * @param combined the combined column's cell.
- * @param verified the verified column's cell.
- * @param accessed the accessed column's cell.
+ * Verified and accessed dates: from one combined column or two, each date
+ * found inside its cell ("attempted 2026-12-01"), a combined cell read by
+ * the words before each date or else in the header's order.
+ * @param cells the combined, verified and accessed cells the table has.
  * @param combinedHeader the combined column's header, which says which date comes first.
- * @returns the dates, and the cells that could not be read.
+ * @returns the dates, and the cells that hold text but no date.
  */
-export function readDates(combined: CellText | undefined, verified: CellText | undefined, accessed: CellText | undefined, combinedHeader: string | undefined): ReadDates {
+export function readDates(cells: { combined?: CellText | undefined; verified?: CellText | undefined; accessed?: CellText | undefined }, combinedHeader: string | undefined): ReadDates {
   const result: ReadDates = { invalid: [] };
-  const one = (text: string, place: ReportPlace, field: string): string | undefined => {
-    const value = text.replace(/\bUNVERIFIED\b/g, '').trim();
-    if (isNone(value) || /^(not verified|unverified|never)$/i.test(value)) return undefined;
-    const date = /^\d{4}-\d{2}-\d{2}$/.exec(value);
-    if (date && isDateString(value)) return value;
-    result.invalid.push({ text, place, field });
-    return undefined;
+  const datesOf = (text: string, place: ReportPlace, field: string) => {
+    const found = datesIn(text);
+    const words = text.replace(/\bUNVERIFIED\b/g, '').trim();
+    if (found.length === 0 && !isNone(words) && !/^(not verified|unverified|never|not checked)\.?$/i.test(words)) result.invalid.push({ text, place, field });
+    return found;
   };
+  const combined = cells.combined;
   if (combined) {
     const header = foldHeader(combinedHeader ?? '');
-    const accessedFirst = header.indexOf('access') !== -1 && header.indexOf('verif') !== -1 && header.indexOf('access') < header.indexOf('verif');
+    const accessedFirst = header.includes('access') && header.includes('verif') && header.indexOf('access') < header.indexOf('verif');
+    const found = datesIn(combined.text);
+    const verified = found.find((entry) => /verif|checked/.test(entry.before));
+    const accessed = found.find((entry) => /access|opened|attempt|retriev|read|tried/.test(entry.before));
     const parts = combined.text.split(/\s*\/\s*/);
-    if (parts.length === 1) {
-      const value = one(parts[0]!, combined.place, 'accessed');
-      if (value) result.accessed = value;
-    } else {
+    if (verified || accessed) {
+      if (verified) result.verified = verified.date;
+      const date = accessed ?? found.find((entry) => entry !== verified);
+      if (date) result.accessed = date.date;
+    } else if (parts.length >= 2) {
       const [first, second] = [parts[0]!, parts.slice(1).join('/')];
-      const verifiedText = accessedFirst ? second : first;
-      const accessedText = accessedFirst ? first : second;
-      const v = one(verifiedText, combined.place, 'verified');
-      const a = one(accessedText, combined.place, 'accessed');
-      if (v) result.verified = v;
-      if (a) result.accessed = a;
+      const v = datesOf(accessedFirst ? second : first, combined.place, 'verified')[0];
+      const a = datesOf(accessedFirst ? first : second, combined.place, 'accessed')[0];
+      if (v) result.verified = v.date;
+      if (a) result.accessed = a.date;
+    } else {
+      const a = datesOf(combined.text, combined.place, 'accessed').at(-1);
+      if (a) result.accessed = a.date;
     }
   }
-  if (verified) {
-    const v = one(verified.text, verified.place, 'verified');
-    if (v) result.verified = v;
+  if (cells.verified) {
+    const found = datesOf(cells.verified.text, cells.verified.place, 'verified');
+    if (found[0]) result.verified = found[0].date;
   }
-  if (accessed) {
-    const a = one(accessed.text, accessed.place, 'accessed');
-    if (a) result.accessed = a;
+  if (cells.accessed) {
+    const found = datesOf(cells.accessed.text, cells.accessed.place, 'accessed');
+    if (found.length > 0) result.accessed = found.at(-1)!.date;
   }
   return result;
 }
 
+/** Split a cell at commas, semicolons and " and " outside parentheses. */
+function pieces(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (char === '(' || char === '[') depth++;
+    if ((char === ')' || char === ']') && depth > 0) depth--;
+    const and = depth === 0 ? /^\s+(?:and|&)\s+/.exec(text.slice(index)) : null;
+    if (depth === 0 && (char === ',' || char === ';')) {
+      parts.push(current);
+      current = '';
+    } else if (and) {
+      parts.push(current);
+      current = '';
+      index += and[0].length - 1;
+    } else current += char;
+  }
+  parts.push(current);
+  return parts.map((part) => part.trim()).filter(Boolean);
+}
+
+/** A claim id or a row label: `tree-in-place`, `C1`, `12`, `N3`, `C1b`. */
+const REF = /^#?([a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?|[A-Za-z]{0,4}\d{1,4}[a-z]?)$/;
+const RANGE = /^([A-Za-z]{0,4}\d{1,4}[a-z]?)\s*(?:[–—-]|\.\.|to)\s*([A-Za-z]{0,4}\d{1,4}[a-z]?)$/;
+const RELATION_WORD = /^(supports|qualifies|contradicts|unresolved|supported by|qualified by|contradicted by|support|qualify|contradict|refutes)\b:?\s*/i;
 
 /**
- * The claims a ledger row bears on: `a, supports b, c (contradicts)`.
+ * The claims a ledger row bears on: `a, supports b, c (contradicts)`, row
+ * labels (`C1, C1b`), ranges (`C4–C9`, `rows 7–20`) and notes in
+ * parentheses (`C7 (Q3)`), which are not references.
  * @param cell the bears-on cell.
- * @param invalid called with each piece that is not a claim id.
- * @returns the claims named, with their relation when the cell gives one.
+ * @param unread called with each piece that names no claim or row.
+ * @returns the references, with their relation when the cell gives one.
  */
-export function readBearsOn(cell: CellText, invalid: (text: string) => void): BearsOn[] {
+export function readBearsOn(cell: CellText, unread: (text: string) => void): BearsOn[] {
   const result: BearsOn[] = [];
   if (isNone(cell.text)) return result;
-  for (const piece of cell.text.split(/\s*[,;]\s*|\s+and\s+/)) {
-    let text = piece.trim();
+  for (const piece of pieces(cell.text)) {
     let relation: Relation | undefined;
-    text = text.replace(/\(([^)]*)\)/g, (_, inner: string) => {
+    let text = piece.replace(/\(([^)]*)\)/g, (_, inner: string) => {
       const value = readEnum(inner, RelationSchema.options, RELATION_SYNONYMS);
       if (value) relation = value as Relation;
-      return ' ';
+      // "(1)": a reference written tentatively.
+      return /^\s*[A-Za-z]{0,4}\d{1,4}[a-z]?\s*$/.test(inner) && piece.trim().startsWith('(') ? inner : ' ';
     });
-    text = text.trim();
-    const lead = /^(supports|qualifies|contradicts|unresolved|supported by|qualified by|contradicted by|support|qualify|contradict)\b:?\s*/i.exec(text);
+    text = text.replace(/[`*]/g, '').replace(/\bUNVERIFIED\b/g, '').trim();
+    const lead = RELATION_WORD.exec(text);
     if (lead) {
       relation = readEnum(lead[1]!.split(' ')[0]!, RelationSchema.options, RELATION_SYNONYMS) as Relation;
       text = text.slice(lead[0].length);
     }
-    text = text.replace(/[`*]/g, '').replace(/^#/, '').replace(/\bUNVERIFIED\b/g, '').replace(/[.:]$/, '').trim();
-    if (isNone(text) || /^lead$/i.test(text)) continue;
-    if (!ID_SHAPE.test(text)) {
-      invalid(piece.trim());
+    // The relation after the id: "tree-in-place contradicts", "C4: qualifies".
+    const trail = /\s*[:—–-]?\s+(supports|qualifies|contradicts|unresolved|supported|qualified|contradicted)\.?$/i.exec(text);
+    if (trail && !lead) {
+      relation = readEnum(trail[1]!, RelationSchema.options, RELATION_SYNONYMS) as Relation;
+      text = text.slice(0, trail.index);
+    }
+    text = text.replace(/^(rows?|claims?|items?|nos?\.?)\s+/i, '').replace(/[.:]$/, '').trim();
+    if (isNone(text) || /^(lead|all|none)$/i.test(text)) continue;
+    const range = RANGE.exec(text);
+    const ref = REF.exec(text);
+    // "history of 4": a reference at the end of a few words; "section 1" is the report's, not a claim.
+    const inside = !range && !ref && !/^(section|§|see)\b/i.test(text) ? /(?:^|\s)([A-Z]{1,4}\d{1,4}[a-z]?|\d{1,4}|[a-z0-9]+(?:-[a-z0-9]+)+)$/.exec(text) : null;
+    if (!range && !ref && !inside) {
+      unread(piece.trim());
       continue;
     }
-    const entry: BearsOn = { id: text, ...cell.place };
+    const entry: BearsOn = range ? { ref: range[1]!, to: range[2]!, ...cell.place } : { ref: (ref?.[1] ?? inside![1])!, ...cell.place };
     if (relation) entry.relation = relation;
     result.push(entry);
   }
   return result;
 }
-

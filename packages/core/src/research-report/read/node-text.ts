@@ -14,6 +14,8 @@ import type { ReportPlace } from './report-data.js';
 export interface CellText {
   text: string;
   codes: string[];
+  /** The text of bold (strong) spans. */
+  strong: string[];
   links: string[];
   place: ReportPlace;
 }
@@ -28,16 +30,13 @@ const LINE_PER_CHILD = new Set(['listItem', 'list', 'blockquote', 'tableRow', 't
  * @returns its text (HTML, frontmatter and image descriptions left out).
  */
 export function textOf(node: Nodes): string {
-  if (node.type !== 'root' && !LINE_PER_CHILD.has(node.type)) {
-    let text = '';
-    visit(node, (child) => {
-      if (child.type === 'break') text += ' ';
-      else if (child.type === 'text' || child.type === 'inlineCode' || child.type === 'code') text += child.value;
-    });
-    return text;
-  }
-  const children = 'children' in node ? (node.children as Nodes[]) : [];
-  return children.map(textOf).join(node.type === 'root' ? '' : '\n');
+  let text = '';
+  visit(node, (child, index, parent) => {
+    if (parent && index !== undefined && index > 0 && LINE_PER_CHILD.has(parent.type)) text += '\n';
+    if (child.type === 'break') text += ' ';
+    else if (child.type === 'text' || child.type === 'inlineCode' || child.type === 'code') text += child.value;
+  });
+  return text;
 }
 
 /**
@@ -67,13 +66,15 @@ export function at(file: string, place: ReportPlace | undefined, path: string): 
  */
 export function cellText(cell: TableCell): CellText {
   const codes: string[] = [];
+  const strong: string[] = [];
   const links: string[] = [];
   visit(cell, (node) => {
     if (node.type === 'inlineCode') codes.push(node.value);
+    if (node.type === 'strong') strong.push(oneSpace(toString(node, { includeHtml: false })));
     if (node.type === 'link') links.push(node.url);
   });
   const text = toString(cell, { includeHtml: false, includeImageAlt: false });
-  return { text: oneSpace(text), codes, links, place: placeOf(cell.children[0] ?? cell) };
+  return { text: oneSpace(text), codes, strong, links, place: placeOf(cell.children[0] ?? cell) };
 }
 
 /**
@@ -91,7 +92,7 @@ export function oneSpace(text: string): string {
  * @returns true when nothing is stated (an UNVERIFIED marker aside).
  */
 export function isNone(text: string): boolean {
-  return /^(|[-–—‐]+|none\.?|n\/?a\.?|nothing\.?|no concern\.?|not applicable\.?)$/i.test(text.replace(/\bUNVERIFIED\b/g, '').trim());
+  return /^(|[-–—‐]+|none( (recorded|given|found|noted|known))?\.?|not recorded\.?|n\/?a\.?|nothing\.?|no concerns?( recorded)?\.?|not applicable\.?)$/i.test(text.replace(/\bUNVERIFIED\b/g, '').trim());
 }
 
 /** The marker of something the report could not verify. */
@@ -139,4 +140,39 @@ export function locateInSource(source: string, node: Nodes, text: string): Repor
   const before = source.slice(0, start + found);
   const line = before.split('\n').length;
   return { line, column: start + found - before.lastIndexOf('\n') };
+}
+
+/**
+ * The id-shaped words of a cell, in the order they stand: code spans, bold
+ * text and `#id` as they are; in plain text, only hyphenated words (a plain
+ * word such as "header" is too likely to be prose).
+ * @param cell the cell.
+ * @returns lowercase ids, each once.
+ */
+export function idTokens(cell: CellText): string[] {
+  const found: string[] = [];
+  const add = (word: string) => {
+    const id = word.trim().replace(/^#/, '').replace(/[.,:;!?)]+$/, '');
+    if (ID_SHAPE.test(id) && !id.includes('--') && !found.includes(id)) found.push(id);
+  };
+  for (const code of cell.codes) add(code);
+  for (const bold of cell.strong) add(bold);
+  for (const match of cell.text.matchAll(/(?<![\w./-])#?([a-z0-9]+(?:-[a-z0-9]+)+|#[a-z0-9]+)(?![\w/-]|\.\w)/g)) add(match[1]!);
+  // In the order they stand in the cell: the first claim id named is the row's claim.
+  const at = (id: string) => {
+    const index = cell.text.indexOf(id);
+    return index === -1 ? Infinity : index;
+  };
+  return found.sort((a, b) => at(a) - at(b));
+}
+
+/**
+ * The label a row gives itself in its label cell: the first word, such as `C1`, `12`, `N3`, `S2a`.
+ * @param text the label cell's text.
+ * @returns the label, or undefined for an empty cell or a dash.
+ */
+export function labelOf(text: string): string | undefined {
+  if (isNone(text)) return undefined;
+  const word = /^[#*`\s]*([\p{L}\p{N}][\p{L}\p{N}._-]*)/u.exec(text)?.[1]?.replace(/[.]+$/, '');
+  return word === undefined || word.length > 40 ? undefined : word;
 }

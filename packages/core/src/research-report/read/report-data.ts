@@ -4,7 +4,7 @@
  * column it came from.
  */
 import type { Root } from 'mdast';
-import type { EvidenceClass, Priority, ProposedResponse, ReadingStatus, Relation } from '../../schema/sidecars.js';
+import type { EvidenceClass, Priority, ProposedResponse, ReadingStatus, Relation, VerdictStatus } from '../../schema/sidecars.js';
 
 /** Parses a whole report (frontmatter allowed) into mdast with positions; GFM tables on, smart punctuation off. */
 export type ParseResearchReportMarkdown = (source: string) => Root;
@@ -40,22 +40,35 @@ export interface FoundSection extends ReportPlace {
   markdown: string;
 }
 
+/** A row's label as the report writes it (`C1`, `12`, `N3`, `S2a`), to refer to the row elsewhere. */
+export type RowLabel = Located<string>;
+
 /** One row of the claim-audit table. */
 export interface ClaimAuditRow extends ReportPlace {
   /** Position among all claim-audit rows, from 0. */
   index: number;
+  /** The row's label, from a `#`, `Id` or label column. */
+  label?: RowLabel;
   /** The claim cell as plain text. */
   claimText: string;
   /** Where the claim cell is. */
   claimAt: ReportPlace;
-  /** An id given in a claim-id column or as `#id` in the claim cell. */
-  id?: Located<string>;
-  /** Id-shaped code spans in the claim cell (`` `tree-in-place` ``): ids if the chapter has such claims. */
-  codeIds: string[];
-  /** Text between quotation marks in the claim cell, if any. */
-  quote?: string;
+  /**
+   * Id-shaped words of the label and claim cells, in order: code spans,
+   * bold text, `#id` and hyphenated words. Those that are claim ids of the
+   * chapter name the claim.
+   */
+  ids: Array<Located<string>>;
+  /** An id the row gives its claim up front (`**damage-stays-local**: …`, or in the label cell): the id a proposed claim would take. */
+  named?: string;
+  /** Texts between quotation marks in the claim cell, in order. */
+  quotes: string[];
+  /** The snapshot line the claim cell gives (`(l.13)`, `L22`, `line 31`), if any. */
+  snapshotLine?: number;
   /** The current-evidence cell. */
   evidence: string;
+  /** The status the evidence cell opens with ("Supported.", "Contradicted …"), as a lead. */
+  status?: VerdictStatus;
   /** The concern, unless the cell says none. */
   concern?: string;
   /** The priority, when the cell reads as one. */
@@ -66,18 +79,27 @@ export interface ClaimAuditRow extends ReportPlace {
   unverified: boolean;
 }
 
-/** A claim the source-ledger row says the source bears on. */
+/** A claim (or claim-audit row) a source-ledger row says the source bears on. */
 export interface BearsOn extends ReportPlace {
-  /** The claim id as written. */
-  id: string;
+  /** A claim id or a row label as written; for a range, its first end. */
+  ref: string;
+  /** The other end of a range (`C4–C9`). */
+  to?: string;
   /** `supports`, `qualifies`, `contradicts` or `unresolved` when the cell says so. */
   relation?: Relation;
 }
+
+/** How much of a source the report says it read. `as-recorded` keeps the ledger's word. */
+export type ReportedReading = ReadingStatus | 'as-recorded';
 
 /** One row of the source-ledger table. */
 export interface SourceLedgerRow extends ReportPlace {
   /** Position among all source-ledger rows, from 0. */
   index: number;
+  /** The row's label, from a `#`, `Id` or label column. */
+  label?: RowLabel;
+  /** Id-shaped words of the label and source cells: ledger ids, if the chapter has such sources. */
+  ids: string[];
   /** The source cell as plain text: its title. */
   title: string;
   /** A link in the source cell, if any. */
@@ -90,12 +112,17 @@ export interface SourceLedgerRow extends ReportPlace {
   metadata: string;
   /** The metadata cell says UNVERIFIED: no verification date is recorded. */
   metadataUnverified: boolean;
-  reading: ReadingStatus;
+  /** How much was read; undefined when the row does not say (a recorded source keeps the ledger's word). */
+  reading?: ReportedReading;
+  /** The reading cell as written, and where. */
+  readingText: Located<string>;
   bearsOn: BearsOn[];
+  /** What the source cannot show; for a partial reading, what was read comes first. */
   limitations?: string;
   /** When the metadata was checked, unless marked UNVERIFIED. */
   verified?: string;
-  accessed: string;
+  /** When the source was last opened; undefined when the report gives no date for it. */
+  accessed?: string;
   /** Optional columns. */
   relation?: Relation;
   evidenceClass?: EvidenceClass;
@@ -112,8 +139,22 @@ export interface ExperimentItem extends ReportPlace {
   index: number;
   /** The item as plain text, on one line. */
   text: string;
-  /** `UNRUN` (not run) or `RAN` (run, with its result). */
+  /** `UNRUN` (not run) or `RAN` (run, with its result), as the item (or the line that introduces it) says. */
   marker: 'UNRUN' | 'RAN';
+}
+
+/** A row the reader could not read: it lands nowhere, and the pass lists it as held back. */
+export interface HeldBackRow extends ReportPlace {
+  /** The table (or section 6 for an experiment). */
+  table: 'claim-audit' | 'source-ledger' | 'experiments';
+  /** Position among the rows of its table, from 0. */
+  index: number;
+  /** The row's label, or its first words. */
+  label: string;
+  /** Why it cannot land. */
+  reason: string;
+  /** How to make it land. */
+  fix?: string;
 }
 
 /** What a research report says, as data. */
@@ -133,6 +174,10 @@ export interface ResearchReport {
   summary?: Located<string>;
   claimAudit: ClaimAuditRow[];
   sourceLedger: SourceLedgerRow[];
+  /** Rows that could not be read, in document order. */
+  heldBack: HeldBackRow[];
+  /** Labelled paragraphs of the findings (`**F3: … Qualifies C4.**`), which a ledger row may name instead of a claim. */
+  labelled: Array<Located<string> & { text: string }>;
   /** Section 4 as Markdown. */
   findings?: string;
   /** Section 5 as Markdown. */

@@ -16,6 +16,8 @@ export interface SectionNodes {
   found: FoundSection;
   heading: Heading;
   nodes: RootContent[];
+  /** The whole report's text, for what the syntax tree does not keep. */
+  source: string;
 }
 
 
@@ -78,7 +80,7 @@ export function splitSections(root: Root, source: string, file: string, problems
     const next = chunks[index + 1]?.heading.position?.start.offset ?? source.length;
     const start = chunk.heading.position?.end.offset ?? 0;
     const markdown = source.slice(start, next).replace(/\r\n?/g, '\n').trim();
-    found.push({ found: { number, heading, markdown, ...place }, heading: chunk.heading, nodes: chunk.nodes });
+    found.push({ found: { number, heading, markdown, ...place }, heading: chunk.heading, nodes: chunk.nodes, source });
   });
 
   // Order, duplicates and gaps.

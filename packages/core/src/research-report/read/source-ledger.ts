@@ -1,18 +1,19 @@
 /**
- * Section 3, the source ledger: one row per source, read into plain data
- * (title, URL, identifiers, metadata, reading status, the claims it bears
- * on, limitations, dates and the optional columns).
+ * Section 3, the source ledger: one row per source, in one table or
+ * several, read into plain data (title, label and ids, URL, identifiers,
+ * metadata, reading status, the claims it bears on, limitations, dates and
+ * the optional columns). Only a row that names no source is held back; a
+ * cell that cannot be read is left out with a warning.
  */
-import type { TableRow } from 'mdast';
-import { createProblem, hasErrors, quote, type Problem } from '../../problems/problem.js';
+import { createProblem, quote, shorten, type Problem } from '../../problems/problem.js';
 import type { RuleId } from '../../problems/rules.js';
 import { isHttpUrl } from '../../schema/http-url.js';
 import { EvidenceClassSchema, RelationSchema, type EvidenceClass, type Relation } from '../../schema/sidecars.js';
-import { SOURCE_LEDGER_COLUMNS, type SourceRole } from './columns.js';
-import { readBearsOn, readDates, readReading, RELATION_SYNONYMS } from './ledger-cells.js';
-import { at, isNone, placeOf, readEnum, UNVERIFIED, type CellText } from './node-text.js';
-import type { ReportPlace, SourceLedgerRow } from './report-data.js';
-import type { SectionNodes } from './sections.js';
+import { SOURCE_LEDGER_COLUMNS, SOURCE_LEDGER_EXAMPLE, type SourceRole } from './columns.js';
+import { datesIn, readBearsOn, readDates, readReading, RELATION_SYNONYMS } from './ledger-cells.js';
+import { at, idTokens, isNone, labelOf, placeOf, readEnum, UNVERIFIED, type CellText } from './node-text.js';
+import type { HeldBackRow, ReportPlace, SourceLedgerRow } from './report-data.js';
+import { blocksOf, type SectionNodes } from './sections.js';
 import { cellOf, tablesOf, type ReportTable } from './tables.js';
 
 /**
@@ -20,118 +21,120 @@ import { cellOf, tablesOf, type ReportTable } from './tables.js';
  * @param section section 3.
  * @param file the report's path.
  * @param problems where problems go.
+ * @param heldBack where rows that cannot be read go.
  * @returns the rows that could be read.
  */
-export function readSourceLedger(section: SectionNodes, file: string, problems: Problem[]): SourceLedgerRow[] {
+export function readSourceLedger(section: SectionNodes, file: string, problems: Problem[], heldBack: HeldBackRow[]): SourceLedgerRow[] {
   const rows: SourceLedgerRow[] = [];
-  const tables = tablesOf(section, file, { name: 'source-ledger', path: 'source-ledger', specs: SOURCE_LEDGER_COLUMNS, alternatives: [['dates', 'accessed']] }, problems);
+  const tables = tablesOf(section, file, { name: 'source-ledger', path: 'source-ledger', table: 'source-ledger', specs: SOURCE_LEDGER_COLUMNS, example: SOURCE_LEDGER_EXAMPLE }, problems, heldBack);
+  const defaults = sectionDates(section);
   let seen = 0;
   for (const table of tables) {
     for (const { row, cells } of table.rows) {
       // Rows that cannot be read keep their number, so paths match the table.
       const index = seen++;
       if (!cells) continue;
-      const entry = readLedgerRow(table, row, cells, index, file, problems);
+      const entry = readLedgerRow(table, { index, ...placeOf(row) }, cells, defaults, file, problems, heldBack);
       if (entry) rows.push(entry);
     }
   }
   return rows;
 }
 
-/** One ledger row; undefined when it has an error. */
-function readLedgerRow(table: ReportTable<SourceRole>, row: TableRow, cells: CellText[], index: number, file: string, problems: Problem[]): SourceLedgerRow | undefined {
-  const path = `source-ledger[${index}]`;
-  const cell = cellOf(table.columns, cells);
-  const source = cell('source')!;
-  const metadata = cell('metadata')!;
-  const readingCell = cell('reading')!;
-  const problemsBefore = problems.length;
-  const unverified = cells.some((c) => UNVERIFIED.test(c.text));
-  const metadataUnverified = UNVERIFIED.test(metadata.text);
-  const fail: Fail = (rule, where, field, message, hint) => void problems.push(createProblem(rule, at(file, where, `${path}.${field}`), message, hint));
-
-  if (isNone(source.text)) fail('report/empty-cell', source.place, 'source', 'the source cell is empty', 'give the title of the document');
-  const title = source.text;
-
-  const reading = readReading(readingCell.text);
-  if (!reading) {
-    if (isNone(readingCell.text)) fail('report/empty-cell', readingCell.place, 'reading', `the reading status of ${quote(title)} is empty`, 'write full text, abstract only or not accessible');
-    else fail('report/invalid-value', readingCell.place, 'reading', `reading status ${quote(readingCell.text)} is not one of full text, abstract only, not accessible`, 'say how much of the source you read: full text, abstract only or not accessible');
+/** Dates the section's prose gives for every row ("All sources were accessed on 2026-12-01"). */
+function sectionDates(section: SectionNodes): { accessed?: string; verified?: string } {
+  const result: { accessed?: string; verified?: string } = {};
+  for (const block of blocksOf(section.nodes)) {
+    for (const { date, before } of datesIn(block.text)) {
+      if (!result.verified && /verif|checked/.test(before)) result.verified = date;
+      else if (!result.accessed && /access|opened|consulted|retrieved/.test(`${before} ${block.text.toLowerCase()}`)) result.accessed = date;
+    }
   }
-
-  // URL: a link in the URL cell, or a bare http(s) URL.
-  const urlCell = cell('url')!;
-  let url: string | undefined;
-  if (!isNone(urlCell.text)) {
-    const candidate = urlCell.links[0] ?? urlCell.text;
-    if (isHttpUrl(candidate)) url = candidate;
-    else fail('report/invalid-value', urlCell.place, 'url', `${quote(urlCell.text)} is not an absolute http(s) URL`, 'give the URL you read the source at, or write — when there is none');
-  }
-
-  // Dates.
-  const dates = readDates(cell('dates'), cell('verified'), cell('accessed'), table.headers[table.columns.get('dates') ?? -1]);
-  for (const bad of dates.invalid) fail('report/invalid-value', bad.place, bad.field, `${quote(bad.text)} is not a date written as YYYY-MM-DD`, 'write dates as YYYY-MM-DD, e.g. 2026-11-30');
-  const accessedAt = (cell('dates') ?? cell('accessed'))?.place ?? placeOf(row);
-  if (!dates.accessed && dates.invalid.length === 0) {
-    fail('report/empty-cell', accessedAt, 'accessed', `no access date for ${quote(title)}`, 'give the date you last opened the source (or tried to), YYYY-MM-DD');
-  }
-
-  // Claims it bears on.
-  const bearsCell = cell('bearsOn')!;
-  const bearsOn = readBearsOn(bearsCell, (text) =>
-    fail('report/invalid-value', bearsCell.place, 'bearsOn', `${quote(text)} is not a claim id`, 'name the claims by id, e.g. `tree-in-place`, separated by commas; "supports", "qualifies", "contradicts" before an id say how'),
-  );
-
-  // Markers.
-  if (reading === 'not-accessible' && !unverified) {
-    fail(
-      'report/missing-unverified',
-      readingCell.place,
-      'reading',
-      `${quote(title)} could not be read (not accessible), but its row does not say UNVERIFIED`,
-      'write UNVERIFIED in its metadata or limitations cell: nothing it says has been checked',
-    );
-  }
-  if (!dates.verified && !metadataUnverified && reading !== undefined) {
-    fail(
-      'report/missing-unverified',
-      metadata.place,
-      'metadata',
-      `${quote(title)} gives no verification date, but its metadata is not marked UNVERIFIED`,
-      'give the date you checked authors, title, dates and identifiers against the document, or write UNVERIFIED in the metadata cell',
-    );
-  }
-
-  if (hasErrors(problems.slice(problemsBefore)) || !reading || !dates.accessed) return undefined;
-
-  const entry: SourceLedgerRow = {
-    index,
-    ...placeOf(row),
-    title,
-    identifiers: {},
-    metadata: metadata.text,
-    metadataUnverified,
-    reading,
-    bearsOn,
-    accessed: dates.accessed,
-    unverified,
-  };
-  if (source.links[0] && isHttpUrl(source.links[0])) entry.titleUrl = source.links[0];
-  if (url) entry.url = url;
-  else if (entry.titleUrl) entry.url = entry.titleUrl;
-  if (dates.verified && !metadataUnverified) entry.verified = dates.verified;
-  const limitations = cell('limitations')!;
-  if (!isNone(limitations.text)) entry.limitations = limitations.text;
-  readOptionalColumns(entry, cell, { metadata, source }, fail);
-  return hasErrors(problems.slice(problemsBefore)) ? undefined : entry;
+  return result;
 }
 
 type Fail = (rule: RuleId, where: ReportPlace, field: string, message: string, hint?: string) => void;
 
+/** One ledger row; undefined (and held back) when it names no source. */
+function readLedgerRow(
+  table: ReportTable<SourceRole>,
+  where: { index: number } & ReportPlace,
+  cells: CellText[],
+  defaults: { accessed?: string; verified?: string },
+  file: string,
+  problems: Problem[],
+  heldBack: HeldBackRow[],
+): SourceLedgerRow | undefined {
+  const path = `source-ledger[${where.index}]`;
+  const cell = cellOf(table.columns, cells);
+  const fail: Fail = (rule, at_, field, message, hint) => void problems.push(createProblem(rule, at(file, at_, `${path}.${field}`), message, hint));
+  const source = cell('source')!;
+  const labelCell = cell('label');
+  const label = labelCell ? labelOf(labelCell.text) : undefined;
+  const ids = [...(labelCell ? idTokens(labelCell) : []), ...idTokens(source)].filter((id, index, all) => all.indexOf(id) === index);
+  if (isNone(source.text) && ids.length === 0) {
+    const reason = 'the source cell is empty';
+    const fix = 'give the title of the document';
+    fail('report/empty-cell', source.place, 'source', `${reason}; the row is held back`, fix);
+    heldBack.push({ table: 'source-ledger', ...where, label: label ?? `row ${where.index + 1}`, reason, fix });
+    return undefined;
+  }
+  const title = shorten(isNone(source.text) ? ids[0]! : source.text.replace(/^ledger\s+/i, ''), 300);
+  const metadata = cell('metadata');
+  const metadataUnverified = metadata ? UNVERIFIED.test(metadata.text) : true;
+  const readingCell = cell('reading');
+  const reading = readingCell ? readReading(readingCell.text) : undefined;
+  if (readingCell && !reading && !isNone(readingCell.text)) {
+    fail('report/invalid-value', readingCell.place, 'reading', `reading status ${quote(readingCell.text)} is not one of full text, abstract only, partial, not accessible`, 'say how much of the source you read: full text, abstract only, partial (which parts) or not accessible');
+  }
+  const dates = readDates({ combined: cell('dates'), verified: cell('verified'), accessed: cell('accessed') }, table.headers[table.columns.get('dates') ?? -1]);
+  for (const bad of dates.invalid) fail('report/invalid-value', bad.place, bad.field, `${quote(bad.text)} holds no real date written as YYYY-MM-DD; it is left out`, 'write dates as YYYY-MM-DD, e.g. 2026-11-30');
+  const bearsCell = cell('bearsOn');
+  const bearsOn = bearsCell
+    ? readBearsOn(bearsCell, (text) =>
+        fail('report/unresolved-reference', bearsCell.place, 'bearsOn', `${quote(text)} names no claim or row; the source lands without it`, 'name claims by id (`tree-in-place`) or by their claim-audit row label (C1, C4–C9)'),
+      )
+    : [];
+  const entry: SourceLedgerRow = {
+    ...where,
+    ids,
+    title,
+    identifiers: {},
+    metadata: metadata?.text ?? '',
+    metadataUnverified,
+    readingText: { value: readingCell?.text ?? '', ...(readingCell?.place ?? where) },
+    bearsOn,
+    unverified: cells.some((c) => UNVERIFIED.test(c.text)),
+  };
+  if (label && labelCell) entry.label = { value: label, ...labelCell.place };
+  if (reading) entry.reading = reading.reading;
+  const accessed = dates.accessed ?? defaults.accessed;
+  if (accessed) entry.accessed = accessed;
+  const verified = dates.verified ?? defaults.verified;
+  if (verified && !metadataUnverified) entry.verified = verified;
+  readUrl(entry, source, cell('url'));
+  const limitations = cell('limitations');
+  const parts = [reading?.detail ? `Read: ${reading.detail.replace(/\.$/, '')}.` : undefined, limitations && !isNone(limitations.text) ? limitations.text : undefined].filter(Boolean);
+  if (parts.length > 0) entry.limitations = parts.join(' ');
+  readOptionalColumns(entry, cell, { metadata: metadata?.text ?? '', source }, fail);
+  return entry;
+}
+
+/** The source's URL: the URL cell's link or bare URL, else a link in the source cell; other text in the URL cell is a locator. */
+function readUrl(entry: SourceLedgerRow, source: CellText, urlCell: CellText | undefined): void {
+  const inText = (text: string) => /https?:\/\/[^\s<>"`)\]]+/.exec(text)?.[0]?.replace(/[.,;:]+$/, '');
+  const fromCell = urlCell && !isNone(urlCell.text) ? [...urlCell.links, inText(urlCell.text)].find((candidate) => candidate !== undefined && isHttpUrl(candidate)) : undefined;
+  const titleUrl = [...source.links, inText(source.text)].find((candidate) => candidate !== undefined && isHttpUrl(candidate));
+  if (titleUrl) entry.titleUrl = titleUrl;
+  if (fromCell) entry.url = fromCell;
+  else if (titleUrl) entry.url = titleUrl;
+  if (urlCell && !fromCell && !isNone(urlCell.text) && !/^see\b/i.test(urlCell.text)) entry.locator = shorten(urlCell.text, 500);
+}
+
 /** Identifiers found in the row, and the optional columns: relation, class, locator, authors, published, venue. */
-function readOptionalColumns(entry: SourceLedgerRow, cell: (role: SourceRole) => CellText | undefined, found: { metadata: CellText; source: CellText }, fail: Fail): void {
+function readOptionalColumns(entry: SourceLedgerRow, cell: (role: SourceRole) => CellText | undefined, found: { metadata: string; source: CellText }, fail: Fail): void {
   const { metadata, source } = found;
-  const identifierText = [cell('doi')?.text, cell('arxiv')?.text, metadata.text, source.text, entry.url ?? ''].filter(Boolean).join(' ');
+  const identifierText = [cell('identifiers')?.text, cell('doi')?.text, cell('arxiv')?.text, metadata, source.text, entry.url ?? ''].filter(Boolean).join(' ');
   const doi = /\b(10\.\d{4,9}\/[^\s"<>]+)/.exec(identifierText);
   if (doi) entry.identifiers.doi = doi[1]!.replace(/[.,;:)\]]+$/, '');
   const arxiv = /(?:arxiv(?:\.org\/(?:abs|pdf)\/|:\s*)|^|\s)(\d{4}\.\d{4,5}v\d+)\b/i.exec(`${cell('arxiv')?.text ?? ''} ${identifierText}`);
@@ -140,20 +143,20 @@ function readOptionalColumns(entry: SourceLedgerRow, cell: (role: SourceRole) =>
   if (relation && !isNone(relation.text)) {
     const value = readEnum(relation.text, RelationSchema.options, RELATION_SYNONYMS);
     if (value) entry.relation = value as Relation;
-    else fail('report/invalid-value', relation.place, 'relation', `relation ${quote(relation.text)} is not one of ${RelationSchema.options.join(', ')}`);
+    else fail('report/invalid-value', relation.place, 'relation', `relation ${quote(relation.text)} is not one of ${RelationSchema.options.join(', ')}; it is left out`);
   }
   const evidenceClass = cell('evidenceClass');
   if (evidenceClass && !isNone(evidenceClass.text)) {
-    const value = readEnum(evidenceClass.text, EvidenceClassSchema.options, { 'proposed': 'proposed-experiment', experiment: 'proposed-experiment' });
+    const value = readEnum(evidenceClass.text, EvidenceClassSchema.options, { proposed: 'proposed-experiment', experiment: 'proposed-experiment' });
     if (value) entry.evidenceClass = value as EvidenceClass;
-    else fail('report/invalid-value', evidenceClass.place, 'class', `class ${quote(evidenceClass.text)} is not one of ${EvidenceClassSchema.options.join(', ')}`);
+    else fail('report/invalid-value', evidenceClass.place, 'class', `class ${quote(evidenceClass.text)} is not one of ${EvidenceClassSchema.options.join(', ')}; it is left out`);
   }
   const locator = cell('locator');
-  if (locator && !isNone(locator.text)) entry.locator = locator.text;
+  if (locator && !isNone(locator.text)) entry.locator = shorten(locator.text, 500);
   const authors = cell('authors');
-  if (authors && !isNone(authors.text) && !UNVERIFIED.test(authors.text)) entry.authors = authors.text.split(/\s*;\s*/).filter(Boolean);
+  if (authors && !isNone(authors.text) && !UNVERIFIED.test(authors.text)) entry.authors = authors.text.split(/\s*;\s*/).filter(Boolean).map((author) => shorten(author, 500));
   const published = cell('published');
   if (published && /^\d{4}(-\d{2}(-\d{2})?)?$/.test(published.text)) entry.published = published.text;
   const venue = cell('venue');
-  if (venue && !isNone(venue.text)) entry.venue = venue.text;
+  if (venue && !isNone(venue.text)) entry.venue = shorten(venue.text, 500);
 }

@@ -8,7 +8,8 @@ import { visit } from 'unist-util-visit';
 import { createProblem, quote, type Problem } from '../../problems/problem.js';
 import { REPORT_SECTIONS } from '../format.js';
 import { foldHeader, type ColumnSpec } from './columns.js';
-import { at, cellText, oneSpace, placeOf, textOf, type CellText } from './node-text.js';
+import { at, cellText, labelOf, oneSpace, placeOf, textOf, type CellText } from './node-text.js';
+import type { HeldBackRow } from './report-data.js';
 import type { SectionNodes } from './sections.js';
 
 /** One table of a report, its columns resolved. */
@@ -41,10 +42,12 @@ export interface TableKind<Role extends string> {
   name: string;
   /** The field path of its rows. */
   path: string;
+  /** The table a held-back row is listed under. */
+  table: HeldBackRow['table'];
+  /** The columns a hint suggests. */
+  example: string;
   /** Its columns. */
   specs: ReadonlyArray<ColumnSpec<Role>>;
-  /** Groups of roles of which the table needs at least one. */
-  alternatives?: Array<Role[]>;
 }
 
 /**
@@ -53,9 +56,10 @@ export interface TableKind<Role extends string> {
  * @param file the report's path.
  * @param kind the table's name, row path and columns.
  * @param problems where problems go.
+ * @param heldBack where rows that cannot be read go.
  * @returns the tables whose columns could be read.
  */
-export function tablesOf<Role extends string>(section: SectionNodes, file: string, kind: TableKind<Role>, problems: Problem[]): Array<ReportTable<Role>> {
+export function tablesOf<Role extends string>(section: SectionNodes, file: string, kind: TableKind<Role>, problems: Problem[], heldBack: HeldBackRow[]): Array<ReportTable<Role>> {
   const tables: Table[] = [];
   for (const node of section.nodes) visit(node, 'table', (table) => void tables.push(table));
   if (tables.length === 0) {
@@ -70,7 +74,7 @@ export function tablesOf<Role extends string>(section: SectionNodes, file: strin
     const headers = head.children.map((cell) => oneSpace(textOf(cell)));
     const columns = resolveColumns(head, headers, file, kind, problems);
     if (body.length === 0) problems.push(createProblem('report/empty-table', at(file, placeOf(table), kind.path), `the ${kind.name} table has no rows`));
-    const rows = readRows(body, headers.length, file, kind, counter, problems);
+    const rows = readRows(body, headers.length, { file, source: section.source }, kind, counter, problems, heldBack);
     if (columns) result.push({ columns, headers, rows });
   }
   return result;
@@ -79,14 +83,13 @@ export function tablesOf<Role extends string>(section: SectionNodes, file: strin
 /** The problem of a section without a table, with a hint for lines that look like one. */
 function noTable<Role extends string>(section: SectionNodes, file: string, kind: TableKind<Role>): Problem {
   const pipes = section.nodes.some((node) => node.type === 'paragraph' && /^\s*\|.*\|\s*$/m.test(textOf(node)));
-  const required = kind.specs.filter((spec) => spec.required).map((spec) => spec.label);
   return createProblem(
     'report/missing-table',
     at(file, section.found, kind.path),
     `section ${section.found.number} "${REPORT_SECTIONS[section.found.number - 1]!.title}" has no table`,
     pipes
       ? 'the lines with | are not a table: a table needs a delimiter row such as | --- | --- | under its header row, and a blank line before it'
-      : `write the ${kind.name} as a Markdown table with the columns ${required.join(', ')}`,
+      : `write the ${kind.name} as a Markdown table with the columns ${kind.example}`,
   );
 }
 
@@ -116,31 +119,103 @@ function resolveColumns<Role extends string>(head: TableRow, headers: string[], 
     problems.push(createProblem('report/missing-column', at(file, placeOf(head), path), `the ${name} table has no "${label}" column (its columns: ${listed})`, `add the column; accepted headers: ${accepted}`));
   };
   for (const spec of specs) if (spec.required && !columns.has(spec.role)) missing(spec.label, spec.accepted);
-  for (const group of kind.alternatives ?? []) {
-    if (group.some((role) => columns.has(role))) continue;
-    const specOf = (role: Role) => specs.find((spec) => spec.role === role)!;
-    missing(specOf(group[0]!).label, group.map((role) => specOf(role).accepted).join(', or '));
-  }
   return ok ? columns : undefined;
 }
 
 /** The body rows' cells; a ragged row is reported and kept without cells, so the others keep their numbers. */
-function readRows<Role extends string>(body: TableRow[], width: number, file: string, kind: TableKind<Role>, counter: { rows: number }, problems: Problem[]): ReportTable<Role>['rows'] {
+function readRows<Role extends string>(
+  body: TableRow[],
+  width: number,
+  report: { file: string; source: string },
+  kind: TableKind<Role>,
+  counter: { rows: number },
+  problems: Problem[],
+  heldBack: HeldBackRow[],
+): ReportTable<Role>['rows'] {
   const rows: ReportTable<Role>['rows'] = [];
   for (const row of body) {
+    const { file } = report;
+    const repaired = row.children.length > width ? splitOutsideCode(report.source, row, width) : undefined;
     if (row.children.length === width) rows.push({ row, cells: row.children.map(cellText) });
-    else {
+    else if (repaired) {
       problems.push(
         createProblem(
           'report/ragged-row',
           at(file, placeOf(row), `${kind.path}[${counter.rows}]`),
-          `this ${kind.name} row has ${row.children.length} cells, the header has ${width}`,
-          'give every row one cell per column; write a | inside a cell as \\|',
+          `this ${kind.name} row has ${row.children.length} cells, the header has ${width}: a | inside a code span ends a cell in Markdown; the row is read with that | as text`,
+          'write a | inside a cell as \\|, also inside `code`',
         ),
       );
+      rows.push({ row, cells: repaired });
+    } else {
+      const reason = `this ${kind.name} row has ${row.children.length} cells, the header has ${width}`;
+      const fix = 'give every row one cell per column; write a | inside a cell as \\|';
+      problems.push(createProblem('report/ragged-row', at(file, placeOf(row), `${kind.path}[${counter.rows}]`), reason, fix));
+      const first = row.children[0] ? cellText(row.children[0]).text : '';
+      heldBack.push({ table: kind.table, index: counter.rows, ...placeOf(row), label: labelOf(first) ?? `row ${counter.rows + 1}`, reason, fix });
       rows.push({ row, cells: undefined });
     }
     counter.rows++;
   }
   return rows;
+}
+
+/**
+ * A row's cells split again from its source line, with a `|` inside a code
+ * span taken as text: what a researcher who wrote `` `a|b` `` meant.
+ * @returns the cells, or undefined when that does not give one per column either.
+ */
+function splitOutsideCode(source: string, row: TableRow, width: number): CellText[] | undefined {
+  const start = row.position?.start.offset;
+  const end = row.position?.end.offset;
+  if (start === undefined || end === undefined) return undefined;
+  const line = source.slice(start, end);
+  const cells: Array<{ text: string; at: number }> = [];
+  let current = '';
+  let cellStart = 0;
+  for (let index = 0; index < line.length; index++) {
+    const char = line[index]!;
+    if (char === '\\' && line[index + 1] === '|') {
+      current += '|';
+      index++;
+    } else if (char === '`') {
+      const run = /^`+/.exec(line.slice(index))![0];
+      const close = line.indexOf(run, index + run.length);
+      const piece = close === -1 ? run : line.slice(index, close + run.length);
+      current += piece;
+      index += piece.length - 1;
+    } else if (char === '|') {
+      cells.push({ text: current, at: cellStart });
+      current = '';
+      cellStart = index + 1;
+    } else current += char;
+  }
+  cells.push({ text: current, at: cellStart });
+  // The leading and trailing pipes leave empty pieces at either end.
+  if (cells[0]?.text.trim() === '') cells.shift();
+  if (cells.at(-1)?.text.trim() === '') cells.pop();
+  if (cells.length !== width) return undefined;
+  const line0 = row.position!.start.line;
+  const column0 = row.position!.start.column;
+  return cells.map(({ text, at: offset }) => inlineCell(text, { line: line0, column: column0 + offset + (text.length - text.trimStart().length) }));
+}
+
+/** A cell's text from its Markdown source: code spans, bold and links read, other markup left out. */
+function inlineCell(markdown: string, place: { line: number; column: number }): CellText {
+  const codes: string[] = [];
+  const strong: string[] = [];
+  const links: string[] = [];
+  let text = markdown.replace(/(`+)([\s\S]*?)\1/g, (_, __, code: string) => {
+    codes.push(code.trim());
+    return code.trim();
+  });
+  text = text.replace(/\[([^\]]*)\]\(([^)\s]+)[^)]*\)/g, (_, label: string, url: string) => {
+    links.push(url);
+    return label;
+  });
+  text = text.replace(/\*\*([^*]+)\*\*|__([^_]+)__/g, (_, a: string | undefined, b: string | undefined) => {
+    strong.push((a ?? b)!.trim());
+    return (a ?? b)!;
+  });
+  return { text: oneSpace(text.replace(/\*/g, '')), codes, strong, links, place };
 }

@@ -16,4 +16,5 @@ describe('readContext', () => {
     const several = parse(report({ 1: `- Commit: ${'cd'.repeat(32)}\n- Chapter prose fingerprint: ${upper}` }));
     expect(several.report.fingerprint).toEqual({ value: upper.toLowerCase(), line: 6, column: 30 });
     expect(formatProblems(several.problems)).toContain('warning: section 1 gives 2 different sha256 digests; the pass records abababababab…');
-  });});
+  });
+});

@@ -13,6 +13,6 @@ describe('textOf', () => {
   it('reads a cell with its code spans and links', () => {
     const root = satteri('| a |\n| - |\n| `id-one` and [RFC](https://rfc.example/) <br> end |\n');
     const table = root.children[0] as import('mdast').Table;
-    expect(cellText(table.children[1]!.children[0]!)).toEqual({ text: 'id-one and RFC end', codes: ['id-one'], links: ['https://rfc.example/'], place: { line: 3, column: 3 } });
+    expect(cellText(table.children[1]!.children[0]!)).toEqual({ text: 'id-one and RFC end', codes: ['id-one'], strong: [], links: ['https://rfc.example/'], place: { line: 3, column: 3 } });
   });
 });

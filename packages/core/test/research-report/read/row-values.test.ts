@@ -6,16 +6,32 @@ import { formatProblems } from '../../../src/problems/format.js';
 import { parse, report } from './sample-report.js';
 
 describe('row readers', () => {
-  it('reports cells it cannot read', () => {
-    const source = report().replace('| abstract only |', '| skimmed |').replace('| https://www.rfc-editor.org/rfc/rfc9562 |', '| rfc-editor |').replace('2026-11-29 / 2026-11-30', '2026-11-29 / 30.11.2026');
-    expect(formatProblems(parse(source).problems).split('\n')).toEqual([
-      'report.md:22:88  source-ledger[0].reading  reading status "skimmed" is not one of full text, abstract only, not accessible  (hint: say how much of the source you read: full text, abstract only or not accessible)  [report/invalid-value]',
-      'report.md:23:38  source-ledger[1].url  "rfc-editor" is not an absolute http(s) URL  (hint: give the URL you read the source at, or write — when there is none)  [report/invalid-value]',
-      'report.md:23:103  source-ledger[1].accessed  "30.11.2026" is not a date written as YYYY-MM-DD  (hint: write dates as YYYY-MM-DD, e.g. 2026-11-30)  [report/invalid-value]',
+  it('finds claim ids among words: code, bold, hyphenated words, and a plain word where a label stands', () => {
+    const source = report()
+      .replace('| `tree-in-place`, "Entries" |', '| jsonl-three-rules (l.13 / snap l.7), review due |')
+      .replace('| #session-id-v4 |', '| header: the header line (l.33) |')
+      .replace('| "Entries form a tree" |', '| usage-block. The usage block has **cost** |');
+    const ids = parse(source).report.claimAudit.map((row) => row.ids.map((id) => id.value));
+    expect(ids).toEqual([['jsonl-three-rules'], ['header'], ['usage-block', 'cost']]);
+    expect(parse(source).report.claimAudit.map((row) => row.snapshotLine)).toEqual([7, 33, undefined]);
+  });
+
+  it('reports cells it cannot read, leaves their value out, and keeps the row', () => {
+    const source = report().replace('| abstract only |', '| glanced at |').replace('| https://www.rfc-editor.org/rfc/rfc9562 |', '| rfc-editor |').replace('2026-11-29 / 2026-11-30', '2026-11-29 / 30.11.2026');
+    const { report: data, problems } = parse(source);
+    expect(formatProblems(problems).split('\n')).toEqual([
+      'report.md:22:88  source-ledger[0].reading  warning: reading status "glanced at" is not one of full text, abstract only, partial, not accessible  (hint: say how much of the source you read: full text, abstract only, partial (which parts) or not accessible)  [report/invalid-value]',
+      'report.md:23:103  source-ledger[1].accessed  warning: "30.11.2026" holds no real date written as YYYY-MM-DD; it is left out  (hint: write dates as YYYY-MM-DD, e.g. 2026-11-30)  [report/invalid-value]',
     ]);
+    expect(data.sourceLedger[0]!.reading).toBeUndefined();
+    // Text in the URL column that is not a URL is where in the source: a locator.
+    expect(data.sourceLedger[1]).toMatchObject({ locator: 'rfc-editor', verified: '2026-11-29' });
+    expect(data.sourceLedger[1]!.url).toBeUndefined();
+    expect(data.sourceLedger[1]!.accessed).toBeUndefined();
     const unknown = report().replace('| high | no-change |', '| urgent | rewrite it |');
     expect(formatProblems(parse(unknown).problems).split('\n')).toEqual([
       'report.md:14:54  claim-audit[0].priority  warning: priority "urgent" is not high, medium or low; it is not recorded  [report/unknown-value]',
       'report.md:14:63  claim-audit[0].response  warning: response "rewrite it" does not start with one of no-change, clarification, correction, citation, new-example, new-experiment, new-section; it is not recorded  [report/unknown-value]',
     ]);
-  });});
+  });
+});

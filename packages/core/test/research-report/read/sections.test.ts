@@ -25,4 +25,5 @@ describe('splitSections', () => {
     expect(formatProblems(parse(swapped).problems)).toContain('report.md:41:1  section 6 "Experiment opportunities" comes after section 7 "Review checklist"');
     const typo = report().replace('## 4. Findings', '## Findngs');
     expect(formatProblems(parse(typo).problems)).toContain('report.md:26:1  "## Findngs" is not one of the seven sections  (hint: did you mean "Findings"?)  [report/unknown-section]');
-  });});
+  });
+});

@@ -24,16 +24,33 @@ describe('tablesOf', () => {
     );
     const list = report({ 3: '- ReAct, abstract only' });
     expect(formatProblems(parse(list).problems)).toContain(
-      'report.md:18:1  source-ledger  section 3 "Source ledger" has no table  (hint: write the source-ledger as a Markdown table with the columns Verified metadata, Bears on, Reading, Limitations, URL, Source)  [report/missing-table]',
+      'report.md:18:1  source-ledger  section 3 "Source ledger" has no table  (hint: write the source-ledger as a Markdown table with the columns #, Source, Verified metadata, URL, Reading, Bears on, Limitations, Verified / accessed)  [report/missing-table]',
     );
     const columns = report().replace('| Verified / accessed |\n', '|\n').replace('| --- | --- | --- | --- | --- | --- | --- |', '| --- | --- | --- | --- | --- | --- |').replace(/ \| 2026-1\d-\d\d \/ 2026-11-30 \|\n| \| — \/ 2026-11-30 \|\n/g, ' |\n');
-    expect(formatProblems(parse(columns).problems)).toContain(
-      'report.md:20:1  source-ledger  the source-ledger table has no "Verified / accessed" column (its columns: "Source", "Verified metadata", "URL", "Reading", "Bears on", "Limitations")  (hint: add the column; accepted headers: Verified / accessed, Dates, or Accessed, Access date)  [report/missing-column]',
-    );
+    // A ledger without a date column is read all the same: the rows have no access date, which the ingest supplies.
+    const undated = parse(columns);
+    expect(undated.problems).toEqual([]);
+    expect(undated.report.sourceLedger.map((row) => [row.title, row.accessed])).toEqual([
+      ['ReAct', undefined],
+      ['RFC 9562', undefined],
+      ['pi.dev', undefined],
+    ]);
+    // Only the claim column (and the ledger's source column) is required.
+    const noClaim = report().replace('| Claim | Current evidence |', '| Subject | Current evidence |');
+    expect(formatProblems(parse(noClaim).problems)).toContain('the claim-audit table has no "Claim" column');
     const ragged = report().replace('| #session-id-v4 | Changelog | Version 7 | High | correction (see 5.1) |', '| #session-id-v4 | Changelog | Version 7 | High |');
     const result = parse(ragged);
     expect(formatProblems(result.problems)).toBe(
-      'report.md:15:1  claim-audit[1]  this claim-audit row has 4 cells, the header has 5  (hint: give every row one cell per column; write a | inside a cell as \\|)  [report/ragged-row]',
+      'report.md:15:1  claim-audit[1]  warning: this claim-audit row has 4 cells, the header has 5  (hint: give every row one cell per column; write a | inside a cell as \\|)  [report/ragged-row]',
     );
     expect(result.report.claimAudit.map((row) => row.index)).toEqual([0, 2]);
-  });});
+    expect(result.report.heldBack).toEqual([
+      { table: 'claim-audit', index: 1, line: 15, column: 1, label: 'session-id-v4', reason: 'this claim-audit row has 4 cells, the header has 5', fix: 'give every row one cell per column; write a | inside a cell as \\|' },
+    ]);
+    // A | inside a code span ends a cell in Markdown; the row is read again with it as text.
+    const piped = report().replace('| #session-id-v4 | Changelog |', '| #session-id-v4 | Changelog `a|b` |');
+    const repaired = parse(piped);
+    expect(formatProblems(repaired.problems)).toContain('report.md:15:1  claim-audit[1]  warning: this claim-audit row has 6 cells, the header has 5: a | inside a code span ends a cell in Markdown; the row is read with that | as text');
+    expect(repaired.report.claimAudit[1]).toMatchObject({ evidence: 'Changelog a|b', concern: 'Version 7', priority: 'high', response: 'correction' });
+  });
+});

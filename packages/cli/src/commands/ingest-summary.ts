@@ -1,0 +1,75 @@
+/**
+ * What `research-pack ingest` prints about a plan: a summary of what the
+ * report adds (the pass, claims, proposals, sources, leads, held-back rows,
+ * experiments), and the list of rows held back with their places.
+ */
+import type { IngestPlan } from '@research-pack/core';
+
+/** What the summary shows besides the plan. */
+export interface SummaryContext {
+  display: string;
+  spec: string;
+  current: string;
+  reportTarget: string;
+  copyReport: boolean;
+  experiments: ReadonlyArray<{ marker: 'UNRUN' | 'RAN' }>;
+  write: boolean;
+}
+
+/**
+ * What the ingest adds, in a few lines.
+ * @param plan the plan.
+ * @param context the report, chapter and pass as shown.
+ * @returns the lines, ending in a newline.
+ */
+export function summary(plan: IngestPlan, context: SummaryContext): string {
+  const { pass } = plan;
+  const lines = [`Ingest ${context.display} into ${context.spec}${context.write ? '' : ' (dry run)'}`];
+  const revision =
+    pass.fingerprint === undefined
+      ? 'not stated'
+      : pass.fingerprint === context.current
+        ? `${pass.fingerprint.slice(0, 12)}… (the current revision)`
+        : `${pass.fingerprint.slice(0, 12)}… (an older revision; the current one is ${context.current.slice(0, 12)}…)`;
+  lines.push(`  pass:        ${pass.date}, by ${pass.by}; report ${context.reportTarget}${context.copyReport ? ' (copied)' : ' (already there)'}`);
+  lines.push(`  revision:    ${revision}`);
+
+  const byHow = (how: string) => plan.claims.filter((match) => match.how === how).length;
+  const how = [`${byHow('id')} by id`, `${byHow('exact')} by quoted text`, `${byHow('fuzzy')} by approximate text`].filter((part) => !part.startsWith('0 '));
+  lines.push(`  claims:      ${plan.claims.length} audited${how.length > 0 ? ` (${how.join(', ')})` : ''}`);
+  if (plan.filledClaims.length > 0) {
+    lines.push(`               filled where the author had written nothing: ${plan.filledClaims.map((claim) => `${claim.id} (${claim.fields.join(', ')})`).join('; ')}`);
+  }
+  const added = plan.sources.filter((source) => source.action === 'new');
+  const merged = plan.sources.filter((source) => source.action === 'merged');
+  const unchanged = plan.sources.filter((source) => source.action === 'unchanged');
+  lines.push(`  sources:     ${added.length} new${added.length > 0 ? ` (${added.map((source) => source.id).join(', ')})` : ''}, ${merged.length} merged, ${unchanged.length} already recorded`);
+  for (const source of merged) lines.push(`               ${source.id}: matched by ${source.how}; added ${source.filled.join(', ')}`);
+  lines.push(`  leads:       ${plan.leads.length} added as status: lead${plan.leads.length > 0 ? ` (${plan.leads.map((lead) => lead.id).join(', ')})` : ''}; nothing validated`);
+  const fresh = plan.proposals.filter((planned) => !planned.recorded);
+  const again = plan.proposals.length - fresh.length;
+  if (plan.proposals.length > 0) {
+    lines.push(
+      `  proposed:    ${fresh.length} claim${fresh.length === 1 ? '' : 's'} proposed${fresh.length > 0 ? ` (${fresh.map((planned) => planned.proposal.id).join(', ')})` : ''}${again > 0 ? `, ${again} already proposed by an earlier pass` : ''}; not claims until the author accepts them`,
+    );
+  }
+  if (plan.heldBack.length > 0) lines.push(`  held back:   ${plan.heldBack.length} row${plan.heldBack.length === 1 ? '' : 's'} (listed below; recorded in the pass)`);
+  const unrun = context.experiments.filter((item) => item.marker === 'UNRUN').length;
+  lines.push(`  experiments: ${unrun} UNRUN, ${context.experiments.length - unrun} RAN (kept in the report)`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The rows that cannot land, each with its place, why and how to fix it.
+ * @param plan the plan.
+ * @param display the report's path as shown.
+ * @returns the list, or nothing when every row landed.
+ */
+export function heldBackList(plan: IngestPlan, display: string): string {
+  if (plan.heldBack.length === 0) return '';
+  const lines = ['', `Held back (${plan.heldBack.length}): these rows stay in the report and are listed in the pass; nothing else of theirs is written.`];
+  for (const row of plan.heldBack) {
+    lines.push(`  ${display}:${row.line}:${row.column}  ${row.table} ${JSON.stringify(row.label)}: ${row.reason}${row.fix ? `  (fix: ${row.fix})` : ''}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

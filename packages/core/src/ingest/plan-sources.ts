@@ -1,0 +1,301 @@
+/**
+ * The source ledger's part of an ingest: each row merged into a recorded
+ * source (found by its ledger id, DOI, arXiv id, URL or title) or added as a
+ * new one with the reading status the report gives, and one lead per
+ * relation for the claims it bears on. References to proposed claims go to
+ * the proposals. A new source whose reading the report does not state is
+ * held back.
+ */
+import { matchSourceRow, normalizeTitle, type SourceMatchKind } from './match.js';
+import { slug, uniqueId } from './ids.js';
+import type { RefResolver } from './refs.js';
+import { indexById, SIDECAR_KEY_ORDER, editYaml, type YamlEdit } from './yaml-edit.js';
+import { closest, createProblem, quote, type Problem } from '../problems/problem.js';
+import type { HeldBackRow, ResearchReport, SourceLedgerRow } from '../research-report/read.js';
+import { at } from '../research-report/read/node-text.js';
+import { SourceSchema, type EvidenceItem, type ReadingStatus, type Relation, type Source } from '../schema/sidecars.js';
+
+/** What happened to one source-ledger row. */
+export interface PlannedSource {
+  row: SourceLedgerRow;
+  id: string;
+  /** `new`: added to the ledger; `merged`: fields filled in a recorded source; `unchanged`: recorded, nothing to add. */
+  action: 'new' | 'merged' | 'unchanged';
+  /** How a recorded source was found. */
+  how?: SourceMatchKind | 'id';
+  /** Fields added to a recorded source. */
+  filled: string[];
+}
+
+/** What the ledger part needs. */
+export interface SourcesInput {
+  report: ResearchReport;
+  sources: readonly Source[];
+  evidence: readonly EvidenceItem[];
+  evidenceSidecar: string | undefined;
+  refs: RefResolver;
+  reportPath: string;
+  date: string;
+}
+
+/** The ledger part of the plan. */
+export interface SourcesPlan {
+  edit: YamlEdit;
+  planned: PlannedSource[];
+  leads: EvidenceItem[];
+  /** New sources added. */
+  added: number;
+  /** Source ids the report says bear on each proposed claim. */
+  proposalSources: Map<string, string[]>;
+  held: HeldBackRow[];
+}
+
+const SOURCE_KEYS = Object.keys(SourceSchema.shape);
+
+/** What planning the sources carries from row to row. */
+interface SourcePlanState {
+  edit: YamlEdit;
+  sourceIndex: Map<string, number>;
+  /** Copies: merging fills them as the sidecar will read, without touching the caller's model. */
+  known: Source[];
+  usedIds: Set<string>;
+  links: Array<{ source: string; claim: string; relation: Relation }>;
+  newSources: Array<Record<string, unknown>>;
+  planned: PlannedSource[];
+  leads: EvidenceItem[];
+}
+
+/**
+ * Each ledger row merged into a recorded source or added as a new one, and its leads.
+ * @param input the report, the recorded ledger and evidence, the evidence sidecar's text, references and the pass.
+ * @param problems where problems go.
+ * @returns the evidence sidecar edit and what it adds.
+ */
+export function planSources(input: SourcesInput, problems: Problem[]): SourcesPlan {
+  const { report, reportPath, date } = input;
+  const state: SourcePlanState = {
+    edit: editYaml(input.evidenceSidecar, SIDECAR_KEY_ORDER.evidence),
+    sourceIndex: indexById(input.evidenceSidecar, 'sources'),
+    known: input.sources.map((source) => ({ ...source, identifiers: { ...source.identifiers } })),
+    usedIds: new Set<string>([...input.sources.map((source) => source.id), ...input.evidence.map((item) => item.id)]),
+    links: input.evidence.flatMap((item) => item.claims.map((claim) => ({ source: item.source, claim, relation: item.relation }))),
+    newSources: [],
+    planned: [],
+    leads: [],
+  };
+  const proposalSources = new Map<string, string[]>();
+  const held: HeldBackRow[] = [];
+  for (const row of report.sourceLedger) {
+    const targets = resolveTargets(row, input.refs, report.file, problems);
+    const sourceId = placeSource(row, state, { file: report.file, date }, problems, held);
+    if (sourceId === undefined) continue;
+    addLeads(row, sourceId, targets.claims, state, reportPath, date);
+    for (const [proposal] of targets.proposals) {
+      const list = proposalSources.get(proposal) ?? [];
+      if (!list.includes(sourceId)) list.push(sourceId);
+      proposalSources.set(proposal, list);
+    }
+  }
+  if (state.newSources.length > 0) state.edit.append('sources', state.newSources, { comment: `Sources added from ${reportPath} (research pass of ${date}); reading as the report gives it` });
+  if (state.leads.length > 0) {
+    state.edit.append('evidence', state.leads.map((lead) => ({ ...lead })), { comment: `Leads from ${reportPath} (research pass of ${date}): not verified; validating them is the author's act` });
+  }
+  return { edit: state.edit, planned: state.planned, leads: state.leads, added: state.newSources.length, proposalSources, held };
+}
+
+/** A did-you-mean for a reference that names nothing, else how to name claims. */
+function guessHint(ref: string, refs: RefResolver): string {
+  // Row labels (C4, F4) are too short for a guess to mean anything.
+  const guess = /^[A-Za-z]{0,4}\d{1,4}[a-z]?$/.test(ref) ? undefined : closest(ref, refs.ids);
+  return guess ? `did you mean "${guess}"?` : 'name claims by id, or by the label of their claim-audit row (C1, C4–C9)';
+}
+
+/** The claims (with their relation) and proposals a row's references name; a reference that names nothing is a warning. */
+function resolveTargets(row: SourceLedgerRow, refs: RefResolver, file: string, problems: Problem[]) {
+  const claims = new Map<string, Relation>();
+  const proposals = new Map<string, true>();
+  for (const ref of row.bearsOn) {
+    const resolved = refs.resolve(ref);
+    if (!resolved) {
+      const named = ref.to === undefined ? ref.ref : `${ref.ref}–${ref.to}`;
+      problems.push(
+        createProblem(
+          'report/unresolved-reference',
+          at(file, ref, `source-ledger[${row.index}].bearsOn`),
+          `${quote(named)} names no claim of the chapter, no claim-audit row and no proposed claim; the source lands without it`,
+          guessHint(ref.ref, refs),
+        ),
+      );
+      continue;
+    }
+    const relation = ref.relation ?? row.relation ?? 'unresolved';
+    for (const claim of resolved.claims) if (!claims.has(claim) || claims.get(claim) === 'unresolved') claims.set(claim, relation);
+    for (const proposal of resolved.proposals) proposals.set(proposal, true);
+  }
+  return { claims, proposals };
+}
+
+/** The id of the source a row is about: a recorded one (merged) or a new one (added); undefined when the row is held back. */
+function placeSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: string; date: string }, problems: Problem[], held: HeldBackRow[]): string | undefined {
+  const path = `source-ledger[${row.index}]`;
+  const byId = state.known.find((source) => row.ids.includes(source.id));
+  const match = byId ? { source: byId, how: 'id' as const, others: [] } : matchSourceRow(row, state.known);
+  if (!match.source) return addSource(row, state, pass, problems, held);
+  const sourceId = match.source.id;
+  if (match.others.length > 0 && normalizeTitle(match.source.title) !== normalizeTitle(row.title)) {
+    problems.push(
+      createProblem(
+        'report/ambiguous-source',
+        at(pass.file, row, path),
+        `${quote(row.title)} matches the sources ${[match.source, ...match.others].map((source) => `"${source.id}"`).join(', ')} by ${match.how}; it is merged into "${sourceId}"`,
+        'give the source its ledger id, DOI or exact title so it matches one ledger entry',
+      ),
+    );
+  }
+  if (row.reading !== undefined && row.reading !== 'as-recorded' && match.source.reading !== row.reading) {
+    problems.push(
+      createProblem(
+        'report/reading-differs',
+        at(pass.file, row, `${path}.reading`),
+        `the report read ${quote(row.title)} as ${row.reading}, the ledger says ${match.source.reading} for "${sourceId}"; the ledger is kept`,
+        'change `reading` in the evidence sidecar yourself if the report is right',
+      ),
+    );
+  }
+  const filled = mergeSource(row, match.source);
+  const pendingNew = state.newSources.find((source) => source.id === sourceId);
+  if (pendingNew) {
+    for (const [key, value] of filled) if (pendingNew[key] === undefined) pendingNew[key] = value;
+    state.planned.push({ row, id: sourceId, action: 'unchanged', how: match.how!, filled: [] });
+  } else if (filled.length > 0 && state.sourceIndex.has(sourceId)) {
+    fillRecordedSource(state.edit, state.sourceIndex.get(sourceId)!, filled);
+    Object.assign(match.source, Object.fromEntries(filled.map(([key, value]) => [key, key === 'identifiers' ? { ...match.source!.identifiers, ...(value as object) } : value])));
+    state.planned.push({ row, id: sourceId, action: 'merged', how: match.how!, filled: filled.map(([key, value]) => (key === 'identifiers' ? Object.keys(value as object).map((name) => `identifiers.${name}`).join(', ') : key)) });
+  } else {
+    state.planned.push({ row, id: sourceId, action: 'unchanged', how: match.how!, filled: [] });
+  }
+  return sourceId;
+}
+
+/** A new ledger entry for a row; held back when the row does not say how much of the source was read. */
+function addSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: string; date: string }, problems: Problem[], held: HeldBackRow[]): string | undefined {
+  const path = `source-ledger[${row.index}]`;
+  if (row.reading === undefined || row.reading === 'as-recorded') {
+    const reason = row.reading === 'as-recorded'
+      ? `the reading status ${quote(row.readingText.value)} refers to the ledger, but ${quote(row.title)} is not in it`
+      : `${quote(row.title)} is new to the ledger, and the row does not say how much of it was read`;
+    const fix = 'give its reading status: full text, abstract only, partial (which parts) or not accessible';
+    problems.push(createProblem('report/invalid-value', at(pass.file, row.readingText, `${path}.reading`), `${reason}; the row is held back`, fix));
+    held.push({ table: 'source-ledger', index: row.index, line: row.line, column: row.column, label: row.label?.value ?? row.title.slice(0, 60), reason, fix });
+    return undefined;
+  }
+  let accessed = row.accessed;
+  if (accessed === undefined) {
+    accessed = pass.date;
+    problems.push(
+      createProblem(
+        'report/assumed-date',
+        at(pass.file, row, `${path}.accessed`),
+        `no access date for ${quote(row.title)}; the date of the pass, ${pass.date}, is recorded`,
+        'give the date you last opened the source (or tried to), YYYY-MM-DD',
+      ),
+    );
+  }
+  const sourceId = uniqueId(slug(row.title, 48) || 'source', state.usedIds);
+  state.usedIds.add(sourceId);
+  const source = newSource(sourceId, row, row.reading, accessed);
+  state.newSources.push(source);
+  state.known.push(source as unknown as Source);
+  state.planned.push({ row, id: sourceId, action: 'new', filled: [] });
+  return sourceId;
+}
+
+/** Write the fields a row adds into a recorded source of the sidecar. */
+function fillRecordedSource(edit: YamlEdit, index: number, filled: Array<[string, unknown]>): void {
+  const identifiers = filled.find(([key]) => key === 'identifiers');
+  const plain = filled.filter(([key]) => key !== 'identifiers');
+  if (plain.length > 0) edit.fill(['sources', index], plain, SOURCE_KEYS);
+  if (!identifiers) return;
+  const value = identifiers[1] as Record<string, string>;
+  if (edit.has(['sources', index], 'identifiers')) edit.fill(['sources', index, 'identifiers'], Object.entries(value), ['doi', 'arxiv', 'isbn']);
+  else edit.fill(['sources', index], [['identifiers', value]], SOURCE_KEYS);
+}
+
+/** One lead per relation, for the claims this source is not yet linked to. */
+function addLeads(row: SourceLedgerRow, sourceId: string, targets: ReadonlyMap<string, Relation>, state: SourcePlanState, reportPath: string, date: string): void {
+  const groups = new Map<Relation, string[]>();
+  for (const [claim, relation] of targets) {
+    const linked = state.links.some((link) => link.source === sourceId && link.claim === claim && (link.relation === relation || relation === 'unresolved'));
+    if (linked) continue;
+    const list = groups.get(relation) ?? [];
+    if (!list.includes(claim)) list.push(claim);
+    groups.set(relation, list);
+  }
+  for (const [relation, claims] of groups) {
+    const base = groups.size > 1 ? `lead-${slug(sourceId, 60)}-${relation}` : `lead-${slug(sourceId, 70)}`;
+    const id = uniqueId(base, state.usedIds);
+    state.usedIds.add(id);
+    state.leads.push({
+      id,
+      source: sourceId,
+      claims,
+      relation,
+      class: row.evidenceClass ?? 'reported',
+      status: 'lead',
+      ...(row.locator ? { locator: row.locator } : {}),
+      note: leadNote(row, reportPath, date),
+      recorded: date,
+    });
+    for (const claim of claims) state.links.push({ source: sourceId, claim, relation });
+  }
+}
+
+/** Fields a ledger row can add to a recorded source that does not have them. */
+function mergeSource(row: SourceLedgerRow, source: Source): Array<[string, unknown]> {
+  const filled: Array<[string, unknown]> = [];
+  const recorded = source as Source & Record<string, unknown>;
+  if (row.url && recorded.url === undefined) filled.push(['url', row.url]);
+  if (row.verified && recorded.verified === undefined) filled.push(['verified', row.verified]);
+  if (row.limitations && recorded.limitations === undefined) filled.push(['limitations', row.limitations]);
+  if (row.venue && recorded.venue === undefined) filled.push(['venue', row.venue]);
+  if (row.published && recorded.published === undefined) filled.push(['published', row.published]);
+  const identifiers: Record<string, string> = {};
+  if (row.identifiers.doi && source.identifiers?.doi === undefined) identifiers.doi = row.identifiers.doi;
+  if (row.identifiers.arxiv && source.identifiers?.arxiv === undefined) identifiers.arxiv = row.identifiers.arxiv;
+  if (Object.keys(identifiers).length > 0) filled.push(['identifiers', identifiers]);
+  return filled;
+}
+
+/** A new ledger entry, keys in schema order, with the reading status the report gives. */
+function newSource(id: string, row: SourceLedgerRow, reading: ReadingStatus, accessed: string): Record<string, unknown> {
+  const identifiers: Record<string, string> = {};
+  if (row.identifiers.doi) identifiers.doi = row.identifiers.doi;
+  if (row.identifiers.arxiv) identifiers.arxiv = row.identifiers.arxiv;
+  const entry: Record<string, unknown> = {
+    id,
+    title: row.title,
+    authors: row.authors,
+    venue: row.venue,
+    published: row.published,
+    identifiers: Object.keys(identifiers).length > 0 ? identifiers : undefined,
+    url: row.url,
+    reading,
+    accessed,
+    verified: row.verified,
+    limitations: row.limitations,
+  };
+  return Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined));
+}
+
+const READ_AS: Readonly<Record<ReadingStatus, string>> = {
+  'full-text': 'read in full',
+  'abstract-only': 'only its abstract or opening was read',
+  partial: 'it was read in part',
+  'not-accessible': 'it could not be opened',
+};
+
+function leadNote(row: SourceLedgerRow, reportPath: string, date: string): string {
+  const reading = row.reading === undefined || row.reading === 'as-recorded' ? 'read as the ledger records' : READ_AS[row.reading];
+  const marks = row.unverified ? ' The report marks parts of it UNVERIFIED.' : '';
+  return `From the research pass of ${date} (${reportPath}, source ledger, line ${row.line}): ${reading}.${marks} Not yet checked by the author.`;
+}

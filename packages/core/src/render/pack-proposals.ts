@@ -1,0 +1,76 @@
+/**
+ * The research pack's account of what research passes returned that is not
+ * (yet) part of the chapter's record: the claims a pass proposed and the
+ * author has not accepted, and the report rows a pass held back. Both are
+ * shown as what they are, leads for the author; a proposed claim is never
+ * shown as a claim, with a status or on the chapter page. Built as hast, so
+ * all of it is text.
+ */
+import type { Element } from 'hast';
+import { h } from 'hastscript';
+import type { ChapterModel } from '../model/types.js';
+import type { ProposedClaim, ResearchPass } from '../schema/sidecars.js';
+
+/**
+ * The pack page sections for proposed claims and held-back rows; none when there are none.
+ * @param chapter the chapter.
+ * @returns zero, one or two `<section>` elements.
+ */
+export function proposalSections(chapter: ChapterModel): Element[] {
+  const sections: Element[] = [];
+  const proposals = chapter.research.proposedClaims;
+  if (proposals.length > 0) {
+    sections.push(
+      section('rp-section-proposed', 'Proposed claims, not yet accepted', [
+        h(
+          'p',
+          `Research passes found ${proposals.length === 1 ? 'this claim' : `these ${proposals.length} claims`} in the prose that the claims sidecar does not hold. They are leads for the author, not claims of the chapter: nothing here has been reviewed, and readers of the chapter do not see them.`,
+        ),
+        h('ul', { className: ['rp-proposed'] }, proposals.map(proposalItem)),
+      ]),
+    );
+  }
+  const held = chapter.research.history.filter((pass) => (pass.heldBack?.length ?? 0) > 0);
+  if (held.length > 0) {
+    sections.push(
+      section('rp-section-held-back', 'Report rows held back', [
+        h('p', 'Rows of a returned report that the ingest could not read. Each stays in the report file; fix it there, or record what it says by hand.'),
+        ...held.map(heldBackList),
+      ]),
+    );
+  }
+  return sections;
+}
+
+function section(id: string, title: string, children: Element[]): Element {
+  return h('section', { className: ['rp-section'], ariaLabelledBy: id }, [h('h2', { id }, title), ...children]);
+}
+
+function proposalItem(proposal: ProposedClaim): Element {
+  const facts = [
+    proposal.line === undefined ? 'no snapshot line given' : `snapshot line ${proposal.line}`,
+    proposal.status === undefined ? undefined : `the report says ${proposal.status}`,
+    proposal.priority === undefined ? undefined : `priority ${proposal.priority}`,
+    proposal.response === undefined ? undefined : `proposed response ${proposal.response}`,
+    proposal.sources.length === 0 ? undefined : `sources ${proposal.sources.join(', ')}`,
+  ].filter((part) => part !== undefined);
+  return h('li', { id: `rp-proposed-${proposal.id}` }, [
+    h('code', proposal.id),
+    ': ',
+    h('q', proposal.quote ?? proposal.statement),
+    h('br'),
+    h('span', { className: ['rp-proposed-facts'] }, `${facts.join('; ')}. Proposed ${proposal.recorded} by ${proposal.report}.`),
+    ...(proposal.concern === undefined ? [] : [h('br'), `Concern: ${proposal.concern}`]),
+  ]);
+}
+
+function heldBackList(pass: ResearchPass): Element {
+  return h('div', [
+    h('h3', `From the research pass of ${pass.date}${pass.report === undefined ? '' : ` (${pass.report})`}`),
+    h(
+      'ul',
+      { className: ['rp-held-back'] },
+      (pass.heldBack ?? []).map((row) => h('li', `${row.table}, line ${row.line}, ${JSON.stringify(row.label)}: ${row.reason}${row.fix === undefined ? '' : ` (fix: ${row.fix})`}`)),
+    ),
+  ]);
+}

@@ -1,0 +1,73 @@
+/**
+ * The ledger cells read as researchers write them: reading status in words,
+ * dates inside text, and "bears on" references with labels, ranges and notes.
+ */
+import { describe, expect, it } from 'vitest';
+import { readBearsOn, readDates, readReading } from '../../../src/research-report/read/ledger-cells.js';
+import type { CellText } from '../../../src/research-report/read/node-text.js';
+
+const cell = (text: string): CellText => ({ text, codes: [], strong: [], links: [], place: { line: 4, column: 9 } });
+
+describe('readReading', () => {
+  it('reads the reading status from words, with what a partial reading covered', () => {
+    const cases: Array<[string, string | undefined]> = [
+      ['Full text', 'full-text'],
+      ['Full text (via S2)', 'full-text'],
+      ['full', 'full-text'],
+      ['Abstract only', 'abstract-only'],
+      ['Opening only', 'abstract-only'],
+      ['Excerpts only.', 'partial'],
+      ['Sections: 2, 4 and 5', 'partial'],
+      ['Characters 0–48,000 of 124,829', 'partial'],
+      ['message-types full. session-format 0–16,000 of 25,709.', 'partial'],
+      ['Full text of lines 1–~1400 (all class logic)', 'partial'],
+      ['Searched; lines 72–73', 'partial'],
+      ['**Not accessible**', 'not-accessible'],
+      ['Could not open (404)', 'not-accessible'],
+      ['As listed.', 'as-recorded'],
+      ['glanced at', undefined],
+      ['—', undefined],
+    ];
+    for (const [text, reading] of cases) expect(readReading(text)?.reading, text).toBe(reading);
+    expect(readReading('Excerpts only.')).toEqual({ reading: 'partial', detail: 'Excerpts only.' });
+    expect(readReading('Full text')).toEqual({ reading: 'full-text' });
+  });
+});
+
+describe('readDates', () => {
+  it('finds dates inside text, by the words before them or in the header order', () => {
+    expect(readDates({ accessed: cell('attempted 2026-12-01') }, undefined)).toEqual({ accessed: '2026-12-01', invalid: [] });
+    expect(readDates({ combined: cell('verified 2026-11-30, accessed 2026-12-01') }, 'Dates')).toEqual({ verified: '2026-11-30', accessed: '2026-12-01', invalid: [] });
+    expect(readDates({ combined: cell('2026-11-29 / 2026-11-30') }, 'Verified / accessed')).toEqual({ verified: '2026-11-29', accessed: '2026-11-30', invalid: [] });
+    expect(readDates({ combined: cell('2026-11-29 / 2026-11-30') }, 'Accessed / verified')).toEqual({ verified: '2026-11-30', accessed: '2026-11-29', invalid: [] });
+    expect(readDates({ combined: cell('— / 2026-11-30') }, 'Verified / accessed')).toEqual({ accessed: '2026-11-30', invalid: [] });
+    expect(readDates({ combined: cell('2026-11-30') }, 'Dates')).toEqual({ accessed: '2026-11-30', invalid: [] });
+    expect(readDates({ verified: cell('not verified'), accessed: cell('2026-02-30') }, undefined)).toEqual({ invalid: [{ text: '2026-02-30', place: { line: 4, column: 9 }, field: 'accessed' }] });
+  });
+});
+
+describe('readBearsOn', () => {
+  it('reads ids, row labels, ranges, relations and notes, and reports what names nothing', () => {
+    const unread: string[] = [];
+    const refs = readBearsOn(cell('supports `tree-in-place`, C1, C1b, C4–C9, C7 (Q3), rows 7–20, ids (contradicts), history of 4 and 9, section 1, all'), (text) => unread.push(text));
+    expect(refs.map(({ ref, to, relation }) => [ref, to, relation])).toEqual([
+      ['tree-in-place', undefined, 'supports'],
+      ['C1', undefined, undefined],
+      ['C1b', undefined, undefined],
+      ['C4', 'C9', undefined],
+      ['C7', undefined, undefined],
+      ['7', '20', undefined],
+      ['ids', undefined, 'contradicts'],
+      ['4', undefined, undefined],
+      ['9', undefined, undefined],
+    ]);
+    expect(unread).toEqual(['section 1']);
+    // The relation may follow the id.
+    expect(readBearsOn(cell('tree-in-place contradicts, C4: qualifies'), () => undefined).map(({ ref, relation }) => [ref, relation])).toEqual([
+      ['tree-in-place', 'contradicts'],
+      ['C4', 'qualifies'],
+    ]);
+    // " and " inside parentheses is a note, not a second reference.
+    expect(readBearsOn(cell('C7, C2 (corroborates `/clone` and `--fork` wording)'), () => undefined).map((ref) => ref.ref)).toEqual(['C7', 'C2']);
+  });
+});

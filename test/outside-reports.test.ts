@@ -1,0 +1,220 @@
+/**
+ * The research loop with real researchers: every report in
+ * `test/fixtures/reports/` (written by outside researchers from a built
+ * brief and snapshot, kept exactly as written) comes back in. Each is
+ * ingested into its own copy of the demo book with the real CLI: the dry run
+ * shows the plan, `--write` records the pass, `check` passes, a second
+ * `--write` adds nothing, and nothing is validated. The landing rates are
+ * computed from the plan the core makes of the same report, and every row
+ * that does not land is listed with its position. A round trip ingests our
+ * own `report.md` of a chapter, which must land whole.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildModel, parseResearchReport, planIngest, renderResearchReport, type ChapterModel } from '@research-pack/core';
+import { parseChapter } from '@research-pack/markdown';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { parseReportMarkdown } from '../packages/cli/src/report-markdown.js';
+import { copyDemoBooks, removeProject, repoRoot, runCli } from '../packages/cli/test/helpers.js';
+
+const AS_OF = '2026-12-01';
+const corpus = path.join(repoRoot, 'test/fixtures/reports');
+const reports = readdirSync(corpus, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+/** What one report's rows became. */
+interface Landing {
+  report: string;
+  claimRows: number;
+  claimsLanded: number;
+  ledgerRows: number;
+  ledgerLanded: number;
+  heldBack: number;
+  /** Claim-audit rows that landed as a claim of the chapter. */
+  existing: number;
+  /** Proposed claims, and those anchored by a quote found in the snapshot. */
+  proposed: number;
+  anchored: number;
+}
+const landings: Landing[] = [];
+
+afterAll(() => {
+  // The measurement the issue asks for, printed once per run.
+  const rate = (landed: number, rows: number) => (rows === 0 ? 'n/a' : `${((100 * landed) / rows).toFixed(1)}%`);
+  const lines = landings
+    .sort((a, b) => (a.report < b.report ? -1 : 1))
+    .map(
+      (l) =>
+        `${l.report}: claim audit ${l.claimsLanded}/${l.claimRows} (${rate(l.claimsLanded, l.claimRows)}; ${l.existing} existing, ${l.proposed} proposed, ${l.anchored} of them quote-anchored), source ledger ${l.ledgerLanded}/${l.ledgerRows} (${rate(l.ledgerLanded, l.ledgerRows)}), held back ${l.heldBack}`,
+    );
+  if (lines.length > 0) console.log(`Landing rates of the outside reports:\n${lines.join('\n')}`);
+});
+
+/** The chapter a report is about: `r-27-b` → `pi/27-chapter`. */
+function chapterOf(name: string): string {
+  const number = /^r-(\d+)-/.exec(name)?.[1];
+  if (!number) throw new Error(`cannot tell the chapter of ${name}`);
+  return `pi/${number}-chapter`;
+}
+
+/** The model of a project, as the CLI builds it. */
+function modelOf(root: string) {
+  const { model, problems } = buildModel({ rootDir: root, contentDir: 'content/books', parse: (source, { format }) => parseChapter(source, { format }), today: AS_OF });
+  expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+  return model!;
+}
+
+/** Plan a report with the core, as the CLI does. */
+async function planOf(root: string, spec: string, file: string, source: string) {
+  const [bookSlug, chapterSlug] = spec.split('/') as [string, string];
+  const chapter = modelOf(root).books.find((book) => book.slug === bookSlug)!.chapters.find((candidate) => candidate.slug === chapterSlug)!;
+  const sidecar = async (kind: 'claims' | 'evidence' | 'research') => {
+    const name = `content/books/${bookSlug}/${chapterSlug}.${kind}.yaml`;
+    return { file: name, text: await readFile(path.join(root, name), 'utf8').catch(() => undefined) };
+  };
+  const parsed = parseResearchReport(source, { file, parse: parseReportMarkdown });
+  expect(parsed.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+  const plan = planIngest({
+    report: parsed.report,
+    chapter: chapterData(spec, chapter),
+    sidecars: { claims: await sidecar('claims'), evidence: await sidecar('evidence'), research: await sidecar('research') },
+    reportPath: `reports/${AS_OF}-${chapterSlug}.md`,
+    date: AS_OF,
+    by: parsed.report.by?.value ?? 'unknown',
+  });
+  return { parsed, plan, chapter };
+}
+
+function chapterData(spec: string, chapter: ChapterModel) {
+  return {
+    spec,
+    fingerprint: chapter.fingerprint,
+    claims: chapter.claims.map((claim) => ({ id: claim.claim.id, text: claim.text })),
+    sources: chapter.sources,
+    evidence: chapter.evidence,
+    snapshot: chapter.snapshot,
+    proposals: chapter.research.proposedClaims,
+  };
+}
+
+/** The book's files, by path. */
+async function filesOf(root: string): Promise<Record<string, string>> {
+  const dir = path.join(root, 'content/books/pi');
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }).filter((candidate) => candidate.isFile())) {
+    const file = path.relative(dir, path.join(entry.parentPath, entry.name));
+    files[file] = await readFile(path.join(dir, file), 'utf8');
+  }
+  return files;
+}
+
+describe('outside research reports come back in', () => {
+  it('has at least six reports, for every chapter', () => {
+    expect(reports.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(reports.map(chapterOf))).toEqual(new Set(['pi/26-chapter', 'pi/27-chapter', 'pi/28-chapter']));
+  });
+
+  for (const name of reports) {
+    it.concurrent(`ingests ${name} without --strict, lands at least 90% of its rows, and adds nothing the second time`, async () => {
+      const spec = chapterOf(name);
+      const source = readFileSync(path.join(corpus, name, 'report.md'), 'utf8');
+      const root = await copyDemoBooks();
+      try {
+        await mkdir(path.join(root, 'incoming'));
+        const file = `incoming/${name}.md`;
+        await writeFile(path.join(root, file), source);
+        const { parsed, plan, chapter } = await planOf(root, spec, file, source);
+
+        // Every row lands as a claim, a proposal, a source, or is held back: none is lost.
+        const readerHeld = (table: string) => parsed.report.heldBack.filter((row) => row.table === table).length;
+        const claimRows = parsed.report.claimAudit.length + readerHeld('claim-audit');
+        const ledgerRows = parsed.report.sourceLedger.length + readerHeld('source-ledger');
+        const claimsLanded = plan.claims.length + plan.proposals.length;
+        const ledgerLanded = plan.sources.length;
+        const held = (table: string) => plan.heldBack.filter((row) => row.table === table).length;
+        expect(claimsLanded + held('claim-audit')).toBe(claimRows);
+        expect(ledgerLanded + held('source-ledger')).toBe(ledgerRows);
+        const proposed = plan.proposals.map((planned) => planned.proposal);
+        landings.push({
+          report: name,
+          claimRows,
+          claimsLanded,
+          ledgerRows,
+          ledgerLanded,
+          heldBack: plan.heldBack.length,
+          existing: plan.claims.length,
+          proposed: proposed.length,
+          anchored: proposed.filter((proposal) => proposal.quote !== undefined).length,
+        });
+        // A proposal's anchor is the snapshot's own words.
+        for (const proposal of proposed) if (proposal.quote !== undefined) expect(chapter.snapshot).toContain(proposal.quote);
+        expect(claimRows).toBeGreaterThan(0);
+        expect(ledgerRows).toBeGreaterThan(0);
+        expect(claimsLanded / claimRows).toBeGreaterThanOrEqual(0.9);
+        expect(ledgerLanded / ledgerRows).toBeGreaterThanOrEqual(0.9);
+
+        // The dry run shows the plan and writes nothing.
+        const before = await filesOf(root);
+        const expected = plan.heldBack.length > 0 ? 3 : 0;
+        const dryRun = await runCli(['ingest', file, '--chapter', spec, '--as-of', AS_OF], { cwd: root });
+        expect(dryRun.stderr).not.toMatch(/error\(s\)/);
+        expect(dryRun.code).toBe(expected);
+        expect(dryRun.stdout).toContain(`Ingest ${file} into ${spec} (dry run)`);
+        expect(await filesOf(root)).toEqual(before);
+        // Every row that does not land is listed with its place.
+        for (const row of plan.heldBack) expect(dryRun.stdout).toContain(`  ${file}:${row.line}:${row.column}  ${row.table} `);
+
+        // --write records the pass; the book still checks; nothing is validated.
+        const write = await runCli(['ingest', file, '--chapter', spec, '--as-of', AS_OF, '--write'], { cwd: root });
+        expect(write.code).toBe(expected);
+        expect(write.stdout).toContain('\nWrote ');
+        const after = await filesOf(root);
+        const slug = spec.split('/')[1]!;
+        expect(after[`reports/${AS_OF}-${slug}.md`]).toBe(source);
+        const research = parseYaml(after[`${slug}.research.yaml`]!) as { history: Array<{ report?: string; heldBack?: unknown[] }>; proposedClaims?: unknown[] };
+        const pass = research.history.at(-1)!;
+        expect(pass.report).toBe(`reports/${AS_OF}-${slug}.md`);
+        expect(pass.heldBack?.length ?? 0).toBe(plan.heldBack.length);
+        expect(research.proposedClaims?.length ?? 0).toBe(plan.proposals.filter((planned) => !planned.recorded).length);
+        const verdicts = (text: string | undefined) => (text === undefined ? [] : (parseYaml(text) as { claims: Array<{ id: string; verdict: unknown }> }).claims.map((claim) => [claim.id, claim.verdict]));
+        expect(verdicts(after[`${slug}.claims.yaml`])).toEqual(verdicts(before[`${slug}.claims.yaml`]));
+        const evidence = (text: string | undefined) => (text === undefined ? [] : ((parseYaml(text) as { evidence?: Array<{ id: string; status: string }> }).evidence ?? []));
+        const validatedBefore = evidence(before[`${slug}.evidence.yaml`]).filter((item) => item.status === 'validated').map((item) => item.id);
+        expect(evidence(after[`${slug}.evidence.yaml`]).filter((item) => item.status === 'validated').map((item) => item.id)).toEqual(validatedBefore);
+        expect(await runCli(['check', '--as-of', AS_OF], { cwd: root })).toMatchObject({ code: 0 });
+
+        // A second --write adds nothing.
+        const again = await runCli(['ingest', file, '--chapter', spec, '--as-of', AS_OF, '--write'], { cwd: root });
+        expect(again.code).toBe(0);
+        expect(again.stdout).toContain('is already ingested');
+        expect(await filesOf(root)).toEqual(after);
+      } finally {
+        await removeProject(root);
+      }
+    });
+  }
+
+  it('takes back our own report.md of a chapter whole: every row lands as the claim or source it came from', async () => {
+    const root = await copyDemoBooks();
+    try {
+      const model = modelOf(root);
+      const source = renderResearchReport(model, 'pi/27-chapter', { site: 'https://books.example.org', chapters: '/books', research: '/research' });
+      const { parsed, plan, chapter } = await planOf(root, 'pi/27-chapter', 'report.md', source);
+      expect(parsed.problems).toEqual([]);
+      expect(plan.problems).toEqual([]);
+      expect(plan.heldBack).toEqual([]);
+      expect(plan.proposals).toEqual([]);
+      expect(plan.claims.map((match) => [match.id, match.how])).toEqual(chapter.claims.map((claim) => [claim.claim.id, 'id']));
+      expect(plan.sources.map((planned) => [planned.id, planned.action])).toEqual(chapter.sources.map((recorded) => [recorded.id, 'unchanged']));
+      expect(plan.leads).toEqual([]);
+      // Only the pass is new: the report adds nothing the sidecars do not already say.
+      expect(plan.files.map((file) => file.kind)).toEqual(['research']);
+    } finally {
+      await removeProject(root);
+    }
+  });
+});
