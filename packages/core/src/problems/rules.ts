@@ -75,6 +75,8 @@ export const rules = {
   'anchor/empty-directive': { severity: 'error', description: 'A `:claim[]{#id}` directive marks no text.' },
   'anchor/overlap': { severity: 'error', description: 'A quote crosses another claim (they neither nest nor lie apart).' },
   'anchor/missing-directive': { severity: 'error', description: 'A claim is anchored by directive, but the prose has no such directive.' },
+  'anchor/page-orphan': { severity: 'error', description: 'A claim the model placed cannot be found in the rendered page (another plugin changed its text).' },
+  'anchor/raw-html': { severity: 'error', description: 'A quote claim starts or ends inside raw HTML, which the page cannot wrap.' },
 
   // Reading a research report.
   'report/parse-error': { severity: 'error', description: 'The Markdown parser rejected the report.' },
