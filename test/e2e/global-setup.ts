@@ -1,7 +1,8 @@
 /**
  * Serves the built demo book and examples/starlight with `astro preview`,
  * each on a free loopback port, for the browser tests, and fails at once
- * (never skips) when Chromium or a build is missing.
+ * (never skips) when Chromium or a build is missing. Makes and serves the
+ * fixture site of the sources tests too (`sources-site.ts`).
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath } from './browser.js';
 import { preview, stop } from './preview.js';
+import { buildSourcesSite } from './sources-site.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +18,10 @@ declare module 'vitest' {
     baseURL: string;
     /** Where it serves examples/starlight, the demo book as Starlight docs. */
     starlightURL: string;
+    /** Where it serves the fixture book whose sources lock a real refresh wrote. */
+    sourcesURL: string;
+    /** The test web's origin its sources named (the server itself is closed). */
+    sourcesOrigin: string;
   }
 }
 
@@ -43,7 +49,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // If vitest dies without running the teardown, do not leave the servers behind.
   process.once('exit', killOnExit);
   try {
-    for (const site of sites) {
+    const fixture = await buildSourcesSite();
+    project.provide('sourcesOrigin', fixture.origin);
+    for (const site of [...sites, { key: 'sourcesURL', dir: fixture.dir }] as const) {
       const { server, url } = await preview(site.dir);
       servers.push(server);
       project.provide(site.key, url);

@@ -2,56 +2,34 @@
  * What the sources lock says, in Chromium. A fixture book whose sources live
  * on a test web on 127.0.0.1 (`test/helpers/source-server.ts`) is refreshed
  * twice by the real `research-pack sources refresh` (its format page changes
- * in between), built with the real `astro build`, and served: its pack pages
- * and its report show the dead link with its archived copy, the page changed
- * since it was read, the newer arXiv version and the flagged claims. The
+ * in between), built with the real `astro build` and served, by the global
+ * setup (`sources-site.ts`): its pack pages and its report show the dead
+ * link with its archived copy, the page changed since it was read, the newer
+ * arXiv version and the flagged claims. The
  * demo book, which has no lock (this machine has no internet), says "never
  * checked" and nothing else.
  */
-import type { ChildProcess } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { main } from '../../packages/cli/src/cli.js';
-import { copyDemo, runAstro } from '../helpers/project.js';
-import { SOURCE_DATE_EPOCH } from '../helpers/site-build.js';
-import { copySourcesBook, startSourceServer, type SourceServer } from '../helpers/source-server.js';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, openPage } from './browser.js';
-import { preview, stop } from './preview.js';
 
 let browser: Browser;
-let web: SourceServer;
-let site: { server: ChildProcess; url: string } | undefined;
-
-/** One refresh of the fixture book, as the command line runs it, at a fixed moment. */
-async function refresh(root: string, now: string): Promise<void> {
-  let output = '';
-  const io = { cwd: root, env: {}, stdout: (text: string) => (output += text), stderr: (text: string) => (output += text), now: () => new Date(now) };
-  // No retries here: the refresh's own tests cover them; this one only needs a lock.
-  const code = await main(['sources', 'refresh', ...web.refreshArgs, '--retries', '0', '--timeout', '0.3'], io);
-  if (code !== 0) throw new Error(`sources refresh exited with ${code}:\n${output}`);
-}
+/** The test web's origin, which the fixture book's sources (and so its lock and pages) name. */
+const web = { origin: inject('sourcesOrigin') };
 
 beforeAll(async () => {
-  web = await startSourceServer();
-  const dir = await copyDemo('e2e-sources');
-  await copySourcesBook(web.origin, dir);
-  await refresh(dir, '2026-11-30T10:00:00Z');
-  web.changing.body = 'second version of the format page';
-  await refresh(dir, '2026-12-01T10:00:00Z');
-  const build = await runAstro(dir, ['build'], { SOURCE_DATE_EPOCH });
-  if (build.code !== 0) throw new Error(`astro build failed:\n${build.stdout}\n${build.stderr}`);
-  [browser, site] = await Promise.all([launchChromium(), preview(dir)]);
-}, 180_000);
+  browser = await launchChromium();
+});
 
 afterAll(async () => {
-  await Promise.all([browser?.close(), site && stop(site.server), web?.close()]);
+  await browser?.close();
 });
 
 /** A page of the fixture site. */
 async function open(path: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const response = await page.goto(new URL(path, site!.url).href);
+  const response = await page.goto(new URL(path, inject('sourcesURL')).href);
   if (!response?.ok()) throw new Error(`GET ${path}: HTTP ${response?.status()}`);
   return page;
 }
