@@ -1,12 +1,14 @@
 /**
  * `astro dev` previews edits to sidecars and chapters on the next request,
- * without restarting, and shows sidecar errors with file:line:column.
+ * without restarting, and shows sidecar errors with file:line:column; a
+ * book's sources lock, written by a refresh while the server runs, shows too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSourcesLock, renderSourcesLock, type SourcesLock } from '@research-pack/core';
 import { copyDemo, repoRoot } from './helpers/project.js';
 
 let dir: string;
@@ -120,5 +122,35 @@ describe('astro dev', () => {
     expect(broken.text + output).toContain(`content/books/pi/27-chapter.claims.yaml:${line}:1`);
     await writeFile(claims, good);
     await until(() => get('/research/books/pi/27-chapter/'), (r) => r.status === 200, 'recovery');
+  });
+
+  it('shows a sources lock written while it runs, and its removal, on the pack page and the chapter page', async () => {
+    // A lock as a refresh writes it, in the copy only: the one source of
+    // "model-change-selection" is dead. (The demo's real sources stay
+    // unchecked: this machine has no internet.)
+    const url = 'https://github.com/earendil-works/pi/blob/main/packages/coding-agent/docs/virtual-models.md';
+    const lock: SourcesLock = {
+      version: 1,
+      urls: [{ url, checked: '2026-11-30T10:00:00Z', health: 'dead', since: '2026-11-30T10:00:00Z', status: 404, redirects: [], archives: [] }],
+      dois: [],
+      arxiv: [],
+    };
+    const text = renderSourcesLock(lock);
+    expect(loadSourcesLock(text, 'sources.lock.json').problems).toEqual([]);
+    const file = path.join(dir, 'content/books/pi/sources.lock.json');
+    const row = (html: string) => /<tr id="rp-source-pi-virtual-models-doc"[\s\S]*?<\/tr>/.exec(html)?.[0] ?? '';
+    const flagged = (html: string) => /<span class="rp-claim" id="rp-claim-model-change-selection"[^>]*data-source-review="dead"/.test(html);
+    const pack = await get('/research/books/pi/26-chapter/');
+    expect(row(pack.text)).toContain('Link: never checked');
+    expect(flagged((await get('/books/pi/26-chapter/')).text)).toBe(false);
+
+    await writeFile(file, text);
+    await until(() => get('/research/books/pi/26-chapter/'), (r) => row(r.text).includes('Link: dead since 2026-11-30 (HTTP 404)'), 'the dead link on the pack page');
+    await until(() => get('/books/pi/26-chapter/'), (r) => flagged(r.text), 'the flagged claim on the chapter page');
+
+    await rm(file);
+    await until(() => get('/research/books/pi/26-chapter/'), (r) => row(r.text).includes('Link: never checked'), 'never checked again');
+    await until(() => get('/books/pi/26-chapter/'), (r) => !flagged(r.text) && r.text.includes('id="rp-claim-model-change-selection"'), 'the claim unflagged again');
+    expect(output).not.toMatch(/restarted|Restarting/i);
   });
 });

@@ -71,8 +71,21 @@ export { closestText } from './text/anchor-hints.js';
 export { SELECTOR_CONTEXT, selectorsFor } from './text/selectors.js';
 export type { SearchText, QuoteResult } from './text/quote-search.js';
 export { safeHref, httpUrl, doiUrl, arxivUrl, sourceHref } from './site/safe-url.js';
-export { claimAnnotations, claimPopoversHtml, accessibleName } from './render/claim-annotations.js';
-export { DISPLAY_STATUSES, STATUS_SYMBOL, STATUS_WORD, READING, ANCHORING_WORD, STALE_REASON } from './model/words.js';
+export { claimAnnotations, claimPopoversHtml, accessibleName, FLAG_SYMBOL } from './render/claim-annotations.js';
+export {
+  DISPLAY_STATUSES,
+  STATUS_SYMBOL,
+  STATUS_WORD,
+  READING,
+  ANCHORING_WORD,
+  STALE_REASON,
+  LINK_HEALTH_WORD,
+  DOI_RESULT_WORD,
+  ARXIV_RESULT_WORD,
+  ARCHIVE_RESULT_WORD,
+  SOURCE_CHECK_WORD,
+  SOURCE_REVIEW_REASON,
+} from './model/words.js';
 export type { ChapterAnnotations, ClaimAnnotation, ClaimAnnotationsOptions, DirectiveAnnotationAnchor, QuoteAnnotationAnchor } from './render/claim-annotations.js';
 export { renderResearchReport } from './research-report/write.js';
 export {
@@ -93,7 +106,13 @@ export type { Pack, PackClaim, PackSource, PackEvidence, WebAnnotation, ClaimRev
 export { buildPack, renderPackJson, webAnnotations, claimReviews, cslItems } from './render/pack-json.js';
 export { packHast, renderPackHtml } from './render/pack-html.js';
 export { claimReviewJsonLd, claimReviewScript, escapeJsonForScript } from './render/claim-review.js';
-export { locateChapter, splitEvidence, findSource, claimsOfSource, latestRun, notebookState, latestPass, passReadsCurrent, countStatuses, statusKey } from './model/queries.js';
+export { locateChapter, splitEvidence, findSource, claimsOfSource, sourceCheckOf, sourceReviewOf, latestRun, notebookState, latestPass, passReadsCurrent, countStatuses, statusKey } from './model/queries.js';
+export { SourceCheckDataSchema, LinkCheckDataSchema, DoiCheckDataSchema, ArxivCheckDataSchema, SourceReviewDataSchema, SourceTotalsSchema } from './schema/source-check.js';
+export type { SourceCheckData, LinkCheckData, SourceReviewData, SourceTotals } from './schema/source-check.js';
+export { sourceCheckData, sourceReviewData, countSourceChecks } from './render/source-check-data.js';
+export { sourceFacts, factLine, urlLines, identifierLines, FACT_SUBJECT } from './render/source-facts.js';
+export type { SourceFact, FactKind, FactPart, FactSource } from './render/source-facts.js';
+export { briefSourceLines } from './render/brief-sources.js';
 export type { ModelSource, NotebookState } from './model/queries.js';
 export {
   StatusCountsSchema,
@@ -103,7 +122,7 @@ export {
   StatusReportSchema,
   statusReportJsonSchema,
 } from './schema/status-report.js';
-export type { StatusReport, StatusReportBook, StatusReportChapter, StatusReportTotals, StatusCounts } from './schema/status-report.js';
+export type { StatusReport, StatusReportBook, StatusReportChapter, StatusReportTotals, StatusCounts, StatusReportSourceChecks } from './schema/status-report.js';
 export { buildStatusReport } from './render/status-report-data.js';
 export { STATUS_STYLES, statusChart, renderStatusChart, describeCounts } from './render/chart.js';
 export type { StatusChartOptions } from './render/chart.js';
@@ -169,7 +188,7 @@ export { readArxivFeed } from './sources/arxiv-atom.js';
 export type { ArxivPaper } from './sources/arxiv-atom.js';
 export { compareWithDoi, compareWithArxiv, foldForComparison, sameDate } from './sources/compare.js';
 export type { MetadataMismatch, ComparedSource } from './sources/compare.js';
-export { checkChapterSources, indexSourcesLock } from './sources/view.js';
+export { checkChapterSources, indexSourcesLock, isSourceChecked } from './sources/view.js';
 export type { ChapterSourceChecks, SourceCheck, LinkCheck, DoiCheck, ArxivCheck, ClaimSourceReview, ViewedChapter, LockIndex } from './sources/view.js';
 export { sourceFindings, findingCategory, SOURCE_FINDING_CATEGORIES, SOURCE_FINDING_CATEGORY } from './sources/findings.js';
 export type { SourceFindings, SourceFindingCategory, SourceRule, FindingsModel } from './sources/findings.js';

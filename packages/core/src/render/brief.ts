@@ -22,6 +22,7 @@ import { safeHref } from '../site/safe-url.js';
 import { chapterUrls, type ChapterUrls, type SiteUrls } from '../site/urls.js';
 import { STATUS_WORD, READING, STALE_REASON, plural } from '../model/words.js';
 import { REPORT_SECTIONS } from '../research-report/format.js';
+import { briefSourceLines } from './brief-sources.js';
 
 /** The nine section titles of a brief, in order. */
 export const BRIEF_SECTIONS: readonly string[] = Object.freeze([
@@ -196,6 +197,7 @@ function ledgerEntry(chapter: ChapterModel, source: Source): string[] {
   if (ids.length > 0) lines.push(`  Identifiers: ${ids.join(', ')}`);
   if (source.url !== undefined) lines.push(`  URL: ${urlText(source.url)}`);
   if (source.archiveUrl !== undefined) lines.push(`  Archived copy: ${urlText(source.archiveUrl)}`);
+  lines.push(...briefSourceLines(chapter, source));
   lines.push(
     `  Reading status: ${READING[source.reading].word}; accessed ${source.accessed}; ${source.verified === undefined ? 'metadata not verified' : `metadata verified ${source.verified}`}`,
   );

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { titledJsonSchema } from './json-schema.js';
+import { SourceCheckDataSchema, SourceReviewDataSchema } from './source-check.js';
 
 /** Format version of `pack.json`; bumped on any incompatible change. */
 export const PACK_VERSION = 1;
@@ -138,6 +139,9 @@ export const PackClaimSchema = z
     concern: z.string().nullable(),
     response: z.enum(['no-change', 'clarification', 'correction', 'citation', 'new-example', 'new-experiment', 'new-section']).describe('Proposed response.'),
     evidence: z.array(Id).describe('Ids of evidence items bearing on it, validated first.'),
+    sourceReview: SourceReviewDataSchema.nullable()
+      .optional()
+      .describe("Flagged for review because of its sources, with the reason; null when it is not (or the locks were not read). Absent in packs written before the sources lock."),
   })
   .describe('A claim in the claim audit.');
 
@@ -167,6 +171,9 @@ export const PackSourceSchema = z
     verified: DateString.nullable().describe('When its metadata was checked.'),
     limitations: z.string().nullable(),
     claims: z.array(Id).describe('Claims it bears on, through the evidence items.'),
+    check: SourceCheckDataSchema.nullable()
+      .optional()
+      .describe("What the book's sources.lock.json says about it (link health, archived copy, changes, newer version); every identifier reads unchecked when the book has no lock; null when the model was built without the locks. Absent in packs written before the sources lock."),
   })
   .describe('A source in the source ledger.');
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { titledJsonSchema } from './json-schema.js';
+import { SourceCheckDataSchema, SourceReviewDataSchema, SourceTotalsSchema } from './source-check.js';
 
 const DateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('A calendar date, YYYY-MM-DD.');
 const Url = z.string().describe('A URL on the site; absolute when the site URL is configured, root-relative otherwise.');
@@ -37,6 +38,7 @@ export const StatusReportTotalsSchema = z
     notebooksFailing: Count.describe('Notebooks whose latest recorded run failed or only partly passed.'),
     chaptersNeverResearched: Count.describe('Chapters with no recorded research pass.'),
     chaptersResearchedOnOlderRevision: Count.describe('Chapters whose latest research pass read a revision other than the current one.'),
+    sources: SourceTotalsSchema.optional().describe('What the sources locks say about these chapters\' sources, counted. Absent in reports written before the sources lock.'),
   })
   .describe('Totals over a set of chapters.');
 
@@ -72,6 +74,28 @@ const LastPassSchema = z
   })
   .describe('The latest research pass.');
 
+/** What the book's sources lock says about a chapter's sources and the claims resting on them. */
+const ChapterSourceChecksSchema = z
+  .strictObject({
+    lock: z.boolean().describe("Whether the book has a sources lock; without one every source reads never checked."),
+    sources: z
+      .array(
+        z.strictObject({
+          id: z.string().describe('Source id.'),
+          title: z.string(),
+          url: z.string().nullable().describe("The ledger's URL, when it passes the safe-link rule."),
+          archiveUrl: z.string().nullable().describe("The ledger's archived copy, when it passes the safe-link rule."),
+          accessed: DateString.describe('When it was last opened.'),
+          check: SourceCheckDataSchema,
+        }),
+      )
+      .describe('Every source of the ledger, in ledger order.'),
+    flagged: z
+      .array(z.strictObject({ id: z.string().describe('Claim id.'), status: DisplayStatusEnum, text: z.string(), url: Url.describe('The claim on its chapter page.'), review: SourceReviewDataSchema }))
+      .describe('Claims flagged for review because of their sources, in claim order.'),
+  })
+  .describe("What the book's sources.lock.json says about the chapter's sources.");
+
 /** One chapter in the research report. */
 export const StatusReportChapterSchema = z
   .strictObject({
@@ -97,6 +121,9 @@ export const StatusReportChapterSchema = z
       })
       .describe('Notebook state.'),
     lastPass: LastPassSchema.nullable().describe('The latest research pass, or null when none is recorded.'),
+    sourceChecks: ChapterSourceChecksSchema.nullable()
+      .optional()
+      .describe('What the sources lock says; null when the model was built without the books\' locks. Absent in reports written before the sources lock.'),
   })
   .describe('One chapter.');
 
@@ -128,6 +155,7 @@ export type StatusReportBook = z.infer<typeof StatusReportBookSchema>;
 export type StatusReportChapter = z.infer<typeof StatusReportChapterSchema>;
 export type StatusReportTotals = z.infer<typeof StatusReportTotalsSchema>;
 export type StatusCounts = z.infer<typeof StatusCountsSchema>;
+export type StatusReportSourceChecks = z.infer<typeof ChapterSourceChecksSchema>;
 
 /**
  * The JSON Schema (draft 2020-12) of `report.json`; `schemas/report.schema.json` is this, committed.

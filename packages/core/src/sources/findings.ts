@@ -13,7 +13,7 @@ import { loadSidecar } from '../load/sidecar.js';
 import { createProblem, quote, type Locate, type Problem } from '../problems/problem.js';
 import type { RuleId } from '../problems/rules.js';
 import type { Source } from '../schema/sidecars.js';
-import type { ChapterSourceChecks, SourceCheck } from './view.js';
+import { isSourceChecked, type ChapterSourceChecks, type SourceCheck } from './view.js';
 
 /** What a finding is about, as `--fail-on` names it. */
 export type SourceFindingCategory = 'dead' | 'changed' | 'metadata' | 'unreachable';
@@ -80,7 +80,7 @@ export function sourceFindings(model: FindingsModel, options: { rootDir: string 
         if (!source || !file) continue;
         found.sources.total++;
         if (!check.checkable) found.sources.uncheckable++;
-        else if (isChecked(check)) found.sources.checked++;
+        else if (isSourceChecked(check)) found.sources.checked++;
         else found.sources.unchecked++;
         for (const [rule, field, message, hint] of findingsOf(source, check)) {
           found.problems.push(createProblem(rule, { file, ...at(check.index, field) }, message, hint));
@@ -150,11 +150,6 @@ function findingsOf(source: Source, check: SourceCheck): Finding[] {
     findings.push(['source/unreachable', field, `${what} could not be checked on ${day(checked)}: ${detail ?? 'no answer'}`, 'run `research-pack sources refresh` again later; a source that stays unreachable may be gone']);
   }
   return findings;
-}
-
-/** Whether the lock had anything on any of a source's identifiers. */
-function isChecked(check: SourceCheck): boolean {
-  return (check.link !== undefined && check.link.health !== 'unchecked') || (check.doi !== undefined && check.doi.result !== 'unchecked') || (check.arxiv !== undefined && check.arxiv.result !== 'unchecked');
 }
 
 /** Where fields of an evidence sidecar are written (read again only for a chapter with findings). */
