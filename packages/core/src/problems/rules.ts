@@ -67,6 +67,7 @@ export const rules = {
 
   // Anchoring: finding each claim in the prose.
   'anchor/orphan': { severity: 'error', description: 'A quote anchor is not in the chapter, not even approximately.' },
+  'anchor/fuzzy': { severity: 'warning', description: 'A quote anchor is found only approximately (a typo in the quote, or prose that changed): the claim shows as stale.' },
   'anchor/ambiguous': { severity: 'error', description: 'A quote anchor fits several places equally well.' },
   'anchor/unknown-directive': { severity: 'error', description: 'A `:claim[…]{#id}` directive names no claim of the claims sidecar.' },
   'anchor/duplicate-directive': { severity: 'error', description: 'The same claim is marked twice in the prose.' },
