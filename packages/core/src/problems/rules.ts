@@ -59,6 +59,7 @@ export const rules = {
   'cross/report-path': { severity: 'error', description: 'A research pass report path is absolute, leaves the book folder or is not normalized.' },
   'cross/missing-report': { severity: 'error', description: 'A research pass report file does not exist.' },
   'cross/duplicate-chapter-url': { severity: 'error', description: 'Two chapters get the same page URL from the `chapters` pattern or function.' },
+  'cross/duplicate-research-url': { severity: 'error', description: 'Two research packs, or two book reports, get the same URL from `research` patterns without `[book]`.' },
 
   // The sources lock (sources.lock.json), read like a sidecar.
   'lock/syntax': { severity: 'error', description: 'The sources lock is not valid JSON (or is empty).' },
