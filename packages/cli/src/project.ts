@@ -198,7 +198,9 @@ export function siteUrlsFrom(values: Values, io: Io, project: Pick<ProjectConfig
 export function findChapter(model: ResearchModel, spec: string): { book: BookModel; chapter: ChapterModel } {
   const trimmed = spec.replace(/\/+$/, '');
   const only = model.books.length === 1 ? model.books[0]! : undefined;
-  const match = /^([^/]+)\/([^/]+)$/.exec(trimmed) ?? (only && /^[^/]+$/.test(trimmed) ? [trimmed, only.slug, trimmed] : null);
+  // A book's slug alone names no chapter: say what is expected rather than "no chapter".
+  const alone = only && /^[^/]+$/.test(trimmed) && (trimmed !== only.slug || only.chapters.some((chapter) => chapter.slug === trimmed));
+  const match = /^([^/]+)\/([^/]+)$/.exec(trimmed) ?? (alone ? [trimmed, only.slug, trimmed] : null);
   if (!match) {
     const books = model.books.length > 1 ? ` (the project has ${model.books.length} books: ${model.books.map((b) => b.slug).join(', ')})` : '';
     throw new CliError(`expected <book>/<chapter>, e.g. pi/27-chapter, got "${spec}"${books}`);
