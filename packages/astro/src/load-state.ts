@@ -14,7 +14,7 @@ import {
   type ModelCache,
   formatProblems,
   chapterUrls,
-  duplicateChapterUrls,
+  layoutProblems,
   type ChapterAnnotations,
   type ChapterModel,
   type SiteUrls,
@@ -79,8 +79,8 @@ const chapterParser: ParseChapter = (source, { format }) => parseChapter(source,
 /** The state and the annotation lookup, from a built model. */
 function deriveState(root: string, options: ResearchPackOptions, urls: SiteUrls, pageUrls: SiteUrls, result: BuildModelResult): LoadedState {
   const { model } = result;
-  // Every chapter needs a page of its own, wherever the chapters option puts them.
-  const problems = model ? [...result.problems, ...duplicateChapterUrls(model, options.chapters)] : result.problems;
+  // Every chapter needs a page and a research pack of its own, wherever the chapters and research options put them.
+  const problems = model ? [...result.problems, ...layoutProblems(model.books, options, { rootDir: root })] : result.problems;
   const errors = problems.filter((problem) => problem.severity === 'error');
   const usable = errors.length === 0 ? model : undefined;
   const chapters = new Map(

@@ -85,7 +85,7 @@ category found; 2 bad arguments.`,
 
 Print the research brief of a chapter: byte for byte the brief.md the site
 builds at /research/books/<book>/<chapter>/brief.md, given the same --site and
-date.
+date. In a project of one book, <chapter> alone will do.
 
 Options:
 ${SITE}

@@ -196,4 +196,5 @@ export { ProjectConfigSchema, ChapterUrlsSchema, ResearchUrlsSchema, PROJECT_PRE
 export type { ProjectConfig, ProjectConfigInput, ProjectPreset } from './site/project-config.js';
 export { CONFIG_FILE_NAMES, findConfigFile, loadConfigFile } from './site/config-file.js';
 export type { ProjectConfigFile } from './site/config-file.js';
-export { duplicateChapterUrls } from './site/check-urls.js';
+export { duplicateChapterUrls, duplicateResearchUrls, layoutProblems, type LayoutBook, type LayoutCheckOptions, type SiteLayout } from './site/check-urls.js';
+export { ASTRO_CONFIG_NAMES, findSettingValue, type SettingPlace } from './site/setting-place.js';

@@ -172,7 +172,12 @@ export function verdictsBacked(records: ChapterRecords): void {
     const relation = verdictRelations[verdict.status];
     const bearing = evidence.filter((item) => item.claims.includes(claim.id) && item.relation === relation);
     if (bearing.some((item) => item.status === 'validated')) return;
+    const misnamed = misnamedEvidence(records, claim.id, relation);
+    // Evidence that would back the verdict but misspells the claim's id: `cross/missing-claim` reports
+    // that id, with this claim as its "did you mean"; fixing it fixes both, so it is reported once.
+    if (misnamed.some(({ item }) => item.status === 'validated')) return;
     const lead = bearing[0];
+    const misnamedLead = lead ? undefined : misnamed[0];
     report(
       records,
       'cross/verdict-unsupported',
@@ -181,9 +186,28 @@ export function verdictsBacked(records: ChapterRecords): void {
       `a ${verdict.status} verdict needs validated evidence with relation ${quote(relation)} for claim ${quote(claim.id)}`,
       lead
         ? `evidence ${quote(lead.id)} is still a lead; check the source and set status: validated, or set the verdict to unverified`
-        : `add it to ${sidecarName(records, 'evidence')}, or set the verdict to unverified`,
+        : misnamedLead
+          ? `evidence ${quote(misnamedLead.item.id)} (${sidecarName(records, 'evidence')}:${misnamedLead.line}:${misnamedLead.column}) names ${quote(misnamedLead.id)}, not this claim, and is still a lead; fix the id, check the source and set status: validated, or set the verdict to unverified`
+          : `add it to ${sidecarName(records, 'evidence')}, or set the verdict to unverified`,
     );
   });
+}
+
+/**
+ * Evidence of a relation that names, instead of a claim, an id that is no
+ * claim and whose closest claim id is this one (the "did you mean" of its
+ * `cross/missing-claim`).
+ */
+function misnamedEvidence(records: ChapterRecords, claimId: string, relation: Relation): Array<{ item: EvidenceItem; id: string; line: number; column: number }> {
+  const { evidenceFile } = records;
+  if (!evidenceFile || records.claimsBroken) return [];
+  return records.evidence.flatMap((item, index) =>
+    item.relation !== relation
+      ? []
+      : item.claims.flatMap((id, at) =>
+          !records.claimIds.has(id) && closest(id, records.claimIds) === claimId ? [{ item, id, ...evidenceFile.locate(['evidence', index, 'claims', at]) }] : [],
+        ),
+  );
 }
 
 /**

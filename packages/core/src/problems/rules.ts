@@ -59,6 +59,7 @@ export const rules = {
   'cross/report-path': { severity: 'error', description: 'A research pass report path is absolute, leaves the book folder or is not normalized.' },
   'cross/missing-report': { severity: 'error', description: 'A research pass report file does not exist.' },
   'cross/duplicate-chapter-url': { severity: 'error', description: 'Two chapters get the same page URL from the `chapters` pattern or function.' },
+  'cross/duplicate-research-url': { severity: 'error', description: 'Two research packs, or two book reports, get the same URL from `research` patterns without `[book]`.' },
 
   // The sources lock (sources.lock.json), read like a sidecar.
   'lock/syntax': { severity: 'error', description: 'The sources lock is not valid JSON (or is empty).' },
@@ -67,6 +68,7 @@ export const rules = {
 
   // Anchoring: finding each claim in the prose.
   'anchor/orphan': { severity: 'error', description: 'A quote anchor is not in the chapter, not even approximately.' },
+  'anchor/fuzzy': { severity: 'warning', description: 'A quote anchor is found only approximately (a typo in the quote, or prose that changed): the claim shows as stale.' },
   'anchor/ambiguous': { severity: 'error', description: 'A quote anchor fits several places equally well.' },
   'anchor/unknown-directive': { severity: 'error', description: 'A `:claim[…]{#id}` directive names no claim of the claims sidecar.' },
   'anchor/duplicate-directive': { severity: 'error', description: 'The same claim is marked twice in the prose.' },

@@ -31,9 +31,9 @@ export type ChapterUrlFunction = (params: ChapterUrlParams) => string;
 export interface ResearchUrlPatterns {
   /** The site-wide research report, e.g. `/research/`. */
   report: string;
-  /** A book's research report; holds `[book]`, e.g. `/research/books/[book]/`. */
+  /** A book's research report, e.g. `/research/books/[book]/`; `[book]` may be left out on a site of one book. */
   book: string;
-  /** A chapter's research pack folder; holds `[book]` and `[chapter]`. */
+  /** A chapter's research pack folder; holds `[chapter]`, and `[book]` unless no two books have a chapter of one name. */
   pack: string;
   /** The folder the JSON Schemas are served from, e.g. `/research/schemas/`. */
   schemas: string;
