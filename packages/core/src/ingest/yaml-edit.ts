@@ -10,7 +10,8 @@
  * Before the text is returned, it is parsed again and must equal the
  * edited Document's data; otherwise the edit throws and nothing is written.
  */
-import { Document, isMap, isScalar, isSeq, parse, parseDocument, Scalar, visit, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isMap, isScalar, isSeq, parse, parseDocument, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
+import { rankOf, renderDocument, renderFlow, renderItems, renderPair, sameData } from './yaml-render.js';
 
 /** Options of an appended item. */
 export interface AppendOptions {
@@ -34,6 +35,20 @@ export interface YamlEdit {
    * @param order the schema's key order; each key goes after the last present key that precedes it.
    */
   fill(path: ReadonlyArray<string | number>, entries: ReadonlyArray<readonly [string, unknown]>, order: readonly string[]): void;
+  /**
+   * Set a key of a mapping: its value is replaced (the pair rendered anew, in
+   * place), or the key added in schema order when the mapping lacks it.
+   * Setting the value the key already has changes nothing.
+   * @param path path of the key, e.g. `['evidence', 4, 'status']`.
+   * @param value the new value.
+   * @param order the mapping's key order in the schema.
+   */
+  set(path: ReadonlyArray<string | number>, value: unknown, order: readonly string[]): void;
+  /**
+   * Remove an item of a block sequence, with its lines; a sequence left empty reads `key: []`.
+   * @param path path of the item, e.g. `['proposedClaims', 2]`.
+   */
+  remove(path: ReadonlyArray<string | number>): void;
   /** Whether the mapping at `path` has `key`. */
   has(path: ReadonlyArray<string | number>, key: string): boolean;
   /** Whether anything changed. */
@@ -58,8 +73,6 @@ interface Splice {
   text: string;
   order: number;
 }
-
-const LINE_WIDTH = 80;
 
 /**
  * Start editing a sidecar.
@@ -191,6 +204,66 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
       }
     },
 
+    set(path, value, keyOrder) {
+      const parent = path.slice(0, -1);
+      const key = String(path.at(-1));
+      const map = doc.getIn(parent, true);
+      if (!isMap(map)) throw new Error(`Research Pack: no mapping at ${parent.join('.')}`);
+      if (!map.has(key)) {
+        edit.fill(parent, [[key, value]], keyOrder);
+        return;
+      }
+      const pair = (map.items as Array<Pair<Node, Node | null>>).find((candidate) => isScalar(candidate.key) && candidate.key.value === key)!;
+      if (sameData(pair.value === null ? null : (pair.value as Node).toJSON(), value)) return;
+      changed = true;
+      if (map.flow) {
+        map.set(key, doc.createNode(value));
+        if (empty) return;
+        const node = map as unknown as Node;
+        push(node.range![0], node.range![1], renderFlow(map.toJSON() as Record<string, unknown>));
+        return;
+      }
+      const keyNode = pair.key as Node;
+      const start = keyNode.range![0];
+      const end = (pair.value as Node | null)?.range?.[1] ?? keyNode.range![1];
+      pair.value = doc.createNode(value) as Node;
+      if (empty) return;
+      const indent = columnOf(start);
+      const rendered = renderPair(key, value, indent).slice(indent).replace(/\n$/, '');
+      push(start, end, rendered + (text[end - 1] === '\n' ? '\n' : ''));
+    },
+
+    remove(path) {
+      const parent = path.slice(0, -1);
+      const index = Number(path.at(-1));
+      const seq = doc.getIn(parent, true);
+      if (!isSeq(seq) || seq.flow || index < 0 || index >= seq.items.length) throw new Error(`Research Pack: no block sequence item at ${path.join('.')}`);
+      changed = true;
+      const item = seq.items[index] as Node;
+      const start = lineStart(item.range![0]);
+      let end = lineAfter(item.range![1] - 1).at;
+      seq.items.splice(index, 1);
+      if (empty) return;
+      if (seq.items.length === 0 && parent.length === 1) {
+        // `key: []`: an empty value would read as null.
+        const pair = topPair(String(parent[0]))!;
+        const keyNode = pair.key as Node;
+        push(keyNode.range![1], end, `: []${text.slice(item.range![1] - 1, end).includes('\n') ? '\n' : ''}`);
+        return;
+      }
+      // The blank line that separated it from the next item goes with it.
+      const blank = /^[ \t]*\r?\n/.exec(text.slice(end));
+      if (blank && index < seq.items.length) end += blank[0].length;
+      else if (index === seq.items.length && index > 0) {
+        const before = lineStart(start - 1);
+        if (start > 0 && /^[ \t]*\r?\n$/.test(text.slice(before, start))) {
+          push(before, end, '');
+          return;
+        }
+      }
+      push(start, end, '');
+    },
+
     has(path, key) {
       const map = doc.getIn(path, true);
       return isMap(map) && map.has(key);
@@ -243,92 +316,6 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
   }
 
   return edit;
-}
-
-/** Items of a block sequence at an indent, each ending with a line feed. */
-function renderItems(items: readonly unknown[], indent: number, spaced: boolean, comment?: string): string {
-  const pad = ' '.repeat(indent);
-  return items
-    .map((item, index) => {
-      const body = stringify([item], LINE_WIDTH - indent, true);
-      const lines = body.replace(/\n$/, '').split('\n').map((line) => (line === '' ? '' : pad + line));
-      const head = index === 0 && comment ? [`${pad}# ${comment}`] : [];
-      return `${spaced ? '\n' : ''}${[...head, ...lines].join('\n')}\n`;
-    })
-    .join('');
-}
-
-/** `key: value` at an indent, ending with a line feed. */
-function renderPair(key: string, value: unknown, indent: number): string {
-  const pad = ' '.repeat(indent);
-  const body = stringify({ [key]: value }, LINE_WIDTH - indent);
-  return `${body
-    .replace(/\n$/, '')
-    .split('\n')
-    .map((line) => (line === '' ? '' : pad + line))
-    .join('\n')}\n`;
-}
-
-function renderFlow(value: Record<string, unknown>): string {
-  const doc = new Document(value);
-  if (isMap(doc.contents)) doc.contents.flow = true;
-  return doc.toString({ flowCollectionPadding: true }).replace(/\n$/, '');
-}
-
-/** A whole new sidecar, top-level keys in schema order, items separated by blank lines. */
-function renderDocument(data: Record<string, unknown>, order: readonly string[]): string {
-  const keys = Object.keys(data).sort((a, b) => rankOf(order, a) - rankOf(order, b));
-  return keys
-    .map((key) => {
-      const value = data[key];
-      if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'object' && item !== null)) {
-        return `${key}:\n${renderItems(value, 2, false).replace(/\n(?=  - )/g, '\n\n').replace(/^\n/, '')}`;
-      }
-      return stringify({ [key]: value }, LINE_WIDTH);
-    })
-    .join('\n');
-}
-
-function rankOf(order: readonly string[], key: string): number {
-  const rank = order.indexOf(key);
-  return rank === -1 ? order.length : rank;
-}
-
-/**
- * Render a value with the Document API, in the sidecars' house style: long
- * text folded (`>-`), text with line breaks literal (`|-`), short lists of
- * short words in flow style (`[a, b]`).
- */
-function stringify(value: unknown, lineWidth: number, blockRoot = false): string {
-  const doc = new Document(value);
-  visit(doc, {
-    Scalar(_, node) {
-      if (typeof node.value !== 'string') return;
-      if (node.value.includes('\n')) node.type = Scalar.BLOCK_LITERAL;
-      // Long prose is folded as the sidecars fold it; a long word (a digest, a URL) stays on its line.
-      else if (node.value.length > 72 && node.value.includes(' ') && !/^\s|\s$/.test(node.value)) node.type = Scalar.BLOCK_FOLDED;
-    },
-    Seq(_, node) {
-      if (blockRoot && node === doc.contents) return;
-      const values = node.items.map((item) => (isScalar(item) ? item.value : undefined));
-      if (values.every((item) => typeof item === 'string' && item.length <= 40 && !item.includes('\n')) && (values as string[]).join(', ').length <= 60) node.flow = true;
-    },
-  });
-  return doc.toString({ lineWidth: Math.max(40, lineWidth), minContentWidth: 20, flowCollectionPadding: false });
-}
-
-/** Deep equality of parsed YAML data. */
-function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameData(item, b[index]));
-  }
-  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
-    const keysA = Object.keys(a);
-    const keysB = Object.keys(b);
-    return keysA.length === keysB.length && keysA.every((key, index) => key === keysB[index] && sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-  }
-  return false;
 }
 
 /**
