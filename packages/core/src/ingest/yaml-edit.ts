@@ -45,12 +45,14 @@ export interface YamlEdit {
    */
   set(path: ReadonlyArray<string | number>, value: unknown, order: readonly string[]): void;
   /**
-   * Remove an item of a block sequence, with its lines; a sequence left empty reads `key: []`.
-   * @param path path of the item, e.g. `['proposedClaims', 2]`.
+   * Remove a key of a mapping, with its lines; nothing when it is not there.
+   * @param path path of the key, e.g. `['evidence', 4, 'reason']`.
    */
-  remove(path: ReadonlyArray<string | number>): void;
+  unset(path: ReadonlyArray<string | number>): void;
   /** Whether the mapping at `path` has `key`. */
   has(path: ReadonlyArray<string | number>, key: string): boolean;
+  /** Whether the collection at `path` is written in flow style (`{ a: 1 }`, `[a, b]`). */
+  isFlow(path: ReadonlyArray<string | number>): boolean;
   /** Whether anything changed. */
   readonly changed: boolean;
   /**
@@ -93,6 +95,8 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
   let changed = false;
   let order = 0;
 
+  // Where pairs set or added by this editor end in the original text: later keys go after them.
+  const endAt = new WeakMap<object, number>();
   const push = (start: number, end: number, inserted: string) => splices.push({ start, end, text: inserted.replace(/\n/g, eol), order: order++ });
 
   /** The offset of the start of the line after the one holding `offset - 1`. */
@@ -195,9 +199,11 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         }
         const after = items[afterIndex]!;
         const place = places.get(after) ?? lineAfter(endOf(after));
+        if (!places.has(after) && endAt.has(after) && text[endOf(after) - 1] === '\n') place.at = endOf(after);
         const pair = doc.createPair(key, value) as Pair<Node, Node | null>;
         items.splice(afterIndex + 1, 0, pair);
         places.set(pair, { at: place.at, newline: false });
+        endAt.set(pair, place.at);
         if (empty) continue;
         push(place.at, place.at, (place.newline ? '\n' : '') + renderPair(key, value, indent));
         place.newline = false;
@@ -227,41 +233,36 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
       const start = keyNode.range![0];
       const end = (pair.value as Node | null)?.range?.[1] ?? keyNode.range![1];
       pair.value = doc.createNode(value) as Node;
+      endAt.set(pair, end);
       if (empty) return;
       const indent = columnOf(start);
       const rendered = renderPair(key, value, indent).slice(indent).replace(/\n$/, '');
       push(start, end, rendered + (text[end - 1] === '\n' ? '\n' : ''));
     },
 
-    remove(path) {
+    unset(path) {
       const parent = path.slice(0, -1);
-      const index = Number(path.at(-1));
-      const seq = doc.getIn(parent, true);
-      if (!isSeq(seq) || seq.flow || index < 0 || index >= seq.items.length) throw new Error(`Research Pack: no block sequence item at ${path.join('.')}`);
+      const key = String(path.at(-1));
+      const map = doc.getIn(parent, true);
+      if (!isMap(map) || !map.has(key)) return;
       changed = true;
-      const item = seq.items[index] as Node;
-      const start = lineStart(item.range![0]);
-      let end = lineAfter(item.range![1] - 1).at;
-      seq.items.splice(index, 1);
+      const items = map.items as Array<Pair<Node, Node | null>>;
+      const pair = items.find((candidate) => isScalar(candidate.key) && candidate.key.value === key)!;
+      const keyNode = pair.key as Node;
+      const end = (pair.value as Node | null)?.range?.[1] ?? keyNode.range![1];
+      map.delete(key);
       if (empty) return;
-      if (seq.items.length === 0 && parent.length === 1) {
-        // `key: []`: an empty value would read as null.
-        const pair = topPair(String(parent[0]))!;
-        const keyNode = pair.key as Node;
-        push(keyNode.range![1], end, `: []${text.slice(item.range![1] - 1, end).includes('\n') ? '\n' : ''}`);
+      if (map.flow || items.length === 0) {
+        const node = map as unknown as Node;
+        push(node.range![0], node.range![1], renderFlow(map.toJSON() as Record<string, unknown>));
         return;
       }
-      // The blank line that separated it from the next item goes with it.
-      const blank = /^[ \t]*\r?\n/.exec(text.slice(end));
-      if (blank && index < seq.items.length) end += blank[0].length;
-      else if (index === seq.items.length && index > 0) {
-        const before = lineStart(start - 1);
-        if (start > 0 && /^[ \t]*\r?\n$/.test(text.slice(before, start))) {
-          push(before, end, '');
-          return;
-        }
-      }
-      push(start, end, '');
+      push(lineStart(keyNode.range![0]), lineAfter(end - 1).at, '');
+    },
+
+    isFlow(path) {
+      const node = doc.getIn(path, true);
+      return (isMap(node) || isSeq(node)) && node.flow === true;
     },
 
     has(path, key) {
@@ -292,7 +293,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
   };
 
   function endOf(pair: Pair<Node, Node | null>): number {
-    return pair.value?.range?.[1] ?? (pair.key as Node).range![1];
+    return endAt.get(pair) ?? pair.value?.range?.[1] ?? (pair.key as Node).range![1];
   }
 
   function insertTopLevel(key: string, block: string): void {

@@ -78,11 +78,22 @@ export interface ReviewQueue {
   count: number;
 }
 
+/** The identity of one item: the short part of its handle and the whole hash it is cut from. */
+export interface HandleIdentity {
+  /** `l3f2a`: the letter and the shortest prefix no other item of the model shares. */
+  short: string;
+  /** The letter and all 64 hex characters. */
+  full: string;
+  kind: ReviewKind;
+  chapter: string;
+  id: string;
+}
+
 /** Handles of every item of a model, by item key. */
-export type HandleIndex = ReadonlyMap<string, string>;
+export type HandleIndex = ReadonlyMap<string, HandleIdentity>;
 
 const HANDLE_MIN = 4;
-const handleCache = new WeakMap<object, Map<string, string>>();
+const handleCache = new WeakMap<object, Map<string, HandleIdentity>>();
 
 /**
  * The key of an item: its chapter, kind and id.
@@ -105,12 +116,12 @@ export function itemKey(chapterId: string, kind: ReviewKind, id: string): string
 export function handleIndex(model: ResearchModel): HandleIndex {
   const cached = handleCache.get(model);
   if (cached) return cached;
-  const keys: Array<{ key: string; kind: ReviewKind; digest: string }> = [];
+  const keys: Array<{ key: string; kind: ReviewKind; digest: string; chapter: string; id: string }> = [];
   for (const book of model.books) {
     for (const chapter of book.chapters) {
       const add = (kind: ReviewKind, id: string) => {
         const key = itemKey(chapter.id, kind, id);
-        keys.push({ key, kind, digest: hash('sha256', key, 'hex') });
+        keys.push({ key, kind, digest: hash('sha256', key, 'hex'), chapter: `${book.slug}/${chapter.slug}`, id });
       };
       for (const item of chapter.evidence) add('lead', item.id);
       for (const proposal of chapter.research.proposedClaims) add('proposal', proposal.id);
@@ -119,10 +130,11 @@ export function handleIndex(model: ResearchModel): HandleIndex {
   }
   // The shortest prefix no other item shares: one more than the longest prefix shared with a neighbour in sorted order.
   const sorted = [...keys].sort((a, b) => (a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0));
-  const result = new Map<string, string>();
+  const result = new Map<string, HandleIdentity>();
   sorted.forEach((entry, index) => {
     const shared = Math.max(commonPrefix(entry.digest, sorted[index - 1]?.digest), commonPrefix(entry.digest, sorted[index + 1]?.digest));
-    result.set(entry.key, `${HANDLE_LETTER[entry.kind]}${entry.digest.slice(0, Math.max(HANDLE_MIN, shared + 1))}`);
+    const letter = HANDLE_LETTER[entry.kind];
+    result.set(entry.key, { short: `${letter}${entry.digest.slice(0, Math.max(HANDLE_MIN, shared + 1))}`, full: `${letter}${entry.digest}`, kind: entry.kind, chapter: entry.chapter, id: entry.id });
   });
   handleCache.set(model, result);
   return result;
@@ -165,7 +177,7 @@ export function claimContent(claim: ResolvedClaim): unknown {
 export function itemHandle(handles: HandleIndex, chapter: ChapterModel, kind: ReviewKind, id: string, content: unknown): string {
   const identity = handles.get(itemKey(chapter.id, kind, id));
   if (identity === undefined) throw new RangeError(`Research Pack: no ${kind} "${id}" in ${chapter.book}/${chapter.slug}`);
-  return `${identity}.${contentDigest(content)}`;
+  return `${identity.short}.${contentDigest(content)}`;
 }
 
 /**
