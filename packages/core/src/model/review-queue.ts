@@ -76,6 +76,8 @@ export interface ReviewQueue {
   upgrade: { pass: ResearchPass; proposal: string } | undefined;
   /** Items awaiting a decision: leads, proposals and claims. */
   count: number;
+  /** The book's `reviewAfterDays`, which "review due" is counted in. */
+  reviewAfterDays: number;
 }
 
 /** The identity of one item: the short part of its handle and the whole hash it is cut from. */
@@ -219,7 +221,8 @@ export function reviewQueue(model: ResearchModel, chapter: ChapterModel): Review
     }));
   const pass = latestPass(chapter);
   const upgrade = pass?.proposal === undefined ? undefined : { pass, proposal: pass.proposal };
-  return { chapter, leads, leadsByClaim, proposals, claims, upgrade, count: leads.length + proposals.length + claims.length };
+  const reviewAfterDays = model.books.find((book) => book.slug === chapter.book)?.config.reviewAfterDays ?? 365;
+  return { chapter, leads, leadsByClaim, proposals, claims, upgrade, count: leads.length + proposals.length + claims.length, reviewAfterDays };
 }
 
 /** The pass whose report a lead's note names (ingest writes it there), else none. */

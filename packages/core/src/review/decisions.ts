@@ -19,6 +19,8 @@ interface DecisionBase {
   date: string;
   /** Override an earlier, different decision on the item (a rejected lead accepted, an accepted one rejected). */
   force?: boolean;
+  /** `<book>/<chapter>`: where an id is looked up (default: every chapter, when it is unique). */
+  chapter?: string;
 }
 
 /** A lead becomes validated evidence. */

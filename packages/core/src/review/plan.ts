@@ -58,7 +58,7 @@ export function planDecisions(options: PlanDecisionsOptions): DecisionPlan {
   const errors: string[] = [];
   const resolved: Array<{ decision: Decision; target: ResolvedTarget; key: string }> = [];
   for (const decision of options.decisions) {
-    const target = resolveTarget(options.model, decision.target, decision.verb, options.scope);
+    const target = resolveTarget(options.model, decision.target, decision.verb, decision.chapter ?? options.scope);
     if ('error' in target) errors.push(`${describeDecision(decision)}: ${target.error}`);
     else resolved.push({ decision, target, key: itemKey(target.chapter.id, target.kind, target.id) });
   }
