@@ -86,7 +86,7 @@ export function planOnDisk(options: ProjectOptions, model: ResearchModel, decisi
  */
 export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: Io, dryRun: boolean, confirm?: () => Promise<boolean>): Promise<number> {
   if (plan.errors.length > 0) {
-    io.stderr(`${plan.errors.join('\n')}\n${plan.errors.length} decision(s) refused; nothing was written.\n`);
+    io.stderr(`${plan.errors.join('\n')}\nRefused: nothing was written.\n`);
     return EXIT.problems;
   }
   const lines = plan.outcomes.map((outcome) => `${outcome.decision.verb} ${outcome.decision.target}: ${outcome.summary}`);
