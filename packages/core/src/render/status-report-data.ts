@@ -4,6 +4,7 @@
  * research pass, with links to each pack and claim.
  */
 import type { ChapterModel, ResearchModel } from '../model/types.js';
+import { awaitingReviewOf } from './status-report-review.js';
 import { countStatuses, latestPass, latestRun, passReadsCurrent, splitEvidence } from '../model/queries.js';
 import type { StatusCounts, StatusReport, StatusReportBook, StatusReportChapter, StatusReportTotals } from '../schema/status-report.js';
 import { DEFAULT_SITE_URLS, bookStatusReportUrl, chapterUrls, claimUrl, siteStatusReportUrl, statusReportSchemaUrl, type SiteUrls } from '../site/urls.js';
@@ -16,7 +17,7 @@ import { DEFAULT_SITE_URLS, bookStatusReportUrl, chapterUrls, claimUrl, siteStat
  */
 export function buildStatusReport(model: ResearchModel, urls: SiteUrls = DEFAULT_SITE_URLS): StatusReport {
   const books = model.books.map((book): StatusReportBook => {
-    const chapters = book.chapters.map((chapter) => reportChapter(chapter, urls));
+    const chapters = book.chapters.map((chapter) => reportChapter(model, chapter, urls));
     return { slug: book.slug, title: book.config.title, url: bookStatusReportUrl(urls, book.slug), totals: totalsOf(chapters), chapters };
   });
   return {
@@ -29,7 +30,7 @@ export function buildStatusReport(model: ResearchModel, urls: SiteUrls = DEFAULT
   };
 }
 
-function reportChapter(chapter: ChapterModel, urls: SiteUrls): StatusReportChapter {
+function reportChapter(model: ResearchModel, chapter: ChapterModel, urls: SiteUrls): StatusReportChapter {
   const links = chapterUrls(urls, chapter.book, chapter.slug);
   const pass = latestPass(chapter);
   const neverRun: string[] = [];
@@ -79,6 +80,7 @@ function reportChapter(chapter: ChapterModel, urls: SiteUrls): StatusReportChapt
             fingerprint: pass.fingerprint ?? null,
             readsCurrentRevision: passReadsCurrent(pass, chapter.fingerprint),
           },
+    awaitingReview: awaitingReviewOf(model, chapter, urls),
   };
 }
 
@@ -93,6 +95,7 @@ function totalsOf(chapters: readonly StatusReportChapter[]): StatusReportTotals 
     notebooksFailing: 0,
     chaptersNeverResearched: 0,
     chaptersResearchedOnOlderRevision: 0,
+    awaitingReview: 0,
   };
   for (const chapter of chapters) {
     for (const key of Object.keys(claims) as (keyof StatusCounts)[]) claims[key] += chapter.claims[key];
@@ -100,6 +103,7 @@ function totalsOf(chapters: readonly StatusReportChapter[]): StatusReportTotals 
     totals.sourcesNotReadInFull += chapter.sourcesNotReadInFull.length;
     totals.notebooksNeverRun += chapter.notebooks.neverRun.length;
     totals.notebooksFailing += chapter.notebooks.failing.length;
+    totals.awaitingReview += chapter.awaitingReview.count;
     if (chapter.lastPass === null) totals.chaptersNeverResearched += 1;
     else if (chapter.lastPass.readsCurrentRevision === false) totals.chaptersResearchedOnOlderRevision += 1;
   }

@@ -12,6 +12,7 @@ import { dataTable, headedRow, labelledSection, timeElement, type HastChild } fr
 import { STATUS_WORD } from '../model/words.js';
 import type { StatusReport, StatusReportBook } from '../schema/status-report.js';
 import { statusChart } from './chart.js';
+import { awaitingReviewSection } from './status-report-review.js';
 import { scopeStatusReport, type StatusReportScope } from './status-report.js';
 import {
   ATTENTION_COLUMNS,
@@ -125,8 +126,9 @@ function bookHast(book: StatusReportBook, single: boolean): Element[] {
   const leads = part('leads', 'Leads awaiting verification', [
     leadRows.length === 0 ? h('p', NOTHING_RECORDED.leads) : table(`Leads recorded for ${book.title}, not yet verified`, LEAD_COLUMNS, leadRows),
   ]);
-  if (single) return [chapters, charts, attention, leads];
-  return [h('section', { ariaLabelledBy: `${prefix}-title` }, [h('h2', { id: `${prefix}-title` }, [h('a', { href: book.url }, book.title)]), chapters, charts, attention, leads])];
+  const review = awaitingReviewSection(book, heading, `${prefix}-review`);
+  if (single) return [chapters, charts, attention, leads, review];
+  return [h('section', { ariaLabelledBy: `${prefix}-title` }, [h('h2', { id: `${prefix}-title` }, [h('a', { href: book.url }, book.title)]), chapters, charts, attention, leads, review])];
 }
 
 /** A report table: the first cell of each row heads it. */
