@@ -207,8 +207,9 @@ export function resolveClaims(
     const validated = bearing.filter((item) => item.status === 'validated');
     const newest = validated.reduce<string | undefined>((latest, item) => (latest === undefined || item.recorded > latest ? item.recorded : latest), undefined);
     const { verdict } = claim;
-    // A verdict re-confirmed within the interval (`research-pack reviewed`) is not due, however old its evidence.
-    const reviewDue = newest !== undefined && newest < dueBefore && !(verdict.date !== undefined && verdict.date >= dueBefore);
+    // A verdict given or re-confirmed within the interval (`research-pack reviewed`), and not after `asOf`, is not due, however old its evidence.
+    const reconfirmed = verdict.date !== undefined && verdict.date >= dueBefore && verdict.date <= options.asOf;
+    const reviewDue = newest !== undefined && newest < dueBefore && !reconfirmed;
     // The hash of the reviewed text: recorded, else computed from the reviewed wording.
     const reviewed = verdict.textHash ?? (verdict.text === undefined ? undefined : hashClaimText(verdict.text));
     const stale: ResolvedClaim['stale'] =
