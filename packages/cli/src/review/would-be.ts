@@ -21,11 +21,11 @@ export async function checkWouldBe(options: ProjectOptions, files: readonly Plan
   const temporary = await mkdtemp(path.join(os.tmpdir(), 'research-pack-review-'));
   const content = posix(options.contentDir);
   try {
+    // The books of the files, under the same folder names as in the project: every path in a problem reads as there.
     const books = [...new Set(files.map((file) => path.posix.relative(content, file.file).split('/')[0]!))];
-    for (const book of books) await cp(path.join(options.root, options.contentDir, book), path.join(temporary, 'content', book), { recursive: true });
-    for (const file of files) await writeAtomic(path.join(temporary, 'content', path.posix.relative(content, file.file)), file.after);
-    const { problems } = buildModel({ rootDir: temporary, contentDir: 'content', frontmatter: options.config.frontmatter, parse: chapterParser, today: options.asOf });
-    return problems.map((problem) => ({ ...problem, file: problem.file.replace(/^content\//, `${content}/`) }));
+    for (const book of books) await cp(path.join(options.root, options.contentDir, book), path.join(temporary, options.contentDir, book), { recursive: true });
+    for (const file of files) await writeAtomic(path.join(temporary, file.file), file.after);
+    return buildModel({ rootDir: temporary, contentDir: options.contentDir, frontmatter: options.config.frontmatter, parse: chapterParser, today: options.asOf }).problems;
   } finally {
     await rm(temporary, { recursive: true, force: true });
   }
