@@ -5,13 +5,14 @@
  * written) was ingested: every command, dry run and write, idempotence,
  * bytes kept outside the edited nodes, and every refusal with its message.
  */
+import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { diffLines } from 'diff';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { copyDemoBooks, editFile, removeProject, repoRoot, runCli, type RunResult } from './helpers.js';
+import { bin, copyDemoBooks, editFile, removeProject, repoRoot, runCli, type RunResult } from './helpers.js';
 
 const AS_OF = '2026-12-01';
 const WHO = ['--by', 'J. Author', '--date', AS_OF];
@@ -431,5 +432,75 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
     expect(status.code).toBe(2);
     expect(status.stderr).toContain('the status must be supported, qualified, contradicted, unverified; got "supportd" (did you mean "supported"?)');
     expect((await cli('accept', 'x', '+', 'frobnicate', 'y')).stderr).toContain('"+ frobnicate": a decision starts with accept, reject, accept-claim, verdict, reviewed');
+  });
+});
+
+/** `review --interactive` in a real pseudo-terminal (Python's pty module), answering its prompts step by step. */
+function walk(steps: Array<{ expect: string; send: string }>): Promise<{ code: number | null; output: string; failed: unknown }> {
+  const spec = {
+    argv: [process.execPath, bin, 'review', 'pi/27-chapter', '--interactive', ...WHO, '--as-of', AS_OF],
+    cwd: root,
+    env: { NO_COLOR: '1' },
+    steps,
+    timeout: 60,
+  };
+  return new Promise((resolve, reject) => {
+    execFile('python3', [path.join(repoRoot, 'packages/cli/test/pty-run.py'), JSON.stringify(spec)], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${error.message}\n${stderr}`));
+      else resolve(JSON.parse(stdout) as { code: number | null; output: string; failed: unknown });
+    });
+  });
+}
+
+const PROMPT = '\\[a\\]ccept, \\[r\\]eject, \\[s\\]kip, \\[q\\]uit\\? $';
+
+describe('research-pack review --interactive, in a terminal', () => {
+  it('walks through the items, writes nothing until the end, then writes every decision as one edit', async () => {
+    const { leads } = await queue();
+    const [first, second, third] = leads;
+    const before = await snapshotBook();
+    const result = await walk([
+      { expect: `^37 items to decide on \\(pi/27-chapter: 23 leads, 12 proposed claims, 2 claims to review again\\), as J\\. Author on 2026-12-01\\. Nothing is written until the end\\.`, send: '' },
+      { expect: `\\[1/37\\] pi/27-chapter, lead\\r?\\n    ${first!.handle.replace('.', '\\.')}  ${first!.id}[\\s\\S]*${PROMPT}`, send: 'a\n' },
+      { expect: `\\[2/37\\] pi/27-chapter, lead\\r?\\n    ${second!.handle.replace('.', '\\.')}  ${second!.id}[\\s\\S]*${PROMPT}`, send: 'r\n' },
+      { expect: 'Why is it rejected\\? $', send: '\n' },
+      { expect: 'Why is it rejected\\? $', send: 'It is about another claim.\n' },
+      { expect: `\\[3/37\\][\\s\\S]*${PROMPT}`, send: 'x\n' },
+      { expect: `Type a, r, s or q and Enter\\.\\r?\\n${PROMPT}`, send: 's\n' },
+      { expect: `\\[4/37\\][\\s\\S]*${PROMPT}`, send: 'q\n' },
+      { expect: 'Write these 2 decisions to the sidecars\\? \\[y/n\\] $', send: 'y\n' },
+    ]);
+    expect(result.failed, result.output).toBeNull();
+    expect(result.code).toBe(0);
+    expect(result.output).toContain(`accept ${first!.handle}: lead "${first!.id}" of pi/27-chapter`);
+    expect(result.output).toContain(`reject ${second!.handle}: lead "${second!.id}" of pi/27-chapter is rejected, by J. Author on 2026-12-01: "It is about another claim."`);
+    expect(result.output).toMatch(/Wrote content\/books\/pi\/27-chapter\.evidence\.yaml\.\r?\n$/);
+    const evidence = (parseYaml(await read(evidenceFile)) as { evidence: Array<Record<string, unknown>> }).evidence;
+    expect(evidence.find((item) => item.id === first!.id)).toMatchObject({ status: 'validated', by: 'J. Author', recorded: AS_OF });
+    expect(evidence.find((item) => item.id === second!.id)).toMatchObject({ status: 'rejected', by: 'J. Author', reason: 'It is about another claim.' });
+    expect(evidence.find((item) => item.id === third!.id)).toMatchObject({ status: 'lead' });
+    // Only the evidence sidecar changed.
+    const after = await snapshotBook();
+    expect(Object.keys(after).filter((file) => after[file] !== before[file])).toEqual(['27-chapter.evidence.yaml']);
+  });
+
+  it('writes nothing when the last answer is no, or when the walk is interrupted', async () => {
+    const before = await snapshotBook();
+    const declined = await walk([
+      { expect: `\\[1/37\\][\\s\\S]*${PROMPT}`, send: 'a\n' },
+      { expect: `\\[2/37\\][\\s\\S]*${PROMPT}`, send: 'q\n' },
+      { expect: 'Write this decision to the sidecars\\? \\[y/n\\] $', send: 'n\n' },
+    ]);
+    expect(declined.failed, declined.output).toBeNull();
+    expect(declined.code).toBe(0);
+    expect(declined.output).toMatch(/Nothing was written\.\r?\n$/);
+    expect(await snapshotBook()).toEqual(before);
+    const interrupted = await walk([
+      { expect: `\\[1/37\\][\\s\\S]*${PROMPT}`, send: 'a\n' },
+      { expect: `\\[2/37\\][\\s\\S]*${PROMPT}`, send: '\u0003' },
+    ]);
+    expect(interrupted.failed).toBeNull();
+    expect(interrupted.code).not.toBe(0);
+    expect(await snapshotBook()).toEqual(before);
   });
 });

@@ -3,7 +3,8 @@
  * decisions planned by the core, the would-be sidecars checked, and then a
  * diff shown (`--dry-run`) or every file written. Any refusal writes nothing.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { formatProblems, planDecisions, type ChapterModel, type Decision, type DecisionPlan, type Problem, type ResearchModel } from '@research-pack/core';
 import { unifiedDiff } from '../diff.js';
@@ -26,6 +27,12 @@ export function modelForDecisions(options: ProjectOptions, decisions: readonly T
   const { model, problems } = loadProject(options);
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (model && errors.length === 0) return model;
+  // The :claim directives of claims being accepted name no claim yet: plan on the prose without them.
+  const directives = new Set(decisions.flatMap((decision) => (decision.verb === 'accept-claim' && decision.directive !== undefined ? [decision.directive] : [])));
+  if (directives.size > 0 && errors.every((problem) => problem.rule === 'anchor/unknown-directive' && [...directives].some((id) => problem.message.startsWith(`:claim directive names "${id}"`)))) {
+    const unmarked = modelWithoutDirectives(options, directives);
+    if (unmarked) return unmarked;
+  }
   for (const decision of decisions) {
     if (decision.verb !== 'verdict' && decision.verb !== 'reviewed') continue;
     const unanchored = errors.find((problem) => problem.rule.startsWith('anchor/') && problem.message.includes(`claim "${decision.target}"`));
@@ -37,6 +44,45 @@ export function modelForDecisions(options: ProjectOptions, decisions: readonly T
     }
   }
   throw new CliError(`${options.contentDir} has ${errors.length} error(s); fix them before deciding (\`research-pack check\` lists them):\n${formatProblems(errors)}`, EXIT.problems);
+}
+
+/** The model of a copy of the books whose chapters read the given directives as plain text. */
+function modelWithoutDirectives(options: ProjectOptions, ids: ReadonlySet<string>): ResearchModel | undefined {
+  const temporary = mkdtempSync(path.join(os.tmpdir(), 'research-pack-decide-'));
+  try {
+    cpSync(path.join(options.root, options.contentDir), path.join(temporary, options.contentDir), { recursive: true });
+    for (const entry of readdirSync(path.join(temporary, options.contentDir), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.mdx?$/.test(entry.name)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const text = readFileSync(file, 'utf8');
+      const unwrapped = unwrapDirectives(text, ids);
+      if (unwrapped !== text) writeFileSync(file, unwrapped);
+    }
+    const { model, problems } = loadProject({ ...options, root: temporary });
+    return model && !problems.some((problem) => problem.severity === 'error') ? model : undefined;
+  } finally {
+    rmSync(temporary, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Prose with the given `:claim[…]{#id}` directives replaced by their text.
+ * @param text a chapter.
+ * @param ids the directive ids.
+ * @returns the chapter without those directives.
+ */
+export function unwrapDirectives(text: string, ids: ReadonlySet<string>): string {
+  let result = text;
+  for (const id of ids) {
+    const close = `]{#${id}}`;
+    for (let end = result.indexOf(close); end !== -1; end = result.indexOf(close, end)) {
+      const start = result.lastIndexOf(':claim[', end);
+      if (start === -1) break;
+      result = `${result.slice(0, start)}${result.slice(start + ':claim['.length, end)}${result.slice(end + close.length)}`;
+      end = start;
+    }
+  }
+  return result;
 }
 
 /**
