@@ -37,6 +37,8 @@ export interface ChapterEdits {
 export type Applied = { changed: boolean; summary: string } | { error: string };
 
 const EVIDENCE_KEYS = Object.keys(EvidenceItemSchema.shape);
+/** The sentence the ingest (and accept-claim) ends a lead's note with. */
+const UNCHECKED = ' Not yet checked by the author.';
 const VERDICT_KEYS = Object.keys(VerdictSchema.shape);
 const PROPOSAL_KEYS = Object.keys(ProposedClaimSchema.shape);
 const CLAIM_KEYS = Object.keys(ClaimSchema.shape);
@@ -89,6 +91,8 @@ function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: Cha
   edit.set([...path, 'recorded'], decision.date, EVIDENCE_KEYS);
   edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
   edit.unset([...path, 'reason']);
+  // The ingest's note says the lead is not checked yet; once it is, that sentence would be false.
+  if (item.note?.endsWith(UNCHECKED)) edit.set([...path, 'note'], item.note.slice(0, -UNCHECKED.length).trimEnd(), EVIDENCE_KEYS);
   return { changed: true, summary: `${name} (${item.source} ${item.relation} ${item.claims.join(', ')}) is validated evidence, by ${decision.by} on ${decision.date}` };
 }
 
