@@ -142,7 +142,8 @@ describe('research-pack accept and reject', () => {
     expect(result.stdout).toContain('accept lead-mining-a-pi-session: lead "lead-mining-a-pi-session" of pi/27-chapter (mining-a-pi-session supports header-metadata-only) is validated evidence, by J. Author on 2026-12-01\n');
     expect(result.stdout).toContain(`--- a/${evidenceFile}\n+++ b/${evidenceFile}\n`);
     expect(result.stdout).toContain('-    status: lead\n+    status: validated\n');
-    expect(result.stdout).toContain('-    recorded: 2026-11-29\n+    recorded: 2026-12-01\n+    by: J. Author\n');
+    // The ingest's "Not yet checked by the author." leaves the note with the check.
+    expect(result.stdout).toContain('-      marks parts of it UNVERIFIED. Not yet checked by the author.\n-    recorded: 2026-11-29\n+      marks parts of it UNVERIFIED.\n+    recorded: 2026-12-01\n+    by: J. Author\n');
     expect(result.stdout.endsWith('\nDry run: nothing was written. Run again without --dry-run to apply.\n')).toBe(true);
     expect(await snapshotBook()).toEqual(before);
   });
@@ -155,9 +156,13 @@ describe('research-pack accept and reject', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(`accept ${handle}: lead "lead-mining-a-pi-session" of pi/27-chapter (mining-a-pi-session supports header-metadata-only) is validated evidence, by J. Author on 2026-12-01\nWrote ${evidenceFile}.\n`);
     const after = await read(evidenceFile);
-    expect(changes(before, after)).toEqual({ removed: ['    status: lead\n', '    recorded: 2026-11-29\n'], added: ['    status: validated\n', '    recorded: 2026-12-01\n    by: J. Author\n'] });
+    expect(changes(before, after)).toEqual({
+      removed: ['    status: lead\n', '      marks parts of it UNVERIFIED. Not yet checked by the author.\n    recorded: 2026-11-29\n'],
+      added: ['    status: validated\n', '      marks parts of it UNVERIFIED.\n    recorded: 2026-12-01\n    by: J. Author\n'],
+    });
     const item = (parseYaml(after) as { evidence: Array<Record<string, unknown>> }).evidence.find((entry) => entry.id === 'lead-mining-a-pi-session');
     expect(item).toMatchObject({ status: 'validated', recorded: '2026-12-01', by: 'J. Author' });
+    expect(item!.note).toBe('From the research pass of 2026-11-29 (.reports/2026-11-29-27-chapter-2.md, source ledger, line 37): only its abstract or opening was read. The report marks parts of it UNVERIFIED.');
     expect((await cli('check')).code).toBe(0);
 
     const again = await cli('accept', handle, ...WHO);
