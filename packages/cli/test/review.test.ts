@@ -311,6 +311,12 @@ describe('research-pack verdict and reviewed', () => {
     });
     expect(claims.map((item) => item.id)).not.toContain('header-metadata-only');
     expect((await cli('check')).code).toBe(0);
+    // The same call again: both decisions are recorded already.
+    const written = await snapshotBook();
+    const again = await cli('accept', lead.handle, ...WHO, '+', 'verdict', 'header-metadata-only', 'supported', '--rationale', 'The format notes and a third-party post describe the header the same way.', ...WHO);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('verdict header-metadata-only: claim "header-metadata-only" of pi/27-chapter already has this verdict; nothing to change\nNothing to change: every decision is already recorded.\n');
+    expect(await snapshotBook()).toEqual(written);
   });
 
   it('refuses a verdict the evidence does not back, and writes nothing', async () => {
