@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSourcesLock, renderSourcesLock, type SourcesLock } from '@research-pack/core';
 import { copyDemo, repoRoot } from './helpers/project.js';
+import { runCli } from '../packages/cli/test/helpers.js';
 
 let dir: string;
 let server: ChildProcess;
@@ -111,6 +112,21 @@ describe('astro dev', () => {
     await until(() => get('/books/pi/27-chapter/'), (r) => status(r.text) === 'stale', 'the stale marker on the chapter page');
     await writeFile(claims, text);
     await until(() => get('/books/pi/27-chapter/'), (r) => status(r.text) === 'supported', 'the supported marker again');
+  });
+
+  it('shows a decision made with the CLI on the next reload', async () => {
+    // The CLI writes each sidecar atomically (a temporary file renamed over it): the watcher must see that too.
+    const status = (html: string) => /<span class="rp-claim" id="rp-claim-tree-in-place"[^>]*data-status="([a-z-]+)"/.exec(html)?.[1];
+    const review = (html: string) => /<section[^>]*aria-labelledby="rp-section-review"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    expect(status((await get('/books/pi/27-chapter/')).text)).toBe('stale');
+    expect(review((await get('/research/books/pi/27-chapter/')).text)).toContain('tree-in-place');
+    const date = new Date(1795824000 * 1000).toISOString().slice(0, 10);
+    const result = await runCli(['reviewed', 'tree-in-place', '--by', 'Dev Server Test', '--date', date], { cwd: dir, env: { SOURCE_DATE_EPOCH: '1795824000' } });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    await until(() => get('/books/pi/27-chapter/'), (r) => status(r.text) === 'supported', 'the re-confirmed claim on the chapter page');
+    await until(() => get('/research/books/pi/27-chapter/'), (r) => r.status === 200 && review(r.text) !== '' && !review(r.text).includes('tree-in-place'), 'the pack page without it awaiting review');
+    expect(output).not.toMatch(/restarted|Restarting/i);
   });
 
   it('reports a broken sidecar with file:line:column and recovers when it is fixed', async () => {

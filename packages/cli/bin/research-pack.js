@@ -9,6 +9,7 @@ if (process.argv[2] === 'check') {
 }
 
 const { main } = await import('../dist/cli.js');
+const { isatty } = await import('node:tty');
 
 // `research-pack status | head`: a closed pipe ends the output, not the program with a stack trace.
 process.stdout.on('error', (error) => {
@@ -22,5 +23,10 @@ const code = await main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   tty: process.stderr.isTTY === true,
+  // Opened only when a command reads it (review --interactive).
+  get stdin() {
+    return process.stdin;
+  },
+  stdinTty: isatty(0),
 });
 process.exitCode = code;

@@ -93,6 +93,7 @@ export {
   PackSchema,
   PackIdentitySchema,
   PackEvidenceSchema,
+  PackRejectedEvidenceSchema,
   PackNotebookSchema,
   PackPassSchema,
   PackClaimSchema,
@@ -147,6 +148,18 @@ export { matchClaimRows, matchSourceRow, normalizeUrl, normalizeTitle } from './
 export type { ClaimText, ClaimMatch, ClaimMatchKind, SourceMatchKind } from './ingest/match.js';
 export { editYaml, SIDECAR_KEY_ORDER } from './ingest/yaml-edit.js';
 export type { YamlEdit, AppendOptions } from './ingest/yaml-edit.js';
+export { reviewQueue, handleIndex, itemHandle, itemKey, contentDigest, claimContent, HANDLE_LETTER } from './model/review-queue.js';
+export type { ReviewQueue, ReviewItem, ReviewLead, ReviewProposal, ReviewClaim, ReviewLeadGroup, ReviewKind, HandleIndex, HandleIdentity } from './model/review-queue.js';
+export { textHashHintsOfModel, textHashHintsOfFiles, formatTextHashHints } from './model/text-hash-hints.js';
+export type { TextHashHint } from './model/text-hash-hints.js';
+export { planDecisions } from './review/plan.js';
+export type { PlanDecisionsOptions, DecisionPlan, DecisionOutcome, SidecarText } from './review/plan.js';
+export { VERB_KINDS, describeDecision, sameDecision } from './review/decisions.js';
+export type { Decision, DecisionVerb, AcceptDecision, RejectDecision, AcceptClaimDecision, VerdictDecision, ReviewedDecision } from './review/decisions.js';
+export { resolveTarget } from './review/resolve.js';
+export type { ResolvedTarget } from './review/resolve.js';
+export { findPass, reportedVerdict } from './review/from-pass.js';
+export type { PassReports } from './review/from-pass.js';
 export { planIngest } from './ingest/plan.js';
 export type { PlanIngestOptions, IngestPlan, IngestChapter, IngestSidecars, PlannedFile, PlannedSource } from './ingest/plan.js';
 export {

@@ -182,7 +182,9 @@ export interface ResolveClaimsOptions {
  * `no-text-hash` when a reviewed verdict does not record the text it
  * reviewed; `text-changed` when it records a different text. `reviewDue`:
  * the newest validated evidence was recorded more than `reviewAfterDays`
- * days before `asOf` (claims without validated evidence are never due).
+ * days before `asOf`, and the verdict was not given (or re-confirmed) since
+ * (claims without validated evidence are never due). `evidence`: validated
+ * items first, then leads; rejected leads are left out.
  * `status`: `stale`, else `review-due`, else the verdict.
  * @param claims the claims sidecar's claims, in file order.
  * @param anchors anchors by claim id, from `anchorClaims`.
@@ -204,8 +206,10 @@ export function resolveClaims(
     const bearing = evidence.filter((item) => item.claims.includes(claim.id));
     const validated = bearing.filter((item) => item.status === 'validated');
     const newest = validated.reduce<string | undefined>((latest, item) => (latest === undefined || item.recorded > latest ? item.recorded : latest), undefined);
-    const reviewDue = newest !== undefined && newest < dueBefore;
     const { verdict } = claim;
+    // A verdict given or re-confirmed within the interval (`research-pack reviewed`), and not after `asOf`, is not due, however old its evidence.
+    const reconfirmed = verdict.date !== undefined && verdict.date >= dueBefore && verdict.date <= options.asOf;
+    const reviewDue = newest !== undefined && newest < dueBefore && !reconfirmed;
     // The hash of the reviewed text: recorded, else computed from the reviewed wording.
     const reviewed = verdict.textHash ?? (verdict.text === undefined ? undefined : hashClaimText(verdict.text));
     const stale: ResolvedClaim['stale'] =
@@ -226,7 +230,7 @@ export function resolveClaims(
       stale,
       reviewDue,
       status: stale ? 'stale' : reviewDue ? 'review-due' : verdict.status,
-      evidence: [...validated, ...bearing.filter((item) => item.status !== 'validated')].map((item) => item.id),
+      evidence: [...validated, ...bearing.filter((item) => item.status === 'lead')].map((item) => item.id),
     });
   }
   return resolved;

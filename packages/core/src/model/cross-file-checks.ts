@@ -66,6 +66,9 @@ export function evidenceReferences(records: ChapterRecords): void {
     evidenceRun(records, evidenceFile, item, index);
     reproducedRun(records, evidenceFile, item, index);
     checkDate(records, evidenceFile, ['evidence', index, 'recorded'], item.recorded, 'recorded date');
+    if (item.status === 'rejected' && item.reason === undefined) {
+      report(records, 'cross/rejection-incomplete', evidenceFile, ['evidence', index, 'reason'], 'a rejected lead needs the reason it was rejected', 'add reason: why the source does not bear on the claim as the lead says (`research-pack reject <lead> --why "…"` records it)');
+    }
   });
   sources.forEach((source, index) => {
     checkDate(records, evidenceFile, ['sources', index, 'accessed'], source.accessed, 'accessed date');
@@ -185,7 +188,7 @@ export function verdictsBacked(records: ChapterRecords): void {
       ['claims', index, 'verdict', 'status'],
       `a ${verdict.status} verdict needs validated evidence with relation ${quote(relation)} for claim ${quote(claim.id)}`,
       lead
-        ? `evidence ${quote(lead.id)} is still a lead; check the source and set status: validated, or set the verdict to unverified`
+        ? `evidence ${quote(lead.id)} is still a lead; check the source, then \`research-pack accept ${lead.id}\` (or set status: validated), or set the verdict to unverified`
         : misnamedLead
           ? `evidence ${quote(misnamedLead.item.id)} (${sidecarName(records, 'evidence')}:${misnamedLead.line}:${misnamedLead.column}) names ${quote(misnamedLead.id)}, not this claim, and is still a lead; fix the id, check the source and set status: validated, or set the verdict to unverified`
           : `add it to ${sidecarName(records, 'evidence')}, or set the verdict to unverified`,
@@ -286,6 +289,30 @@ export function passReports(records: ChapterRecords): void {
         ['history', index, 'report'],
         `report file ${quote(pass.report)} does not exist (looked for ${expected})`,
         'report paths are relative to the book folder; fix the path, add the file, or remove "report"',
+      );
+    }
+  });
+}
+
+/**
+ * A proposed claim is accepted or rejected, not both (`cross/proposal-decided-twice`),
+ * and neither decision is dated ahead (`cross/future-date`).
+ * @param records the chapter's records.
+ */
+export function proposalDecisions(records: ChapterRecords): void {
+  const { research, researchFile } = records;
+  if (!research || !researchFile) return;
+  research.proposedClaims.forEach((proposal, index) => {
+    checkDate(records, researchFile, ['proposedClaims', index, 'accepted', 'date'], proposal.accepted?.date, 'acceptance date');
+    checkDate(records, researchFile, ['proposedClaims', index, 'rejected', 'date'], proposal.rejected?.date, 'rejection date');
+    if (proposal.accepted && proposal.rejected) {
+      report(
+        records,
+        'cross/proposal-decided-twice',
+        researchFile,
+        ['proposedClaims', index, 'rejected'],
+        `proposed claim ${quote(proposal.id)} is recorded as both accepted (as claim ${quote(proposal.accepted.claim)}) and rejected`,
+        'keep the decision that stands and remove the other',
       );
     }
   });

@@ -42,14 +42,15 @@ export function locateChapter(source: ModelSource, chapter: ChapterModel | strin
 }
 
 /**
- * The chapter's evidence split into validated items and leads, each in sidecar order.
+ * The chapter's evidence split into validated items, leads and rejected leads, each in sidecar order.
  * @param chapter the chapter.
- * @returns `{ validated, leads }`.
+ * @returns `{ validated, leads, rejected }`.
  */
-export function splitEvidence(chapter: ChapterModel): { validated: EvidenceItem[]; leads: EvidenceItem[] } {
+export function splitEvidence(chapter: ChapterModel): { validated: EvidenceItem[]; leads: EvidenceItem[]; rejected: EvidenceItem[] } {
   return {
     validated: chapter.evidence.filter((item) => item.status === 'validated'),
     leads: chapter.evidence.filter((item) => item.status === 'lead'),
+    rejected: chapter.evidence.filter((item) => item.status === 'rejected'),
   };
 }
 

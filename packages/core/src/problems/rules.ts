@@ -52,6 +52,8 @@ export const rules = {
   'cross/run-required': { severity: 'error', description: 'Validated reproduced evidence does not name a run.' },
   'cross/run-not-passed': { severity: 'error', description: 'Validated reproduced evidence names a run that did not pass.' },
   'cross/verdict-incomplete': { severity: 'error', description: 'A supported, qualified or contradicted verdict has no date or rationale.' },
+  'cross/rejection-incomplete': { severity: 'error', description: 'A rejected lead does not say why it was rejected.' },
+  'cross/proposal-decided-twice': { severity: 'error', description: 'A proposed claim is recorded as both accepted and rejected.' },
   'cross/verdict-unsupported': { severity: 'error', description: 'A verdict has no validated evidence with the matching relation.' },
   'cross/future-date': { severity: 'error', description: 'A date that records something done lies in the future.' },
   'cross/notebook-path': { severity: 'error', description: 'A notebook path is absolute, leaves the repository or is not normalized.' },

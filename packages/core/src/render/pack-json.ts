@@ -30,7 +30,7 @@ export function buildPack(model: ResearchModel, chapter: ChapterModel | string, 
   const { book } = located;
   const current = located.chapter;
   const links = chapterUrls(urls, book.slug, current.slug);
-  const { validated, leads } = splitEvidence(current);
+  const { validated, leads, rejected } = splitEvidence(current);
   const objective = resolveObjective(book, current);
   return {
     $schema: packSchemaUrl(urls),
@@ -66,6 +66,7 @@ export function buildPack(model: ResearchModel, chapter: ChapterModel | string, 
     evidence: {
       validated: validated.map((item) => packEvidence(current, item)),
       leads: leads.map((item) => packEvidence(current, item)),
+      rejected: rejected.map((item) => ({ ...packEvidence(current, item), by: item.by ?? null, reason: item.reason ?? null })),
     },
     research: { objective: { text: objective.text, origin: objective.origin }, questions: [...current.research.questions] },
     notebooks: current.research.notebooks.map((notebook) => ({

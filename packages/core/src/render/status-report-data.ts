@@ -5,6 +5,7 @@
  * claims flagged because of them, with links to each pack and claim.
  */
 import type { ChapterModel, ResearchModel } from '../model/types.js';
+import { awaitingReviewOf } from './status-report-review.js';
 import { countStatuses, latestPass, latestRun, passReadsCurrent, splitEvidence } from '../model/queries.js';
 import type { StatusCounts, StatusReport, StatusReportBook, StatusReportChapter, StatusReportSourceChecks, StatusReportTotals } from '../schema/status-report.js';
 import { httpUrl } from '../site/safe-url.js';
@@ -19,7 +20,7 @@ import { countSourceChecks, sourceCheckData, sourceReviewData } from './source-c
  */
 export function buildStatusReport(model: ResearchModel, urls: SiteUrls = DEFAULT_SITE_URLS): StatusReport {
   const books = model.books.map((book): StatusReportBook => {
-    const chapters = book.chapters.map((chapter) => reportChapter(chapter, urls));
+    const chapters = book.chapters.map((chapter) => reportChapter(model, chapter, urls));
     return { slug: book.slug, title: book.config.title, url: bookStatusReportUrl(urls, book.slug), totals: totalsOf(chapters, countSourceChecks(book.chapters)), chapters };
   });
   return {
@@ -35,7 +36,7 @@ export function buildStatusReport(model: ResearchModel, urls: SiteUrls = DEFAULT
   };
 }
 
-function reportChapter(chapter: ChapterModel, urls: SiteUrls): StatusReportChapter {
+function reportChapter(model: ResearchModel, chapter: ChapterModel, urls: SiteUrls): StatusReportChapter {
   const links = chapterUrls(urls, chapter.book, chapter.slug);
   const pass = latestPass(chapter);
   const neverRun: string[] = [];
@@ -86,6 +87,7 @@ function reportChapter(chapter: ChapterModel, urls: SiteUrls): StatusReportChapt
             readsCurrentRevision: passReadsCurrent(pass, chapter.fingerprint),
           },
     sourceChecks: sourceChecksOf(chapter, urls),
+    awaitingReview: awaitingReviewOf(model, chapter, urls),
   };
 }
 
@@ -118,6 +120,7 @@ function totalsOf(chapters: readonly StatusReportChapter[], sources: StatusRepor
     notebooksFailing: 0,
     chaptersNeverResearched: 0,
     chaptersResearchedOnOlderRevision: 0,
+    awaitingReview: 0,
     // Only what the locks say: a model built without them has nothing to count.
     ...(sources === undefined ? {} : { sources }),
   };
@@ -127,6 +130,7 @@ function totalsOf(chapters: readonly StatusReportChapter[], sources: StatusRepor
     totals.sourcesNotReadInFull += chapter.sourcesNotReadInFull.length;
     totals.notebooksNeverRun += chapter.notebooks.neverRun.length;
     totals.notebooksFailing += chapter.notebooks.failing.length;
+    totals.awaitingReview += chapter.awaitingReview.count;
     if (chapter.lastPass === null) totals.chaptersNeverResearched += 1;
     else if (chapter.lastPass.readsCurrentRevision === false) totals.chaptersResearchedOnOlderRevision += 1;
   }

@@ -14,6 +14,7 @@ import { STATUS_WORD } from '../model/words.js';
 import type { StatusReport, StatusReportBook } from '../schema/status-report.js';
 import { statusChart } from './chart.js';
 import { factHast, type FactPart } from './source-facts.js';
+import { awaitingReviewSection } from './status-report-review.js';
 import { scopeStatusReport, type StatusReportScope } from './status-report.js';
 import {
   ATTENTION_COLUMNS,
@@ -135,7 +136,8 @@ function bookHast(book: StatusReportBook, single: boolean): Element[] {
   const leads = part('leads', 'Leads awaiting verification', [
     leadRows.length === 0 ? h('p', NOTHING_RECORDED.leads) : table(`Leads recorded for ${book.title}, not yet verified`, LEAD_COLUMNS, leadRows),
   ]);
-  const parts = [chapters, charts, attention, leads, ...sourcesHast(book, part, packLink)];
+  const review = awaitingReviewSection(book, heading, `${prefix}-review`);
+  const parts = [chapters, charts, attention, leads, review, ...sourcesHast(book, part, packLink)];
   if (single) return parts;
   return [h('section', { ariaLabelledBy: `${prefix}-title` }, [h('h2', { id: `${prefix}-title` }, [h('a', { href: book.url }, book.title)]), ...parts])];
 }

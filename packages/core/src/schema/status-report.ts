@@ -39,6 +39,7 @@ export const StatusReportTotalsSchema = z
     chaptersNeverResearched: Count.describe('Chapters with no recorded research pass.'),
     chaptersResearchedOnOlderRevision: Count.describe('Chapters whose latest research pass read a revision other than the current one.'),
     sources: SourceTotalsSchema.optional().describe('What the sources locks say about these chapters\' sources, counted. Absent in reports written before the sources lock.'),
+    awaitingReview: Count.describe("Items awaiting the author's decision: leads, proposed claims, claims to review again."),
   })
   .describe('Totals over a set of chapters.');
 
@@ -63,6 +64,27 @@ const LeadSchema = z
     recorded: DateString.describe('When the lead was recorded.'),
   })
   .describe('An evidence item still awaiting verification.');
+
+const ReviewItemSchema = z
+  .strictObject({
+    handle: z.string().describe('The handle `research-pack` decides on it with (`accept l3f2a.c41e`).'),
+    kind: z.enum(['lead', 'proposal', 'claim']).describe('A lead to accept or reject, a proposed claim, or a claim whose verdict is stale or due for review.'),
+    id: z.string().describe('Its id in the sidecar.'),
+    text: z.string().describe('What it is about, in a line.'),
+    url: Url.nullable().describe('Where it is shown: the lead or proposal on the research pack page, the claim on its chapter page.'),
+  })
+  .describe('An item awaiting the author\'s decision.');
+
+/** What awaits the author's decision in a chapter. */
+export const AwaitingReviewSchema = z
+  .strictObject({
+    count: Count.describe('Items awaiting a decision.'),
+    leads: Count.describe('Leads to accept or reject.'),
+    proposals: Count.describe('Proposed claims to accept or reject.'),
+    claims: Count.describe('Claims whose verdict is stale or due for review.'),
+    items: z.array(ReviewItemSchema).describe('The items: leads, proposed claims, then claims, each in sidecar order.'),
+  })
+  .describe("What awaits the author's decision (research-pack review).");
 
 const LastPassSchema = z
   .strictObject({
@@ -124,6 +146,7 @@ export const StatusReportChapterSchema = z
     sourceChecks: ChapterSourceChecksSchema.nullable()
       .optional()
       .describe('What the sources lock says; null when the model was built without the books\' locks. Absent in reports written before the sources lock.'),
+    awaitingReview: AwaitingReviewSchema,
   })
   .describe('One chapter.');
 
@@ -156,6 +179,7 @@ export type StatusReportChapter = z.infer<typeof StatusReportChapterSchema>;
 export type StatusReportTotals = z.infer<typeof StatusReportTotalsSchema>;
 export type StatusCounts = z.infer<typeof StatusCountsSchema>;
 export type StatusReportSourceChecks = z.infer<typeof ChapterSourceChecksSchema>;
+export type AwaitingReview = z.infer<typeof AwaitingReviewSchema>;
 
 /**
  * The JSON Schema (draft 2020-12) of `report.json`; `schemas/report.schema.json` is this, committed.

@@ -86,7 +86,7 @@ describe('the cross-file checks, through validateBook', () => {
     );
     // A lead may point at a failed run, or at none.
     expect(check({ '01-sessions.evidence.yaml': edit(evidence, '    class: reproduced\n    status: validated', '    class: reproduced\n    status: lead').replace('    run: first-run\n', '') })).toBe(
-      'content/books/demo/01-sessions.claims.yaml:20:15  claims[2].verdict.status  a qualified verdict needs validated evidence with relation "qualifies" for claim "header"  (hint: evidence "header-run" is still a lead; check the source and set status: validated, or set the verdict to unverified)  [cross/verdict-unsupported]',
+      'content/books/demo/01-sessions.claims.yaml:20:15  claims[2].verdict.status  a qualified verdict needs validated evidence with relation "qualifies" for claim "header"  (hint: evidence "header-run" is still a lead; check the source, then `research-pack accept header-run` (or set status: validated), or set the verdict to unverified)  [cross/verdict-unsupported]',
     );
   });
 

@@ -48,6 +48,7 @@ describe('renderStatusReportHtml', () => {
       'h2 Claims by status, per chapter',
       'h2 Claims needing attention',
       'h2 Leads awaiting verification',
+      'h2 Awaiting review',
     ]);
     const hrefs = elements(root, (node) => node.tagName === 'a').map((a) => String(a.properties.href));
     expect(hrefs).toContain('/research/books/pi/report.json');

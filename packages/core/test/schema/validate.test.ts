@@ -162,7 +162,7 @@ describe('validateSchema: friendly messages', () => {
     expect(
       errors('claims', ['claims:', '  - id: a', '    anchor: directive', '    verdict:', '      status: unverified', '      textHash: abc']),
     ).toBe(
-      'content/books/pi/27-chapter.claims.yaml:6:17  claims[0].verdict.textHash  expected 16 lowercase hex characters (the textHash `research-pack check` prints), got "abc"  (hint: copy the textHash that `research-pack check` prints for the claim, or remove the key)  [schema/invalid-format]',
+      'content/books/pi/27-chapter.claims.yaml:6:17  claims[0].verdict.textHash  expected 16 lowercase hex characters (`research-pack reviewed <claim>` records the textHash of the current wording), got "abc"  (hint: run `research-pack reviewed <claim>` to record the textHash of its current wording, or remove the key)  [schema/invalid-format]',
     );
   });
 
