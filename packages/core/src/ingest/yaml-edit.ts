@@ -212,8 +212,13 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         for (const splice of sorted) result = result.slice(0, splice.start) + splice.text + result.slice(splice.end);
       }
       const expected = doc.toJS();
-      const actual = parse(result);
-      if (!sameData(actual, expected)) throw new Error('Research Pack: the edited YAML does not read back as intended; nothing was written');
+      let actual: unknown;
+      try {
+        actual = parse(result);
+      } catch {
+        actual = undefined;
+      }
+      if (actual === undefined || !sameData(actual, expected)) throw new Error('Research Pack: the edited YAML does not read back as intended; nothing was written');
       return result;
     },
   };
@@ -269,10 +274,16 @@ function renderPair(key: string, value: unknown, indent: number): string {
     .join('\n')}\n`;
 }
 
+/**
+ * A mapping in flow style on one line (`{ id: x, priority: high }`): in a
+ * block sequence, a flow mapping folded onto further lines must be indented
+ * more than the sequence, so it is never folded (`lineWidth: 0`); text with
+ * line breaks is written double-quoted with `\n`.
+ */
 function renderFlow(value: Record<string, unknown>): string {
   const doc = new Document(value);
   if (isMap(doc.contents)) doc.contents.flow = true;
-  return doc.toString({ flowCollectionPadding: true }).replace(/\n$/, '');
+  return doc.toString({ flowCollectionPadding: true, lineWidth: 0 }).replace(/\n$/, '');
 }
 
 /** A whole new sidecar, top-level keys in schema order, items separated by blank lines. */

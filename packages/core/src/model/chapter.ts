@@ -43,6 +43,8 @@ export function buildChapter(
   model = true,
 ): { chapter: ChapterModel | undefined; problems: Problem[] } {
   const problems: Problem[] = [];
+  // The file policy refused the chapter file; its problem is the chapter's, nothing is parsed.
+  if (chapter.unreadable) return { chapter: undefined, problems };
   const text = cached(cache, `text\u0000${chapter.path}\u0000${chapter.file}`, [chapter.source], () => readChapterText(chapter, parse));
   if ('problem' in text) return { chapter: undefined, problems: [text.problem] };
 

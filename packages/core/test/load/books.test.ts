@@ -111,18 +111,12 @@ describe('loadBooks', () => {
     expect(books[0]!.chapters[1]!.source.startsWith('---')).toBe(true);
   });
 
-  it('rethrows file system errors other than "not found", with the cause', () => {
+  it('reports file system refusals other than "not found" as problems of the file, without throwing', () => {
     const root = writeProject(withChanges({ 'book.yaml': undefined }));
     fs.mkdirSync(path.join(root, 'content/books/demo/book.yaml'));
-    let error: unknown;
-    try {
-      loadBooks(root);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toBe('Research Pack: cannot read content/books/demo/book.yaml');
-    expect(((error as Error).cause as NodeJS.ErrnoException).code).toBe('EISDIR');
+    expect(formatProblems(loadBooks(root).problems)).toBe(
+      'content/books/demo/book.yaml  is a folder, not a file; it is not read  (hint: rename or remove the folder: only files are read under this name)  [file/not-a-file]',
+    );
   });
 
   it('uses POSIX paths relative to the root, whatever the content directory', () => {
