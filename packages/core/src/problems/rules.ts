@@ -54,6 +54,7 @@ export const rules = {
   'book/unknown-file': { severity: 'warning', description: 'A YAML file in a book folder that is neither book.yaml nor a sidecar.' },
   'chapter/missing-frontmatter': { severity: 'error', description: 'A chapter has no `---` frontmatter block.' },
   'chapter/unclosed-frontmatter': { severity: 'error', description: 'A chapter\'s frontmatter block has no closing `---`.' },
+  'chapter/id-collision': { severity: 'error', description: "A heading or element of a chapter gets the id of a claim's markup (`rp-claim-<id>`, `rp-claim-<id>-details`)." },
   'chapter/parse-error': { severity: 'error', description: 'The Markdown/MDX parser rejected the chapter.' },
   'cross/duplicate-id': { severity: 'error', description: 'Two claims, sources, evidence items, runs or references share an id.' },
   'cross/duplicate-chapter-number': { severity: 'warning', description: 'Two chapters of a book have the same number.' },
@@ -84,6 +85,8 @@ export const rules = {
   'anchor/directive-without-id': { severity: 'error', description: 'A `:claim[…]` directive has no id (or its label wrapped onto a second line).' },
   'anchor/empty-directive': { severity: 'error', description: 'A `:claim[]{#id}` directive marks no text.' },
   'anchor/overlap': { severity: 'error', description: 'A quote crosses another claim (they neither nest nor lie apart).' },
+  'anchor/several-ids': { severity: 'error', description: 'A `:claim` directive gives more than one id (`{#a #b}`).' },
+  'anchor/block-directive': { severity: 'error', description: 'A `::claim` or `:::claim` block directive, which marks no sentence.' },
   'anchor/missing-directive': { severity: 'error', description: 'A claim is anchored by directive, but the prose has no such directive.' },
 
   // Reading a research report.

@@ -18,6 +18,7 @@ import type { ChapterModel, DisplayStatus, ResolvedClaim } from '../model/types.
 import { safeHref, sourceHref } from '../site/safe-url.js';
 import type { EvidenceItem, Source } from '../schema/sidecars.js';
 import { claimFragment, auditFragment } from '../site/urls.js';
+import { claimPopoverId } from '../text/page-ids.js';
 import { READING, STATUS_SYMBOL, STATUS_WORD } from '../model/words.js';
 
 /** How the page finds a claim marked with `:claim[...]{#id}`. */
@@ -107,7 +108,7 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
   const id = resolved.claim.id;
   const status = resolved.status;
   const fragment = claimFragment(id);
-  const popoverId = `${fragment}-details`;
+  const popoverId = claimPopoverId(id);
   const evidence = resolved.evidence
     .map((evidenceId) => chapter.evidence.find((item) => item.id === evidenceId))
     .filter((item): item is EvidenceItem => item !== undefined);
