@@ -4,11 +4,12 @@
  * refresh`) from before it reads what it will change until its last write.
  * Two writers that would both read the same sidecars and each write its own
  * version cannot overlap: the second is refused at once, with who holds the
- * lock. The file is created atomically (`O_EXCL`) and holds the holder's pid,
+ * lock. The file is created atomically (linked in whole, or `O_EXCL`) and holds the holder's pid,
  * host, command and start; a lock whose process is gone (a crash, a kill) is
  * stale and is taken over, by one process only (a second exclusive file
  * guards the takeover). A dot name: the book loader never reads it.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,24 +89,40 @@ export function lockChapterBook(root: string, contentDir: string, spec: string, 
   return lockBook(dir, { ...options, shown: path.posix.join(contentDir.split(path.sep).join('/'), book) });
 }
 
-/** Create the lock file with its holder, atomically; false when it exists. */
+/**
+ * Create the lock file with its holder, atomically; false when it exists.
+ * The holder is written to a temporary file first and linked in as the
+ * lock, so that no other process ever sees a lock without its holder (a
+ * file system without hard links gets an exclusive create, then the write).
+ */
 function create(file: string, text: string, options: LockOptions): boolean {
-  let fd: number;
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    fd = fs.openSync(file, 'wx', 0o644);
+    fs.writeFileSync(temporary, text, { flag: 'wx', mode: 0o644 });
+    try {
+      fs.linkSync(temporary, file);
+      return true;
+    } catch (error) {
+      const code = systemErrorCode(error);
+      if (code === 'EEXIST') return false;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error;
+    }
+    const fd = fs.openSync(file, 'wx', 0o644);
+    try {
+      fs.writeFileSync(fd, text, 'utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+    return true;
   } catch (error) {
     if (systemErrorCode(error) === 'EEXIST') return false;
     throw new CliError(
       `cannot lock ${options.shown} for writing: cannot create ${path.posix.join(options.shown, LOCK_FILE)}: ${systemReason(error)}; ${systemAdvice(error, 'lock', options.shown)}; nothing was written`,
       EXIT.problems,
     );
-  }
-  try {
-    fs.writeFileSync(fd, text, 'utf8');
   } finally {
-    fs.closeSync(fd);
+    fs.rmSync(temporary, { force: true });
   }
-  return true;
 }
 
 /** The lock held by this process. */
