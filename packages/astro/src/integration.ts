@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
-import { createModelCache, loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core';
+import { createModelCache, formatProblems, loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core';
 import { missingChapterPages, missingMdxWarning, pagesWithoutPopovers } from './check-pages.js';
 import { watchBook } from './dev-watch.js';
 import { layoutModulePlugin, layoutSpecifier } from './layout-module.js';
@@ -18,6 +18,9 @@ import { researchRoutes } from './routes.js';
 import { publishState } from './state.js';
 
 const NAME = '@research-pack/astro';
+
+/** Refusals of the file policy that would hurt if Astro read the chapter file anyway. */
+const UNSAFE_CHAPTER_RULES = new Set(['file/outside-project', 'file/symlink-loop', 'file/not-a-file', 'file/too-large']);
 
 /**
  * Create the Research Pack integration.
@@ -84,6 +87,16 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         // the dev server reads them with a cache, and again after every save.
         const loaded = command === 'build' ? publish(await loadStateOnThreads(root, options, urls, pageUrls)) : reload();
         const { problems, problemsText } = loaded.state;
+        // Astro's own content loaders (glob(), Starlight's docsLoader()) would still open
+        // these chapter files after this hook: a FIFO would hang them, a link out of the
+        // project would publish what it points at. Not even the dev server starts.
+        const unsafe = problems.filter((problem) => UNSAFE_CHAPTER_RULES.has(problem.rule) && /\.mdx?$/i.test(problem.file));
+        if (unsafe.length > 0) {
+          throw new AstroError(
+            `Research Pack refuses ${unsafe.length === 1 ? 'a chapter file' : `${unsafe.length} chapter files`} that Astro's content loaders would still read:\n${formatProblems(unsafe)}`,
+            'Replace each with a regular file inside the project; `npx research-pack check` lists the same problems.',
+          );
+        }
         if (problems.some((problem) => problem.severity === 'error')) {
           const message = `Research Pack found ${countLabel(problems)} in ${options.contentDir}:\n${problemsText}`;
           // A build fails once, listing every problem. The dev server keeps

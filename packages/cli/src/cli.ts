@@ -85,8 +85,24 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       if (error.exitCode === EXIT.usage) io.stderr(`Run \`research-pack ${command} --help\` for usage.\n`);
       return error.exitCode;
     }
+    // An error of the file system is the user's to fix, not a bug: its file, operation, reason and remedy, no stack trace.
+    if (hasSystemCode(error)) {
+      const { describeSystemFailure } = await import('./files.js');
+      io.stderr(`research-pack ${command}: ${describeSystemFailure(error)}\n`);
+      return EXIT.problems;
+    }
     throw error;
   }
+}
+
+/** Whether an error (or one in its `cause` chain) carries an errno code such as `EACCES`. */
+function hasSystemCode(error: unknown): boolean {
+  for (let current = error, depth = 0; current !== null && typeof current === 'object' && depth < 8; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z0-9]+$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function unknownCommand(name: string, io: Io): number {

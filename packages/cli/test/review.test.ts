@@ -415,6 +415,23 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
     expect(await snapshotBook()).toEqual(before);
   });
 
+  it('refuses to write while another writer holds the book\'s lock, and writes once it is gone', async () => {
+    const lockFile = path.join(root, book, '.research-pack.lock');
+    // This test process stands for a running ingest --write.
+    await writeFile(lockFile, `${JSON.stringify({ pid: process.pid, host: os.hostname(), command: 'ingest --write', started: '2026-12-01T09:00:00.000Z' })}\n`);
+    const before = await snapshotBook();
+    const refused = await cli('accept', 'lead-mining-a-pi-session', ...WHO);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `research-pack accept: ${book} is locked: another research-pack (pid ${process.pid}, "ingest --write", since 2026-12-01T09:00:00.000Z) is writing into it; nothing was written. Run the command again when it is done (if no research-pack is running, remove ${book}/.research-pack.lock)\n`,
+    );
+    expect(await snapshotBook()).toEqual(before);
+    await rm(lockFile);
+    const written = await cli('accept', 'lead-mining-a-pi-session', ...WHO);
+    expect(written.code, written.stderr).toBe(0);
+    expect(await readdir(path.join(root, book))).not.toContain('.research-pack.lock');
+  });
+
   it('refuses two decisions that contradict each other, together', async () => {
     const before = await snapshotBook();
     const result = await cli('accept', 'lead-mining-a-pi-session', 'lead-agentgrep-pi-backend', ...WHO, '+', 'reject', 'lead-mining-a-pi-session', '--why', 'Not about the header.', ...WHO);

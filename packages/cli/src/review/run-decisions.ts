@@ -9,6 +9,7 @@ import path from 'node:path';
 import { formatProblems, planDecisions, type ChapterModel, type Decision, type DecisionPlan, type Problem, type ResearchModel } from '@research-pack/core';
 import { unifiedDiff } from '../diff.js';
 import { readOptional } from '../files.js';
+import { lockBook, type WriterLock } from '../lock.js';
 import { CliError, EXIT, type Io } from '../io.js';
 import { loadProject, type ProjectOptions } from '../project.js';
 import { parseReportMarkdown } from '../report-markdown.js';
@@ -155,13 +156,18 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
     io.stdout('Nothing was written.\n');
     return EXIT.ok;
   }
-  // A file changed on disk since it was read for the plan: deciding again reads it anew.
-  for (const file of plan.files) {
-    if ((await readOptional(path.join(options.root, file.file))) !== file.before) {
-      throw new CliError(`${file.file} changed on disk while the decisions were planned; nothing was written. Run the command again.`, EXIT.problems);
+  // The books' writer locks, then: a file changed on disk since it was read for the plan means deciding again reads it anew.
+  const locks = lockBooks(options, plan.files, io);
+  try {
+    for (const file of plan.files) {
+      if ((await readOptional(path.join(options.root, file.file))) !== file.before) {
+        throw new CliError(`${file.file} changed on disk while the decisions were planned; nothing was written. Run the command again.`, EXIT.problems);
+      }
     }
+    await writeFiles(options, plan.files);
+  } finally {
+    for (const lock of locks.reverse()) lock.release();
   }
-  await writeFiles(options, plan.files);
   io.stdout(`Wrote ${plan.files.map((file) => file.file).join(', ')}.\n`);
   return EXIT.ok;
 }
@@ -184,4 +190,18 @@ function readIfThere(file: string): string | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new Error(`research-pack: cannot read ${file}`, { cause: error });
   }
+}
+
+/** The writer locks of the books the files are in, in name order; all or none (a refusal releases those taken). */
+function lockBooks(options: ProjectOptions, files: readonly { file: string }[], io: Io): WriterLock[] {
+  const content = options.contentDir.split(path.sep).join('/');
+  const books = [...new Set(files.map((file) => path.posix.relative(content, file.file).split('/')[0]!))].sort();
+  const locks: WriterLock[] = [];
+  try {
+    for (const book of books) locks.push(lockBook(path.join(options.root, options.contentDir, book), { command: 'a review decision', shown: path.posix.join(content, book), io }));
+  } catch (error) {
+    for (const lock of locks.reverse()) lock.release();
+    throw error;
+  }
+  return locks;
 }

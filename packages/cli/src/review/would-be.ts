@@ -4,11 +4,11 @@
  * `research-pack check` runs; only then is each file replaced, atomically,
  * and a failed write puts back what was already replaced.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildModel, type PlannedFile, type Problem } from '@research-pack/core';
-import { writeAtomic } from '../files.js';
+import { copyBook, removeTemporary, writeAtomic } from '../files.js';
 import { chapterParser, type ProjectOptions } from '../project.js';
 
 /**
@@ -23,11 +23,11 @@ export async function checkWouldBe(options: ProjectOptions, files: readonly Plan
   try {
     // The books of the files, under the same folder names as in the project: every path in a problem reads as there.
     const books = [...new Set(files.map((file) => path.posix.relative(content, file.file).split('/')[0]!))];
-    for (const book of books) await cp(path.join(options.root, options.contentDir, book), path.join(temporary, options.contentDir, book), { recursive: true });
+    for (const book of books) await copyBook(path.join(options.root, options.contentDir, book), path.join(temporary, options.contentDir, book));
     for (const file of files) await writeAtomic(path.join(temporary, file.file), file.after);
     return buildModel({ rootDir: temporary, contentDir: options.contentDir, frontmatter: options.config.frontmatter, parse: chapterParser, today: options.asOf }).problems;
   } finally {
-    await rm(temporary, { recursive: true, force: true });
+    await removeTemporary(temporary);
   }
 }
 

@@ -286,8 +286,13 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         for (const splice of sorted) result = result.slice(0, splice.start) + splice.text + result.slice(splice.end);
       }
       const expected = doc.toJS();
-      const actual = parse(result);
-      if (!sameData(actual, expected)) throw new Error('Research Pack: the edited YAML does not read back as intended; nothing was written');
+      let actual: unknown;
+      try {
+        actual = parse(result);
+      } catch {
+        actual = undefined;
+      }
+      if (actual === undefined || !sameData(actual, expected)) throw new Error('Research Pack: the edited YAML does not read back as intended; nothing was written');
       return result;
     },
   };

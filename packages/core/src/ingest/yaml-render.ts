@@ -32,11 +32,16 @@ export function renderPair(key: string, value: unknown, indent: number): string 
     .join('\n')}\n`;
 }
 
-/** A mapping in flow style, `{ key: value }`. */
+/**
+ * A mapping in flow style on one line (`{ id: x, priority: high }`): in a
+ * block sequence, a flow mapping folded onto further lines must be indented
+ * more than the sequence, so it is never folded (`lineWidth: 0`); text with
+ * line breaks is written double-quoted with `\n`.
+ */
 export function renderFlow(value: Record<string, unknown>): string {
   const doc = new Document(value);
   if (isMap(doc.contents)) doc.contents.flow = true;
-  return doc.toString({ flowCollectionPadding: true }).replace(/\n$/, '');
+  return doc.toString({ flowCollectionPadding: true, lineWidth: 0 }).replace(/\n$/, '');
 }
 
 /** A whole new sidecar, top-level keys in schema order, items separated by blank lines. */

@@ -16,6 +16,9 @@ import type { Claim, EvidenceItem, ResearchFile } from '../schema/sidecars.js';
 import { anchorClaims } from '../text/anchor.js';
 import { hashClaimText } from '../text/fingerprint.js';
 import { extractChapterText } from '../text/snapshot.js';
+import { pageIds, type PageId } from '../text/page-ids.js';
+import { explainAnchorProblems } from './anchor-explain.js';
+import { idCollisions } from './id-collisions.js';
 
 /**
  * Parse a chapter into mdast, with positions, directives on and smart
@@ -44,8 +47,11 @@ export function buildChapter(
   model = true,
 ): { chapter: ChapterModel | undefined; problems: Problem[] } {
   const problems: Problem[] = [];
+  // The file policy refused the chapter file; its problem is the chapter's, nothing is parsed.
+  if (chapter.unreadable) return { chapter: undefined, problems };
   const text = cached(cache, `text\u0000${chapter.path}\u0000${chapter.file}`, [chapter.source], () => readChapterText(chapter, parse));
   if ('problem' in text) return { chapter: undefined, problems: [text.problem] };
+  appendProblems(problems, idCollisions(text.ids, chapter.claims?.data?.claims ?? [], chapter.file));
 
   const claimsFile = chapter.claims;
   if (claimsFile && !claimsFile.data) return { chapter: undefined, problems };
@@ -59,7 +65,7 @@ export function buildChapter(
         claimsFile ? claimsFile.locate(['claims', index, ...(field ? field.split('.') : [])]) : { line: 0, column: 0 },
     }),
   );
-  appendProblems(problems, anchored.problems);
+  appendProblems(problems, explainAnchorProblems(anchored.problems, chapter, text.text, claims, parse));
   // Every problem is known once the claims are anchored.
   if (!model) return { chapter: undefined, problems };
 
@@ -114,7 +120,7 @@ function headingsOf(text: ChapterText): ChapterHeading[] {
 }
 
 /** Parse a chapter and extract its text; a parser failure becomes a problem. */
-function readChapterText(chapter: LoadedChapter, parse: ParseChapter): { text: ChapterText } | { problem: Problem } {
+function readChapterText(chapter: LoadedChapter, parse: ParseChapter): { text: ChapterText; ids: PageId[] } | { problem: Problem } {
   let root: Root;
   try {
     root = parse(chapter.source, { file: chapter.file, format: chapter.format });
@@ -124,7 +130,7 @@ function readChapterText(chapter: LoadedChapter, parse: ParseChapter): { text: C
   if (typeof (root as unknown as { then?: unknown } | undefined)?.then === 'function') {
     throw new TypeError('Research Pack: `parse` returned a Promise; buildModel needs a parser that returns the mdast tree directly');
   }
-  return { text: extractChapterText(root, { source: chapter.source }) };
+  return { text: extractChapterText(root, { source: chapter.source }), ids: pageIds(root) };
 }
 
 /**

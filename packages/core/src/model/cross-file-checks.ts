@@ -6,9 +6,8 @@
  * reads `ChapterRecords` and appends its problems there, and skips what
  * reads a file that failed to load.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { isNotFound } from '../load/books.js';
+import { inspectPath } from '../load/read-file.js';
 import type { LoadedSidecar } from '../load/sidecar.js';
 import { unsafePathReason } from '../load/paths.js';
 import { closest, formatPath, quote, type YamlPath } from '../problems/problem.js';
@@ -280,15 +279,30 @@ export function passReports(records: ChapterRecords): void {
       report(records, 'cross/report-path', researchFile, ['history', index, 'report'], `report path ${quote(pass.report)} ${reason}`, 'write it relative to the book folder, with "/" between folders, e.g. reports/27-chapter-pass-1.md');
       return;
     }
-    if (!isFile(path.join(book.dir, ...pass.report.split('/')))) {
+    const absolute = path.join(book.dir, ...pass.report.split('/'));
+    // The project root: the chapter's path without its project-relative name.
+    const found = inspectPath(absolute, { root: records.chapter.path.slice(0, -records.chapter.file.length) || '/' });
+    const at = ['history', index, 'report'];
+    if (found.status === 'absent') {
       const expected = path.posix.join(path.posix.dirname(book.file), pass.report);
       report(
         records,
         'cross/missing-report',
         researchFile,
-        ['history', index, 'report'],
+        at,
         `report file ${quote(pass.report)} does not exist (looked for ${expected})`,
         'report paths are relative to the book folder; fix the path, add the file, or remove "report"',
+      );
+    } else if (found.status === 'refused') {
+      report(records, 'cross/missing-report', researchFile, at, `report file ${quote(pass.report)} ${found.refusal.message}`, found.refusal.hint);
+    } else if (found.kind !== 'file') {
+      report(
+        records,
+        'cross/missing-report',
+        researchFile,
+        at,
+        `report file ${quote(pass.report)} is a ${found.kind}, not a file`,
+        found.kind === 'folder' ? 'name the report file inside the folder, e.g. reports/2026-11-30-27-chapter.md, or remove "report"' : 'the report must be a regular file; replace it, or remove "report"',
       );
     }
   });
@@ -316,14 +330,4 @@ export function proposalDecisions(records: ChapterRecords): void {
       );
     }
   });
-}
-
-/** Whether a regular file exists; only "not found" counts as absence. */
-function isFile(absolute: string): boolean {
-  try {
-    return fs.statSync(absolute).isFile();
-  } catch (error) {
-    if (isNotFound(error)) return false;
-    throw new Error(`Research Pack: cannot read ${absolute}`, { cause: error });
-  }
 }

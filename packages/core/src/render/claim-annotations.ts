@@ -30,6 +30,7 @@ import { claimFragment, auditFragment } from '../site/urls.js';
 import { sourceCheckOf, sourceReviewOf } from '../model/queries.js';
 import { LINK_HEALTH_WORD, READING, SOURCE_CHECK_WORD, SOURCE_REVIEW_REASON, STATUS_SYMBOL, STATUS_WORD, capitalize } from '../model/words.js';
 import type { ClaimSourceReview, SourceCheck } from '../sources/view.js';
+import { claimPopoverId } from '../text/page-ids.js';
 
 /** How the page finds a claim marked with `:claim[...]{#id}`. */
 export interface DirectiveAnnotationAnchor {
@@ -118,7 +119,7 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
   const id = resolved.claim.id;
   const status = resolved.status;
   const fragment = claimFragment(id);
-  const popoverId = `${fragment}-details`;
+  const popoverId = claimPopoverId(id);
   const evidence = resolved.evidence
     .map((evidenceId) => chapter.evidence.find((item) => item.id === evidenceId))
     .filter((item): item is EvidenceItem => item !== undefined);

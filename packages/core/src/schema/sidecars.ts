@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { isHttpUrl } from './http-url.js';
+import { hasVisibleText } from './text-checks.js';
 
 /** Calendar date `YYYY-MM-DD` that exists in the calendar. */
 export const DateSchema = z
@@ -37,8 +38,18 @@ export const IdSchema = z
   .describe('A stable identifier: lowercase ASCII letters, digits and hyphens.');
 
 /** A short piece of prose written by the author or a reviewer. */
-const TextSchema = z.string().trim().min(1, { error: 'must not be empty' }).max(20_000, { error: 'is longer than 20,000 characters' });
-const ShortTextSchema = z.string().trim().min(1, { error: 'must not be empty' }).max(500, { error: 'is longer than 500 characters' });
+const TextSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(20_000, { error: 'is longer than 20,000 characters' })
+  .refine(hasVisibleText, { error: 'has no visible character (only spaces, zero-width or format characters)' });
+const ShortTextSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(500, { error: 'is longer than 500 characters' })
+  .refine(hasVisibleText, { error: 'has no visible character (only spaces, zero-width or format characters)' });
 
 /** An absolute http(s) URL. Other schemes are rejected so that only safe links are ever rendered. */
 export const HttpUrlSchema = z

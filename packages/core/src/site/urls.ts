@@ -13,6 +13,7 @@
  *
  * URLs are absolute when `SiteUrls.site` is set, root-relative otherwise.
  */
+import { claimWrapperId } from '../text/page-ids.js';
 /** The slugs a chapter URL is made from. */
 export interface ChapterUrlParams {
   /** The book's slug. */
@@ -223,7 +224,7 @@ function schemasUrl(urls: SiteUrls): string {
  * @returns `rp-claim-<id>`.
  */
 export function claimFragment(claimId: string): string {
-  return `rp-claim-${claimId}`;
+  return claimWrapperId(claimId);
 }
 
 /**

@@ -6,9 +6,8 @@
  * check --sources` lists them together; each is a warning unless the run
  * asks to fail on its category.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { isNotFound } from '../load/books.js';
+import { readBookFile } from '../load/book-files.js';
 import { loadSidecar } from '../load/sidecar.js';
 import { createProblem, quote, type Locate, type Problem } from '../problems/problem.js';
 import type { RuleId } from '../problems/rules.js';
@@ -154,14 +153,9 @@ function findingsOf(source: Source, check: SourceCheck): Finding[] {
 
 /** Where fields of an evidence sidecar are written (read again only for a chapter with findings). */
 function ledgerLocator(rootDir: string, file: string): Locate {
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(rootDir, file), 'utf8');
-  } catch (error) {
-    if (isNotFound(error)) return () => ({ line: 0, column: 0 });
-    throw new Error(`Research Pack: cannot read ${file}`, { cause: error });
-  }
-  return loadSidecar('evidence', text, file).locate;
+  const read = readBookFile(rootDir, path.join(rootDir, file));
+  if (read.status !== 'read') return () => ({ line: 0, column: 0 });
+  return loadSidecar('evidence', read.text, file).locate;
 }
 
 /** The day of a moment. */

@@ -234,3 +234,16 @@ describe('editYaml set and unset', () => {
     );
   });
 });
+
+describe('editYaml: flow mappings in a block sequence', () => {
+  it('fills a flow mapping on one line, so that it stays valid YAML however long the text', () => {
+    const text = 'claims:\n  - { id: branch-summary-on-leave, anchor: directive, verdict: { status: unverified } }\n  - id: other\n    anchor: directive\n';
+    const edit = editYaml(text, SIDECAR_KEY_ORDER.claims);
+    edit.fill(['claims', 0], [['priority', 'medium'], ['concern', '"Can" hides that the user is asked, and a long concern goes past eighty columns: it must not fold'], ['response', 'clarification']], ['id', 'anchor', 'verdict', 'priority', 'concern', 'response']);
+    const result = edit.toString();
+    expect(result.split('\n')[1]).toBe(
+      `  - { id: branch-summary-on-leave, anchor: directive, verdict: { status: unverified }, priority: medium, concern: '"Can" hides that the user is asked, and a long concern goes past eighty columns: it must not fold', response: clarification }`,
+    );
+    expect(parse(result).claims[0]).toMatchObject({ priority: 'medium', response: 'clarification' });
+  });
+});
