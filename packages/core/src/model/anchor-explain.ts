@@ -12,10 +12,9 @@ import type { Root } from 'mdast';
 import type { LoadedChapter } from '../load/books.js';
 import { createProblem, quote, shorten, type Problem } from '../problems/problem.js';
 import type { Claim } from '../schema/sidecars.js';
-import type { ChapterText } from '../text/chapter-text.js';
+import type { ChapterText, ParseChapter } from '../text/chapter-text.js';
 import { normalizeProse } from '../text/normalize.js';
 import type { IndexNode } from '../text/text-index.js';
-import type { ParseChapter } from './chapter.js';
 
 /** What a place in the source is, when it is not prose: a noun phrase. */
 const HIDDEN: Record<string, string> = {

@@ -4,7 +4,7 @@
  * per chapter; nothing here depends on other chapters.
  */
 import type { Root } from 'mdast';
-import type { ChapterText, ClaimAnchor } from '../text/chapter-text.js';
+import type { ChapterText, ClaimAnchor, ParseChapter } from '../text/chapter-text.js';
 import { addDays } from '../schema/dates.js';
 import type { BookFolder, LoadedChapter } from '../load/books.js';
 import { cached } from '../load/cache.js';
@@ -20,11 +20,7 @@ import { pageIds, type PageId } from '../text/page-ids.js';
 import { explainAnchorProblems } from './anchor-explain.js';
 import { idCollisions } from './id-collisions.js';
 
-/**
- * Parse a chapter into mdast, with positions, directives on and smart
- * punctuation off. Injected so that the core imports no Markdown processor.
- */
-export type ParseChapter = (source: string, options: { file: string; format: 'mdx' | 'md' }) => Root;
+export type { ParseChapter } from '../text/chapter-text.js';
 
 const emptyResearch: ResearchFile = ResearchFileSchema.parse({});
 
