@@ -1,5 +1,5 @@
 /**
- * The research report as a terminal table: one row per chapter.
+ * The status report as a terminal table: one row per chapter.
  */
 import type { StatusReport } from '@research-pack/core';
 

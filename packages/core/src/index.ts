@@ -1,8 +1,21 @@
 export * from './schema/sidecars.js';
 export type * from './model/types.js';
-export { DEFAULT_SITE_URLS, PACK_FILES, chapterUrls, chapterPageUrl, chapterPath, researchPatterns, urlPatternProblem, bookStatusReportUrl, siteStatusReportUrl, statusReportUrls, packSchemaUrl, statusReportSchemaUrl, claimFragment, claimUrl } from './site/urls.js';
+export {
+  DEFAULT_SITE_URLS,
+  PACK_FILES,
+  chapterUrls,
+  chapterPageUrl,
+  chapterPath,
+  researchPatterns,
+  urlPatternProblem,
+  bookStatusReportUrl,
+  siteStatusReportUrl,
+  statusReportUrls,
+  packSchemaUrl,
+  statusReportSchemaUrl,
+  claimUrl,
+} from './site/urls.js';
 export type { ChapterUrls, StatusReportUrls, SiteUrls, ChapterUrlParams, ChapterUrlFunction, ResearchUrlPatterns } from './site/urls.js';
-export { colabUrl, notebookGithubUrl } from './site/colab.js';
 export type { NotebookRepository } from './site/colab.js';
 export {
   DEFAULT_BRIEF_INTRO,
@@ -34,24 +47,23 @@ export type { LoadedSidecar, SidecarData } from './load/sidecar.js';
 export { loadFrontmatter } from './load/frontmatter.js';
 export type { FrontmatterMode, LoadFrontmatterOptions } from './load/frontmatter.js';
 export type { LoadedFrontmatter } from './load/frontmatter.js';
-export { loadBooks, listBooks, loadChapter, bookFolder, readChapterSource, defaultContentDir } from './load/books.js';
+export { loadBooks, listBooks } from './load/books.js';
 export type { BookFolder, BookListing, BookListings, ChapterEntry, LoadBooksOptions, LoadedBook, LoadedBooks, LoadedChapter, SidecarKind } from './load/books.js';
 export { createModelCache } from './load/cache.js';
-export { readTextFile, inspectPath, systemRefusal, isInside, firstInvalidUtf8, controlProblem, MAX_FILE_BYTES } from './load/read-file.js';
+export { readTextFile, inspectPath, MAX_FILE_BYTES } from './load/read-file.js';
 export type { FileRefusal, FileRule, FileKind, FoundPath, InspectedPath, ReadText, FilePolicyOptions } from './load/read-file.js';
-export { readBookFile, listFolder, refusalProblem, withoutExcerpts } from './load/book-files.js';
+export { readBookFile, listFolder, withoutExcerpts } from './load/book-files.js';
 export type { BookFileRead, ReadBookFileOptions, FolderEntry, FolderListing } from './load/book-files.js';
 export { systemErrorCode, systemReason, systemAdvice } from './load/system-error.js';
 export type { FileOperation } from './load/system-error.js';
-export { hasVisibleText, controlName } from './schema/text-checks.js';
 export type { ModelCache } from './load/cache.js';
-export { validateBook, validateChapter, duplicateChapterNumber } from './model/cross-file.js';
+export { validateBook } from './model/cross-file.js';
 export { verdictRelations } from './model/cross-file-checks.js';
 export type { ValidateBookOptions } from './model/cross-file.js';
 export { buildModel } from './model/build.js';
-export { buildChapter, resolveClaims } from './model/chapter.js';
+export { resolveClaims } from './model/chapter.js';
 export { checkChapter, checkProject, collectProblems, assembleModel } from './model/check.js';
-export { buildModelOnThreads, checkProblemsOnThreads, threadCount, PARALLEL_FROM_CHAPTERS } from './threads/run.js';
+export { buildModelOnThreads, checkProblemsOnThreads, threadCount } from './threads/run.js';
 export type { ParserModule, ThreadedOptions } from './threads/run.js';
 export type { ChapterCheck, CheckChapterOptions, CheckProjectOptions } from './model/check.js';
 export type { BuildModelOptions } from './model/build.js';
@@ -65,19 +77,16 @@ export { anchorClaims } from './text/anchor.js';
 export type { ChapterText, ClaimAnchor, DirectiveClaim, AnchorKind, ClaimSelectors } from './text/chapter-text.js';
 export type { ExtractChapterTextOptions } from './text/snapshot.js';
 export type { AnchorFiles } from './text/anchor.js';
-export { attachSource, sourceOf, snapshotOf } from './text/snapshot.js';
-export { fingerprintSnapshot, hashClaimText } from './text/fingerprint.js';
-export { normalizeLines, normalizeProse, foldText, fold } from './text/normalize.js';
+export { sourceOf } from './text/snapshot.js';
+export { hashClaimText } from './text/fingerprint.js';
 export type { FoldedText } from './text/normalize.js';
 export { buildTextIndex } from './text/text-index.js';
-export { locateOffset, leafIndexAt, leafOffsetAt } from './text/leaf-map.js';
-export { serializeDirective, directiveId } from './text/directive-text.js';
+export { leafIndexAt, leafOffsetAt } from './text/leaf-map.js';
 export type { TextIndex, TextIndexOptions, IndexLeaf, IndexUnit, IndexNode, IndexedClaimDirective, RestoredDirective } from './text/text-index-types.js';
-export { maxFuzzyErrors, prepareSearch, locateQuote, findExact, toFolded, fromFolded } from './text/quote-search.js';
-export { closestText } from './text/anchor-hints.js';
-export { SELECTOR_CONTEXT, selectorsFor } from './text/selectors.js';
+export { prepareSearch } from './text/quote-search.js';
+export { SELECTOR_CONTEXT } from './text/selectors.js';
 export type { SearchText, QuoteResult } from './text/quote-search.js';
-export { safeHref, httpUrl, doiUrl, arxivUrl, sourceHref } from './site/safe-url.js';
+export { safeHref, sourceHref } from './site/safe-url.js';
 export { claimAnnotations, claimPopoversHtml, accessibleName, FLAG_SYMBOL } from './render/claim-annotations.js';
 export {
   DISPLAY_STATUSES,
@@ -114,11 +123,18 @@ export type { Pack, PackClaim, PackSource, PackEvidence, WebAnnotation, ClaimRev
 export { buildPack, renderPackJson, webAnnotations, claimReviews, cslItems } from './render/pack-json.js';
 export { packHast, renderPackHtml } from './render/pack-html.js';
 export { claimReviewJsonLd, claimReviewScript, escapeJsonForScript } from './render/claim-review.js';
-export { locateChapter, splitEvidence, findSource, claimsOfSource, sourceCheckOf, sourceReviewOf, latestRun, notebookState, latestPass, passReadsCurrent, countStatuses, statusKey } from './model/queries.js';
-export { SourceCheckDataSchema, LinkCheckDataSchema, DoiCheckDataSchema, ArxivCheckDataSchema, SourceReviewDataSchema, SourceTotalsSchema } from './schema/source-check.js';
+export { sourceCheckOf, sourceReviewOf } from './model/queries.js';
+export {
+  SourceCheckDataSchema,
+  LinkCheckDataSchema,
+  DoiCheckDataSchema,
+  ArxivCheckDataSchema,
+  SourceReviewDataSchema,
+  SourceTotalsSchema,
+} from './schema/source-check.js';
 export type { SourceCheckData, LinkCheckData, SourceReviewData, SourceTotals } from './schema/source-check.js';
 export { sourceCheckData, sourceReviewData, countSourceChecks } from './render/source-check-data.js';
-export { sourceFacts, factLine, urlLines, identifierLines, FACT_SUBJECT } from './render/source-facts.js';
+export { sourceFacts, factLine, urlLines, identifierLines } from './render/source-facts.js';
 export type { SourceFact, FactKind, FactPart, FactSource } from './render/source-facts.js';
 export { briefSourceLines } from './render/brief-sources.js';
 export type { ModelSource, NotebookState } from './model/queries.js';
@@ -151,17 +167,15 @@ export type {
   ReportPlace,
   Located,
 } from './research-report/read.js';
-export { matchClaimRows, matchSourceRow, normalizeUrl, normalizeTitle } from './ingest/match.js';
 export type { ClaimText, ClaimMatch, ClaimMatchKind, SourceMatchKind } from './ingest/match.js';
 export { editYaml, SIDECAR_KEY_ORDER } from './ingest/yaml-edit.js';
 export type { YamlEdit, AppendOptions } from './ingest/yaml-edit.js';
-export { reviewQueue, handleIndex, itemHandle, itemKey, contentDigest, claimContent, HANDLE_LETTER } from './model/review-queue.js';
+export { reviewQueue, handleIndex, contentDigest } from './model/review-queue.js';
 export type { ReviewQueue, ReviewItem, ReviewLead, ReviewProposal, ReviewClaim, ReviewLeadGroup, ReviewKind, HandleIndex, HandleIdentity } from './model/review-queue.js';
 export { textHashHintsOfModel, textHashHintsOfFiles, formatTextHashHints } from './model/text-hash-hints.js';
 export type { TextHashHint } from './model/text-hash-hints.js';
 export { planDecisions } from './review/plan.js';
 export type { PlanDecisionsOptions, DecisionPlan, DecisionOutcome, SidecarText } from './review/plan.js';
-export { VERB_KINDS, describeDecision, sameDecision } from './review/decisions.js';
 export type { Decision, DecisionVerb, AcceptDecision, RejectDecision, AcceptClaimDecision, VerdictDecision, ReviewedDecision } from './review/decisions.js';
 export { resolveTarget } from './review/resolve.js';
 export type { ResolvedTarget } from './review/resolve.js';
@@ -185,14 +199,12 @@ export {
   CheckErrorKindSchema,
   LinkHealthSchema,
   DateTimeSchema,
-  isDateTimeString,
   toDateTimeString,
 } from './schema/sources-lock.js';
 export type { SourcesLock, LockedUrl, LockedDoi, LockedArxiv, LockedArchive, LockedName, DoiMetadata, CheckError, CheckErrorKind, LinkHealth } from './schema/sources-lock.js';
 export type { JsonSchemaKind } from './schema/json-schema.js';
-export { SOURCES_LOCK_FILE, MAX_LOCK_LENGTH, emptySourcesLock, loadSourcesLock, readSourcesLock, renderSourcesLock } from './sources/lock.js';
+export { SOURCES_LOCK_FILE, emptySourcesLock, loadSourcesLock, readSourcesLock, renderSourcesLock } from './sources/lock.js';
 export type { LoadedSourcesLock } from './sources/lock.js';
-export { urlKey, doiKey, splitArxivId } from './sources/keys.js';
 export { planRefresh } from './sources/plan.js';
 export type { PlanBook, PlanChapter, PlanReason, PlanTarget, RefreshPlan, PlanRefreshOptions } from './sources/plan.js';
 export { observeUrl, observeArchive, observeDoi, observeArxiv } from './sources/observe.js';
@@ -203,16 +215,23 @@ export { parseLinks, formatHttpDate, parseHttpDate } from './sources/link-format
 export type { WebLink } from './sources/link-format.js';
 export { timeGateRequest, readTimeGateAnswer, readMementoAnswer, nearestMemento } from './sources/memento.js';
 export type { AnswerHead, MementoStep } from './sources/memento.js';
-export { readCslJson, cslDate, cleanText } from './sources/csl.js';
+export { readCslJson } from './sources/csl.js';
 export { readArxivFeed } from './sources/arxiv-atom.js';
 export type { ArxivPaper } from './sources/arxiv-atom.js';
-export { compareWithDoi, compareWithArxiv, foldForComparison, sameDate } from './sources/compare.js';
+export { compareWithDoi, compareWithArxiv } from './sources/compare.js';
 export type { MetadataMismatch, ComparedSource } from './sources/compare.js';
-export { checkChapterSources, indexSourcesLock, isSourceChecked } from './sources/view.js';
+export { checkChapterSources, indexSourcesLock } from './sources/view.js';
 export type { ChapterSourceChecks, SourceCheck, LinkCheck, DoiCheck, ArxivCheck, ClaimSourceReview, ViewedChapter, LockIndex } from './sources/view.js';
 export { sourceFindings, findingCategory, SOURCE_FINDING_CATEGORIES, SOURCE_FINDING_CATEGORY } from './sources/findings.js';
 export type { SourceFindings, SourceFindingCategory, SourceRule, FindingsModel } from './sources/findings.js';
-export { ProjectConfigSchema, ChapterUrlsSchema, ResearchUrlsSchema, PROJECT_PRESETS, STARLIGHT_DOCS_DIR, parseProjectConfig, resolveProjectConfig, formatConfigIssues } from './site/project-config.js';
+export {
+  ProjectConfigSchema,
+  ChapterUrlsSchema,
+  ResearchUrlsSchema,
+  PROJECT_PRESETS,
+  resolveProjectConfig,
+  formatConfigIssues,
+} from './site/project-config.js';
 export type { ProjectConfig, ProjectConfigInput, ProjectPreset } from './site/project-config.js';
 export { CONFIG_FILE_NAMES, findConfigFile, loadConfigFile } from './site/config-file.js';
 export type { ProjectConfigFile } from './site/config-file.js';
