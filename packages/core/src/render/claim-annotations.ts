@@ -15,6 +15,7 @@ import { h } from 'hastscript';
 import { fold } from '../text/normalize.js';
 import { timeElement } from '../markup/hast.js';
 import { quoteOccurrence } from '../text/occurrence.js';
+import type { ChapterBody, ClaimPlace } from '../text/page-places.js';
 import type { ChapterModel, DisplayStatus, ResolvedClaim } from '../model/types.js';
 import { safeHref, sourceHref } from '../site/safe-url.js';
 import type { EvidenceItem, Source } from '../schema/sidecars.js';
@@ -58,6 +59,8 @@ export interface ClaimAnnotation {
   marker: Element;
   /** The popover: verdict, rationale, evidence, link to the research pack. */
   popover: Element;
+  /** Where the claim is in the chapter's source (the model's placing); without it the page finds the claim in its own text. */
+  place?: ClaimPlace;
 }
 
 /** Everything the page transform needs for one chapter. Plain data. */
@@ -68,6 +71,8 @@ export interface ChapterAnnotations {
   file: string;
   /** Claims in document order. */
   claims: ClaimAnnotation[];
+  /** The body of the revision the model read: a page compares it with its own source before it trusts `place`. */
+  body?: ChapterBody;
 }
 
 /** Options for `claimAnnotations`. */
@@ -88,7 +93,7 @@ export function claimAnnotations(chapter: ChapterModel, options: ClaimAnnotation
   const claims = [...chapter.claims]
     .sort((a, b) => a.location.start - b.location.start || a.location.end - b.location.end)
     .map((claim) => annotateClaim(chapter, claim, folded, packUrl));
-  return { chapter: chapter.id, file: chapter.file, claims };
+  return { chapter: chapter.id, file: chapter.file, claims, ...(chapter.body ? { body: chapter.body } : {}) };
 }
 
 /**
@@ -148,6 +153,7 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
     wrapper: { className: ['rp-claim'], id: fragment, dataClaimId: id, dataStatus: status },
     marker,
     popover,
+    ...(resolved.place ? { place: resolved.place } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import { assembleModel, checkChapter, collectProblems, type BuildModelResult } f
 import type { ChapterCheck } from '../model/check.js';
 import type { FrontmatterMode } from '../load/frontmatter.js';
 import { listBooks } from '../load/books.js';
+import { folderCheckStore, pruneCheckStore, storedCheck, type CheckStoreOptions } from '../model/check-store.js';
 import type { BookFolder, BookListings, ChapterEntry } from '../load/books.js';
 import type { Problem } from '../problems/problem.js';
 
@@ -43,9 +44,14 @@ export interface ThreadedOptions {
   parser: ParserModule;
   /** Threads in all, this one included. Default: `threadCount` for the project, with `RESEARCH_PACK_THREADS`. */
   threads?: number | undefined;
-  /** Whether this thread checks chapters too (default true); tests turn it off so that the workers check every chapter. */
+  /** Whether this thread checks chapters too (default true); turned off so that it stays free for other work while the workers check every chapter. */
   mainThreadTakes?: boolean | undefined;
+  /** Keep checks across builds in this folder (see `folderCheckStore`); only when building the model. */
+  store?: CheckStoreOptions | undefined;
 }
+
+/** A chapter's check as a thread made or found it: its index in the job, the check, and its store key (when stored). */
+export type TakenCheck = [index: number, check: ChapterCheck, digest: string | undefined];
 
 /** What every thread needs: plain data and a shared counter, posted to workers. */
 export interface ChapterJob {
@@ -59,6 +65,8 @@ export interface ChapterJob {
   chapters: Array<{ book: number; entry: ChapterEntry }>;
   /** One Int32: the index of the next chapter to take. */
   next: SharedArrayBuffer;
+  /** Where checks are kept across builds, if they are. */
+  store?: CheckStoreOptions | undefined;
 }
 
 /**
@@ -80,18 +88,26 @@ export function threadCount(chapters: number, configured?: string): number {
  * @param parse the chapter parser.
  * @returns the checks this thread made, by chapter index.
  */
-export function takeChapters(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter): Array<[number, ChapterCheck]> {
+export function takeChapters(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter): TakenCheck[] {
   const next = new Int32Array(job.next);
-  const done: Array<[number, ChapterCheck]> = [];
+  const done: TakenCheck[] = [];
+  const store = job.store ? { store: folderCheckStore(job.store), salt: job.store.salt } : undefined;
   for (let index = Atomics.add(next, 0, 1); index < job.chapters.length; index = Atomics.add(next, 0, 1)) {
     const { book, entry } = job.chapters[index]!;
-    done.push([index, checkChapter(books[book]!, entry, { rootDir: job.root, parse, asOf: job.asOf, keep: job.keep })]);
+    const folder = books[book]!;
+    const check = () => checkChapter(folder, entry, { rootDir: job.root, parse, asOf: job.asOf, keep: job.keep });
+    if (!store) {
+      done.push([index, check(), undefined]);
+      continue;
+    }
+    const stored = storedCheck(store, job.root, { dir: folder.dir, source: job.books[book]!.source }, entry, job.asOf, check);
+    done.push([index, stored.check, stored.digest]);
   }
   return done;
 }
 
 /** List the books and check every chapter on `threads` threads. */
-async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ listing: BookListings; checks: ChapterCheck[] }> {
+async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ listing: BookListings; checks: ChapterCheck[]; digests: Set<string> }> {
   const listing = listBooks(options.rootDir, { contentDir: options.contentDir, frontmatter: options.frontmatter });
   const chapters = listing.books.flatMap((book, index) => book.chapters.map((entry) => ({ book: index, entry })));
   const job: ChapterJob = {
@@ -102,6 +118,7 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ list
     books: listing.books.map(({ slug, dir, file, source }) => ({ slug, dir, file, source })),
     chapters,
     next: new SharedArrayBuffer(4),
+    ...(keep && options.store ? { store: options.store } : {}),
   };
   const mainThreadTakes = options.mainThreadTakes ?? true;
   const threads = options.threads ?? threadCount(chapters.length, process.env.RESEARCH_PACK_THREADS);
@@ -109,13 +126,17 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ list
   const ready = takeStartedWorkers(workerCount);
   const workers = Array.from({ length: workerCount }, (_, index) => runWorker(job, ready[index]));
   const checks = new Array<ChapterCheck>(chapters.length);
-  const place = (done: Array<[number, ChapterCheck]>) => {
-    for (const [index, check] of done) checks[index] = check;
+  const digests = new Set<string>();
+  const place = (done: TakenCheck[]) => {
+    for (const [index, check, digest] of done) {
+      checks[index] = check;
+      if (digest) digests.add(digest);
+    }
   };
   // This thread takes chapters too, with the book folders it already loaded.
   if (mainThreadTakes || workers.length === 0) place(takeChapters(job, listing.books, options.parse));
   for (const done of await Promise.all(workers)) place(done);
-  return { listing, checks };
+  return { listing, checks, digests };
 }
 
 /**
@@ -134,16 +155,18 @@ export async function checkProblemsOnThreads(options: ThreadedOptions): Promise<
  * @returns the model (unless blocked by errors) and every problem.
  */
 export async function buildModelOnThreads(options: ThreadedOptions): Promise<BuildModelResult> {
-  const { listing, checks } = await checkAll(options, true);
+  const { listing, checks, digests } = await checkAll(options, true);
+  // Checks of chapters that are gone, or were edited, are not kept.
+  if (options.store) pruneCheckStore(options.store.dir, digests);
   return assembleModel(options.rootDir, listing, checks, options.asOf);
 }
 
 /** Run the job on a worker (a started one, or a new one); resolves with the checks it made. */
-function runWorker(job: ChapterJob, started?: Worker): Promise<Array<[number, ChapterCheck]>> {
+function runWorker(job: ChapterJob, started?: Worker): Promise<TakenCheck[]> {
   return new Promise((resolve, reject) => {
     const worker = started ?? new Worker(new URL('./worker.js', import.meta.url));
-    let result: Array<[number, ChapterCheck]> | undefined;
-    worker.once('message', (done: Array<[number, ChapterCheck]>) => (result = done));
+    let result: TakenCheck[] | undefined;
+    worker.once('message', (done: TakenCheck[]) => (result = done));
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (result) resolve(result);
