@@ -29,6 +29,33 @@ export interface ResearchPackState {
   annotations: (chapter: ChapterModel) => ChapterAnnotations;
   /** The chapter whose file is at a path (absolute, or relative to the project root), if any: for a host's pages (Starlight's route data). */
   chapterAt: (file: string) => ChapterModel | undefined;
+  /** What the claim plugins mark a chapter's page from, as a digest (`annotationsStamp`): a render with another stamp is out of date. */
+  stamp: (chapter: ChapterModel) => string;
+}
+
+/** The key under which the claim plugins record, in a render's frontmatter (`remarkPluginFrontmatter`), what they marked it from. */
+export const STAMP_KEY = 'researchPackMarks';
+
+/**
+ * Renders a chapter's Markdown again, as the content layer does, for a
+ * page whose cached render is out of date: its HTML, or undefined when it
+ * cannot be redone here (images the content layer resolves itself).
+ */
+export type RenderAgain = (file: string) => Promise<string | undefined>;
+
+const RENDER_KEY = Symbol.for('@research-pack/astro/render-again');
+
+/**
+ * Register the renderer that redoes out-of-date renders.
+ * @param render the renderer.
+ */
+export function publishRenderer(render: RenderAgain): void {
+  (globalThis as { [RENDER_KEY]?: RenderAgain })[RENDER_KEY] = render;
+}
+
+/** @returns the renderer, when the integration registered one. */
+export function readRenderer(): RenderAgain | undefined {
+  return (globalThis as { [RENDER_KEY]?: RenderAgain })[RENDER_KEY];
 }
 
 const KEY = Symbol.for('@research-pack/astro/state');
