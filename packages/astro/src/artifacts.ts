@@ -6,7 +6,7 @@
  * The same renderers and URLs as the routes `astro dev` serves them from,
  * so the same bytes.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   buildStatusReport,
@@ -75,6 +75,36 @@ export function textArtifacts(model: ResearchModel, urls: SiteUrls, options: Art
     }
   }
   return artifacts;
+}
+
+/**
+ * Put a build's text artifacts in its output folder: those the model's
+ * workers left in the artifact cache are copied from there, the others
+ * rendered here. Cache folders no chapter of this build uses are removed.
+ * @param outDir the build's output folder.
+ * @param artifacts every artifact of the build (`textArtifacts`).
+ * @param cached the chapters' artifacts the workers made or found, with the cache folder of each.
+ * @param cacheDir the artifact cache.
+ */
+export async function publishArtifacts(outDir: string, artifacts: readonly Artifact[], cached: ReadonlyArray<{ key: string; files: ReadonlyArray<{ pathname: string; file: string }> }>, cacheDir: string): Promise<void> {
+  const copies = new Map<string, string>();
+  for (const { files } of cached) for (const { pathname, file } of files) copies.set(pathname, file);
+  const rendered = artifacts.filter((artifact) => !copies.has(artifact.pathname)).map((artifact) => ({ pathname: artifact.pathname, text: artifact.text() }));
+  const targets = [...copies.keys(), ...rendered.map((artifact) => artifact.pathname)];
+  for (const folder of new Set(targets.map((pathname) => path.dirname(artifactFile(outDir, pathname))))) await mkdir(folder, { recursive: true });
+  const jobs: Array<() => Promise<void>> = [
+    ...[...copies].map(([pathname, file]) => () => copyFile(file, artifactFile(outDir, pathname))),
+    ...rendered.map((artifact) => () => writeFile(artifactFile(outDir, artifact.pathname), artifact.text)),
+  ];
+  // A few at a time: a large book has thousands.
+  for (let start = 0; start < jobs.length; start += 64) await Promise.all(jobs.slice(start, start + 64).map((job) => job()));
+  await pruneArtifacts(cacheDir, new Set(cached.map((entry) => entry.key)));
+}
+
+/** Remove the cache folders of artifacts no chapter uses any more. */
+async function pruneArtifacts(cacheDir: string, keep: ReadonlySet<string>): Promise<void> {
+  const names = await readdir(cacheDir).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => !keep.has(name)).map((name) => rm(path.join(cacheDir, name), { recursive: true, force: true }).catch(() => undefined)));
 }
 
 /**

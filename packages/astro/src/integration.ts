@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
 import { loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core';
-import { textArtifacts, writeArtifacts } from './artifacts.js';
+import { publishArtifacts, textArtifacts } from './artifacts.js';
 import { missingChapterPages, missingMdxWarning, pagesWithoutPopovers } from './check-pages.js';
 import { watchBook } from './dev-watch.js';
 import { layoutModulePlugin, layoutSpecifier } from './layout-module.js';
@@ -43,6 +43,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
   let options: ResearchPackOptions;
   let root: string;
   let command: 'build' | 'dev' | 'preview' | 'sync';
+  let artifactsDir: string;
   // The Markdown plugins read through this, so that a reload in `astro dev`
   // reaches the next render without re-registering anything.
   const source = new ModelSource();
@@ -75,15 +76,17 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         }
         const urls = siteUrls(config, options);
         const pageUrls = { ...urls, site: basePath(config) };
-        // Chapter checks are kept in Astro's cache folder across builds and dev sessions.
-        const store = { dir: path.join(fileURLToPath(config.cacheDir), 'research-pack', 'chapters'), salt: PARSER_VERSION };
+        // Chapter checks and text artifacts are kept in Astro's cache folder across builds and dev sessions.
+        const cache = path.join(fileURLToPath(config.cacheDir), 'research-pack');
+        const store = { dir: path.join(cache, 'chapters'), salt: PARSER_VERSION };
+        artifactsDir = path.join(cache, 'artifacts');
 
         // A build reads the books on worker threads while Vite starts, and
         // waits for them where it needs them (a chapter's transform, the
         // research pages, `astro:build:start`); the dev server reads them
         // now, and again after every save.
         const background = command === 'build';
-        source.start({ root, options, urls, pageUrls, store }, background);
+        source.start({ root, options, urls, pageUrls, store, artifactsDir }, background);
         if (!background) reportProblems(source.loaded()!.state, command, options, logger);
 
         await registerClaimPlugins(
@@ -133,8 +136,9 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         const model = state?.model;
         if (!state || !model) return;
         const outDir = fileURLToPath(dir);
-        const artifacts = textArtifacts(model, state.urls, options);
-        await writeArtifacts(outDir, artifacts.map((artifact) => ({ pathname: artifact.pathname, text: artifact.text() })));
+        // What the model's workers made is in the artifact cache; the rest (the reports) is rendered now.
+        const cached = [...(source.loaded()?.derived.values() ?? [])].flatMap((derived) => (derived.artifacts && derived.artifactsKey ? [{ key: derived.artifactsKey, files: derived.artifacts }] : []));
+        await publishArtifacts(outDir, textArtifacts(model, state.urls, options), cached, artifactsDir);
         const absent = await missingChapterPages(outDir, model, options.chapters);
         if (absent.length > 0) {
           logger.warn(

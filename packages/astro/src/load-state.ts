@@ -16,6 +16,8 @@ import {
   type CheckStoreOptions,
   type ParseChapter,
   claimAnnotations,
+  claimPopoversHtml,
+  renderPackHtml,
   type ModelCache,
   formatProblems,
   chapterUrls,
@@ -25,6 +27,7 @@ import {
   type SiteUrls,
 } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
+import type { DeriveContext, DerivedChapter } from './derive.js';
 import type { ResearchPackOptions } from './options.js';
 import type { ResearchPackState } from './state.js';
 
@@ -35,6 +38,8 @@ export interface LoadedState {
   chapterFiles: string[];
   /** Annotations of the chapter at an absolute path, or undefined when the file is not a chapter. */
   annotationsFor: (file: string) => ChapterAnnotations | undefined;
+  /** What the model's worker threads made of each chapter, by chapter id (empty when it was loaded on this thread). */
+  derived: ReadonlyMap<string, DerivedChapter>;
 }
 
 /** Where the model comes from: the project, its options and URLs, and the caches to use. */
@@ -49,6 +54,8 @@ export interface LoadInputs {
   pageUrls: SiteUrls;
   /** Chapter checks kept across builds; undefined to keep none. */
   store?: CheckStoreOptions | undefined;
+  /** Folder of the text artifacts kept across builds (see `derive.ts`). */
+  artifactsDir?: string | undefined;
 }
 
 /**
@@ -92,8 +99,14 @@ export async function loadStateOnThreads(inputs: LoadInputs): Promise<LoadedStat
     threads,
     mainThreadTakes: false,
     ...(inputs.store ? { store: inputs.store } : {}),
+    // Each chapter's annotations, pages and artifacts, made on the thread that read it.
+    derive: { url: new URL('./derive.js', import.meta.url).href, name: 'deriveChapter', context: deriveContext(inputs) },
   });
-  return deriveState(inputs, result);
+  return deriveState(inputs, result, result.derived as Map<string, DerivedChapter>);
+}
+
+function deriveContext(inputs: LoadInputs): DeriveContext {
+  return { urls: inputs.urls, pageUrls: inputs.pageUrls, packs: inputs.options.packs, artifactsDir: inputs.artifactsDir ?? path.join(inputs.root, 'node_modules', '.astro', 'research-pack', 'artifacts') };
 }
 
 const chapterParser: ParseChapter = (source, { format }) => parseChapter(source, { format });
@@ -117,8 +130,8 @@ export function annotationsStamp(annotations: ChapterAnnotations): string {
 
 const stamps = new WeakMap<ChapterAnnotations, string>();
 
-/** The state and the annotation lookup, from a built model. */
-function deriveState(inputs: LoadInputs, result: BuildModelResult): LoadedState {
+/** The state and the annotation lookup, from a built model (and what the workers derived from its chapters, if they did). */
+function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new Map<string, DerivedChapter>()): LoadedState {
   const { root, options, urls, pageUrls } = inputs;
   const { model } = result;
   // Every chapter needs a page of its own, wherever the chapters option puts them.
@@ -132,11 +145,11 @@ function deriveState(inputs: LoadInputs, result: BuildModelResult): LoadedState 
   );
   // One set of annotations per chapter, made on first use: the claim plugins
   // read it for the markers, ChapterProvenance for the popovers.
-  const annotationsById = new Map<string, { annotations: ChapterAnnotations }>();
+  const annotationsById = new Map<string, { annotations: ChapterAnnotations; popoversHtml?: string; packHtml?: string }>();
   const entryOf = (chapter: ChapterModel) => {
     let entry = annotationsById.get(chapter.id);
     if (!entry) {
-      entry = { annotations: claimAnnotations(chapter, options.packs ? { packUrl: chapterUrls(pageUrls, chapter.book, chapter.slug).pack } : {}) };
+      entry = derived.get(chapter.id) ?? { annotations: claimAnnotations(chapter, options.packs ? { packUrl: chapterUrls(pageUrls, chapter.book, chapter.slug).pack } : {}) };
       annotationsById.set(chapter.id, entry);
     }
     return entry;
@@ -151,10 +164,19 @@ function deriveState(inputs: LoadInputs, result: BuildModelResult): LoadedState 
       packs: options.packs,
       report: options.report,
       annotations: (chapter) => entryOf(chapter).annotations,
+      popoversHtml: (chapter) => {
+        const entry = entryOf(chapter);
+        return (entry.popoversHtml ??= claimPopoversHtml(entry.annotations));
+      },
+      packHtml: (chapter) => {
+        const entry = entryOf(chapter);
+        return (entry.packHtml ??= renderPackHtml(usable!, chapter, pageUrls));
+      },
       stamp: (chapter) => annotationsStamp(entryOf(chapter).annotations),
       chapterAt: (file) => chapters.get(path.resolve(root, file)),
     },
     chapterFiles: [...chapters.keys()],
+    derived,
     annotationsFor(file) {
       const chapter = chapters.get(path.resolve(file));
       return chapter ? entryOf(chapter).annotations : undefined;

@@ -23,6 +23,8 @@ export interface ModelSourceInputs {
   urls: SiteUrls;
   pageUrls: SiteUrls;
   store: CheckStoreOptions | undefined;
+  /** Folder of the text artifacts kept across builds. */
+  artifactsDir: string;
 }
 
 /** The current model and how to load it again. */
@@ -92,14 +94,16 @@ export class ModelSource {
    * @returns the stamp, or undefined for files that are not chapters.
    */
   marksOf(file: string): string | undefined {
-    return this.marks.get(path.resolve(file));
+    const marks = this.marks.get(path.resolve(file));
+    return marks === undefined ? undefined : marks === 'unmarked' ? marks : annotationsStamp(marks);
   }
 
-  private readonly marks = new Map<string, string>();
+  /** What each file was last marked with (its stamp is computed when asked for: only Markdown renders keep one). */
+  private readonly marks = new Map<string, ChapterAnnotations | 'unmarked'>();
 
   private marked(file: string, annotations: ChapterAnnotations | undefined): ChapterAnnotations | undefined {
     const absolute = path.resolve(file);
-    if (annotations) this.marks.set(absolute, annotationsStamp(annotations));
+    if (annotations) this.marks.set(absolute, annotations);
     else if (this.looksLikeChapter(absolute)) this.marks.set(absolute, 'unmarked');
     return annotations;
   }

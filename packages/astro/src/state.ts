@@ -27,6 +27,10 @@ export interface ResearchPackState {
   report: boolean;
   /** A chapter's claim annotations (markers and popovers), made once and shared by the claim plugins and ChapterProvenance. */
   annotations: (chapter: ChapterModel) => ChapterAnnotations;
+  /** The popovers of a chapter's claims as HTML, made once (on a build's worker threads, when it has them). */
+  popoversHtml: (chapter: ChapterModel) => string;
+  /** The content of a chapter's research pack page as HTML, made once (the same). */
+  packHtml: (chapter: ChapterModel) => string;
   /** The chapter whose file is at a path (absolute, or relative to the project root), if any: for a host's pages (Starlight's route data). */
   chapterAt: (file: string) => ChapterModel | undefined;
   /** What the claim plugins mark a chapter's page from, as a digest (`annotationsStamp`): a render with another stamp is out of date. */

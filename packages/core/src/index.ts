@@ -47,7 +47,8 @@ export { checkChapter, checkProject, collectProblems, assembleModel } from './mo
 export { chapterKey, coreCodeVersion, folderCheckStore, pruneCheckStore, storedCheck } from './model/check-store.js';
 export type { ChapterKey, CheckStore, CheckStoreOptions, StoredCheck } from './model/check-store.js';
 export { buildModelOnThreads, checkProblemsOnThreads, threadCount, PARALLEL_FROM_CHAPTERS } from './threads/run.js';
-export type { ParserModule, ThreadedOptions } from './threads/run.js';
+export type { ParserModule, ThreadedOptions, TakenCheck } from './threads/run.js';
+export type { DeriveChapter, DeriveInput, DeriveModule } from './threads/derive.js';
 export type { ChapterCheck, CheckChapterOptions, CheckProjectOptions } from './model/check.js';
 export type { BuildModelOptions } from './model/build.js';
 export type { BuildModelResult } from './model/check.js';
@@ -77,7 +78,7 @@ export { closestText } from './text/anchor-hints.js';
 export { SELECTOR_CONTEXT, selectorsFor } from './text/selectors.js';
 export type { SearchText, QuoteResult } from './text/quote-search.js';
 export { safeHref, httpUrl, doiUrl, arxivUrl, sourceHref } from './site/safe-url.js';
-export { claimAnnotations, claimPopoversHtml, accessibleName } from './render/claim-annotations.js';
+export { claimAnnotations, claimMarkerHtml, claimPopoversHtml, accessibleName } from './render/claim-annotations.js';
 export { DISPLAY_STATUSES, STATUS_SYMBOL, STATUS_WORD, READING, ANCHORING_WORD, STALE_REASON } from './model/words.js';
 export type { ChapterAnnotations, ClaimAnnotation, ClaimAnnotationsOptions, DirectiveAnnotationAnchor, QuoteAnnotationAnchor } from './render/claim-annotations.js';
 export { renderResearchReport } from './research-report/write.js';

@@ -5,6 +5,7 @@
  */
 import type { ChapterAnnotations } from '@research-pack/core';
 import { buildTextIndex, type IndexNode } from '@research-pack/core/internal';
+import type { MarkerForm } from './claim-nodes.js';
 import { emitEdits, type ClaimEdit } from './emit-edits.js';
 import { locateByPlace, type PlacedContainer } from './model-places.js';
 import { placeClaims } from './place-claims.js';
@@ -19,6 +20,8 @@ export interface ContainerPlanOptions {
   restore: boolean;
   /** Where popovers go. */
   popovers: 'inline' | 'page';
+  /** How markers go into the page. */
+  markers: MarkerForm;
 }
 
 /**
@@ -34,7 +37,7 @@ export function planContainer(node: IndexNode, container: PlacedContainer, annot
   const root = wrap(node);
   const index = buildTextIndex(root, { source: options.source, directive: options.directive });
   const placement = placeClaims(root, index, annotations, options.restore, { claims: container.claims, locate: locateByPlace() });
-  return emitEdits(placement, { root, treeRoot: root, file: annotations.file, restore: options.restore, popovers: options.popovers });
+  return emitEdits(placement, { root, treeRoot: root, file: annotations.file, restore: options.restore, popovers: options.popovers, markers: options.markers });
 }
 
 /** A root the text index reads the container in as the page's own walk would: a cell inside its row and table. */

@@ -10,7 +10,7 @@ import { directiveId, type ChapterAnnotations, type ClaimAnnotation } from '@res
 import { buildTextIndex, isDirectiveLabel, type IndexNode, type RestoredDirective } from '@research-pack/core/internal';
 import type { MdastContent, MdastTarget, MdastVisitorContext } from 'satteri';
 import type { FileClaims } from './claims-adapter.js';
-import { claimNode, fenceParagraph } from './claim-nodes.js';
+import { claimNode, fenceParagraph, type MarkerForm } from './claim-nodes.js';
 import { planContainer } from './container-plan.js';
 import type { ClaimEdit } from './emit-edits.js';
 import { insideRebuilt, modelPlaces, type ModelPlaces, type PlacedContainer } from './model-places.js';
@@ -30,6 +30,8 @@ export interface PageMarkerSettings {
   restore: boolean;
   /** Where popovers go. */
   popovers: 'inline' | 'page';
+  /** How markers go into the page: as markup of their own (`html` for Markdown, `mdx` for MDX). */
+  markers: MarkerForm;
 }
 
 /** The marking of one page. */
@@ -114,8 +116,8 @@ export class PageMarker {
 
   private rebuild(node: PageNode, container: PlacedContainer, ctx: MdastVisitorContext): void {
     const annotations = this.annotations!;
-    const { directive, restore, popovers } = this.settings;
-    applyEdits(planContainer(node, container, annotations, { source: this.source, directive, restore, popovers }), ctx);
+    const { directive, restore, popovers, markers } = this.settings;
+    applyEdits(planContainer(node, container, annotations, { source: this.source, directive, restore, popovers, markers }), ctx);
     this.done.add(container);
     for (const claim of container.claims) if (claim.anchor.type === 'directive') this.seen.add(claim.id);
   }
@@ -144,7 +146,7 @@ export class PageMarker {
     this.seen.add(id);
     // The model rebuilds the container of a claim that is not simple; it is not here.
     if (!annotation.place?.simple) throw pageOrphanError(file, annotation, 'unmarkable');
-    ctx.replaceNode(node as MdastTarget, claimNode(annotation, node.children ?? [], this.settings.popovers) as unknown as MdastContent);
+    ctx.replaceNode(node as MdastTarget, claimNode(annotation, node.children ?? [], this.settings.popovers, this.settings.markers) as unknown as MdastContent);
   }
 
   private restoreLeaf(node: PageNode, ctx: MdastVisitorContext): void {

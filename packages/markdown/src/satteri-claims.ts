@@ -30,8 +30,10 @@ type Visitor = (node: PageNode, ctx: MdastVisitorContext) => void;
 export function satteriClaims(options: ClaimsPluginOptions): (context: PluginFactoryContext) => MdastPluginDefinition | null {
   const adapter = createClaimsAdapter(options);
   const { directive, restoreDirectives, popovers } = adapter.options;
-  const settings: PageMarkerSettings = { directive: directive ?? 'claim', restore: restoreDirectives !== false, popovers: popovers === 'page' ? 'page' : 'inline' };
-  return ({ fileURL, source }) => {
+  const base = { directive: directive ?? 'claim', restore: restoreDirectives !== false, popovers: popovers === 'page' ? ('page' as const) : ('inline' as const) };
+  const forFormat = { markdown: { ...base, markers: 'html' }, mdx: { ...base, markers: 'mdx' } } satisfies Record<string, PageMarkerSettings>;
+  return ({ fileURL, source, sourceFormat }) => {
+    const settings = forFormat[sourceFormat === 'mdx' ? 'mdx' : 'markdown'];
     const found = adapter(fileURL && fileURL.protocol === 'file:' ? fileURLToPath(fileURL) : undefined, source);
     if (found instanceof Promise) return pendingPlugin(found, settings);
     if (!found) return null;

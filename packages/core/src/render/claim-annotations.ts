@@ -61,6 +61,8 @@ export interface ClaimAnnotation {
   popover: Element;
   /** Where the claim is in the chapter's source (the model's placing); without it the page finds the claim in its own text. */
   place?: ClaimPlace;
+  /** The marker's HTML, when it was made already (see `claimMarkerHtml`). */
+  markerHtml?: string;
 }
 
 /** Everything the page transform needs for one chapter. Plain data. */
@@ -108,6 +110,22 @@ export function claimAnnotations(chapter: ChapterModel, options: ClaimAnnotation
 export function claimPopoversHtml(annotations: ChapterAnnotations): string {
   return toHtml(annotations.claims.map((claim) => claim.popover));
 }
+
+/**
+ * A claim's marker as HTML, for a page transform that puts it in the page
+ * as markup of its own (a raw HTML node, or MDX's `<Fragment set:html>`)
+ * rather than as a tree the page compiles: the same element as `marker`.
+ * @param annotation the claim's annotation.
+ * @returns the marker's HTML.
+ */
+export function claimMarkerHtml(annotation: ClaimAnnotation): string {
+  if (annotation.markerHtml !== undefined) return annotation.markerHtml;
+  let html = markerHtml.get(annotation.marker);
+  if (html === undefined) markerHtml.set(annotation.marker, (html = toHtml(annotation.marker)));
+  return html;
+}
+
+const markerHtml = new WeakMap<Element, string>();
 
 function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSnapshot: string, packUrl: string | undefined): ClaimAnnotation {
   const id = resolved.claim.id;
