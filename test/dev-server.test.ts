@@ -1,13 +1,16 @@
 /**
  * `astro dev` previews edits to sidecars and chapters on the next request,
- * without restarting, and shows sidecar errors with file:line:column.
+ * without restarting, and shows sidecar errors with file:line:column; a
+ * book's sources lock, written by a refresh while the server runs, shows too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSourcesLock, renderSourcesLock, type SourcesLock } from '@research-pack/core';
 import { copyDemo, repoRoot } from './helpers/project.js';
+import { runCli } from '../packages/cli/test/helpers.js';
 
 let dir: string;
 let server: ChildProcess;
@@ -111,6 +114,21 @@ describe('astro dev', () => {
     await until(() => get('/books/pi/27-chapter/'), (r) => status(r.text) === 'supported', 'the supported marker again');
   });
 
+  it('shows a decision made with the CLI on the next reload', async () => {
+    // The CLI writes each sidecar atomically (a temporary file renamed over it): the watcher must see that too.
+    const status = (html: string) => /<span class="rp-claim" id="rp-claim-tree-in-place"[^>]*data-status="([a-z-]+)"/.exec(html)?.[1];
+    const review = (html: string) => /<section[^>]*aria-labelledby="rp-section-review"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    expect(status((await get('/books/pi/27-chapter/')).text)).toBe('stale');
+    expect(review((await get('/research/books/pi/27-chapter/')).text)).toContain('tree-in-place');
+    const date = new Date(1795824000 * 1000).toISOString().slice(0, 10);
+    const result = await runCli(['reviewed', 'tree-in-place', '--by', 'Dev Server Test', '--date', date], { cwd: dir, env: { SOURCE_DATE_EPOCH: '1795824000' } });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    await until(() => get('/books/pi/27-chapter/'), (r) => status(r.text) === 'supported', 'the re-confirmed claim on the chapter page');
+    await until(() => get('/research/books/pi/27-chapter/'), (r) => r.status === 200 && review(r.text) !== '' && !review(r.text).includes('tree-in-place'), 'the pack page without it awaiting review');
+    expect(output).not.toMatch(/restarted|Restarting/i);
+  });
+
   it('reports a broken sidecar with file:line:column and recovers when it is fixed', async () => {
     const claims = path.join(dir, 'content/books/pi/27-chapter.claims.yaml');
     const good = await readFile(claims, 'utf8');
@@ -120,5 +138,35 @@ describe('astro dev', () => {
     expect(broken.text + output).toContain(`content/books/pi/27-chapter.claims.yaml:${line}:1`);
     await writeFile(claims, good);
     await until(() => get('/research/books/pi/27-chapter/'), (r) => r.status === 200, 'recovery');
+  });
+
+  it('shows a sources lock written while it runs, and its removal, on the pack page and the chapter page', async () => {
+    // A lock as a refresh writes it, in the copy only: the one source of
+    // "model-change-selection" is dead. (The demo's real sources stay
+    // unchecked: this machine has no internet.)
+    const url = 'https://github.com/earendil-works/pi/blob/main/packages/coding-agent/docs/virtual-models.md';
+    const lock: SourcesLock = {
+      version: 1,
+      urls: [{ url, checked: '2026-11-30T10:00:00Z', health: 'dead', since: '2026-11-30T10:00:00Z', status: 404, redirects: [], archives: [] }],
+      dois: [],
+      arxiv: [],
+    };
+    const text = renderSourcesLock(lock);
+    expect(loadSourcesLock(text, 'sources.lock.json').problems).toEqual([]);
+    const file = path.join(dir, 'content/books/pi/sources.lock.json');
+    const row = (html: string) => /<tr id="rp-source-pi-virtual-models-doc"[\s\S]*?<\/tr>/.exec(html)?.[0] ?? '';
+    const flagged = (html: string) => /<span class="rp-claim" id="rp-claim-model-change-selection"[^>]*data-source-review="dead"/.test(html);
+    const pack = await get('/research/books/pi/26-chapter/');
+    expect(row(pack.text)).toContain('Link: never checked');
+    expect(flagged((await get('/books/pi/26-chapter/')).text)).toBe(false);
+
+    await writeFile(file, text);
+    await until(() => get('/research/books/pi/26-chapter/'), (r) => row(r.text).includes('Link: dead since 2026-11-30 (HTTP 404)'), 'the dead link on the pack page');
+    await until(() => get('/books/pi/26-chapter/'), (r) => flagged(r.text), 'the flagged claim on the chapter page');
+
+    await rm(file);
+    await until(() => get('/research/books/pi/26-chapter/'), (r) => row(r.text).includes('Link: never checked'), 'never checked again');
+    await until(() => get('/books/pi/26-chapter/'), (r) => !flagged(r.text) && r.text.includes('id="rp-claim-model-change-selection"'), 'the claim unflagged again');
+    expect(output).not.toMatch(/restarted|Restarting/i);
   });
 });

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../', import.meta.url));
 
 /** Core's stages, in pipeline order: a stage may import only from itself and the stages before it. */
-const CORE_STAGES = ['problems', 'schema', 'load', 'sources', 'text', 'model', 'threads', 'site', 'markup', 'research-report', 'render', 'ingest'];
+const CORE_STAGES = ['problems', 'schema', 'load', 'sources', 'text', 'model', 'threads', 'site', 'markup', 'research-report', 'render', 'ingest', 'review'];
 
 function sources(dir: string): string[] {
   return fs

@@ -205,6 +205,10 @@ describe('no command but `sources refresh` reaches the network', () => {
     ['fingerprint', 'content/books/pi/27-chapter.mdx'],
     ['ingest', path.join(repoRoot, 'packages/cli/test/fixtures/reports/complete.md'), '--chapter', 'pi/27-chapter', '--as-of', '2026-11-30'],
     ['sources', 'refresh', '--offline'],
+    ['review', 'pi/27-chapter'],
+    ['review', '--format', 'json'],
+    ['accept', 'lead-mining-a-pi-session', '--by', 'Offline Test', '--as-of', '2026-11-30', '--date', '2026-11-30', '--dry-run'],
+    ['reviewed', 'tree-in-place', '--by', 'Offline Test', '--as-of', '2026-11-30', '--date', '2026-11-30'],
     ['--help'],
   ];
   it.each(commands.map((args) => [args.join(' '), args] as const))('%s makes no connection', (_, args) => {

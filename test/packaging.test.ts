@@ -7,22 +7,13 @@
  * or from its cache (`--prefer-offline`) when the workspace's install
  * already fetched them.
  */
-import { execFileSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, runProcess, type RunResult } from './helpers/project.js';
-import { SOURCE_DATE_EPOCH } from './helpers/site-build.js';
-
-const PACKAGES = ['core', 'markdown', 'astro', 'cli'] as const;
-const PATH = [path.join(repoRoot, 'node_modules', '.bin'), path.dirname(process.execPath), process.env.PATH].join(path.delimiter);
-const env = { ...process.env, PATH, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1', SOURCE_DATE_EPOCH, npm_config_audit: 'false', npm_config_fund: 'false' };
-
-function version(name: string): string {
-  return (JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-}
+import { repoRoot, type RunResult } from './helpers/project.js';
+import { PACKAGES, buildSite, installSite, installedVersion as version, packPackages, runSiteCli } from './helpers/packed.js';
 
 function readmeBlock(file: string, language: string, first: string): string {
   const text = readFileSync(file, 'utf8');
@@ -41,11 +32,10 @@ describe('the packed packages, installed into a fresh site', () => {
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), 'research-pack-tarballs-'));
+    const packed = await packPackages(work);
     for (const name of PACKAGES) {
-      const out = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: path.join(repoRoot, 'packages', name), env, encoding: 'utf8' });
-      const [packed] = JSON.parse(out) as Array<{ filename: string; files: Array<{ path: string }> }>;
-      tarballs[name] = path.join(work, packed!.filename);
-      contents[name] = packed!.files.map((file) => file.path);
+      tarballs[name] = packed[name].tarball;
+      contents[name] = packed[name].files;
     }
     site = path.join(work, 'site');
     await mkdir(path.join(site, 'src/pages/books/[book]'), { recursive: true });
@@ -61,8 +51,8 @@ describe('the packed packages, installed into a fresh site', () => {
     await writeFile(path.join(site, 'src/content.config.ts'), readmeBlock(path.join(repoRoot, 'packages/astro/README.md'), 'ts', 'chaptersLoader'));
     await writeFile(path.join(site, 'src/pages/books/[book]/[chapter].astro'), readmeBlock(path.join(repoRoot, 'packages/astro/README.md'), 'astro', 'ChapterProvenance'));
     await cp(path.join(repoRoot, 'content/books'), path.join(site, 'content/books'), { recursive: true });
-    install = await runProcess('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock'], site, env);
-    build = install.code === 0 ? await runProcess(process.execPath, [path.join(site, 'node_modules/astro/bin/astro.mjs'), 'build'], site, env) : install;
+    install = await installSite(site);
+    build = install.code === 0 ? await buildSite(site) : install;
   });
 
   afterAll(async () => {
@@ -99,7 +89,7 @@ describe('the packed packages, installed into a fresh site', () => {
   });
 
   it('runs the installed CLI there with no flags', async () => {
-    const check = await runProcess(process.execPath, [path.join(site, 'node_modules/@research-pack/cli/bin/research-pack.js'), 'check'], site, env);
+    const check = await runSiteCli(site, ['check']);
     expect(check).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: '' });
   });
 });

@@ -6,7 +6,7 @@
  * run there with no flags, reads the same settings as the site.
  */
 import { cp, rm } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brokenLinks } from './helpers/links.js';
@@ -88,6 +88,19 @@ describe('astro build of examples/starlight', () => {
 
   it('links only to pages and files it built: no internal 404', () => {
     expect(brokenLinks(dist, 'https://books.example.org')).toEqual([]);
+  });
+
+  it("points the copied book's sidecars at the JSON Schemas from where the copy sits", () => {
+    const book = path.join(example, 'src/content/docs/pi');
+    const sidecars = readdirSync(book).filter((file) => file.endsWith('.yaml'));
+    expect(sidecars.length).toBeGreaterThanOrEqual(4);
+    for (const file of sidecars) {
+      const match = /^# yaml-language-server: \$schema=(\S+)\n/.exec(readFileSync(path.join(book, file), 'utf8'));
+      expect(match, file).not.toBeNull();
+      const schema = path.resolve(book, match![1]!);
+      expect(schema).toBe(path.join(repoRoot, 'node_modules/@research-pack/core/schemas', path.basename(schema)));
+      expect(existsSync(schema), `${file}: ${match![1]}`).toBe(true);
+    }
   });
 
   it('runs the CLI there with no flags, with the settings the site uses', async () => {

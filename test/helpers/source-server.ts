@@ -6,7 +6,7 @@
  * Memento TimeGate with its Mementos. `sources refresh` is pointed at it with
  * `--doi-resolver`, `--arxiv-api` and `--timegate`; nothing else is reached.
  */
-import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -174,11 +174,13 @@ export async function startSourceServer(): Promise<SourceServer> {
 /**
  * Copy the fixture book into a fresh project, its sources on the test web.
  * @param origin the test web's origin.
+ * @param into a project folder to copy the book into (its `content/books` is replaced); default a new temporary folder.
  * @returns the project root (it holds `content/books/web/...`).
  */
-export async function copySourcesBook(origin: string): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'research-pack-sources-'));
+export async function copySourcesBook(origin: string, into?: string): Promise<string> {
+  const root = into ?? (await mkdtemp(path.join(os.tmpdir(), 'research-pack-sources-')));
   const from = path.join(repoRoot, 'test/fixtures/sources-book/content');
+  await rm(path.join(root, 'content', 'books'), { recursive: true, force: true });
   await cp(from, path.join(root, 'content'), { recursive: true });
   const book = path.join(root, 'content/books/web');
   for (const name of await readdir(book)) {

@@ -1,9 +1,12 @@
 /**
- * Keeps `astro dev` fresh: when a chapter, a sidecar or `book.yaml` changes,
- * reload the model, invalidate the chapter modules so that the claim
- * transform runs again, and reload the browser. No server restart.
+ * Keeps `astro dev` fresh: when a chapter, a sidecar, `book.yaml` or a
+ * book's `sources.lock.json` changes (a `research-pack sources refresh` in
+ * another terminal), reload the model, invalidate the chapter modules so
+ * that the claim transform runs again, and reload the browser. No server
+ * restart.
  */
 import path from 'node:path';
+import { SOURCES_LOCK_FILE } from '@research-pack/core';
 import type { AstroIntegrationLogger } from 'astro';
 import type { ViteDevServer } from 'vite';
 import type { LoadedState } from './load-state.js';
@@ -18,6 +21,15 @@ export interface WatchOptions {
 }
 
 const WATCHED = /\.(?:ya?ml|mdx?)$/;
+
+/**
+ * Whether a changed file is one the model is built from.
+ * @param file an absolute path inside the books folder.
+ * @returns true for chapters, sidecars, `book.yaml` and the books' sources locks.
+ */
+export function isWatched(file: string): boolean {
+  return WATCHED.test(file) || path.basename(file) === SOURCES_LOCK_FILE;
+}
 /** How long a burst of file events must be quiet before the model reloads. */
 const SETTLE_MS = 60;
 
@@ -59,7 +71,7 @@ export function watchBook(server: ViteDevServer, options: WatchOptions): void {
   };
   const onChange = (file: string) => {
     const absolute = path.resolve(file);
-    if (!absolute.startsWith(contentDir + path.sep) || !WATCHED.test(absolute)) return;
+    if (!absolute.startsWith(contentDir + path.sep) || !isWatched(absolute)) return;
     changed.add(absolute);
     if (timer) clearTimeout(timer);
     timer = setTimeout(refresh, SETTLE_MS);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
-import { loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core';
+import { formatProblems, loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core';
 import { publishArtifacts, textArtifacts } from './artifacts.js';
 import { missingChapterPages, missingMdxWarning, pagesWithoutPopovers } from './check-pages.js';
 import { watchBook } from './dev-watch.js';
@@ -19,6 +19,7 @@ import { ModelSource } from './model-source.js';
 import { resolveOptions, validateOptions, type ResearchPackOptions, type ResearchPackUserOptions } from './options.js';
 import { markdownRenderer } from './render-again.js';
 import { researchRoutes } from './routes.js';
+import { refusedChapterProblems } from './refused-chapters.js';
 import { publishRenderer, type ResearchPackState } from './state.js';
 
 const NAME = '@research-pack/astro';
@@ -80,6 +81,18 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         const cache = path.join(fileURLToPath(config.cacheDir), 'research-pack');
         const store = { dir: path.join(cache, 'chapters'), salt: PARSER_VERSION };
         artifactsDir = path.join(cache, 'artifacts');
+
+        // Astro's own content loaders (glob(), Starlight's docsLoader()) would still open
+        // these chapter files after this hook: a FIFO would hang them, a link out of the
+        // project would publish what it points at. Not even the dev server starts.
+        // (Nothing is read to know it: the model is read later, on other threads.)
+        const unsafe = refusedChapterProblems(root, options.contentDir, options.frontmatter);
+        if (unsafe.length > 0) {
+          throw new AstroError(
+            `Research Pack refuses ${unsafe.length === 1 ? 'a chapter file' : `${unsafe.length} chapter files`} that Astro's content loaders would still read:\n${formatProblems(unsafe)}`,
+            'Replace each with a regular file inside the project; `npx research-pack check` lists the same problems.',
+          );
+        }
 
         // A build reads the books on worker threads while Vite starts, and
         // waits for them where it needs them (a chapter's transform, the

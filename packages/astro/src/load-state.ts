@@ -21,7 +21,7 @@ import {
   type ModelCache,
   formatProblems,
   chapterUrls,
-  duplicateChapterUrls,
+  layoutProblems,
   type ChapterAnnotations,
   type ChapterModel,
   type SiteUrls,
@@ -134,8 +134,8 @@ const stamps = new WeakMap<ChapterAnnotations, string>();
 function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new Map<string, DerivedChapter>()): LoadedState {
   const { root, options, urls, pageUrls } = inputs;
   const { model } = result;
-  // Every chapter needs a page of its own, wherever the chapters option puts them.
-  const problems = model ? [...result.problems, ...duplicateChapterUrls(model, options.chapters)] : result.problems;
+  // Every chapter needs a page and a research pack of its own, wherever the chapters and research options put them.
+  const problems = model ? [...result.problems, ...layoutProblems(model.books, options, { rootDir: root })] : result.problems;
   const errors = problems.filter((problem) => problem.severity === 'error');
   const usable = errors.length === 0 ? model : undefined;
   const chapters = new Map(

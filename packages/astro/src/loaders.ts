@@ -9,9 +9,11 @@
  * export const collections = { chapters: defineCollection({ loader: chaptersLoader(), schema: chapterSchema }) };
  * ```
  */
-import { glob } from 'astro/loaders';
+import { fileURLToPath } from 'node:url';
+import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { ChapterFrontmatterSchema } from '@research-pack/core';
+import { refusedChapterFiles } from './refused-chapters.js';
 
 /** Options of `chaptersLoader()`. */
 export interface ChaptersLoaderOptions {
@@ -26,13 +28,21 @@ export interface ChaptersLoaderOptions {
  * @param options see `ChaptersLoaderOptions`.
  * @returns the loader.
  */
-export function chaptersLoader(options: ChaptersLoaderOptions = {}) {
-  return glob({
-    pattern: '*/*.{md,mdx}',
-    base: options.base ?? 'content/books',
-    deferRender: true,
-    generateId: ({ entry }) => entry.replace(/\.mdx?$/, ''),
-  });
+export function chaptersLoader(options: ChaptersLoaderOptions = {}): Loader {
+  const base = options.base ?? 'content/books';
+  const loader = (refused: readonly string[]) =>
+    glob({
+      pattern: ['*/*.{md,mdx}', ...refused.map((file) => `!${file}`)],
+      base,
+      deferRender: true,
+      generateId: ({ entry }) => entry.replace(/\.mdx?$/, ''),
+    });
+  return {
+    ...loader([]),
+    // The file policy holds for Astro's reading too: a chapter Research Pack refuses
+    // (a link out of the project, a FIFO, a loop) is left out before glob() opens it.
+    load: (context) => loader(refusedChapterFiles(fileURLToPath(context.config.root), base)).load(context),
+  };
 }
 
 /** The chapter frontmatter schema (title, number, optional summary), strict. */

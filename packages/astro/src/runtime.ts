@@ -78,9 +78,15 @@ export function bookPaths(): Array<{ params: { book: string } }> {
  * @returns the chapter.
  */
 export function requireChapter(params: Record<string, string | undefined>): ChapterModel {
-  const chapter = getChapter(params.book ?? '', params.chapter ?? '');
+  const chapter = params.book === undefined ? onlyChapterNamed(params.chapter ?? '') : getChapter(params.book, params.chapter ?? '');
   if (!chapter) throw new Error(`Research Pack: no chapter "${params.chapter}" in book "${params.book}"`);
   return chapter;
+}
+
+/** The one chapter of that name in any book: the route's pattern has no `[book]` (the layout checks make sure no two chapters share it). */
+function onlyChapterNamed(slug: string): ChapterModel | undefined {
+  const found = getResearchModel().books.flatMap((book) => book.chapters.filter((chapter) => chapter.slug === slug));
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /**
@@ -89,7 +95,9 @@ export function requireChapter(params: Record<string, string | undefined>): Chap
  * @returns the book.
  */
 export function requireBook(params: Record<string, string | undefined>): BookModel {
-  const book = getBook(params.book ?? '');
+  // Without [book] in the route's pattern, the site has one book (the layout checks make sure).
+  const books = getResearchModel().books;
+  const book = params.book === undefined ? (books.length === 1 ? books[0] : undefined) : getBook(params.book);
   if (!book) throw new Error(`Research Pack: no book "${params.book}"`);
   return book;
 }

@@ -19,7 +19,7 @@ describe('parseOptions', () => {
   it('rejects a misspelled key, naming the known ones', () => {
     expect(() => parseOptions({ pack: false })).toThrowErrorMatchingInlineSnapshot(`
       [Error: Invalid researchPack() options:
-      - "pack": unknown option; known options are contentDir, chapters, research, site, packs, report, asOf, reports, frontmatter, layout, restoreDirectives]
+      - "pack": unknown option (did you mean "packs"?); known options are contentDir, chapters, research, site, packs, report, asOf, reports, frontmatter, layout, restoreDirectives]
     `);
   });
 

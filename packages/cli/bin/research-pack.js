@@ -9,18 +9,30 @@ if (process.argv[2] === 'check') {
 }
 
 const { main } = await import('../dist/cli.js');
+const { isatty } = await import('node:tty');
 
-// `research-pack status | head`: a closed pipe ends the output, not the program with a stack trace.
+// `research-pack status | head`: a closed pipe ends the output, not the
+// program. The command still runs to its end (`ingest --write | head -1`
+// still writes), and exits with its own code; what it prints after the pipe
+// closed goes nowhere.
+let stdoutClosed = false;
 process.stdout.on('error', (error) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
+  if (error.code !== 'EPIPE') throw error;
+  stdoutClosed = true;
 });
 
 const code = await main(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,
-  stdout: (text) => process.stdout.write(text),
+  stdout: (text) => {
+    if (!stdoutClosed) process.stdout.write(text);
+  },
   stderr: (text) => process.stderr.write(text),
   tty: process.stderr.isTTY === true,
+  // Opened only when a command reads it (review --interactive).
+  get stdin() {
+    return process.stdin;
+  },
+  stdinTty: isatty(0),
 });
 process.exitCode = code;

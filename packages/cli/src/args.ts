@@ -9,6 +9,7 @@ import { CliError, type Io } from './io.js';
 
 const project = { root: { type: 'string' }, content: { type: 'string' }, 'as-of': { type: 'string' } } as const;
 const help = { help: { type: 'boolean', short: 'h' } } as const;
+const decision = { chapter: { type: 'string' }, by: { type: 'string' }, date: { type: 'string' }, force: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } as const;
 
 /** The options of every command. */
 export const COMMAND_OPTIONS = {
@@ -25,6 +26,12 @@ export const COMMAND_OPTIONS = {
     date: { type: 'string' },
     ...help,
   },
+  review: { ...project, format: { type: 'string' }, interactive: { type: 'boolean' }, by: { type: 'string' }, date: { type: 'string' }, 'dry-run': { type: 'boolean' }, ...help },
+  accept: { ...project, ...decision, ...help },
+  reject: { ...project, ...decision, why: { type: 'string' }, ...help },
+  'accept-claim': { ...project, ...decision, id: { type: 'string' }, directive: { type: 'string' }, ...help },
+  verdict: { ...project, ...decision, rationale: { type: 'string' }, 'from-pass': { type: 'string' }, ...help },
+  reviewed: { ...project, ...decision, ...help },
   sources: {
     ...project,
     'max-age': { type: 'string' },

@@ -1,8 +1,10 @@
 /**
  * The problems of a project for `research-pack check`: chapter by chapter,
- * on several threads for a large project (see `checkProblemsOnThreads`).
+ * on several threads for a large project (see `checkProblemsOnThreads`),
+ * then the site layout's, as the build checks it.
  */
-import { checkProblemsOnThreads, type Problem } from '@research-pack/core';
+import path from 'node:path';
+import { checkProblemsOnThreads, layoutProblems, listBooks, type Problem } from '@research-pack/core';
 import { chapterParser, chapterParserModule, type ProjectOptions } from './project.js';
 
 /** How `checkProblems` uses threads. */
@@ -17,10 +19,10 @@ export interface CheckThreads {
  * Every problem of the project.
  * @param options where the project is.
  * @param threading how many threads, and whether this one takes chapters.
- * @returns the problems, the same and in the same order as `buildModel` over every book.
+ * @returns the problems, the same and in the same order as `buildModel` over every book, then those of the site layout.
  */
 export async function checkProblems(options: ProjectOptions, threading: CheckThreads = {}): Promise<Problem[]> {
-  return checkProblemsOnThreads({
+  const problems = await checkProblemsOnThreads({
     rootDir: options.root,
     contentDir: options.contentDir,
     frontmatter: options.config.frontmatter,
@@ -30,4 +32,21 @@ export async function checkProblems(options: ProjectOptions, threading: CheckThr
     threads: threading.threads,
     mainThreadTakes: threading.mainThreadTakes,
   });
+  return [...problems, ...siteLayoutProblems(options)];
+}
+
+/**
+ * Two chapters, research packs or book reports that the configured
+ * `chapters` and `research` settings give one URL, as the build reports them.
+ * @param options where the project is, and its settings.
+ * @returns the problems.
+ */
+export function siteLayoutProblems(options: ProjectOptions): Problem[] {
+  const listing = listBooks(options.root, { contentDir: options.contentDir });
+  const books = listing.books.map((book) => ({
+    slug: book.slug,
+    file: book.file,
+    chapters: book.chapters.map((chapter) => ({ slug: chapter.slug, file: path.relative(options.root, chapter.path).split(path.sep).join('/') })),
+  }));
+  return layoutProblems(books, options.config, { rootDir: options.root });
 }

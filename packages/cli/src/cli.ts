@@ -1,13 +1,15 @@
 /**
  * `research-pack`: check books, print briefs, status and fingerprints,
- * ingest research reports and refresh the sources lock, without Astro. A
- * thin shell over the core.
+ * ingest research reports, decide on what they brought in and refresh the
+ * sources lock, without Astro. A thin shell over the core.
  */
 import { readFileSync } from 'node:fs';
+import type { DecisionVerb } from '@research-pack/core';
 import { parseCommandArgs } from './args.js';
 import type { Command } from './commands/types.js';
 import { HELP, type CommandName } from './help.js';
 import { CliError, EXIT, type Io } from './io.js';
+import { isDecisionVerb } from './review/verbs.js';
 
 // Loaded on demand: help and usage errors do not pay for the parsers.
 const COMMANDS: Record<CommandName, () => Promise<Command>> = {
@@ -17,7 +19,21 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   fingerprint: async () => (await import('./commands/fingerprint.js')).fingerprint,
   ingest: async () => (await import('./commands/ingest.js')).ingest,
   sources: async () => (await import('./commands/sources.js')).sources,
+  review: async () => (await import('./commands/review.js')).review,
+  // The decision commands read their arguments themselves (decisions joined by +): see `main`.
+  accept: decisionCommand('accept'),
+  reject: decisionCommand('reject'),
+  'accept-claim': decisionCommand('accept-claim'),
+  verdict: decisionCommand('verdict'),
+  reviewed: decisionCommand('reviewed'),
 };
+
+function decisionCommand(verb: DecisionVerb): () => Promise<Command> {
+  return async () => {
+    const { decide } = await import('./commands/decide.js');
+    return (positionals, _values, io) => decide(verb, positionals, io);
+  };
+}
 
 function isCommand(name: string): name is CommandName {
   return Object.hasOwn(COMMANDS, name);
@@ -55,6 +71,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
   if (!isCommand(command)) return unknownCommand(command, io);
   try {
+    if (isDecisionVerb(command)) return await (await COMMANDS[command]())([...rest], {}, io);
     const { positionals, values } = parseCommandArgs(command, rest);
     if (values.help) {
       io.stdout(`${HELP[command]}\n`);
@@ -68,8 +85,24 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       if (error.exitCode === EXIT.usage) io.stderr(`Run \`research-pack ${command} --help\` for usage.\n`);
       return error.exitCode;
     }
+    // An error of the file system is the user's to fix, not a bug: its file, operation, reason and remedy, no stack trace.
+    if (hasSystemCode(error)) {
+      const { describeSystemFailure } = await import('./files.js');
+      io.stderr(`research-pack ${command}: ${describeSystemFailure(error)}\n`);
+      return EXIT.problems;
+    }
     throw error;
   }
+}
+
+/** Whether an error (or one in its `cause` chain) carries an errno code such as `EACCES`. */
+function hasSystemCode(error: unknown): boolean {
+  for (let current = error, depth = 0; current !== null && typeof current === 'object' && depth < 8; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z0-9]+$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function unknownCommand(name: string, io: Io): number {

@@ -26,12 +26,45 @@ export const EXIT_CODES = `Exit codes:
   1  the books (or the report) have problems, or the command could not do its job
   2  bad arguments, or an unknown command, book, chapter or file`;
 
+/** The help of a decision command: what it does, its own options, the options every decision takes. */
+function decisionHelp(usage: string, what: string, own: string): string {
+  return `Usage: research-pack ${usage} [options] [+ <decision> ...]
+
+${what}
+
+Several decisions can be given in one call, joined by +, e.g.
+  research-pack accept l3f2a.c41e + reject l7b01.02aa --why "…" + verdict c9e10 supported --rationale "…"
+They are checked together (two that contradict each other are refused) and
+written as one edit: the would-be sidecars must pass \`research-pack check\`,
+each file is replaced atomically, and comments, order and formatting outside
+the edited nodes stay byte for byte. A decision already recorded changes
+nothing.
+
+Items are named by the handles \`research-pack review\` prints, or by id.
+
+Options:
+${own}  --by <name>         who decides (default: git config user.name)
+  --date <date>       the date of the decision, YYYY-MM-DD (default: today)
+  --force             override an earlier, different decision on the item
+  --chapter <b>/<c>   look ids up in this chapter only
+  --dry-run           print the diff; write nothing
+${PROJECT}
+${AS_OF}
+${HELP_FLAG}
+
+Exit codes: 0 written, shown (--dry-run) or already recorded; 1 refused (an
+unknown handle or id, a decision that contradicts the record or another one,
+an item changed since it was listed, would-be sidecars that fail the checks;
+nothing is written); 2 bad arguments.`;
+}
+
 /** Help text by command; `main` is the program's. */
 export const HELP = {
   main: `Usage: research-pack <command> [options]
 
 Check books, print research briefs, status and fingerprints, ingest
-research reports and refresh the sources lock, without building the site.
+research reports, decide on what they brought in, and refresh the sources
+lock, without building the site.
 
 Commands:
   check [dir]                 validate every book; exit 1 on any error
@@ -41,6 +74,14 @@ Commands:
   ingest <report.md> --chapter <book>/<chapter>
                               turn a returned research report into leads,
                               sources and a research pass (dry run unless --write)
+  review [<book>[/<chapter>]]  what awaits the author's decision: leads, proposed
+                              claims, stale and review-due claims, with handles
+  accept <lead>...            a lead becomes validated evidence
+  reject <lead>... --why "…"  a lead (or proposed claim) is kept as rejected
+  accept-claim <proposal>     a proposed claim becomes a claim
+  verdict <claim> <status> --rationale "…"
+                              record a verdict with the current textHash
+  reviewed <claim>...         re-confirm a verdict on the claim's current wording
   sources refresh [<book>[/<chapter>]]
                               check every source's link, DOI and arXiv id and
                               find archived copies; write the book's
@@ -85,7 +126,7 @@ category found; 2 bad arguments.`,
 
 Print the research brief of a chapter: byte for byte the brief.md the site
 builds at /research/books/<book>/<chapter>/brief.md, given the same --site and
-date.
+date. In a project of one book, <chapter> alone will do.
 
 Options:
 ${SITE}
@@ -152,6 +193,68 @@ Exit codes: 0 shown, written or already ingested, every row landed; 3 shown
 or written, some rows held back; 1 refused (the report or the books have
 errors, or any problem with --strict; nothing is written); 2 bad arguments,
 an unknown chapter or no such report.`,
+
+  review: `Usage: research-pack review [<book>[/<chapter>]] [options]
+
+List what awaits the author's decision in a chapter (or a book, or every
+book): leads grouped by the claim they bear on (source, relation, class,
+locator, what the lead says, the pass it came from), claims research passes
+proposed, claims whose verdict is stale or due for review (the wording
+reviewed beside the current one), and the latest pass's upgrade proposal.
+Each item has a handle to decide on it with: l… a lead, p… a proposed claim,
+c… a claim, e.g. \`research-pack accept l3f2a.c41e\`. The part after the dot
+says what the item read when listed: a decision on an item that changed
+since is refused.
+
+Options:
+  --format <f>        text (default) or json
+  --interactive       walk through the items one by one in a terminal (accept,
+                      reject with a reason, skip, quit); nothing is written
+                      until the end, then every decision as one checked edit
+  --by <name>         who decides (--interactive; default: git config user.name)
+  --date <date>       the date of the decisions (--interactive; default: today)
+  --dry-run           with --interactive: print the diff instead of writing
+${PROJECT}
+${AS_OF}
+${HELP_FLAG}
+
+Exit codes: 0 listed (or decided); 1 the books have problems, or the decisions
+are refused; 2 bad arguments, an unknown book or chapter, or --interactive
+without a terminal.`,
+
+  accept: decisionHelp('accept <lead>...', `A lead becomes validated evidence: status validated, recorded the date of
+the decision, by who decided. Check the lead against its source first.`, ''),
+
+  reject: decisionHelp('reject <lead or proposal>... --why "…"', `A lead is kept in the record as rejected (status rejected, with by, the date
+and the reason); a proposed claim is marked rejected. Nothing is deleted, and
+a later research pass that brings the same source for the same claim, or
+proposes the same claim, does not add it again.`, `  --why "…"           why (required)
+`),
+
+  'accept-claim': decisionHelp('accept-claim <proposal>...', `A claim a research pass proposed becomes a claim of the chapter: added to
+the claims sidecar, anchored by the quote the pass found in the snapshot,
+unverified until it has a verdict; the sources the pass named for it become
+leads on it, and the proposal is marked accepted.`, `  --id <id>           the claim's id instead of the proposal's (quote anchor kept)
+  --directive <id>    anchor it by the :claim[…]{#id} directive you put in the
+                      prose instead of by its quote; the claim takes that id
+`),
+
+  verdict: decisionHelp('verdict <claim> <status> --rationale "…"', `Record a verdict on a claim: status (supported, qualified, contradicted or
+unverified), the date, by, the rationale, and the textHash and text of the
+claim's current wording, so the page shows it as reviewed until the prose
+changes. A supported, qualified or contradicted verdict needs validated
+evidence with the matching relation (accept the lead in the same call:
+accept l… + verdict …).`, `  --rationale "…"     why, in a sentence or two a reader can check
+  --from-pass <pass>  take the status and rationale a research pass reported
+                      for the claim (latest, the pass's date, or its report
+                      path); --rationale and a status given win
+`),
+
+  reviewed: decisionHelp('reviewed <claim>...', `Re-confirm the verdict of a stale or review-due claim on its current
+wording: the verdict keeps its status and rationale and records the textHash
+and text of the wording now, the date and by. Refused when the claim no
+longer anchors in its chapter. This is how a verdict written without a
+textHash stops showing as stale.`, ''),
 
   sources: `Usage: research-pack sources refresh [<book>[/<chapter>]] [options]
 

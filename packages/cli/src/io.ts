@@ -8,6 +8,10 @@ export interface Io {
   tty?: boolean;
   /** The wall clock (`sources refresh` records when it checked); default the system's. Tests pass their own. */
   now?: () => Date;
+  /** Standard input, for `review --interactive`. */
+  stdin?: NodeJS.ReadableStream;
+  /** Whether standard input is a terminal; `review --interactive` needs one. Default false. */
+  stdinTty?: boolean;
 }
 
 /** Exit codes, documented in the README. */

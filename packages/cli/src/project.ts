@@ -5,6 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
+  ASTRO_CONFIG_NAMES,
   buildModel,
   findConfigFile,
   formatProblems,
@@ -82,12 +83,10 @@ export async function projectOptions(values: Values, io: Io, dir?: string): Prom
  */
 export function findProjectRoot(cwd: string): string {
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-    if (findConfigFile(dir) || ASTRO_CONFIGS.some((name) => isFile(path.join(dir, name)))) return dir;
+    if (findConfigFile(dir) || ASTRO_CONFIG_NAMES.some((name) => isFile(path.join(dir, name)))) return dir;
     if (path.dirname(dir) === dir) return path.resolve(cwd);
   }
 }
-
-const ASTRO_CONFIGS = ['astro.config.mjs', 'astro.config.js', 'astro.config.ts', 'astro.config.mts', 'astro.config.cjs', 'astro.config.cts'];
 
 /** A Starlight site when its package.json depends on `@astrojs/starlight`; a plain Astro site otherwise. */
 function presetOf(root: string): ProjectPreset {
@@ -191,14 +190,21 @@ export function siteUrlsFrom(values: Values, io: Io, project: Pick<ProjectConfig
 }
 
 /**
- * Find a chapter by `<book>/<chapter>`.
+ * Find a chapter by `<book>/<chapter>`, or by `<chapter>` alone in a project of one book.
  * @param model the research model.
  * @param spec what the user typed.
  * @returns the book and the chapter; throws a usage error naming the known books or chapters.
  */
 export function findChapter(model: ResearchModel, spec: string): { book: BookModel; chapter: ChapterModel } {
-  const match = /^([^/]+)\/([^/]+)$/.exec(spec.replace(/\/+$/, ''));
-  if (!match) throw new CliError(`expected <book>/<chapter>, e.g. pi/27-chapter, got "${spec}"`);
+  const trimmed = spec.replace(/\/+$/, '');
+  const only = model.books.length === 1 ? model.books[0]! : undefined;
+  // A book's slug alone names no chapter: say what is expected rather than "no chapter".
+  const alone = only && /^[^/]+$/.test(trimmed) && (trimmed !== only.slug || only.chapters.some((chapter) => chapter.slug === trimmed));
+  const match = /^([^/]+)\/([^/]+)$/.exec(trimmed) ?? (alone ? [trimmed, only.slug, trimmed] : null);
+  if (!match) {
+    const books = model.books.length > 1 ? ` (the project has ${model.books.length} books: ${model.books.map((b) => b.slug).join(', ')})` : '';
+    throw new CliError(`expected <book>/<chapter>, e.g. pi/27-chapter, got "${spec}"${books}`);
+  }
   const [, bookSlug, chapterSlug] = match as unknown as [string, string, string];
   const book = model.books.find((candidate) => candidate.slug === bookSlug);
   if (!book) {

@@ -3,7 +3,7 @@
  */
 import type { StatusReport } from '@research-pack/core';
 
-const COLUMNS = ['chapter', 'claims', 'sup', 'qual', 'contra', 'unver', 'stale', 'due', 'leads', 'partial src', 'notebooks', 'last pass'] as const;
+const COLUMNS = ['chapter', 'claims', 'sup', 'qual', 'contra', 'unver', 'stale', 'due', 'leads', 'review', 'partial src', 'notebooks', 'last pass'] as const;
 
 /**
  * Render the report as an aligned plain-text table.
@@ -25,6 +25,7 @@ export function renderStatusTable(report: StatusReport): string {
         String(s.stale),
         String(s.reviewDue),
         String(chapter.leads.length),
+        String(chapter.awaitingReview.count),
         String(chapter.sourcesNotReadInFull.length),
         notebookCell(chapter),
         passCell(chapter),

@@ -4,12 +4,12 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildModel, renderBrief, toDateString } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, runCli } from './helpers.js';
+import { copyDemoBooks, editFile, removeProject, repoRoot, runCli } from './helpers.js';
 
 const built = path.join(repoRoot, 'dist/research/books/pi/27-chapter/brief.md');
 
@@ -66,5 +66,22 @@ describe('research-pack brief', () => {
     const book = await runCli(['brief', 'py/27-chapter']);
     expect(book.code).toBe(2);
     expect(book.stderr).toContain('research-pack brief: no book "py"; books: pi\n');
+  });
+
+  it('takes the chapter alone in a project of one book, and asks for the book in a project of several', async () => {
+    const alone = await runCli(['brief', '27-chapter', '--as-of', '2026-11-29']);
+    expect(alone.code, alone.stderr).toBe(0);
+    expect(alone.stdout).toBe((await runCli(['brief', 'pi/27-chapter', '--as-of', '2026-11-29'])).stdout);
+    expect((await runCli(['brief', '29-chapter'])).stderr).toContain('research-pack brief: no chapter "29-chapter" in book "pi"; chapters: pi/26-chapter');
+    const root = await copyDemoBooks();
+    try {
+      await cp(path.join(root, 'content/books/pi'), path.join(root, 'content/books/second'), { recursive: true });
+      await editFile(path.join(root, 'content/books/second/book.yaml'), 'slug: pi', 'slug: second');
+      const several = await runCli(['brief', '27-chapter', '--root', root]);
+      expect(several.code).toBe(2);
+      expect(several.stderr).toContain('research-pack brief: expected <book>/<chapter>, e.g. pi/27-chapter, got "27-chapter" (the project has 2 books: pi, second)\n');
+    } finally {
+      await removeProject(root);
+    }
   });
 });

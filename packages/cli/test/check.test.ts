@@ -3,7 +3,7 @@
  * broken copies of it.
  */
 import { execFileSync } from 'node:child_process';
-import { cp, readFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildModel } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
@@ -177,5 +177,20 @@ describe('research-pack check', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^content\/books\/pi\/28-chapter\.mdx:\d+:\d+  number  warning: chapter number 27 is also used by 27-chapter\.mdx/);
     expect(result.stderr).toMatch(/\n0 error\(s\), 1 warning\(s\) in content\/books\n$/);
+  });
+
+  it('checks the site layout as the build does: a research pattern without [book] is fine until a second book shares a chapter name', async () => {
+    root = await copyDemoBooks();
+    await writeFile(path.join(root, 'research-pack.config.mjs'), "export default {\n  research: { pack: '/research/[chapter]/' },\n};\n");
+    expect(await runCli(['check', root])).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: '' });
+    await cp(path.join(root, 'content/books/pi'), path.join(root, 'content/books/second'), { recursive: true });
+    await editFile(path.join(root, 'content/books/second/book.yaml'), 'slug: pi', 'slug: second');
+    const result = await runCli(['check', root]);
+    expect(result.code).toBe(1);
+    const layout = result.stderr.split('\n').filter((line) => line.includes('[cross/duplicate-research-url]'));
+    expect(layout).toHaveLength(3);
+    expect(layout[0]).toBe(
+      'research-pack.config.mjs:2:21  research.pack  the research packs of content/books/pi/26-chapter.mdx and content/books/second/26-chapter.mdx would share the URL "/research/26-chapter/": the pattern "/research/[chapter]/" has no [book], and both books have a chapter "26-chapter"  (hint: put [book] in the research.pack pattern ("/research/[book]/[chapter]/"), or give one of the chapters another file name; a site of one book may leave [book] out)  [cross/duplicate-research-url]',
+    );
   });
 });

@@ -47,7 +47,7 @@ describe('research-pack', () => {
     const result = await runCli(['chek']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'research-pack: unknown command "chek"; commands: check, brief, status, fingerprint, ingest, sources\nRun `research-pack --help` for usage.\n',
+      'research-pack: unknown command "chek"; commands: check, brief, status, fingerprint, ingest, sources, review, accept, reject, accept-claim, verdict, reviewed\nRun `research-pack --help` for usage.\n',
     );
     expect((await runCli(['help', 'chek'])).code).toBe(2);
     expect((await runCli(['--bogus'])).stderr).toContain('unknown option "--bogus"');

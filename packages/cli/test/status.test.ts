@@ -10,12 +10,14 @@ describe('research-pack status', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const lines = result.stdout.split('\n');
-    expect(lines[0]).toMatch(/^chapter\s+claims\s+sup\s+qual\s+contra\s+unver\s+stale\s+due\s+leads\s+partial src\s+notebooks\s+last pass$/);
-    expect(lines[1]).toMatch(/^-+(  -+){11}$/);
+    expect(lines[0]).toMatch(/^chapter\s+claims\s+sup\s+qual\s+contra\s+unver\s+stale\s+due\s+leads\s+review\s+partial src\s+notebooks\s+last pass$/);
+    expect(lines[1]).toMatch(/^-+(  -+){12}$/);
     expect(lines.slice(2, 5).map((line) => line.split(/\s{2,}/)[0])).toEqual(['pi/26-chapter', 'pi/27-chapter', 'pi/28-chapter']);
     const row = lines.find((line) => line.startsWith('pi/27-chapter'))!.split(/\s{2,}/);
     // 12 claims: 4 supported, 2 qualified, 2 contradicted, 2 unverified, 1 stale, 1 review due.
     expect(row.slice(1, 8)).toEqual(['12', '4', '2', '2', '2', '1', '1']);
+    // Awaiting review: its 10 leads, the stale claim and the review-due one.
+    expect(row[9]).toBe('12');
     expect(row.at(-1)).toMatch(/^2026-11-29 \((current|older revision)\)$/);
     expect(result.stdout.endsWith('\n')).toBe(true);
   });

@@ -37,6 +37,13 @@ export type { LoadedFrontmatter } from './load/frontmatter.js';
 export { loadBooks, listBooks, loadChapter, bookFolder, readChapterSource, defaultContentDir } from './load/books.js';
 export type { BookFolder, BookListing, BookListings, ChapterEntry, LoadBooksOptions, LoadedBook, LoadedBooks, LoadedChapter, SidecarKind } from './load/books.js';
 export { createModelCache } from './load/cache.js';
+export { readTextFile, inspectPath, systemRefusal, isInside, firstInvalidUtf8, controlProblem, MAX_FILE_BYTES } from './load/read-file.js';
+export type { FileRefusal, FileRule, FileKind, FoundPath, InspectedPath, ReadText, FilePolicyOptions } from './load/read-file.js';
+export { readBookFile, listFolder, refusalProblem, withoutExcerpts } from './load/book-files.js';
+export type { BookFileRead, ReadBookFileOptions, FolderEntry, FolderListing } from './load/book-files.js';
+export { systemErrorCode, systemReason, systemAdvice } from './load/system-error.js';
+export type { FileOperation } from './load/system-error.js';
+export { hasVisibleText, controlName } from './schema/text-checks.js';
 export type { ModelCache } from './load/cache.js';
 export { validateBook, validateChapter, duplicateChapterNumber } from './model/cross-file.js';
 export { verdictRelations } from './model/cross-file-checks.js';
@@ -78,8 +85,21 @@ export { closestText } from './text/anchor-hints.js';
 export { SELECTOR_CONTEXT, selectorsFor } from './text/selectors.js';
 export type { SearchText, QuoteResult } from './text/quote-search.js';
 export { safeHref, httpUrl, doiUrl, arxivUrl, sourceHref } from './site/safe-url.js';
-export { claimAnnotations, claimMarkerHtml, claimPopoversHtml, accessibleName } from './render/claim-annotations.js';
-export { DISPLAY_STATUSES, STATUS_SYMBOL, STATUS_WORD, READING, ANCHORING_WORD, STALE_REASON } from './model/words.js';
+export { claimAnnotations, claimMarkerHtml, claimPopoversHtml, accessibleName, FLAG_SYMBOL } from './render/claim-annotations.js';
+export {
+  DISPLAY_STATUSES,
+  STATUS_SYMBOL,
+  STATUS_WORD,
+  READING,
+  ANCHORING_WORD,
+  STALE_REASON,
+  LINK_HEALTH_WORD,
+  DOI_RESULT_WORD,
+  ARXIV_RESULT_WORD,
+  ARCHIVE_RESULT_WORD,
+  SOURCE_CHECK_WORD,
+  SOURCE_REVIEW_REASON,
+} from './model/words.js';
 export type { ChapterAnnotations, ClaimAnnotation, ClaimAnnotationsOptions, DirectiveAnnotationAnchor, QuoteAnnotationAnchor } from './render/claim-annotations.js';
 export { renderResearchReport } from './research-report/write.js';
 export {
@@ -87,6 +107,7 @@ export {
   PackSchema,
   PackIdentitySchema,
   PackEvidenceSchema,
+  PackRejectedEvidenceSchema,
   PackNotebookSchema,
   PackPassSchema,
   PackClaimSchema,
@@ -100,7 +121,13 @@ export type { Pack, PackClaim, PackSource, PackEvidence, WebAnnotation, ClaimRev
 export { buildPack, renderPackJson, webAnnotations, claimReviews, cslItems } from './render/pack-json.js';
 export { packHast, renderPackHtml } from './render/pack-html.js';
 export { claimReviewJsonLd, claimReviewScript, escapeJsonForScript } from './render/claim-review.js';
-export { locateChapter, splitEvidence, findSource, claimsOfSource, latestRun, notebookState, latestPass, passReadsCurrent, countStatuses, statusKey } from './model/queries.js';
+export { locateChapter, splitEvidence, findSource, claimsOfSource, sourceCheckOf, sourceReviewOf, latestRun, notebookState, latestPass, passReadsCurrent, countStatuses, statusKey } from './model/queries.js';
+export { SourceCheckDataSchema, LinkCheckDataSchema, DoiCheckDataSchema, ArxivCheckDataSchema, SourceReviewDataSchema, SourceTotalsSchema } from './schema/source-check.js';
+export type { SourceCheckData, LinkCheckData, SourceReviewData, SourceTotals } from './schema/source-check.js';
+export { sourceCheckData, sourceReviewData, countSourceChecks } from './render/source-check-data.js';
+export { sourceFacts, factLine, urlLines, identifierLines, FACT_SUBJECT } from './render/source-facts.js';
+export type { SourceFact, FactKind, FactPart, FactSource } from './render/source-facts.js';
+export { briefSourceLines } from './render/brief-sources.js';
 export type { ModelSource, NotebookState } from './model/queries.js';
 export {
   StatusCountsSchema,
@@ -110,7 +137,7 @@ export {
   StatusReportSchema,
   statusReportJsonSchema,
 } from './schema/status-report.js';
-export type { StatusReport, StatusReportBook, StatusReportChapter, StatusReportTotals, StatusCounts } from './schema/status-report.js';
+export type { StatusReport, StatusReportBook, StatusReportChapter, StatusReportTotals, StatusCounts, StatusReportSourceChecks } from './schema/status-report.js';
 export { buildStatusReport } from './render/status-report-data.js';
 export { STATUS_STYLES, statusChart, renderStatusChart, describeCounts } from './render/chart.js';
 export type { StatusChartOptions } from './render/chart.js';
@@ -135,6 +162,18 @@ export { matchClaimRows, matchSourceRow, normalizeUrl, normalizeTitle } from './
 export type { ClaimText, ClaimMatch, ClaimMatchKind, SourceMatchKind } from './ingest/match.js';
 export { editYaml, SIDECAR_KEY_ORDER } from './ingest/yaml-edit.js';
 export type { YamlEdit, AppendOptions } from './ingest/yaml-edit.js';
+export { reviewQueue, handleIndex, itemHandle, itemKey, contentDigest, claimContent, HANDLE_LETTER } from './model/review-queue.js';
+export type { ReviewQueue, ReviewItem, ReviewLead, ReviewProposal, ReviewClaim, ReviewLeadGroup, ReviewKind, HandleIndex, HandleIdentity } from './model/review-queue.js';
+export { textHashHintsOfModel, textHashHintsOfFiles, formatTextHashHints } from './model/text-hash-hints.js';
+export type { TextHashHint } from './model/text-hash-hints.js';
+export { planDecisions } from './review/plan.js';
+export type { PlanDecisionsOptions, DecisionPlan, DecisionOutcome, SidecarText } from './review/plan.js';
+export { VERB_KINDS, describeDecision, sameDecision } from './review/decisions.js';
+export type { Decision, DecisionVerb, AcceptDecision, RejectDecision, AcceptClaimDecision, VerdictDecision, ReviewedDecision } from './review/decisions.js';
+export { resolveTarget } from './review/resolve.js';
+export type { ResolvedTarget } from './review/resolve.js';
+export { findPass, reportedVerdict } from './review/from-pass.js';
+export type { PassReports } from './review/from-pass.js';
 export { planIngest } from './ingest/plan.js';
 export type { PlanIngestOptions, IngestPlan, IngestChapter, IngestSidecars, PlannedFile, PlannedSource } from './ingest/plan.js';
 export {
@@ -176,7 +215,7 @@ export { readArxivFeed } from './sources/arxiv-atom.js';
 export type { ArxivPaper } from './sources/arxiv-atom.js';
 export { compareWithDoi, compareWithArxiv, foldForComparison, sameDate } from './sources/compare.js';
 export type { MetadataMismatch, ComparedSource } from './sources/compare.js';
-export { checkChapterSources, indexSourcesLock } from './sources/view.js';
+export { checkChapterSources, indexSourcesLock, isSourceChecked } from './sources/view.js';
 export type { ChapterSourceChecks, SourceCheck, LinkCheck, DoiCheck, ArxivCheck, ClaimSourceReview, ViewedChapter, LockIndex } from './sources/view.js';
 export { sourceFindings, findingCategory, SOURCE_FINDING_CATEGORIES, SOURCE_FINDING_CATEGORY } from './sources/findings.js';
 export type { SourceFindings, SourceFindingCategory, SourceRule, FindingsModel } from './sources/findings.js';
@@ -184,4 +223,5 @@ export { ProjectConfigSchema, ChapterUrlsSchema, ResearchUrlsSchema, PROJECT_PRE
 export type { ProjectConfig, ProjectConfigInput, ProjectPreset } from './site/project-config.js';
 export { CONFIG_FILE_NAMES, findConfigFile, loadConfigFile } from './site/config-file.js';
 export type { ProjectConfigFile } from './site/config-file.js';
-export { duplicateChapterUrls } from './site/check-urls.js';
+export { duplicateChapterUrls, duplicateResearchUrls, layoutProblems, type LayoutBook, type LayoutCheckOptions, type SiteLayout } from './site/check-urls.js';
+export { ASTRO_CONFIG_NAMES, findSettingValue, type SettingPlace } from './site/setting-place.js';

@@ -134,4 +134,32 @@ describe('@research-pack/core public API', () => {
       ]),
     );
   });
+
+  it('exposes what the sources lock says, as words, data and phrases for the renderers', () => {
+    expect(exported).toEqual(
+      expect.arrayContaining([
+        'LINK_HEALTH_WORD',
+        'DOI_RESULT_WORD',
+        'ARXIV_RESULT_WORD',
+        'ARCHIVE_RESULT_WORD',
+        'SOURCE_CHECK_WORD',
+        'SOURCE_REVIEW_REASON',
+        'SourceCheckDataSchema',
+        'SourceReviewDataSchema',
+        'SourceTotalsSchema',
+        'sourceCheckData',
+        'sourceReviewData',
+        'countSourceChecks',
+        'sourceFacts',
+        'factLine',
+        'urlLines',
+        'identifierLines',
+        'briefSourceLines',
+        'sourceCheckOf',
+        'sourceReviewOf',
+        'isSourceChecked',
+        'FLAG_SYMBOL',
+      ]),
+    );
+  });
 });

@@ -86,6 +86,10 @@ describe('README', () => {
     expect(actual).toEqual(shown);
   });
 
+  it('shows the warning a typo in a quote gives', () => {
+    expect(problemsWith(claims, replace('quote: each line holds one JSON object', 'quote: each line hold one JSON object')).split('\n')).toEqual(block('a typo in a quote gives'));
+  });
+
   it('lists every rule id', () => {
     for (const id of Object.keys(rules)) expect(readme).toContain(`| \`${id}\` |`);
   });

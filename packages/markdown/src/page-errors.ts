@@ -6,17 +6,10 @@
  * changed it) or when the model was not asked.
  */
 import { shorten } from '@research-pack/core/internal';
-import type { ClaimAnnotation } from '@research-pack/core';
+import type { ClaimAnnotation, RuleId } from '@research-pack/core';
 
-/** The rule ids a page error carries: the model's `anchor/*` rules, and two only the page can break. */
-export type PageRuleId =
-  | 'anchor/directive-without-id'
-  | 'anchor/unknown-directive'
-  | 'anchor/duplicate-directive'
-  | 'anchor/missing-directive'
-  | 'anchor/overlap'
-  | 'anchor/page-orphan'
-  | 'anchor/raw-html';
+/** The rule ids a page error carries: the `anchor/*` rules of core's registry (two of them only the page can break). */
+export type PageRuleId = Extract<RuleId, `anchor/${string}`>;
 
 /** A claim that cannot be placed on the page, with where it is. */
 export class ClaimAnchorError extends Error {

@@ -2,7 +2,7 @@
  * `research-pack check [dir]`: validate every book without building the site.
  */
 import path from 'node:path';
-import { formatProblems, sortProblems, type Problem } from '@research-pack/core';
+import { formatProblems, formatTextHashHints, listBooks, sortProblems, textHashHintsOfFiles, type Problem } from '@research-pack/core';
 import { formatOption } from '../args.js';
 import { CliError, EXIT } from '../io.js';
 import { checkProblems } from '../check-problems.js';
@@ -21,14 +21,19 @@ export const check: Command = async (positionals, values, io) => {
   const warnings = problems.length - errors;
   // Listed after everything else, so they read together at the end.
   const sources: SourcesSection | undefined = values.sources === true ? sourcesSection(options, failOn) : undefined;
+  // Not problems: claims that show as stale because their verdict records no textHash, with the commands that record it.
+  const hints = textHashHintsOfFiles(options.root, listBooks(options.root, { contentDir: options.contentDir, frontmatter: options.config.frontmatter }));
   if (format === 'json') {
-    const report = sources ? { errors, warnings, problems, sources: sourcesJson(sources) } : { errors, warnings, problems };
+    const report = { errors, warnings, problems, ...(hints.length > 0 ? { hints: hints.map((hint) => ({ ...hint, rule: 'hint/no-text-hash' })) } : {}), ...(sources ? { sources: sourcesJson(sources) } : {}) };
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else if (format === 'github') {
     // GitHub resolves annotation paths against the workspace: the folder the command runs in.
     const fromCwd = (file: string) => path.relative(io.cwd, path.resolve(options.root, file)).split(path.sep).join('/');
     const annotated = [...problems, ...(sources?.problems ?? [])];
     if (annotated.length > 0) io.stdout(`${annotated.map((problem) => githubAnnotation({ ...problem, file: fromCwd(problem.file) })).join('\n')}\n`);
+    for (const hint of hints) {
+      io.stdout(`::notice file=${fromCwd(hint.file)},line=${hint.line},col=${hint.column},title=Research Pack%3A stale for want of a textHash::claim ${hint.claim} shows as stale: its verdict records no textHash. Run research-pack reviewed ${hint.claim} to record it.\n`);
+    }
     io.stdout(`${errors} error(s), ${warnings} warning(s) in ${options.contentDir}\n`);
     if (sources) io.stdout(`${sources.summary}\n`);
   } else {
@@ -38,6 +43,7 @@ export const check: Command = async (positionals, values, io) => {
     } else {
       io.stdout(`No problems in ${options.contentDir}.\n`);
     }
+    if (hints.length > 0) io.stderr(formatTextHashHints(hints));
     if (sources && sources.problems.length > 0) io.stderr(`${formatProblems(sources.problems)}\n${sources.summary}\n`);
     else if (sources) io.stdout(`${sources.summary}\n`);
   }

@@ -47,11 +47,16 @@ export function summary(plan: IngestPlan, context: SummaryContext): string {
   for (const source of merged) lines.push(`               ${source.id}: matched by ${source.how}; added ${source.filled.join(', ')}`);
   lines.push(`  leads:       ${plan.leads.length} added as status: lead${plan.leads.length > 0 ? ` (${plan.leads.map((lead) => lead.id).join(', ')})` : ''}; nothing validated`);
   const fresh = plan.proposals.filter((planned) => !planned.recorded);
-  const again = plan.proposals.length - fresh.length;
+  const refused = plan.proposals.filter((planned) => planned.recorded && planned.proposal.rejected !== undefined);
+  const again = plan.proposals.length - fresh.length - refused.length;
   if (plan.proposals.length > 0) {
     lines.push(
-      `  proposed:    ${fresh.length} claim${fresh.length === 1 ? '' : 's'} proposed${fresh.length > 0 ? ` (${fresh.map((planned) => planned.proposal.id).join(', ')})` : ''}${again > 0 ? `, ${again} already proposed by an earlier pass` : ''}; not claims until the author accepts them`,
+      `  proposed:    ${fresh.length} claim${fresh.length === 1 ? '' : 's'} proposed${fresh.length > 0 ? ` (${fresh.map((planned) => planned.proposal.id).join(', ')})` : ''}${again > 0 ? `, ${again} already proposed by an earlier pass` : ''}${refused.length > 0 ? `, ${refused.length} rejected by the author and not proposed again (${refused.map((planned) => planned.proposal.id).join(', ')})` : ''}; not claims until the author accepts them`,
     );
+  }
+  if (plan.rejectedAgain.length > 0) {
+    lines.push(`  rejected:    ${plan.rejectedAgain.length} source-claim link${plan.rejectedAgain.length === 1 ? '' : 's'} the author rejected, brought again and not added:`);
+    for (const entry of plan.rejectedAgain) lines.push(`               ${entry.source} on ${entry.claim} (report line ${entry.line}): rejected as ${entry.lead}${entry.reason ? `, "${entry.reason}"` : ''}`);
   }
   if (plan.heldBack.length > 0) lines.push(`  held back:   ${plan.heldBack.length} row${plan.heldBack.length === 1 ? '' : 's'} (listed below; recorded in the pass)`);
   const unrun = context.experiments.filter((item) => item.marker === 'UNRUN').length;

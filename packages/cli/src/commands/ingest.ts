@@ -5,7 +5,7 @@
  * files passed every check `research-pack check` runs.
  */
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -22,7 +22,8 @@ import {
 import { parseChapter } from '@research-pack/markdown';
 import { dateOption, expectPositionals, stringOption } from '../args.js';
 import { unifiedDiff } from '../diff.js';
-import { readOptional, readText, writeAtomic } from '../files.js';
+import { copyBook, readOptional, readText, removeTemporary, writeAtomic } from '../files.js';
+import { lockChapterBook } from '../lock.js';
 import { CliError, EXIT, type Io } from '../io.js';
 import { findChapter, projectOptions, requireModel, type ProjectOptions } from '../project.js';
 import { parseReportMarkdown } from '../report-markdown.js';
@@ -39,6 +40,8 @@ export const ingest: Command = async (positionals, values, io) => {
   const flags = { date: dateOption(values, 'date'), by: stringOption(values, 'by'), write: values.write === true, strict: values.strict === true };
   if (flags.by !== undefined && flags.by.trim() === '') throw new CliError('--by must not be empty');
   const options = await projectOptions(values, io);
+  // Held from before the sidecars are read until the last write, so that no other writer's pass is lost.
+  using lock = flags.write ? lockChapterBook(options.root, options.contentDir, spec, { command: 'ingest --write', io }) : undefined;
 
   const shown = positionals[0]!;
   const reportFile = path.resolve(io.cwd, shown);
@@ -199,7 +202,7 @@ async function checkWouldBe(options: ProjectOptions, book: BookModel, plan: Inge
   try {
     const bookDir = path.join(options.root, options.contentDir, book.slug);
     const copy = path.join(temporary, 'content', book.slug);
-    await cp(bookDir, copy, { recursive: true });
+    await copyBook(bookDir, copy);
     const bookPrefix = posix(path.join(options.contentDir, book.slug));
     for (const file of plan.files) await writeAtomic(path.join(copy, path.relative(bookPrefix, file.file)), file.after);
     if (report) await writeAtomic(path.join(copy, report.file), report.text);
@@ -213,7 +216,7 @@ async function checkWouldBe(options: ProjectOptions, book: BookModel, plan: Inge
     // Name the files as they are in the project.
     return problems.map((problem) => ({ ...problem, file: problem.file.replace(/^content\//, `${posix(options.contentDir)}/`) }));
   } finally {
-    await rm(temporary, { recursive: true, force: true });
+    await removeTemporary(temporary);
   }
 }
 
@@ -222,7 +225,7 @@ async function applyPlan(options: ProjectOptions, plan: IngestPlan, missing: Rea
   const done: Array<{ file: string; before: string | undefined }> = [];
   try {
     if (report) {
-      await writeAtomic(report.target, report.text);
+      await writeAtomic(report.target, report.text, { create: true });
       done.push({ file: report.target, before: undefined });
     }
     // The research sidecar last: its pass says the ingest happened.

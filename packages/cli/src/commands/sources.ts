@@ -7,9 +7,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SOURCES_LOCK_FILE, mergeRefresh, planRefresh, readSourcesLock, renderSourcesLock, type BookModel, type ResearchModel } from '@research-pack/core';
+import { SOURCES_LOCK_FILE, formatProblems, mergeRefresh, planRefresh, readSourcesLock, renderSourcesLock, type BookModel, type ResearchModel } from '@research-pack/core';
 import { CliError, EXIT } from '../io.js';
 import { readOptional, writeAtomic } from '../files.js';
+import { lockBook } from '../lock.js';
 import { projectOptions, requireModel } from '../project.js';
 import type { ClientOptions } from '../sources/client.js';
 import { HostLimiter } from '../sources/limiter.js';
@@ -45,11 +46,18 @@ export const sources: Command = async (positionals, values, io) => {
     const bar = progressBar(io);
     const seen = await runRefresh(plan, client, bar.update);
     bar.end();
-    const merged = mergeRefresh(lock, plan, seen);
+    // The book's writer lock from reading the lock file again to writing it (not during the
+    // network's minutes): what another refresh wrote meanwhile is merged into, not overwritten.
+    using writer = lockBook(bookDir, { command: 'sources refresh', shown: path.posix.dirname(lockFile), io });
+    const current = readSourcesLock(project.root, bookDir);
+    if (current && current.problems.length > 0) {
+      throw new CliError(`${lockFile} changed while the sources were checked and cannot be read now:\n${formatProblems(current.problems)}`, EXIT.problems);
+    }
+    const merged = mergeRefresh(current?.lock, plan, seen);
     const text = renderSourcesLock(merged);
-    const before = await readOptional(lockPath);
+    const before = await readOptional(lockPath, lockFile);
     const empty = merged.urls.length + merged.dois.length + merged.arxiv.length === 0;
-    if (text !== before && !(empty && before === undefined)) await writeAtomic(lockPath, text);
+    if (text !== before && !(empty && before === undefined)) await writeAtomic(lockPath, text, { shown: lockFile });
     io.stdout(refreshSummary(plan, merged, { lockFile, wrote: text !== before && !(empty && before === undefined), empty }));
     const findings = scopeFindings(book, chapter, { file: lockFile, lock: merged }, project.root);
     if (findings !== '') io.stderr(findings);

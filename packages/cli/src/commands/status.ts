@@ -1,7 +1,7 @@
 /**
  * `research-pack status`: the book-wide research report in a terminal.
  */
-import { buildStatusReport, renderStatusReportJson } from '@research-pack/core';
+import { buildStatusReport, formatTextHashHints, renderStatusReportJson, textHashHintsOfModel } from '@research-pack/core';
 import { expectPositionals, formatOption } from '../args.js';
 import { EXIT } from '../io.js';
 import { projectOptions, requireModel, siteUrlsFrom } from '../project.js';
@@ -14,7 +14,10 @@ export const status: Command = async (positionals, values, io) => {
   const format = formatOption(values);
   const project = await projectOptions(values, io);
   const urls = siteUrlsFrom(values, io, project.config);
-  const report = buildStatusReport(requireModel(project), urls);
+  const model = requireModel(project);
+  const report = buildStatusReport(model, urls);
   io.stdout(format === 'json' ? renderStatusReportJson(report) : renderStatusTable(report));
+  // Claims stale for want of a textHash, and the command that records it (stderr: the table stays the result).
+  if (format === 'text') io.stderr(formatTextHashHints(textHashHintsOfModel(model)));
   return EXIT.ok;
 };

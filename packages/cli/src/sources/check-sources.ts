@@ -4,7 +4,7 @@
  * Findings are warnings unless `--fail-on` names their category; then they
  * are errors and the command exits with 1. Reads only the locks: no network.
  */
-import { SOURCE_FINDING_CATEGORIES, findingCategory, sortProblems, sourceFindings, type Problem, type SourceFindingCategory, type SourceFindings } from '@research-pack/core';
+import { LINK_HEALTH_WORD, SOURCE_FINDING_CATEGORIES, findingCategory, sortProblems, sourceFindings, type Problem, type SourceFindingCategory, type SourceFindings } from '@research-pack/core';
 import { stringOption, type Values } from '../args.js';
 import { CliError } from '../io.js';
 import { loadProject, type ProjectOptions } from '../project.js';
@@ -56,7 +56,7 @@ export function sourcesSection(options: ProjectOptions, failOn: readonly SourceF
   );
   const { total, checked, unchecked, uncheckable } = found.sources;
   const details = [`${checked} of ${total} source${total === 1 ? '' : 's'} checked`];
-  if (unchecked) details.push(`${unchecked} never checked`);
+  if (unchecked) details.push(`${unchecked} ${LINK_HEALTH_WORD.unchecked}`);
   if (uncheckable) details.push(`${uncheckable} with no URL, DOI or arXiv id`);
   const locks = found.locks.length ? `from ${found.locks.join(', ')}` : 'no sources lock';
   const missing = found.booksWithoutLock.length ? `; no lock for ${found.booksWithoutLock.join(', ')} (run \`research-pack sources refresh\`)` : '';

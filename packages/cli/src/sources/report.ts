@@ -5,6 +5,10 @@
  * refreshed scope.
  */
 import {
+  ARCHIVE_RESULT_WORD,
+  ARXIV_RESULT_WORD,
+  DOI_RESULT_WORD,
+  LINK_HEALTH_WORD,
   checkChapterSources,
   formatProblems,
   indexSourcesLock,
@@ -20,8 +24,8 @@ function count(n: number, noun: string, plural = `${noun}s`): string {
   return `${n} ${n === 1 ? noun : plural}`;
 }
 
-/** Non-zero counts of words, in a fixed order: `9 ok, 1 dead`. */
-function tally(values: readonly string[], order: readonly string[], words: Record<string, string> = {}): string {
+/** Non-zero counts of words, in a fixed order: `9 ok, 1 dead`; each value named as core's words name it. */
+function tally(values: readonly string[], order: readonly string[], words: Readonly<Record<string, string>>): string {
   const parts = order.map((value) => [value, values.filter((item) => item === value).length] as const).filter(([, n]) => n > 0);
   return parts.map(([value, n]) => `${n} ${words[value] ?? value}`).join(', ');
 }
@@ -41,10 +45,10 @@ export function refreshSummary(plan: RefreshPlan, lock: SourcesLock, file: { loc
   const dois = asked(plan.dois.map((target) => target.target.doi), lock.dois.map((entry) => ({ key: entry.doi, state: entry.result })));
   const arxiv = asked(plan.arxiv.map((target) => target.target.id), lock.arxiv.map((entry) => ({ key: entry.id, state: entry.result })));
   const parts: string[] = [];
-  if (links.length) parts.push(`${count(links.length, 'link')} (${tally(links, ['ok', 'redirected', 'dead', 'unreachable'])})`);
-  if (archives.length) parts.push(`${count(archives.length, 'archive lookup')} (${tally(archives, ['found', 'none', 'unreachable'], { none: 'without a copy' })})`);
-  if (dois.length) parts.push(`${count(dois.length, 'DOI')} (${tally(dois, ['found', 'not-found', 'no-metadata', 'unreachable'], { 'not-found': 'not found', 'no-metadata': 'without metadata' })})`);
-  if (arxiv.length) parts.push(`${count(arxiv.length, 'arXiv id')} (${tally(arxiv, ['found', 'not-found', 'unreachable'], { 'not-found': 'not found' })})`);
+  if (links.length) parts.push(`${count(links.length, 'link')} (${tally(links, ['ok', 'redirected', 'dead', 'unreachable'], LINK_HEALTH_WORD)})`);
+  if (archives.length) parts.push(`${count(archives.length, 'archive lookup')} (${tally(archives, ['found', 'none', 'unreachable'], ARCHIVE_RESULT_WORD)})`);
+  if (dois.length) parts.push(`${count(dois.length, 'DOI')} (${tally(dois, ['found', 'not-found', 'no-metadata', 'unreachable'], DOI_RESULT_WORD)})`);
+  if (arxiv.length) parts.push(`${count(arxiv.length, 'arXiv id')} (${tally(arxiv, ['found', 'not-found', 'unreachable'], ARXIV_RESULT_WORD)})`);
   const lines = [`${scope}: ${parts.length ? `checked ${parts.join('; ')}` : 'nothing to check'}`];
   const fresh = [count(plan.fresh.urls, 'link'), count(plan.fresh.archives, 'archive lookup'), count(plan.fresh.dois, 'DOI'), count(plan.fresh.arxiv, 'arXiv id')].filter((text) => !text.startsWith('0 '));
   if (fresh.length) lines.push(`  left alone (fresh, or a copy already found): ${fresh.join(', ')}`);
@@ -64,7 +68,7 @@ export function offlineReport(plan: RefreshPlan, lock: SourcesLock | undefined, 
   const scope = plan.chapter === undefined ? plan.book : `${plan.book}/${plan.chapter}`;
   const lines = [`${scope} (offline: nothing was fetched)${lock ? '' : ': no sources lock yet'}`];
   const why = (reason: PlanReason) =>
-    reason.kind === 'never-checked' ? 'never checked' : reason.kind === 'failed' ? `last check failed (${reason.checked})` : `checked ${reason.checked}${maxAge === undefined ? '' : ', older than --max-age'}`;
+    reason.kind === 'never-checked' ? LINK_HEALTH_WORD.unchecked : reason.kind === 'failed' ? `last check failed (${reason.checked})` : `checked ${reason.checked}${maxAge === undefined ? '' : ', older than --max-age'}`;
   for (const { target, reason } of plan.urls) lines.push(`  link     ${target.url}  ${why(reason)}`);
   for (const { target, reason } of plan.archives) lines.push(`  archive  ${target.url} near ${target.near}  ${reason.kind === 'never-checked' ? 'never looked up' : why(reason)}`);
   for (const { target, reason } of plan.dois) lines.push(`  doi      ${target.doi}  ${why(reason)}`);
@@ -99,10 +103,10 @@ export function scopeFindings(book: BookModel, chapter: string | undefined, lock
  */
 export function findingCounts(counts: Record<'dead' | 'changed' | 'metadata' | 'unreachable', number>): string {
   const parts = [
-    counts.dead ? `${counts.dead} dead` : '',
+    counts.dead ? `${counts.dead} ${LINK_HEALTH_WORD.dead}` : '',
     counts.changed ? `${counts.changed} changed` : '',
     counts.metadata ? count(counts.metadata, 'metadata mismatch', 'metadata mismatches') : '',
-    counts.unreachable ? `${counts.unreachable} unreachable` : '',
+    counts.unreachable ? `${counts.unreachable} ${LINK_HEALTH_WORD.unreachable}` : '',
   ].filter(Boolean);
   return parts.length ? parts.join(', ') : 'nothing';
 }

@@ -48,6 +48,19 @@ export interface SourcesPlan {
   /** Source ids the report says bear on each proposed claim. */
   proposalSources: Map<string, string[]>;
   held: HeldBackRow[];
+  /** Links the report makes again that the author rejected: reported, not added. */
+  rejectedAgain: RejectedAgain[];
+}
+
+/** A source and claim the report links again, whose lead the author rejected. */
+export interface RejectedAgain {
+  /** The rejected lead. */
+  lead: string;
+  source: string;
+  claim: string;
+  reason: string | undefined;
+  /** The report's source-ledger row. */
+  line: number;
 }
 
 const SOURCE_KEYS = Object.keys(SourceSchema.shape);
@@ -63,6 +76,9 @@ interface SourcePlanState {
   newSources: Array<Record<string, unknown>>;
   planned: PlannedSource[];
   leads: EvidenceItem[];
+  /** The author's rejected leads, and what the report brought again. */
+  rejected: readonly EvidenceItem[];
+  rejectedAgain: RejectedAgain[];
 }
 
 /**
@@ -82,6 +98,8 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
     newSources: [],
     planned: [],
     leads: [],
+    rejected: input.evidence.filter((item) => item.status === 'rejected'),
+    rejectedAgain: [],
   };
   const proposalSources = new Map<string, string[]>();
   const held: HeldBackRow[] = [];
@@ -100,7 +118,7 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
   if (state.leads.length > 0) {
     state.edit.append('evidence', state.leads.map((lead) => ({ ...lead })), { comment: `Leads from ${reportPath} (research pass of ${date}): not verified; validating them is the author's act` });
   }
-  return { edit: state.edit, planned: state.planned, leads: state.leads, added: state.newSources.length, proposalSources, held };
+  return { edit: state.edit, planned: state.planned, leads: state.leads, added: state.newSources.length, proposalSources, held, rejectedAgain: state.rejectedAgain };
 }
 
 /** A did-you-mean for a reference that names nothing, else how to name claims. */
@@ -225,6 +243,12 @@ function fillRecordedSource(edit: YamlEdit, index: number, filled: Array<[string
 function addLeads(row: SourceLedgerRow, sourceId: string, targets: ReadonlyMap<string, Relation>, state: SourcePlanState, reportPath: string, date: string): void {
   const groups = new Map<Relation, string[]>();
   for (const [claim, relation] of targets) {
+    // The author rejected this source for this claim: whatever the relation, it is not brought back.
+    const rejected = state.rejected.find((item) => item.source === sourceId && item.claims.includes(claim));
+    if (rejected) {
+      if (!state.rejectedAgain.some((entry) => entry.lead === rejected.id && entry.claim === claim)) state.rejectedAgain.push({ lead: rejected.id, source: sourceId, claim, reason: rejected.reason, line: row.line });
+      continue;
+    }
     const linked = state.links.some((link) => link.source === sourceId && link.claim === claim && (link.relation === relation || relation === 'unresolved'));
     if (linked) continue;
     const list = groups.get(relation) ?? [];

@@ -10,7 +10,7 @@
  */
 import { type ClaimMatch, type ClaimText } from './match.js';
 import { planClaims } from './plan-claims.js';
-import { planSources, type PlannedSource } from './plan-sources.js';
+import { planSources, type PlannedSource, type RejectedAgain } from './plan-sources.js';
 import type { PlannedProposal } from './proposals.js';
 import { refResolver } from './refs.js';
 import { editYaml, SIDECAR_KEY_ORDER } from './yaml-edit.js';
@@ -19,7 +19,7 @@ import type { HeldBackRow, ResearchReport } from '../research-report/read.js';
 import { at } from '../research-report/read/node-text.js';
 import type { EvidenceItem, ProposedClaim, ResearchPass, Source } from '../schema/sidecars.js';
 
-export type { PlannedSource } from './plan-sources.js';
+export type { PlannedSource, RejectedAgain } from './plan-sources.js';
 export type { PlannedProposal } from './proposals.js';
 
 /** What `planIngest` needs to know about the chapter. */
@@ -80,6 +80,8 @@ export interface IngestPlan {
   leads: EvidenceItem[];
   /** Rows that cannot land, in report order; the pass lists them. */
   heldBack: HeldBackRow[];
+  /** Sources the report links to claims again whose leads the author rejected: not added. */
+  rejectedAgain: RejectedAgain[];
   pass: ResearchPass;
 }
 
@@ -129,7 +131,7 @@ export function planIngest(options: PlanIngestOptions): IngestPlan {
     }
   }
   const proposals = claims.proposals.map((planned) => (planned.recorded ? planned : { ...planned, proposal: fresh.find((proposal) => proposal.id === planned.proposal.id)! }));
-  return { files, problems, claims: claims.matches, filledClaims: claims.filled, proposals, sources: sources.planned, leads: sources.leads, heldBack, pass };
+  return { files, problems, claims: claims.matches, filledClaims: claims.filled, proposals, sources: sources.planned, leads: sources.leads, heldBack, rejectedAgain: sources.rejectedAgain, pass };
 }
 
 /** Warn when the report read another revision than the current one. */

@@ -10,7 +10,8 @@
  * Before the text is returned, it is parsed again and must equal the
  * edited Document's data; otherwise the edit throws and nothing is written.
  */
-import { Document, isMap, isScalar, isSeq, parse, parseDocument, Scalar, visit, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isMap, isScalar, isSeq, parse, parseDocument, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
+import { rankOf, renderDocument, renderFlow, renderItems, renderPair, sameData } from './yaml-render.js';
 
 /** Options of an appended item. */
 export interface AppendOptions {
@@ -34,8 +35,24 @@ export interface YamlEdit {
    * @param order the schema's key order; each key goes after the last present key that precedes it.
    */
   fill(path: ReadonlyArray<string | number>, entries: ReadonlyArray<readonly [string, unknown]>, order: readonly string[]): void;
+  /**
+   * Set a key of a mapping: its value is replaced (the pair rendered anew, in
+   * place), or the key added in schema order when the mapping lacks it.
+   * Setting the value the key already has changes nothing.
+   * @param path path of the key, e.g. `['evidence', 4, 'status']`.
+   * @param value the new value.
+   * @param order the mapping's key order in the schema.
+   */
+  set(path: ReadonlyArray<string | number>, value: unknown, order: readonly string[]): void;
+  /**
+   * Remove a key of a mapping, with its lines; nothing when it is not there.
+   * @param path path of the key, e.g. `['evidence', 4, 'reason']`.
+   */
+  unset(path: ReadonlyArray<string | number>): void;
   /** Whether the mapping at `path` has `key`. */
   has(path: ReadonlyArray<string | number>, key: string): boolean;
+  /** Whether the collection at `path` is written in flow style (`{ a: 1 }`, `[a, b]`). */
+  isFlow(path: ReadonlyArray<string | number>): boolean;
   /** Whether anything changed. */
   readonly changed: boolean;
   /**
@@ -59,8 +76,6 @@ interface Splice {
   order: number;
 }
 
-const LINE_WIDTH = 80;
-
 /**
  * Start editing a sidecar.
  * @param source the file's text, or undefined when the file does not exist yet.
@@ -80,6 +95,8 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
   let changed = false;
   let order = 0;
 
+  // Where pairs set or added by this editor end in the original text: later keys go after them.
+  const endAt = new WeakMap<object, number>();
   const push = (start: number, end: number, inserted: string) => splices.push({ start, end, text: inserted.replace(/\n/g, eol), order: order++ });
 
   /** The offset of the start of the line after the one holding `offset - 1`. */
@@ -182,13 +199,70 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         }
         const after = items[afterIndex]!;
         const place = places.get(after) ?? lineAfter(endOf(after));
+        if (!places.has(after) && endAt.has(after) && text[endOf(after) - 1] === '\n') place.at = endOf(after);
         const pair = doc.createPair(key, value) as Pair<Node, Node | null>;
         items.splice(afterIndex + 1, 0, pair);
         places.set(pair, { at: place.at, newline: false });
+        endAt.set(pair, place.at);
         if (empty) continue;
         push(place.at, place.at, (place.newline ? '\n' : '') + renderPair(key, value, indent));
         place.newline = false;
       }
+    },
+
+    set(path, value, keyOrder) {
+      const parent = path.slice(0, -1);
+      const key = String(path.at(-1));
+      const map = doc.getIn(parent, true);
+      if (!isMap(map)) throw new Error(`Research Pack: no mapping at ${parent.join('.')}`);
+      if (!map.has(key)) {
+        edit.fill(parent, [[key, value]], keyOrder);
+        return;
+      }
+      const pair = (map.items as Array<Pair<Node, Node | null>>).find((candidate) => isScalar(candidate.key) && candidate.key.value === key)!;
+      if (sameData(pair.value === null ? null : (pair.value as Node).toJSON(), value)) return;
+      changed = true;
+      if (map.flow) {
+        map.set(key, doc.createNode(value));
+        if (empty) return;
+        const node = map as unknown as Node;
+        push(node.range![0], node.range![1], renderFlow(map.toJSON() as Record<string, unknown>));
+        return;
+      }
+      const keyNode = pair.key as Node;
+      const start = keyNode.range![0];
+      const end = (pair.value as Node | null)?.range?.[1] ?? keyNode.range![1];
+      pair.value = doc.createNode(value) as Node;
+      endAt.set(pair, end);
+      if (empty) return;
+      const indent = columnOf(start);
+      const rendered = renderPair(key, value, indent).slice(indent).replace(/\n$/, '');
+      push(start, end, rendered + (text[end - 1] === '\n' ? '\n' : ''));
+    },
+
+    unset(path) {
+      const parent = path.slice(0, -1);
+      const key = String(path.at(-1));
+      const map = doc.getIn(parent, true);
+      if (!isMap(map) || !map.has(key)) return;
+      changed = true;
+      const items = map.items as Array<Pair<Node, Node | null>>;
+      const pair = items.find((candidate) => isScalar(candidate.key) && candidate.key.value === key)!;
+      const keyNode = pair.key as Node;
+      const end = (pair.value as Node | null)?.range?.[1] ?? keyNode.range![1];
+      map.delete(key);
+      if (empty) return;
+      if (map.flow || items.length === 0) {
+        const node = map as unknown as Node;
+        push(node.range![0], node.range![1], renderFlow(map.toJSON() as Record<string, unknown>));
+        return;
+      }
+      push(lineStart(keyNode.range![0]), lineAfter(end - 1).at, '');
+    },
+
+    isFlow(path) {
+      const node = doc.getIn(path, true);
+      return (isMap(node) || isSeq(node)) && node.flow === true;
     },
 
     has(path, key) {
@@ -212,14 +286,19 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         for (const splice of sorted) result = result.slice(0, splice.start) + splice.text + result.slice(splice.end);
       }
       const expected = doc.toJS();
-      const actual = parse(result);
-      if (!sameData(actual, expected)) throw new Error('Research Pack: the edited YAML does not read back as intended; nothing was written');
+      let actual: unknown;
+      try {
+        actual = parse(result);
+      } catch {
+        actual = undefined;
+      }
+      if (actual === undefined || !sameData(actual, expected)) throw new Error('Research Pack: the edited YAML does not read back as intended; nothing was written');
       return result;
     },
   };
 
   function endOf(pair: Pair<Node, Node | null>): number {
-    return pair.value?.range?.[1] ?? (pair.key as Node).range![1];
+    return endAt.get(pair) ?? pair.value?.range?.[1] ?? (pair.key as Node).range![1];
   }
 
   function insertTopLevel(key: string, block: string): void {
@@ -243,92 +322,6 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
   }
 
   return edit;
-}
-
-/** Items of a block sequence at an indent, each ending with a line feed. */
-function renderItems(items: readonly unknown[], indent: number, spaced: boolean, comment?: string): string {
-  const pad = ' '.repeat(indent);
-  return items
-    .map((item, index) => {
-      const body = stringify([item], LINE_WIDTH - indent, true);
-      const lines = body.replace(/\n$/, '').split('\n').map((line) => (line === '' ? '' : pad + line));
-      const head = index === 0 && comment ? [`${pad}# ${comment}`] : [];
-      return `${spaced ? '\n' : ''}${[...head, ...lines].join('\n')}\n`;
-    })
-    .join('');
-}
-
-/** `key: value` at an indent, ending with a line feed. */
-function renderPair(key: string, value: unknown, indent: number): string {
-  const pad = ' '.repeat(indent);
-  const body = stringify({ [key]: value }, LINE_WIDTH - indent);
-  return `${body
-    .replace(/\n$/, '')
-    .split('\n')
-    .map((line) => (line === '' ? '' : pad + line))
-    .join('\n')}\n`;
-}
-
-function renderFlow(value: Record<string, unknown>): string {
-  const doc = new Document(value);
-  if (isMap(doc.contents)) doc.contents.flow = true;
-  return doc.toString({ flowCollectionPadding: true }).replace(/\n$/, '');
-}
-
-/** A whole new sidecar, top-level keys in schema order, items separated by blank lines. */
-function renderDocument(data: Record<string, unknown>, order: readonly string[]): string {
-  const keys = Object.keys(data).sort((a, b) => rankOf(order, a) - rankOf(order, b));
-  return keys
-    .map((key) => {
-      const value = data[key];
-      if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'object' && item !== null)) {
-        return `${key}:\n${renderItems(value, 2, false).replace(/\n(?=  - )/g, '\n\n').replace(/^\n/, '')}`;
-      }
-      return stringify({ [key]: value }, LINE_WIDTH);
-    })
-    .join('\n');
-}
-
-function rankOf(order: readonly string[], key: string): number {
-  const rank = order.indexOf(key);
-  return rank === -1 ? order.length : rank;
-}
-
-/**
- * Render a value with the Document API, in the sidecars' house style: long
- * text folded (`>-`), text with line breaks literal (`|-`), short lists of
- * short words in flow style (`[a, b]`).
- */
-function stringify(value: unknown, lineWidth: number, blockRoot = false): string {
-  const doc = new Document(value);
-  visit(doc, {
-    Scalar(_, node) {
-      if (typeof node.value !== 'string') return;
-      if (node.value.includes('\n')) node.type = Scalar.BLOCK_LITERAL;
-      // Long prose is folded as the sidecars fold it; a long word (a digest, a URL) stays on its line.
-      else if (node.value.length > 72 && node.value.includes(' ') && !/^\s|\s$/.test(node.value)) node.type = Scalar.BLOCK_FOLDED;
-    },
-    Seq(_, node) {
-      if (blockRoot && node === doc.contents) return;
-      const values = node.items.map((item) => (isScalar(item) ? item.value : undefined));
-      if (values.every((item) => typeof item === 'string' && item.length <= 40 && !item.includes('\n')) && (values as string[]).join(', ').length <= 60) node.flow = true;
-    },
-  });
-  return doc.toString({ lineWidth: Math.max(40, lineWidth), minContentWidth: 20, flowCollectionPadding: false });
-}
-
-/** Deep equality of parsed YAML data. */
-function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameData(item, b[index]));
-  }
-  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
-    const keysA = Object.keys(a);
-    const keysB = Object.keys(b);
-    return keysA.length === keysB.length && keysA.every((key, index) => key === keysB[index] && sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-  }
-  return false;
 }
 
 /**

@@ -3,8 +3,8 @@
  * and their sidecars, each loaded and validated on its own. Checks across
  * files come after (`validate-book.ts`).
  */
-import fs from 'node:fs';
 import path from 'node:path';
+import { listFolder, readBookFile, withoutExcerpts, type FolderEntry } from './book-files.js';
 import { cached } from './cache.js';
 import type { ModelCache } from './cache.js';
 import { loadFrontmatter } from './frontmatter.js';
@@ -45,8 +45,10 @@ export interface LoadedChapter {
   /** Absolute path of the chapter file. */
   path: string;
   format: 'mdx' | 'md';
-  /** The chapter's text, without a byte order mark. */
+  /** The chapter's text, without a byte order mark; empty when the file was refused (see `unreadable`). */
   source: string;
+  /** True when the file policy refused the chapter file (its problem is among the chapter's): it is not parsed. */
+  unreadable?: true;
   frontmatter: LoadedFrontmatter;
   /** Present when `<chapter>.claims.yaml` exists. */
   claims?: LoadedSidecar<ClaimsFile>;
@@ -169,22 +171,34 @@ export function listBooks(rootDir: string, options: LoadBooksOptions = {}): Book
   const contentDir = options.contentDir ?? defaultContentDir;
   const absolute = path.resolve(rootDir, contentDir);
   const problems: Problem[] = [];
-  const entries = readDir(absolute);
-  const folders = (entries ?? [])
-    .filter((entry) => !/^[._]/.test(entry.name) && isDirectory(absolute, entry) && isBookFolder(path.join(absolute, entry.name)))
-    .map((entry) => entry.name);
-  folders.sort(byCodePoint);
-  if (folders.length === 0) {
+  const listing = listFolder(rootDir, absolute);
+  if (listing.status === 'refused') problems.push(listing.problem);
+  const folders: Array<{ name: string; entries: FolderEntry[] }> = [];
+  for (const entry of listing.status === 'listed' ? listing.entries : []) {
+    if (/^[._]/.test(entry.name)) continue;
+    const dir = path.join(absolute, entry.name);
+    // A link that is refused may be a book: say so rather than lose it.
+    if (entry.refusal) {
+      problems.push(createProblem(entry.refusal.rule, { file: relativePath(rootDir, dir) }, entry.refusal.message, entry.refusal.hint));
+      continue;
+    }
+    if (entry.kind !== 'folder') continue;
+    const inside = listFolder(rootDir, dir);
+    if (inside.status === 'refused') problems.push(inside.problem);
+    else if (inside.status === 'listed' && isBookFolder(inside.entries)) folders.push({ name: entry.name, entries: inside.entries });
+  }
+  folders.sort((a, b) => byCodePoint(a.name, b.name));
+  if (folders.length === 0 && listing.status !== 'refused') {
     problems.push(
       createProblem(
         'book/no-books',
         { file: relativePath(rootDir, absolute) || '.' },
-        entries ? 'the content directory has no book folders' : 'the content directory does not exist',
+        listing.status === 'listed' ? 'the content directory has no book folders' : 'the content directory does not exist',
         `create ${relativePath(rootDir, path.join(absolute, '<book>', 'book.yaml'))}, or set the contentDir option`,
       ),
     );
   }
-  const books = folders.map((folder) => listBook(rootDir, path.join(absolute, folder), options.cache, options.frontmatter ?? 'strict'));
+  const books = folders.map((folder) => listBook(rootDir, path.join(absolute, folder.name), folder.entries, options.cache, options.frontmatter ?? 'strict'));
   return { books, problems };
 }
 
@@ -194,9 +208,8 @@ export function listBooks(rootDir: string, options: LoadBooksOptions = {}): Book
  * `book.yml`), so that a missing `book.yaml` is reported instead of the
  * book vanishing.
  */
-function isBookFolder(dir: string): boolean {
-  const names = readDir(dir)?.map((entry) => entry.name) ?? [];
-  return names.some((name) => name === 'book.yaml' || name === 'book.yml' || /\.(?:claims|evidence|research)\.yaml$/.test(name));
+function isBookFolder(entries: readonly FolderEntry[]): boolean {
+  return entries.some(({ name }) => name === 'book.yaml' || name === 'book.yml' || /\.(?:claims|evidence|research)\.yaml$/.test(name));
 }
 
 /**
@@ -214,22 +227,37 @@ export function bookFolder(listing: Pick<BookListing, 'slug' | 'dir' | 'file' | 
   };
 }
 
+/**
+ * The names of a book folder that are read or reported: every entry but
+ * dot and underscore names, and but folders, unless a folder has the name of
+ * a file the book reads (it is then refused as a folder, not skipped).
+ */
+function bookNames(entries: readonly FolderEntry[]): string[] {
+  const fileName = /^book\.yaml$|\.(?:claims|evidence|research)\.yaml$|\.(?:mdx|md)$/i;
+  const names = entries.filter((entry) => !/^[._]/.test(entry.name) && (entry.kind !== 'folder' || fileName.test(entry.name))).map((entry) => entry.name);
+  return names.sort(byCodePoint);
+}
+
 /** List one book folder: its `book.yaml` and chapter files, with the folder's problems. */
-function listBook(rootDir: string, dir: string, cache: ModelCache | undefined, frontmatter: FrontmatterMode): BookListing {
+function listBook(rootDir: string, dir: string, entries: readonly FolderEntry[], cache: ModelCache | undefined, frontmatter: FrontmatterMode): BookListing {
   const problems: Problem[] = [];
   const trailing: Problem[] = [];
   const slug = path.basename(dir);
   const bookFile = path.join(dir, 'book.yaml');
   const file = relativePath(rootDir, bookFile);
-  const names = (readDir(dir) ?? []).filter((entry) => !/^[._]/.test(entry.name) && !isDirectory(dir, entry)).map((entry) => entry.name);
-  names.sort(byCodePoint);
+  const names = bookNames(entries);
 
   let config: LoadedSidecar<BookConfig> | undefined;
-  const bookSource = readText(bookFile, file);
-  if (bookSource === undefined) {
+  const read = readBookFile(rootDir, bookFile);
+  const bookSource = read.status === 'read' ? read.text : undefined;
+  if (read.status === 'refused') {
+    problems.push(read.problem);
+  } else if (read.status === 'absent') {
     problems.push(createProblem('book/missing-book-yaml', { file }, `the book folder ${quote(slug)} has no book.yaml`, 'create it with at least "title:" and "slug:"'));
   } else {
-    config = cached(cache, `book\u0000${bookFile}\u0000${file}`, [bookSource], () => loadSidecar('book', bookSource, file));
+    const text = read.text;
+    config = cached(cache, `book\u0000${bookFile}\u0000${file}`, [text], () => loadSidecar('book', text, file));
+    if (!read.excerpts) config = { ...config, problems: withoutExcerpts(config.problems) };
     appendProblems(problems, config.problems);
     if (config.data && config.data.slug !== slug) {
       problems.push(
@@ -248,6 +276,7 @@ function listBook(rootDir: string, dir: string, cache: ModelCache | undefined, f
   const chapterFiles = new Map<string, string[]>();
   const sidecarFiles = new Map<string, Partial<Record<SidecarKind, string>>>();
   const unknownYaml: string[] = [];
+  const misnamed = new Map<string, string>();
   for (const name of names) {
     const sidecar = /^(.+)\.(claims|evidence|research)\.yaml$/.exec(name);
     const chapter = /^(.+)\.(mdx|md)$/.exec(name);
@@ -256,6 +285,8 @@ function listBook(rootDir: string, dir: string, cache: ModelCache | undefined, f
       sidecarFiles.set(base, { ...sidecarFiles.get(base), [kind]: name });
     } else if (chapter) {
       chapterFiles.set(chapter[1]!, [...(chapterFiles.get(chapter[1]!) ?? []), name]);
+    } else if (MARKDOWN_FILE.test(name)) {
+      misnamed.set(name.replace(MARKDOWN_FILE, ''), name);
     } else if (/\.ya?ml$/i.test(name) && name !== 'book.yaml') {
       unknownYaml.push(name);
     }
@@ -275,6 +306,8 @@ function listBook(rootDir: string, dir: string, cache: ModelCache | undefined, f
       ),
     );
   }
+
+  for (const [base, name] of misnamed) problems.push(misnamedChapter(rootDir, dir, base, name, chapterFiles.has(base)));
 
   const chapters: ChapterEntry[] = [];
   for (const [base, files] of chapterFiles) {
@@ -306,7 +339,8 @@ function listBook(rootDir: string, dir: string, cache: ModelCache | undefined, f
   }
 
   for (const [base, kinds] of sidecarFiles) {
-    if (chapterFiles.has(base)) continue;
+    // A chapter named 28-chapter.MDX is reported as such; its sidecars are not orphans.
+    if (chapterFiles.has(base) || misnamed.has(base)) continue;
     for (const name of Object.values(kinds)) {
       const suggestion = closest(base, chapterFiles.keys());
       trailing.push(
@@ -323,6 +357,20 @@ function listBook(rootDir: string, dir: string, cache: ModelCache | undefined, f
   return { slug, dir, file, config, source: bookSource, chapters, problems, trailing };
 }
 
+/** A Markdown file a book does not read: `.MDX`, `.Md`, `.markdown` and the other spellings. */
+const MARKDOWN_FILE = /\.(?:mdx|md|markdown|mdown|mkdn|mkd|mdwn|mdtxt|mdtext)$/i;
+
+/** The problem of a chapter-like file whose extension a book does not read, so that it is not dropped without a word. */
+function misnamedChapter(rootDir: string, dir: string, base: string, name: string, taken: boolean): Problem {
+  const extension = /\.mdx$/i.test(name) ? 'mdx' : 'md';
+  return createProblem(
+    'book/unknown-chapter-file',
+    { file: relativePath(rootDir, path.join(dir, name)) },
+    'this file is not read as a chapter: chapter files end in .mdx or .md, in lowercase',
+    taken ? `${base}.md or ${base}.mdx is the chapter: delete or rename this file` : `rename it to ${quote(`${base}.${extension}`)}`,
+  );
+}
+
 /**
  * Load a chapter's text, frontmatter and sidecars, each validated on its own.
  * @param rootDir the project root; problem paths are relative to it.
@@ -335,9 +383,18 @@ export function loadChapter(rootDir: string, book: Pick<BookFolder, 'slug' | 'di
   const problems: Problem[] = [];
   const chapterPath = entry.path;
   const file = relativePath(rootDir, chapterPath);
-  const source = readChapterSource(chapterPath, file) ?? '';
+  const quotable = [book.dir, path.dirname(book.dir)];
+  const read = readBookFile(rootDir, chapterPath, { quotable });
+  const source = read.status === 'read' ? withoutBom(read.text) : '';
   const mode = entry.frontmatter ?? 'strict';
-  const frontmatter = cached(cache, `frontmatter\u0000${mode}\u0000${chapterPath}\u0000${file}`, [source], () => loadFrontmatter(source, file, { mode }));
+  let frontmatter: LoadedFrontmatter;
+  if (read.status === 'refused') {
+    problems.push(read.problem);
+    frontmatter = { data: undefined, problems: [], locate: () => ({ line: 0, column: 0 }) };
+  } else {
+    frontmatter = cached(cache, `frontmatter\u0000${mode}\u0000${chapterPath}\u0000${file}`, [source], () => loadFrontmatter(source, file, { mode }));
+    if (read.status === 'read' && !read.excerpts) frontmatter = { ...frontmatter, problems: withoutExcerpts(frontmatter.problems) };
+  }
   appendProblems(problems, frontmatter.problems);
   const chapter: LoadedChapter = {
     book: book.slug,
@@ -349,14 +406,22 @@ export function loadChapter(rootDir: string, book: Pick<BookFolder, 'slug' | 'di
     source,
     frontmatter,
   };
+  if (read.status === 'refused') chapter.unreadable = true;
   for (const kind of sidecarKinds) {
     const name = entry.sidecars[kind];
     if (!name) continue;
     const sidecarPath = path.join(book.dir, name);
     const sidecarFile = relativePath(rootDir, sidecarPath);
-    const text = readText(sidecarPath, sidecarFile);
-    if (text === undefined) continue;
-    const loaded = cached(cache, `${kind}\u0000${sidecarPath}\u0000${sidecarFile}`, [text], () => loadSidecar(kind, text, sidecarFile));
+    const text = readBookFile(rootDir, sidecarPath, { quotable });
+    if (text.status === 'absent') continue;
+    let loaded: LoadedSidecar<unknown>;
+    if (text.status === 'refused') {
+      // Refused is not absent: the sidecar is there, unread, and nothing may be built as if it were empty.
+      loaded = { file: sidecarFile, data: undefined, problems: [text.problem], locate: () => ({ line: 0, column: 0 }) };
+    } else {
+      loaded = cached(cache, `${kind}\u0000${sidecarPath}\u0000${sidecarFile}`, [text.text], () => loadSidecar(kind, text.text, sidecarFile));
+      if (!text.excerpts) loaded = { ...loaded, problems: withoutExcerpts(loaded.problems) };
+    }
     appendProblems(problems, loaded.problems);
     // The three assignments differ only in type; TypeScript cannot follow `kind` through them.
     (chapter as unknown as Record<string, unknown>)[kind] = loaded;
@@ -365,45 +430,20 @@ export function loadChapter(rootDir: string, book: Pick<BookFolder, 'slug' | 'di
 }
 
 /**
- * A chapter file's text without its byte order mark.
+ * A chapter file's text without its byte order mark, read under the file
+ * policy (see `readTextFile`).
  * @param absolute the file's absolute path.
- * @param file the path relative to the project root, for the error message.
- * @returns the text; undefined when the file does not exist.
+ * @param file the path relative to the project root.
+ * @param rootDir the project root (default: `absolute` without `file`).
+ * @returns the text; undefined when the file does not exist or is refused (`loadChapter` reports why).
  */
-export function readChapterSource(absolute: string, file: string): string | undefined {
-  const raw = readText(absolute, file);
-  return raw !== undefined && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+export function readChapterSource(absolute: string, file: string, rootDir = path.resolve(absolute).slice(0, -file.length) || '/'): string | undefined {
+  const read = readBookFile(rootDir, absolute);
+  return read.status === 'read' ? withoutBom(read.text) : undefined;
 }
 
-/** Read a text file; undefined when it does not exist. */
-function readText(absolute: string, file: string): string | undefined {
-  try {
-    return fs.readFileSync(absolute, 'utf8');
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw new Error(`Research Pack: cannot read ${file}`, { cause: error });
-  }
-}
-
-/** List a folder; undefined when it does not exist. */
-function readDir(absolute: string): fs.Dirent[] | undefined {
-  try {
-    return fs.readdirSync(absolute, { withFileTypes: true });
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw new Error(`Research Pack: cannot list ${absolute}`, { cause: error });
-  }
-}
-
-/** Whether a folder entry is a directory, following symbolic links. */
-function isDirectory(parent: string, entry: fs.Dirent): boolean {
-  if (!entry.isSymbolicLink()) return entry.isDirectory();
-  try {
-    return fs.statSync(path.join(parent, entry.name)).isDirectory();
-  } catch (error) {
-    if (isNotFound(error)) return false;
-    throw new Error(`Research Pack: cannot read ${path.join(parent, entry.name)}`, { cause: error });
-  }
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /**

@@ -47,7 +47,10 @@ export function loadFrontmatter(source: string, file: string, options: LoadFront
   const top = () => ({ line: 1, column: 1 });
   const open = /^---[ \t]*(?:\r\n|\r|\n)/.exec(text);
   if (!open) {
-    const problem = createProblem('chapter/missing-frontmatter', { file, line: 1, column: 1 }, 'the chapter has no frontmatter', example);
+    const toml = /^\+\+\+[ \t]*(?:\r\n|\r|\n)/.test(text);
+    const problem = toml
+      ? createProblem('chapter/missing-frontmatter', { file, line: 1, column: 1 }, 'the frontmatter is TOML ("+++"); chapters have YAML frontmatter', `write it as YAML: ${example}`)
+      : createProblem('chapter/missing-frontmatter', { file, line: 1, column: 1 }, 'the chapter has no frontmatter', example);
     return { data: undefined, problems: [problem], locate: top };
   }
   const rest = text.slice(open[0].length);

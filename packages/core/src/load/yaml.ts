@@ -54,7 +54,7 @@ export interface LoadYamlOptions {
  * Parse YAML text with positions. Never throws: every failure is a problem.
  *
  * A byte order mark is accepted and dropped (positions are counted without
- * it, as editors do); CRLF line endings are accepted. The YAML 1.2 core
+ * it, as editors do); CRLF and CR-only line endings are accepted. The YAML 1.2 core
  * schema is used, so `2024-05-01` stays a string and only `true`/`false` are
  * booleans.
  * @param source the file's text.
@@ -63,7 +63,10 @@ export interface LoadYamlOptions {
  */
 export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
   const { file, lineOffset = 0, maxLength = 1_000_000, fast: tryFast = true } = options;
-  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  const withoutBom = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  // A lone CR is a line break to js-yaml but not to `yaml` (a comment would run to the end
+  // of the file): as a line feed, one code unit for one, both parsers read the same lines.
+  const text = withoutBom.includes('\r') ? withoutBom.replace(/\r(?!\n)/g, '\n') : withoutBom;
   // Lines are counted here rather than by yaml's LineCounter, which misses
   // line breaks while it recovers from an unclosed flow collection.
   // Counted on first use: a file without problems is never located.

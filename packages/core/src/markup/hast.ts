@@ -54,12 +54,12 @@ export function dataTable(className: string, caption: string, columns: readonly 
 
 /**
  * A body row whose first cell heads the row.
- * @param cells the row's cells; the first becomes `<th scope="row">`.
+ * @param cells the row's cells, each a child or a list of children; the first becomes `<th scope="row">`.
  * @returns the `tr` element.
  */
-export function headedRow(cells: readonly HastChild[]): Element {
+export function headedRow(cells: ReadonlyArray<HastChild | readonly HastChild[]>): Element {
   const [first, ...rest] = cells;
-  return h('tr', [h('th', { scope: 'row' }, first ?? ''), ...rest.map((cell) => h('td', cell))]);
+  return h('tr', [h('th', { scope: 'row' }, (first ?? '') as HastChild[]), ...rest.map((cell) => h('td', cell as HastChild[]))]);
 }
 
 /**

@@ -4,7 +4,7 @@
  * per chapter; nothing here depends on other chapters.
  */
 import type { Root } from 'mdast';
-import type { ChapterText, ClaimAnchor } from '../text/chapter-text.js';
+import type { ChapterText, ClaimAnchor, ParseChapter } from '../text/chapter-text.js';
 import { addDays } from '../schema/dates.js';
 import type { BookFolder, LoadedChapter } from '../load/books.js';
 import { cached } from '../load/cache.js';
@@ -18,12 +18,11 @@ import { hashClaimText } from '../text/fingerprint.js';
 import { extractChapterText } from '../text/snapshot.js';
 import { chapterBody, claimPlaces } from '../text/page-places.js';
 import type { ChapterPage } from './page-info.js';
+import { pageIds, type PageId } from '../text/page-ids.js';
+import { explainAnchorProblems } from './anchor-explain.js';
+import { idCollisions } from './id-collisions.js';
 
-/**
- * Parse a chapter into mdast, with positions, directives on and smart
- * punctuation off. Injected so that the core imports no Markdown processor.
- */
-export type ParseChapter = (source: string, options: { file: string; format: 'mdx' | 'md' }) => Root;
+export type { ParseChapter } from '../text/chapter-text.js';
 
 const emptyResearch: ResearchFile = ResearchFileSchema.parse({});
 
@@ -46,8 +45,11 @@ export function buildChapter(
   model = true,
 ): { chapter: ChapterModel | undefined; problems: Problem[]; page?: ChapterPage } {
   const problems: Problem[] = [];
+  // The file policy refused the chapter file; its problem is the chapter's, nothing is parsed.
+  if (chapter.unreadable) return { chapter: undefined, problems };
   const text = cached(cache, `text\u0000${chapter.path}\u0000${chapter.file}`, [chapter.source], () => readChapterText(chapter, parse));
   if ('problem' in text) return { chapter: undefined, problems: [text.problem] };
+  appendProblems(problems, idCollisions(text.ids, chapter.claims?.data?.claims ?? [], chapter.file));
 
   const claimsFile = chapter.claims;
   if (claimsFile && !claimsFile.data) return { chapter: undefined, problems };
@@ -61,7 +63,7 @@ export function buildChapter(
         claimsFile ? claimsFile.locate(['claims', index, ...(field ? field.split('.') : [])]) : { line: 0, column: 0 },
     }),
   );
-  appendProblems(problems, anchored.problems);
+  appendProblems(problems, explainAnchorProblems(anchored.problems, chapter, text.text, claims, parse));
   // Every problem is known once the claims are anchored.
   if (!model) return { chapter: undefined, problems };
 
@@ -121,7 +123,7 @@ function headingsOf(text: ChapterText): ChapterHeading[] {
 }
 
 /** Parse a chapter and extract its text; a parser failure becomes a problem. */
-function readChapterText(chapter: LoadedChapter, parse: ParseChapter): { text: ChapterText } | { problem: Problem } {
+function readChapterText(chapter: LoadedChapter, parse: ParseChapter): { text: ChapterText; ids: PageId[] } | { problem: Problem } {
   let root: Root;
   try {
     root = parse(chapter.source, { file: chapter.file, format: chapter.format });
@@ -131,7 +133,7 @@ function readChapterText(chapter: LoadedChapter, parse: ParseChapter): { text: C
   if (typeof (root as unknown as { then?: unknown } | undefined)?.then === 'function') {
     throw new TypeError('Research Pack: `parse` returned a Promise; buildModel needs a parser that returns the mdast tree directly');
   }
-  return { text: extractChapterText(root, { source: chapter.source }) };
+  return { text: extractChapterText(root, { source: chapter.source }), ids: pageIds(root) };
 }
 
 /**
@@ -189,7 +191,9 @@ export interface ResolveClaimsOptions {
  * `no-text-hash` when a reviewed verdict does not record the text it
  * reviewed; `text-changed` when it records a different text. `reviewDue`:
  * the newest validated evidence was recorded more than `reviewAfterDays`
- * days before `asOf` (claims without validated evidence are never due).
+ * days before `asOf`, and the verdict was not given (or re-confirmed) since
+ * (claims without validated evidence are never due). `evidence`: validated
+ * items first, then leads; rejected leads are left out.
  * `status`: `stale`, else `review-due`, else the verdict.
  * @param claims the claims sidecar's claims, in file order.
  * @param anchors anchors by claim id, from `anchorClaims`.
@@ -211,8 +215,10 @@ export function resolveClaims(
     const bearing = evidence.filter((item) => item.claims.includes(claim.id));
     const validated = bearing.filter((item) => item.status === 'validated');
     const newest = validated.reduce<string | undefined>((latest, item) => (latest === undefined || item.recorded > latest ? item.recorded : latest), undefined);
-    const reviewDue = newest !== undefined && newest < dueBefore;
     const { verdict } = claim;
+    // A verdict given or re-confirmed within the interval (`research-pack reviewed`), and not after `asOf`, is not due, however old its evidence.
+    const reconfirmed = verdict.date !== undefined && verdict.date >= dueBefore && verdict.date <= options.asOf;
+    const reviewDue = newest !== undefined && newest < dueBefore && !reconfirmed;
     // The hash of the reviewed text: recorded, else computed from the reviewed wording.
     const reviewed = verdict.textHash ?? (verdict.text === undefined ? undefined : hashClaimText(verdict.text));
     const stale: ResolvedClaim['stale'] =
@@ -233,7 +239,7 @@ export function resolveClaims(
       stale,
       reviewDue,
       status: stale ? 'stale' : reviewDue ? 'review-due' : verdict.status,
-      evidence: [...validated, ...bearing.filter((item) => item.status !== 'validated')].map((item) => item.id),
+      evidence: [...validated, ...bearing.filter((item) => item.status === 'lead')].map((item) => item.id),
     });
   }
   return resolved;

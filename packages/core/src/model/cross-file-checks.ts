@@ -6,9 +6,8 @@
  * reads `ChapterRecords` and appends its problems there, and skips what
  * reads a file that failed to load.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { isNotFound } from '../load/books.js';
+import { inspectPath } from '../load/read-file.js';
 import type { LoadedSidecar } from '../load/sidecar.js';
 import { unsafePathReason } from '../load/paths.js';
 import { closest, formatPath, quote, type YamlPath } from '../problems/problem.js';
@@ -66,6 +65,9 @@ export function evidenceReferences(records: ChapterRecords): void {
     evidenceRun(records, evidenceFile, item, index);
     reproducedRun(records, evidenceFile, item, index);
     checkDate(records, evidenceFile, ['evidence', index, 'recorded'], item.recorded, 'recorded date');
+    if (item.status === 'rejected' && item.reason === undefined) {
+      report(records, 'cross/rejection-incomplete', evidenceFile, ['evidence', index, 'reason'], 'a rejected lead needs the reason it was rejected', 'add reason: why the source does not bear on the claim as the lead says (`research-pack reject <lead> --why "…"` records it)');
+    }
   });
   sources.forEach((source, index) => {
     checkDate(records, evidenceFile, ['sources', index, 'accessed'], source.accessed, 'accessed date');
@@ -172,7 +174,12 @@ export function verdictsBacked(records: ChapterRecords): void {
     const relation = verdictRelations[verdict.status];
     const bearing = evidence.filter((item) => item.claims.includes(claim.id) && item.relation === relation);
     if (bearing.some((item) => item.status === 'validated')) return;
+    const misnamed = misnamedEvidence(records, claim.id, relation);
+    // Evidence that would back the verdict but misspells the claim's id: `cross/missing-claim` reports
+    // that id, with this claim as its "did you mean"; fixing it fixes both, so it is reported once.
+    if (misnamed.some(({ item }) => item.status === 'validated')) return;
     const lead = bearing[0];
+    const misnamedLead = lead ? undefined : misnamed[0];
     report(
       records,
       'cross/verdict-unsupported',
@@ -180,10 +187,29 @@ export function verdictsBacked(records: ChapterRecords): void {
       ['claims', index, 'verdict', 'status'],
       `a ${verdict.status} verdict needs validated evidence with relation ${quote(relation)} for claim ${quote(claim.id)}`,
       lead
-        ? `evidence ${quote(lead.id)} is still a lead; check the source and set status: validated, or set the verdict to unverified`
-        : `add it to ${sidecarName(records, 'evidence')}, or set the verdict to unverified`,
+        ? `evidence ${quote(lead.id)} is still a lead; check the source, then \`research-pack accept ${lead.id}\` (or set status: validated), or set the verdict to unverified`
+        : misnamedLead
+          ? `evidence ${quote(misnamedLead.item.id)} (${sidecarName(records, 'evidence')}:${misnamedLead.line}:${misnamedLead.column}) names ${quote(misnamedLead.id)}, not this claim, and is still a lead; fix the id, check the source and set status: validated, or set the verdict to unverified`
+          : `add it to ${sidecarName(records, 'evidence')}, or set the verdict to unverified`,
     );
   });
+}
+
+/**
+ * Evidence of a relation that names, instead of a claim, an id that is no
+ * claim and whose closest claim id is this one (the "did you mean" of its
+ * `cross/missing-claim`).
+ */
+function misnamedEvidence(records: ChapterRecords, claimId: string, relation: Relation): Array<{ item: EvidenceItem; id: string; line: number; column: number }> {
+  const { evidenceFile } = records;
+  if (!evidenceFile || records.claimsBroken) return [];
+  return records.evidence.flatMap((item, index) =>
+    item.relation !== relation
+      ? []
+      : item.claims.flatMap((id, at) =>
+          !records.claimIds.has(id) && closest(id, records.claimIds) === claimId ? [{ item, id, ...evidenceFile.locate(['evidence', index, 'claims', at]) }] : [],
+        ),
+  );
 }
 
 /**
@@ -253,26 +279,55 @@ export function passReports(records: ChapterRecords): void {
       report(records, 'cross/report-path', researchFile, ['history', index, 'report'], `report path ${quote(pass.report)} ${reason}`, 'write it relative to the book folder, with "/" between folders, e.g. reports/27-chapter-pass-1.md');
       return;
     }
-    if (!isFile(path.join(book.dir, ...pass.report.split('/')))) {
+    const absolute = path.join(book.dir, ...pass.report.split('/'));
+    // The project root: the chapter's path without its project-relative name.
+    const found = inspectPath(absolute, { root: records.chapter.path.slice(0, -records.chapter.file.length) || '/' });
+    const at = ['history', index, 'report'];
+    if (found.status === 'absent') {
       const expected = path.posix.join(path.posix.dirname(book.file), pass.report);
       report(
         records,
         'cross/missing-report',
         researchFile,
-        ['history', index, 'report'],
+        at,
         `report file ${quote(pass.report)} does not exist (looked for ${expected})`,
         'report paths are relative to the book folder; fix the path, add the file, or remove "report"',
+      );
+    } else if (found.status === 'refused') {
+      report(records, 'cross/missing-report', researchFile, at, `report file ${quote(pass.report)} ${found.refusal.message}`, found.refusal.hint);
+    } else if (found.kind !== 'file') {
+      report(
+        records,
+        'cross/missing-report',
+        researchFile,
+        at,
+        `report file ${quote(pass.report)} is a ${found.kind}, not a file`,
+        found.kind === 'folder' ? 'name the report file inside the folder, e.g. reports/2026-11-30-27-chapter.md, or remove "report"' : 'the report must be a regular file; replace it, or remove "report"',
       );
     }
   });
 }
 
-/** Whether a regular file exists; only "not found" counts as absence. */
-function isFile(absolute: string): boolean {
-  try {
-    return fs.statSync(absolute).isFile();
-  } catch (error) {
-    if (isNotFound(error)) return false;
-    throw new Error(`Research Pack: cannot read ${absolute}`, { cause: error });
-  }
+/**
+ * A proposed claim is accepted or rejected, not both (`cross/proposal-decided-twice`),
+ * and neither decision is dated ahead (`cross/future-date`).
+ * @param records the chapter's records.
+ */
+export function proposalDecisions(records: ChapterRecords): void {
+  const { research, researchFile } = records;
+  if (!research || !researchFile) return;
+  research.proposedClaims.forEach((proposal, index) => {
+    checkDate(records, researchFile, ['proposedClaims', index, 'accepted', 'date'], proposal.accepted?.date, 'acceptance date');
+    checkDate(records, researchFile, ['proposedClaims', index, 'rejected', 'date'], proposal.rejected?.date, 'rejection date');
+    if (proposal.accepted && proposal.rejected) {
+      report(
+        records,
+        'cross/proposal-decided-twice',
+        researchFile,
+        ['proposedClaims', index, 'rejected'],
+        `proposed claim ${quote(proposal.id)} is recorded as both accepted (as claim ${quote(proposal.accepted.claim)}) and rejected`,
+        'keep the decision that stands and remove the other',
+      );
+    }
+  });
 }

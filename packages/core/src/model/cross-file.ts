@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { BookFolder, LoadedBook, LoadedChapter } from '../load/books.js';
 import { appendProblems, createProblem, type Problem } from '../problems/problem.js';
 import { chapterRecords, type ChapterRecords } from './chapter-records.js';
-import { evidenceReferences, notebooksInRepository, passReports, referencesInLedger, uniqueIds, verdictsBacked } from './cross-file-checks.js';
+import { evidenceReferences, notebooksInRepository, passReports, proposalDecisions, referencesInLedger, uniqueIds, verdictsBacked } from './cross-file-checks.js';
 
 /** Options of `validateBook`. */
 export interface ValidateBookOptions {
@@ -19,7 +19,7 @@ export interface ValidateBookOptions {
 }
 
 /** The checks of one chapter, in the order their problems are reported. */
-const CHAPTER_CHECKS: ReadonlyArray<(records: ChapterRecords) => void> = [uniqueIds, evidenceReferences, verdictsBacked, referencesInLedger, notebooksInRepository, passReports];
+const CHAPTER_CHECKS: ReadonlyArray<(records: ChapterRecords) => void> = [uniqueIds, evidenceReferences, verdictsBacked, referencesInLedger, notebooksInRepository, passReports, proposalDecisions];
 
 /**
  * Run every cross-file check on a loaded book.

@@ -7,6 +7,7 @@
 import type { BookModel, ChapterHeading, ChapterModel, DisplayStatus, ResearchModel } from './types.js';
 import type { EvidenceItem, Notebook, NotebookRun, ResearchPass, Source } from '../schema/sidecars.js';
 import type { StatusCounts } from '../schema/status-report.js';
+import type { ClaimSourceReview, SourceCheck } from '../sources/view.js';
 
 /** A whole research model, or one book of it. */
 export type ModelSource = ResearchModel | BookModel;
@@ -41,14 +42,15 @@ export function locateChapter(source: ModelSource, chapter: ChapterModel | strin
 }
 
 /**
- * The chapter's evidence split into validated items and leads, each in sidecar order.
+ * The chapter's evidence split into validated items, leads and rejected leads, each in sidecar order.
  * @param chapter the chapter.
- * @returns `{ validated, leads }`.
+ * @returns `{ validated, leads, rejected }`.
  */
-export function splitEvidence(chapter: ChapterModel): { validated: EvidenceItem[]; leads: EvidenceItem[] } {
+export function splitEvidence(chapter: ChapterModel): { validated: EvidenceItem[]; leads: EvidenceItem[]; rejected: EvidenceItem[] } {
   return {
     validated: chapter.evidence.filter((item) => item.status === 'validated'),
     leads: chapter.evidence.filter((item) => item.status === 'lead'),
+    rejected: chapter.evidence.filter((item) => item.status === 'rejected'),
   };
 }
 
@@ -71,6 +73,26 @@ export function findSource(chapter: ChapterModel, id: string): Source | undefine
 export function claimsOfSource(chapter: ChapterModel, sourceId: string): string[] {
   const ids = chapter.evidence.filter((item) => item.source === sourceId).flatMap((item) => item.claims);
   return [...new Set(ids)];
+}
+
+/**
+ * What the book's sources lock says about a source of the chapter.
+ * @param chapter the chapter.
+ * @param sourceId a source id.
+ * @returns the check, or `undefined` when the model was built without the locks (or the id is not in the ledger).
+ */
+export function sourceCheckOf(chapter: ChapterModel, sourceId: string): SourceCheck | undefined {
+  return chapter.sourceChecks?.sources.find((check) => check.source === sourceId);
+}
+
+/**
+ * Why a claim is flagged for review because of its sources.
+ * @param chapter the chapter.
+ * @param claimId a claim id.
+ * @returns the review, or `undefined` when the claim is not flagged.
+ */
+export function sourceReviewOf(chapter: ChapterModel, claimId: string): ClaimSourceReview | undefined {
+  return chapter.sourceChecks?.claims.find((review) => review.claim === claimId);
 }
 
 /** Where a notebook stands: never run, or the outcome of its latest recorded run. */

@@ -33,11 +33,11 @@ export interface ResolvedClaim {
   selectors: ClaimSelectors;
   /** Why the verdict no longer matches the prose, if it does not. */
   stale: false | StaleReason;
-  /** The newest validated evidence is older than the book's `reviewAfterDays`. */
+  /** The newest validated evidence, and the verdict's date, are older than the book's `reviewAfterDays`. */
   reviewDue: boolean;
   /** What the reader sees. */
   status: DisplayStatus;
-  /** Ids of evidence items bearing on the claim, validated first. */
+  /** Ids of evidence items bearing on the claim, validated first, then leads (rejected leads are left out). */
   evidence: string[];
   /**
    * Where the claim is in the chapter's file, for the page transform; absent

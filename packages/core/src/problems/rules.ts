@@ -12,13 +12,23 @@ export interface RuleInfo {
 }
 
 /**
- * Every rule, by id: loading and validation (`yaml/`, `schema/`, `book/`,
+ * Every rule, by id: the file policy (`file/`), loading and validation (`yaml/`, `schema/`, `book/`,
  * `chapter/`, `cross/`), the sources lock (`lock/`), anchoring (`anchor/`),
  * reading a research report (`report/`) and what the sources lock says
  * about the ledger's sources (`source/`, only from `check --sources`). Each
  * problem carries one of these ids and its severity.
  */
 export const rules = {
+  // The file policy: what may be read at all (`load/read-file.ts`).
+  'file/outside-project': { severity: 'error', description: 'A symbolic link leads out of the project root; it is not followed.' },
+  'file/symlink-loop': { severity: 'error', description: 'A symbolic link loops.' },
+  'file/dangling-link': { severity: 'error', description: 'A symbolic link leads to nothing.' },
+  'file/not-a-file': { severity: 'error', description: 'A book file is a folder, a FIFO, a device or a socket; it is not read.' },
+  'file/too-large': { severity: 'error', description: 'A file is larger than 16 MiB (the sources lock: 64 MiB); it is not read.' },
+  'file/unreadable': { severity: 'error', description: 'The system refused to read a file or list a folder (permission denied, I/O error, ...).' },
+  'file/encoding': { severity: 'error', description: 'A file is not valid UTF-8 (the first invalid byte is named).' },
+  'file/control-character': { severity: 'error', description: 'A file holds a control character other than tab and line breaks (NUL, ESC, ...).' },
+  'schema/control-character': { severity: 'error', description: 'A text value holds a control character other than tab and line breaks (written as an escape such as "\\0").' },
   'yaml/syntax': { severity: 'error', description: 'The file is not valid YAML.' },
   'yaml/duplicate-key': { severity: 'error', description: 'A key appears twice in the same mapping.' },
   'yaml/empty-file': { severity: 'error', description: 'A sidecar or book.yaml is empty (or only comments).' },
@@ -40,9 +50,11 @@ export const rules = {
   'book/invalid-chapter-slug': { severity: 'error', description: 'A chapter file name is not a valid id (it becomes a URL segment).' },
   'book/duplicate-chapter': { severity: 'error', description: 'Both `<chapter>.md` and `<chapter>.mdx` exist.' },
   'book/orphan-sidecar': { severity: 'error', description: 'A sidecar has no chapter beside it.' },
+  'book/unknown-chapter-file': { severity: 'error', description: 'A Markdown file a book does not read as a chapter (`.MDX`, `.markdown`, ...).' },
   'book/unknown-file': { severity: 'warning', description: 'A YAML file in a book folder that is neither book.yaml nor a sidecar.' },
   'chapter/missing-frontmatter': { severity: 'error', description: 'A chapter has no `---` frontmatter block.' },
   'chapter/unclosed-frontmatter': { severity: 'error', description: 'A chapter\'s frontmatter block has no closing `---`.' },
+  'chapter/id-collision': { severity: 'error', description: "A heading or element of a chapter gets the id of a claim's markup (`rp-claim-<id>`, `rp-claim-<id>-details`)." },
   'chapter/parse-error': { severity: 'error', description: 'The Markdown/MDX parser rejected the chapter.' },
   'cross/duplicate-id': { severity: 'error', description: 'Two claims, sources, evidence items, runs or references share an id.' },
   'cross/duplicate-chapter-number': { severity: 'warning', description: 'Two chapters of a book have the same number.' },
@@ -52,6 +64,8 @@ export const rules = {
   'cross/run-required': { severity: 'error', description: 'Validated reproduced evidence does not name a run.' },
   'cross/run-not-passed': { severity: 'error', description: 'Validated reproduced evidence names a run that did not pass.' },
   'cross/verdict-incomplete': { severity: 'error', description: 'A supported, qualified or contradicted verdict has no date or rationale.' },
+  'cross/rejection-incomplete': { severity: 'error', description: 'A rejected lead does not say why it was rejected.' },
+  'cross/proposal-decided-twice': { severity: 'error', description: 'A proposed claim is recorded as both accepted and rejected.' },
   'cross/verdict-unsupported': { severity: 'error', description: 'A verdict has no validated evidence with the matching relation.' },
   'cross/future-date': { severity: 'error', description: 'A date that records something done lies in the future.' },
   'cross/notebook-path': { severity: 'error', description: 'A notebook path is absolute, leaves the repository or is not normalized.' },
@@ -59,6 +73,7 @@ export const rules = {
   'cross/report-path': { severity: 'error', description: 'A research pass report path is absolute, leaves the book folder or is not normalized.' },
   'cross/missing-report': { severity: 'error', description: 'A research pass report file does not exist.' },
   'cross/duplicate-chapter-url': { severity: 'error', description: 'Two chapters get the same page URL from the `chapters` pattern or function.' },
+  'cross/duplicate-research-url': { severity: 'error', description: 'Two research packs, or two book reports, get the same URL from `research` patterns without `[book]`.' },
 
   // The sources lock (sources.lock.json), read like a sidecar.
   'lock/syntax': { severity: 'error', description: 'The sources lock is not valid JSON (or is empty).' },
@@ -67,6 +82,7 @@ export const rules = {
 
   // Anchoring: finding each claim in the prose.
   'anchor/orphan': { severity: 'error', description: 'A quote anchor is not in the chapter, not even approximately.' },
+  'anchor/fuzzy': { severity: 'warning', description: 'A quote anchor is found only approximately (a typo in the quote, or prose that changed): the claim shows as stale.' },
   'anchor/ambiguous': { severity: 'error', description: 'A quote anchor fits several places equally well.' },
   'anchor/unknown-directive': { severity: 'error', description: 'A `:claim[…]{#id}` directive names no claim of the claims sidecar.' },
   'anchor/duplicate-directive': { severity: 'error', description: 'The same claim is marked twice in the prose.' },
@@ -74,7 +90,11 @@ export const rules = {
   'anchor/directive-without-id': { severity: 'error', description: 'A `:claim[…]` directive has no id (or its label wrapped onto a second line).' },
   'anchor/empty-directive': { severity: 'error', description: 'A `:claim[]{#id}` directive marks no text.' },
   'anchor/overlap': { severity: 'error', description: 'A quote crosses another claim (they neither nest nor lie apart).' },
+  'anchor/several-ids': { severity: 'error', description: 'A `:claim` directive gives more than one id (`{#a #b}`).' },
+  'anchor/block-directive': { severity: 'error', description: 'A `::claim` or `:::claim` block directive, which marks no sentence.' },
   'anchor/missing-directive': { severity: 'error', description: 'A claim is anchored by directive, but the prose has no such directive.' },
+  'anchor/page-orphan': { severity: 'error', description: 'A claim the model placed cannot be found in the rendered page (another plugin changed its text).' },
+  'anchor/raw-html': { severity: 'error', description: 'A quote claim starts or ends inside raw HTML, which the page cannot wrap.' },
 
   // Reading a research report.
   'report/parse-error': { severity: 'error', description: 'The Markdown parser rejected the report.' },

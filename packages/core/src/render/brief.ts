@@ -17,11 +17,12 @@ import { colabUrl } from '../site/colab.js';
 import { oneLine } from '../markup/markdown.js';
 import type { BookModel, ChapterModel, ResolvedClaim } from '../model/types.js';
 import { claimsOfSource, findSource, locateChapter, passReadsCurrent, snapshotPlace, splitEvidence, type ModelSource } from '../model/queries.js';
-import type { EvidenceItem, Notebook, ResearchPass, Source } from '../schema/sidecars.js';
+import type { EvidenceItem, Notebook, ProposedClaim, ResearchPass, Source } from '../schema/sidecars.js';
 import { safeHref } from '../site/safe-url.js';
 import { chapterUrls, type ChapterUrls, type SiteUrls } from '../site/urls.js';
 import { STATUS_WORD, READING, STALE_REASON, plural } from '../model/words.js';
 import { REPORT_SECTIONS } from '../research-report/format.js';
+import { briefSourceLines } from './brief-sources.js';
 
 /** The nine section titles of a brief, in order. */
 export const BRIEF_SECTIONS: readonly string[] = Object.freeze([
@@ -196,6 +197,7 @@ function ledgerEntry(chapter: ChapterModel, source: Source): string[] {
   if (ids.length > 0) lines.push(`  Identifiers: ${ids.join(', ')}`);
   if (source.url !== undefined) lines.push(`  URL: ${urlText(source.url)}`);
   if (source.archiveUrl !== undefined) lines.push(`  Archived copy: ${urlText(source.archiveUrl)}`);
+  lines.push(...briefSourceLines(chapter, source));
   lines.push(
     `  Reading status: ${READING[source.reading].word}; accessed ${source.accessed}; ${source.verified === undefined ? 'metadata not verified' : `metadata verified ${source.verified}`}`,
   );
@@ -205,7 +207,7 @@ function ledgerEntry(chapter: ChapterModel, source: Source): string[] {
 }
 
 function evidence(chapter: ChapterModel): string[] {
-  const { validated, leads } = splitEvidence(chapter);
+  const { validated, leads, rejected } = splitEvidence(chapter);
   const lines: string[] = [];
   if (validated.length === 0) {
     const researched = chapter.research.history.length > 0;
@@ -219,6 +221,10 @@ function evidence(chapter: ChapterModel): string[] {
   lines.push('', LEADS_HEADING);
   if (leads.length === 0) lines.push('- none recorded');
   for (const item of leads) lines.push(...evidenceItem(chapter, item));
+  if (rejected.length > 0) {
+    lines.push('', `Leads the author checked and rejected (${rejected.length}); bring the same source for the same claim again only with something new:`);
+    for (const item of rejected) lines.push(...evidenceItem(chapter, item), `  Rejected${item.by === undefined ? '' : ` by ${recorded(item.by)}`}: ${recorded(item.reason ?? 'no reason recorded')}`);
+  }
   return lines;
 }
 
@@ -254,15 +260,25 @@ function objective(book: BookModel, chapter: ChapterModel): string[] {
 
 /** Claims an earlier pass proposed that the author has not accepted: leads for this pass, never claims. */
 function proposedEntries(chapter: ChapterModel): string[] {
-  const proposals = chapter.research.proposedClaims;
-  if (proposals.length === 0) return [];
-  const lines = ['', `${PROPOSED_HEADING} (${proposals.length}). They are not claims of the chapter yet: say for each whether the prose makes it, and audit it like the others if it does; name it by its id.`];
+  const proposals = chapter.research.proposedClaims.filter((proposal) => proposal.accepted === undefined && proposal.rejected === undefined);
+  const rejected = chapter.research.proposedClaims.filter((proposal) => proposal.rejected !== undefined);
+  const lines = rejectedEntries(rejected);
+  if (proposals.length === 0) return lines;
+  lines.unshift('', `${PROPOSED_HEADING} (${proposals.length}). They are not claims of the chapter yet: say for each whether the prose makes it, and audit it like the others if it does; name it by its id.`);
   for (const proposal of proposals) {
     const where = proposal.line === undefined ? '' : ` snapshot line ${proposal.line}:`;
     lines.push(`- ${proposal.id} [proposed ${proposal.recorded}${proposal.status === undefined ? '' : `, reported ${proposal.status}`}]${where} "${recorded(proposal.quote ?? proposal.statement)}"`);
     if (proposal.quote !== undefined && proposal.statement !== proposal.quote) lines.push(`  As the report put it: ${recorded(proposal.statement)}`);
     lines.push(`  Proposed by: ${recorded(proposal.report)}`);
   }
+  return lines;
+}
+
+/** Proposals the author rejected, with the reason, so a pass does not propose them again. */
+function rejectedEntries(rejected: readonly ProposedClaim[]): string[] {
+  if (rejected.length === 0) return [];
+  const lines = ['', `Proposed by an earlier pass and rejected by the author (${rejected.length}); do not propose them again unless the prose changed:`];
+  for (const proposal of rejected) lines.push(`- ${proposal.id}: "${recorded(proposal.quote ?? proposal.statement)}" Rejected ${proposal.rejected!.date}: ${recorded(proposal.rejected!.reason)}`);
   return lines;
 }
 

@@ -8,6 +8,14 @@
  * `safe-url.ts`. The popover uses the HTML `popover` attribute, so it opens on
  * click, Enter or Space with no client JavaScript. It sits inside a `<p>`, so
  * it holds phrasing content only: spans that the stylesheet shows as blocks.
+ *
+ * A claim flagged for review because every source of its validated evidence
+ * is dead or changed (the book's sources lock says so) keeps its status; its
+ * marker adds a warning sign and "flagged for review" to its name, its
+ * wrapper a `data-source-review` attribute, its popover a note with the
+ * reason, and each evidence row names a dead, changed or superseded source
+ * (with the archived copy of a dead one). Nothing of this appears when no
+ * source has such a state, so a chapter without a lock renders as before.
  */
 import type { Element, ElementContent, Properties } from 'hast';
 import { toHtml } from 'hast-util-to-html';
@@ -18,9 +26,12 @@ import { quoteOccurrence } from '../text/occurrence.js';
 import type { ChapterBody, ClaimPlace } from '../text/page-places.js';
 import type { ChapterModel, DisplayStatus, ResolvedClaim } from '../model/types.js';
 import { safeHref, sourceHref } from '../site/safe-url.js';
-import type { EvidenceItem, Source } from '../schema/sidecars.js';
+import type { EvidenceItem } from '../schema/sidecars.js';
 import { claimFragment, auditFragment } from '../site/urls.js';
-import { READING, STATUS_SYMBOL, STATUS_WORD } from '../model/words.js';
+import { sourceCheckOf, sourceReviewOf } from '../model/queries.js';
+import { LINK_HEALTH_WORD, READING, SOURCE_CHECK_WORD, SOURCE_REVIEW_REASON, STATUS_SYMBOL, STATUS_WORD, capitalize } from '../model/words.js';
+import type { ClaimSourceReview, SourceCheck } from '../sources/view.js';
+import { claimPopoverId } from '../text/page-ids.js';
 
 /** How the page finds a claim marked with `:claim[...]{#id}`. */
 export interface DirectiveAnnotationAnchor {
@@ -131,12 +142,13 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
   const id = resolved.claim.id;
   const status = resolved.status;
   const fragment = claimFragment(id);
-  const popoverId = `${fragment}-details`;
+  const popoverId = claimPopoverId(id);
   const evidence = resolved.evidence
     .map((evidenceId) => chapter.evidence.find((item) => item.id === evidenceId))
     .filter((item): item is EvidenceItem => item !== undefined);
   const sources = new Set(evidence.map((item) => item.source));
-  const label = accessibleName(resolved, sources.size);
+  const review = sourceReviewOf(chapter, id);
+  const label = accessibleName(resolved, sources.size, review !== undefined);
 
   const marker = h(
     'button',
@@ -146,15 +158,16 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
       h('span', { className: ['rp-marker-symbol'], ariaHidden: 'true' }, STATUS_SYMBOL[status]),
       ' ',
       h('span', { className: ['rp-marker-word'] }, STATUS_WORD[status]),
-      h('span', { className: ['rp-visually-hidden', 'rp-print'] }, ` (${sourceCount(sources.size)})`),
+      ...(review ? [' ', h('span', { className: ['rp-marker-flag'], ariaHidden: 'true' }, FLAG_SYMBOL)] : []),
+      h('span', { className: ['rp-visually-hidden', 'rp-print'] }, ` (${sourceCount(sources.size)}${review ? `; ${SOURCE_CHECK_WORD.flagged}` : ''})`),
     ],
   );
 
   const popover = h('span', { className: ['rp-popover'], id: popoverId, popover: 'auto', role: 'dialog', ariaLabel: label }, [
     verdictBlock(resolved),
-    ...notes(resolved),
+    ...notes(resolved, review),
     ...(resolved.claim.verdict.rationale ? [h('span', { className: ['rp-block-rationale'] }, resolved.claim.verdict.rationale)] : []),
-    evidenceBlock(evidence, chapter.sources),
+    evidenceBlock(evidence, chapter),
     // A visible way out for touch and screen-reader users, who have no Escape key at hand.
     h('span', { className: ['rp-block-actions'] }, [
       ...(packUrl ? [h('a', { className: ['rp-block-pack'], href: `${packUrl}#${auditFragment(id)}` }, 'Research pack for this chapter')] : []),
@@ -168,26 +181,30 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
     anchor: resolved.anchoring === 'directive' ? { type: 'directive' } : quoteAnchor(chapter.snapshot, foldedSnapshot, resolved),
     line: resolved.location.line,
     column: resolved.location.column,
-    wrapper: { className: ['rp-claim'], id: fragment, dataClaimId: id, dataStatus: status },
+    wrapper: { className: ['rp-claim'], id: fragment, dataClaimId: id, dataStatus: status, ...(review ? { dataSourceReview: review.reason } : {}) },
     marker,
     popover,
     ...(resolved.place ? { place: resolved.place } : {}),
   };
 }
 
+/** The sign a flagged claim's marker adds after its status word. */
+export const FLAG_SYMBOL = '⚠';
+
 /**
  * The accessible name of a claim's marker and popover.
  * @param claim the resolved claim.
  * @param sources how many distinct sources bear on it.
- * @returns e.g. "Claim, supported: 2 sources".
+ * @param flagged whether it is flagged for review because of its sources.
+ * @returns e.g. "Claim, supported: 2 sources", "Claim, supported, flagged for review: 1 source".
  */
-export function accessibleName(claim: Pick<ResolvedClaim, 'status' | 'claim' | 'reviewDue'>, sources: number): string {
+export function accessibleName(claim: Pick<ResolvedClaim, 'status' | 'claim' | 'reviewDue'>, sources: number, flagged = false): string {
   const verdict = claim.claim.verdict.status;
   let state: string;
   if (claim.status === 'stale') state = `stale, was ${verdict}`;
   else if (claim.status === 'review-due' || claim.reviewDue) state = `${verdict}, review due`;
   else state = STATUS_WORD[claim.status];
-  return `Claim, ${state}: ${sourceCount(sources)}`;
+  return `Claim, ${state}${flagged ? `, ${SOURCE_CHECK_WORD.flagged}` : ''}: ${sourceCount(sources)}`;
 }
 
 function sourceCount(count: number): string {
@@ -201,7 +218,7 @@ function verdictBlock(resolved: ResolvedClaim): Element {
   return h('span', { className: ['rp-block-verdict'] }, children);
 }
 
-function notes(resolved: ResolvedClaim): Element[] {
+function notes(resolved: ResolvedClaim, review: ClaimSourceReview | undefined): Element[] {
   const result: Element[] = [];
   if (resolved.stale) {
     const why =
@@ -213,10 +230,14 @@ function notes(resolved: ResolvedClaim): Element[] {
   if (resolved.reviewDue) {
     result.push(h('span', { className: ['rp-block-note', 'rp-note-review-due'] }, [h('strong', {}, 'Review due. '), 'The newest validated evidence is older than the review interval.']));
   }
+  if (review) {
+    result.push(h('span', { className: ['rp-block-note', 'rp-note-source-review'] }, [h('strong', {}, `${capitalize(SOURCE_CHECK_WORD.flagged)}. `), `${capitalize(SOURCE_REVIEW_REASON[review.reason])}.`]));
+  }
   return result;
 }
 
-function evidenceBlock(evidence: EvidenceItem[], sources: Source[]): Element {
+function evidenceBlock(evidence: EvidenceItem[], chapter: ChapterModel): Element {
+  const sources = chapter.sources;
   if (evidence.length === 0) return h('span', { className: ['rp-block-evidence', 'rp-muted'] }, 'No evidence recorded yet.');
   return h(
     'span',
@@ -228,6 +249,10 @@ function evidenceBlock(evidence: EvidenceItem[], sources: Source[]): Element {
       const details: string[] = [];
       if (source) details.push(READING[source.reading].detail, `accessed ${source.accessed}`);
       if (item.locator) details.unshift(item.locator);
+      const check = source ? sourceCheckOf(chapter, source.id) : undefined;
+      if (check) details.push(...checkDetails(check));
+      const archive = check?.link?.health === 'dead' ? (source?.archiveUrl ?? check.link.archive?.url) : undefined;
+      const archiveHref = archive === undefined ? undefined : safeHref(archive);
       return h('span', { className: ['rp-row'], role: 'listitem', dataRelation: item.relation, dataEvidenceStatus: item.status }, [
         h('span', { className: ['rp-relation'] }, item.relation),
         ` · ${item.class.replace('-', ' ')} · `,
@@ -235,9 +260,20 @@ function evidenceBlock(evidence: EvidenceItem[], sources: Source[]): Element {
         ': ',
         href ? h('a', { href }, title) : h('cite', {}, title),
         ...(details.length > 0 ? [' ', h('span', { className: ['rp-muted'] }, `(${details.join(', ')})`)] : []),
+        ...(archiveHref ? [' · ', h('a', { href: archiveHref }, SOURCE_CHECK_WORD.archive)] : []),
       ]);
     }),
   );
+}
+
+/** What the lock says of an evidence item's source, when a reader should know: dead, changed, superseded. */
+function checkDetails(check: SourceCheck): string[] {
+  const details: string[] = [];
+  if (check.link?.health === 'dead') details.push(`link ${LINK_HEALTH_WORD.dead} since ${check.link.since?.slice(0, 10) ?? 'an unknown date'}`);
+  else if (check.dead) details.push(LINK_HEALTH_WORD.dead);
+  if (check.changed) details.push(SOURCE_CHECK_WORD.changed);
+  if (check.arxiv?.newer) details.push(`${SOURCE_CHECK_WORD.newer} v${check.arxiv.latest} on arXiv`);
+  return details;
 }
 
 function quoteAnchor(snapshot: string, foldedSnapshot: string, resolved: ResolvedClaim): QuoteAnnotationAnchor {

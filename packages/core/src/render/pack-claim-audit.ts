@@ -1,7 +1,8 @@
 /**
  * The claim audit of the research pack page: one row per claim, in the order
  * the claims appear, with its place in the prose, its status and verdict, the
- * evidence bearing on it, the concern, priority and proposed response. Each
+ * evidence bearing on it, the concern, priority and proposed response, and
+ * whether it is flagged for review because of its sources. Each
  * row is `#rp-audit-<id>`, where a claim's popover links to, and links back
  * to the claim on the chapter page.
  */
@@ -9,7 +10,8 @@ import type { Element } from 'hast';
 import { h } from 'hastscript';
 import { dataTable, labelledSection, timeElement, type HastChild } from '../markup/hast.js';
 import type { BookModel, ChapterModel, ResolvedClaim } from '../model/types.js';
-import { ANCHORING_WORD, STALE_REASON, STATUS_WORD } from '../model/words.js';
+import { sourceReviewOf } from '../model/queries.js';
+import { ANCHORING_WORD, SOURCE_CHECK_WORD, SOURCE_REVIEW_REASON, STALE_REASON, STATUS_WORD, capitalize } from '../model/words.js';
 import { auditFragment, claimUrl, type SiteUrls } from '../site/urls.js';
 import { fact, type PackContext } from './pack-context.js';
 
@@ -41,7 +43,7 @@ function claimRow(book: BookModel, chapter: ChapterModel, urls: SiteUrls, resolv
   return h('tr', { id: auditFragment(claim.id), dataStatus: resolved.status }, [
     h('th', { scope: 'row' }, [h('a', { href: claimUrl(urls, chapter.book, chapter.slug, claim.id) }, claim.id), h('br'), h('q', resolved.text)]),
     h('td', `line ${resolved.location.line}, column ${resolved.location.column} (${ANCHORING_WORD[resolved.anchoring]})`),
-    h('td', statusCell(book, resolved)),
+    h('td', statusCell(book, chapter, resolved)),
     h('td', evidenceCell(chapter, resolved)),
     h('td', claim.concern ?? 'none recorded'),
     h('td', claim.priority),
@@ -49,8 +51,8 @@ function claimRow(book: BookModel, chapter: ChapterModel, urls: SiteUrls, resolv
   ]);
 }
 
-/** The status shown, the verdict behind it when they differ, and why a claim is stale or due for review. */
-function statusCell(book: BookModel, resolved: ResolvedClaim): HastChild[] {
+/** The status shown, the verdict behind it when they differ, and why a claim is stale, due for review or flagged. */
+function statusCell(book: BookModel, chapter: ChapterModel, resolved: ResolvedClaim): HastChild[] {
   const verdict = resolved.claim.verdict;
   const status: HastChild[] = [h('strong', STATUS_WORD[resolved.status])];
   if (resolved.status !== verdict.status) status.push(` (verdict: ${verdict.status})`);
@@ -58,6 +60,11 @@ function statusCell(book: BookModel, resolved: ResolvedClaim): HastChild[] {
   if (verdict.rationale !== undefined) status.push(h('br'), verdict.rationale);
   if (resolved.stale !== false) status.push(h('br'), `Stale: ${STALE_REASON[resolved.stale]}.`);
   if (resolved.reviewDue) status.push(h('br'), `Review due: the newest validated evidence is older than ${book.config.reviewAfterDays} days.`);
+  const review = sourceReviewOf(chapter, resolved.claim.id);
+  if (review) {
+    const sources = review.sources.flatMap((source, index) => [...(index === 0 ? [] : [', ']), h('a', { href: `#rp-source-${source.source}` }, source.source)]);
+    status.push(h('br'), h('strong', { className: ['rp-source-review'] }, `${capitalize(SOURCE_CHECK_WORD.flagged)}:`), ` ${SOURCE_REVIEW_REASON[review.reason]} (`, ...sources, ').');
+  }
   return status;
 }
 

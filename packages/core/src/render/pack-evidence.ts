@@ -18,8 +18,8 @@ import { claimLink, fact, type PackContext } from './pack-context.js';
  * @returns the two sections, validated first.
  */
 export function evidenceSections({ chapter, urls }: PackContext): Element[] {
-  const { validated, leads } = splitEvidence(chapter);
-  return [
+  const { validated, leads, rejected } = splitEvidence(chapter);
+  const sections = [
     labelledSection(
       'h2',
       'rp-section-validated',
@@ -40,6 +40,16 @@ export function evidenceSections({ chapter, urls }: PackContext): Element[] {
       'rp-section',
     ),
   ];
+  // Only when the author rejected a lead: kept, with who and why.
+  if (rejected.length > 0) {
+    const items = rejected.map((item) => {
+      const entry = evidenceItem(chapter, urls, item);
+      entry.children.push(h('p', { className: ['rp-rejection'] }, `Rejected${item.by === undefined ? '' : ` by ${item.by}`} on ${item.recorded}: ${item.reason ?? 'no reason recorded'}`));
+      return entry;
+    });
+    sections.push(labelledSection('h2', 'rp-section-rejected', 'Rejected leads', [h('p', 'Leads the author checked against their sources and rejected. They are kept, with the reason, so that later research passes do not bring them again.'), h('ul', { className: ['rp-evidence', 'rp-rejected'] }, items)], 'rp-section'));
+  }
+  return sections;
 }
 
 function evidenceItem(chapter: ChapterModel, urls: SiteUrls, item: EvidenceItem): Element {

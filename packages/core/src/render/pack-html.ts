@@ -22,6 +22,7 @@ import { evidenceSections } from './pack-evidence.js';
 import { historySection, notebooksSection, objectiveSection, referencesSection } from './pack-research-record.js';
 import { sourceLedgerSection } from './pack-source-ledger.js';
 import { proposalSections } from './pack-proposals.js';
+import { awaitingReviewSection } from './pack-review.js';
 
 /**
  * Build the research pack page body as hast.
@@ -40,6 +41,7 @@ export function packHast(model: ResearchModel, chapter: ChapterModel | string, u
     objectiveSection(context),
     notebooksSection(context),
     historySection(context),
+    awaitingReviewSection(context),
     claimAuditSection(context),
     proposalSections(context.chapter),
     sourceLedgerSection(context),

@@ -9,13 +9,14 @@ import { resolveObjective } from './brief-wording.js';
 import { colabUrl } from '../site/colab.js';
 import { jsonArtifact } from '../markup/json.js';
 import type { ChapterModel, ResearchModel, ResolvedClaim } from '../model/types.js';
-import type { ClaimReview, CslItem, Pack, PackEvidence, WebAnnotation } from '../schema/pack.js';
+import type { ClaimReview, CslItem, Pack, PackClaim, PackEvidence, PackSource, WebAnnotation } from '../schema/pack.js';
 import { PACK_VERSION } from '../schema/pack.js';
-import { claimsOfSource, findSource, locateChapter, notebookState, passReadsCurrent, splitEvidence } from '../model/queries.js';
+import { claimsOfSource, findSource, locateChapter, notebookState, passReadsCurrent, sourceCheckOf, sourceReviewOf, splitEvidence } from '../model/queries.js';
 import type { EvidenceItem, Source } from '../schema/sidecars.js';
 import { arxivUrl, doiUrl, httpUrl } from '../site/safe-url.js';
 import { chapterUrls, claimUrl, packSchemaUrl, type SiteUrls } from '../site/urls.js';
 import { STATUS_WORD } from '../model/words.js';
+import { sourceCheckData, sourceReviewData } from './source-check-data.js';
 
 /**
  * Build the `pack.json` object of a chapter.
@@ -29,7 +30,7 @@ export function buildPack(model: ResearchModel, chapter: ChapterModel | string, 
   const { book } = located;
   const current = located.chapter;
   const links = chapterUrls(urls, book.slug, current.slug);
-  const { validated, leads } = splitEvidence(current);
+  const { validated, leads, rejected } = splitEvidence(current);
   const objective = resolveObjective(book, current);
   return {
     $schema: packSchemaUrl(urls),
@@ -65,6 +66,7 @@ export function buildPack(model: ResearchModel, chapter: ChapterModel | string, 
     evidence: {
       validated: validated.map((item) => packEvidence(current, item)),
       leads: leads.map((item) => packEvidence(current, item)),
+      rejected: rejected.map((item) => ({ ...packEvidence(current, item), by: item.by ?? null, reason: item.reason ?? null })),
     },
     research: { objective: { text: objective.text, origin: objective.origin }, questions: [...current.research.questions] },
     notebooks: current.research.notebooks.map((notebook) => ({
@@ -118,6 +120,7 @@ export function buildPack(model: ResearchModel, chapter: ChapterModel | string, 
       concern: resolved.claim.concern ?? null,
       response: resolved.claim.response,
       evidence: [...resolved.evidence],
+      sourceReview: sourceReview(current, resolved.claim.id),
     })),
     sourceLedger: current.sources.map((source) => ({
       id: source.id,
@@ -143,11 +146,25 @@ export function buildPack(model: ResearchModel, chapter: ChapterModel | string, 
       verified: source.verified ?? null,
       limitations: source.limitations ?? null,
       claims: claimsOfSource(current, source.id),
+      check: sourceCheck(current, source.id),
     })),
     annotations: webAnnotations(current, urls),
     claimReviews: claimReviews(current, urls),
     csl: cslItems(current),
   };
+}
+
+/** What the lock says about a source; null when the model was built without the locks. */
+function sourceCheck(chapter: ChapterModel, sourceId: string): PackSource['check'] {
+  if (!chapter.sourceChecks) return null;
+  const check = sourceCheckOf(chapter, sourceId);
+  return check === undefined ? null : sourceCheckData(check);
+}
+
+/** Why a claim is flagged for review because of its sources; null when it is not. */
+function sourceReview(chapter: ChapterModel, claimId: string): PackClaim['sourceReview'] {
+  const review = sourceReviewOf(chapter, claimId);
+  return review === undefined ? null : sourceReviewData(review);
 }
 
 /**

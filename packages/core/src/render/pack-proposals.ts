@@ -18,7 +18,8 @@ import type { ProposedClaim, ResearchPass } from '../schema/sidecars.js';
  */
 export function proposalSections(chapter: ChapterModel): Element[] {
   const sections: Element[] = [];
-  const proposals = chapter.research.proposedClaims;
+  const proposals = chapter.research.proposedClaims.filter((proposal) => proposal.accepted === undefined && proposal.rejected === undefined);
+  const decided = chapter.research.proposedClaims.filter((proposal) => proposal.accepted !== undefined || proposal.rejected !== undefined);
   if (proposals.length > 0) {
     sections.push(
       section('rp-section-proposed', 'Proposed claims, not yet accepted', [
@@ -27,6 +28,14 @@ export function proposalSections(chapter: ChapterModel): Element[] {
           `Research passes found ${proposals.length === 1 ? 'this claim' : `these ${proposals.length} claims`} in the prose that the claims sidecar does not hold. They are leads for the author, not claims of the chapter: nothing here has been reviewed, and readers of the chapter do not see them.`,
         ),
         h('ul', { className: ['rp-proposed'] }, proposals.map(proposalItem)),
+      ]),
+    );
+  }
+  if (decided.length > 0) {
+    sections.push(
+      section('rp-section-proposals-decided', 'Proposed claims the author decided on', [
+        h('p', 'Claims research passes proposed that the author accepted (they are claims of the chapter now) or rejected, with the reason. They stay on record so that later passes do not propose them again.'),
+        h('ul', { className: ['rp-proposed', 'rp-proposed-decided'] }, decided.map(decidedItem)),
       ]),
     );
   }
@@ -62,6 +71,13 @@ function proposalItem(proposal: ProposedClaim): Element {
     h('span', { className: ['rp-proposed-facts'] }, `${facts.join('; ')}. Proposed ${proposal.recorded} by ${proposal.report}.`),
     ...(proposal.concern === undefined ? [] : [h('br'), `Concern: ${proposal.concern}`]),
   ]);
+}
+
+function decidedItem(proposal: ProposedClaim): Element {
+  const decision = proposal.accepted
+    ? `Accepted ${proposal.accepted.date} by ${proposal.accepted.by} as claim ${proposal.accepted.claim}.`
+    : `Rejected ${proposal.rejected!.date} by ${proposal.rejected!.by}: ${proposal.rejected!.reason}`;
+  return h('li', { id: `rp-proposed-${proposal.id}` }, [h('code', proposal.id), ': ', h('q', proposal.quote ?? proposal.statement), h('br'), `Proposed ${proposal.recorded} by ${proposal.report}. ${decision}`]);
 }
 
 function heldBackList(pass: ResearchPass): Element {

@@ -1,9 +1,10 @@
 /**
  * The status report as an HTML page body: the totals, a table of books (for
  * the report across books), and per book its chapters, one accessible SVG
- * chart per chapter (`chart.ts`), the claims needing attention and the leads
- * awaiting verification; tables link to each pack and claim. Built as hast,
- * so every recorded string is text.
+ * chart per chapter (`chart.ts`), the claims needing attention, the leads
+ * awaiting verification, its sources with what the sources lock says of each,
+ * and the claims flagged for review because of them; tables link to each
+ * pack and claim. Built as hast, so every recorded string is text.
  */
 import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
@@ -12,17 +13,27 @@ import { dataTable, headedRow, labelledSection, timeElement, type HastChild } fr
 import { STATUS_WORD } from '../model/words.js';
 import type { StatusReport, StatusReportBook } from '../schema/status-report.js';
 import { statusChart } from './chart.js';
+import { factHast, type FactPart } from './source-facts.js';
+import { awaitingReviewSection } from './status-report-review.js';
 import { scopeStatusReport, type StatusReportScope } from './status-report.js';
 import {
   ATTENTION_COLUMNS,
   BOOK_COLUMNS,
   CHAPTER_COLUMNS,
+  FLAGGED_COLUMNS,
   LEAD_COLUMNS,
   NOTHING_RECORDED,
+  SOURCE_COLUMNS,
   STATUS_REPORT_INTRO,
   chapterCounts,
   chapterLabel,
+  flaggedClaims,
+  flaggedReason,
+  hasSourcesLock,
   passText,
+  showsSources,
+  sourceRows,
+  sourcesLine,
   totalsCells,
   totalsLine,
 } from './status-report-wording.js';
@@ -125,11 +136,53 @@ function bookHast(book: StatusReportBook, single: boolean): Element[] {
   const leads = part('leads', 'Leads awaiting verification', [
     leadRows.length === 0 ? h('p', NOTHING_RECORDED.leads) : table(`Leads recorded for ${book.title}, not yet verified`, LEAD_COLUMNS, leadRows),
   ]);
-  if (single) return [chapters, charts, attention, leads];
-  return [h('section', { ariaLabelledBy: `${prefix}-title` }, [h('h2', { id: `${prefix}-title` }, [h('a', { href: book.url }, book.title)]), chapters, charts, attention, leads])];
+  const review = awaitingReviewSection(book, heading, `${prefix}-review`);
+  const parts = [chapters, charts, attention, leads, review, ...sourcesHast(book, part, packLink)];
+  if (single) return parts;
+  return [h('section', { ariaLabelledBy: `${prefix}-title` }, [h('h2', { id: `${prefix}-title` }, [h('a', { href: book.url }, book.title)]), ...parts])];
 }
 
+type Part = (id: string, title: string, content: ElementContent[]) => Element;
+type PackLink = (chapter: StatusReportBook['chapters'][number]) => Element;
+
+/** The book's sources as its lock records them, and the claims flagged because of them (only with a lock); nothing when the lock was not read. */
+function sourcesHast(book: StatusReportBook, part: Part, packLink: PackLink): Element[] {
+  if (!showsSources(book)) return [];
+  const sourceRowsHast = sourceRows(book).map((row) => [
+    [h('a', { href: `${row.chapter.urls.pack}#rp-source-${row.entry.id}` }, row.entry.id), ': ', h('cite', row.entry.title)],
+    packLink(row.chapter),
+    lines(row.url),
+    lines(row.identifiers),
+  ]);
+  const sources = part('sources', 'Sources', [
+    h('p', { className: ['rp-report-sources'] }, sourcesLine(book)),
+    ...(hasSourcesLock(book) && sourceRowsHast.length > 0
+      ? [table(`Sources of ${book.title}: link health, archived copies, changes and newer versions, as the sources lock records them`, SOURCE_COLUMNS, sourceRowsHast)]
+      : []),
+  ]);
+  if (!hasSourcesLock(book)) return [sources];
+  const flaggedRows = flaggedClaims(book).map(({ chapter, claim }) => [
+    h('a', { href: claim.url }, claim.id),
+    packLink(chapter),
+    STATUS_WORD[claim.status],
+    flaggedReason(claim),
+    claim.review.sources.flatMap((source, index) => [...(index === 0 ? [] : [', ']), h('a', { href: `${chapter.urls.pack}#rp-source-${source.id}` }, source.id), ` (${source.why})`]),
+    h('q', claim.text),
+  ]);
+  const flagged = part('flagged', 'Claims flagged for review', [
+    flaggedRows.length === 0 ? h('p', NOTHING_RECORDED.flagged) : table(`Claims of ${book.title} whose validated evidence rests only on dead or changed sources`, FLAGGED_COLUMNS, flaggedRows),
+  ]);
+  return [sources, flagged];
+}
+
+/** Lines of parts, one under the other; `none recorded` for none. */
+function lines(parts: readonly FactPart[][]): HastChild[] {
+  if (parts.length === 0) return ['none recorded'];
+  return parts.flatMap((line, index) => [...(index === 0 ? [] : [h('br')]), ...factHast(line)]);
+}
+
+
 /** A report table: the first cell of each row heads it. */
-function table(caption: string, columns: readonly string[], rows: readonly (readonly HastChild[])[]): Element {
+function table(caption: string, columns: readonly string[], rows: ReadonlyArray<ReadonlyArray<HastChild | readonly HastChild[]>>): Element {
   return dataTable('rp-report-table', caption, columns, rows.map(headedRow));
 }

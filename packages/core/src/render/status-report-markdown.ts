@@ -1,26 +1,36 @@
 /**
  * The status report as Markdown (`report.md`): the totals, a table of books
  * (for the report across books), and per book its chapters, the claims
- * needing attention and the leads awaiting verification, linked to each pack
- * and claim. Built as mdast (`markup/mdast.ts`) and written by
+ * needing attention, the leads awaiting verification, its sources as the
+ * sources lock records them and the claims flagged because of them, linked
+ * to each pack and claim. Built as mdast (`markup/mdast.ts`) and written by
  * `markup/markdown.ts`, so every recorded string is escaped.
  */
 import type { BlockContent, Root } from 'mdast';
 import { writeMarkdown } from '../markup/markdown.js';
-import { heading, paragraph, recorded, recordedCell, siteLinkText, table, type Inline } from '../markup/mdast.js';
+import { heading, joined, paragraph, recorded, recordedCell, siteLinkText, table, type Inline } from '../markup/mdast.js';
 import { STATUS_WORD } from '../model/words.js';
 import type { StatusReport, StatusReportBook } from '../schema/status-report.js';
+import { factMdast, type FactPart } from './source-facts.js';
 import { scopeStatusReport, type StatusReportScope } from './status-report.js';
 import {
   ATTENTION_COLUMNS,
   BOOK_COLUMNS,
   CHAPTER_COLUMNS,
+  FLAGGED_COLUMNS,
   LEAD_COLUMNS,
   NOTHING_RECORDED,
+  SOURCE_COLUMNS,
   STATUS_REPORT_INTRO,
   chapterCounts,
   chapterLabel,
+  flaggedClaims,
+  flaggedReason,
+  hasSourcesLock,
   passText,
+  showsSources,
+  sourceRows,
+  sourcesLine,
   totalsCells,
   totalsLine,
 } from './status-report-wording.js';
@@ -61,6 +71,7 @@ function statusReportTree(report: StatusReport, scope: StatusReportScope = {}): 
     blocks.push(heading(depth, 'Chapters'), chapterTable(book));
     blocks.push(heading(depth, 'Claims needing attention'), attentionTable(book));
     blocks.push(heading(depth, 'Leads awaiting verification'), leadsTable(book));
+    blocks.push(...sourcesBlocks(book, depth));
   }
   return { type: 'root', children: blocks };
 }
@@ -101,4 +112,33 @@ function leadsTable(book: StatusReportBook): BlockContent {
   );
   if (rows.length === 0) return paragraph(NOTHING_RECORDED.leads);
   return table(LEAD_COLUMNS, rows);
+}
+
+/** The book's sources as its lock records them, and the claims flagged because of them (only with a lock); nothing when the lock was not read. */
+function sourcesBlocks(book: StatusReportBook, depth: 2 | 3): BlockContent[] {
+  if (!showsSources(book)) return [];
+  const blocks: BlockContent[] = [heading(depth, 'Sources'), paragraph(sourcesLine(book))];
+  if (!hasSourcesLock(book)) return blocks;
+  const rows = sourceRows(book).map((row): Inline[][] => [
+    [siteLinkText(row.entry.id, `${row.chapter.urls.pack}#rp-source-${row.entry.id}`), ': ', recordedCell(row.entry.title)],
+    [siteLinkText(chapterLabel(row.chapter), row.chapter.urls.pack)],
+    lines(row.url),
+    lines(row.identifiers),
+  ]);
+  if (rows.length > 0) blocks.push(table(SOURCE_COLUMNS, rows));
+  const flagged = flaggedClaims(book).map(({ chapter, claim }): Inline[][] => [
+    [siteLinkText(claim.id, claim.url)],
+    [siteLinkText(chapterLabel(chapter), chapter.urls.pack)],
+    [STATUS_WORD[claim.status]],
+    [flaggedReason(claim)],
+    joined(claim.review.sources.map((source) => [siteLinkText(source.id, `${chapter.urls.pack}#rp-source-${source.id}`), ` (${source.why})`]), ', '),
+    [recordedCell(claim.text)],
+  ]);
+  blocks.push(heading(depth, 'Claims flagged for review'), flagged.length === 0 ? paragraph(NOTHING_RECORDED.flagged) : table(FLAGGED_COLUMNS, flagged));
+  return blocks;
+}
+
+/** Lines of parts in one cell, separated by semicolons; `none recorded` for none. */
+function lines(parts: readonly FactPart[][]): Inline[] {
+  return parts.length === 0 ? ['none recorded'] : joined(parts.map(factMdast), '; ');
 }

@@ -1,11 +1,13 @@
 /**
  * The words of the status report that its Markdown and its HTML page share:
  * the introduction, the totals sentence, the table columns and cells, the
- * latest research pass in a phrase, and what is said when a table is empty.
+ * latest research pass in a phrase, what the sources locks say, and what is
+ * said when a table is empty.
  */
 import { statusKey } from '../model/queries.js';
-import { DISPLAY_STATUSES, STATUS_WORD, plural } from '../model/words.js';
-import type { StatusReportChapter, StatusReportTotals } from '../schema/status-report.js';
+import { DISPLAY_STATUSES, LINK_HEALTH_WORD, SOURCE_CHECK_WORD, STATUS_WORD, capitalize, plural } from '../model/words.js';
+import type { StatusReportBook, StatusReportChapter, StatusReportSourceChecks, StatusReportTotals } from '../schema/status-report.js';
+import { identifierLines, sourceFacts, urlLines, type FactPart } from './source-facts.js';
 
 const STATUS_HEADERS = DISPLAY_STATUSES.map((status) => capitalize(STATUS_WORD[status]));
 
@@ -21,12 +23,20 @@ export const ATTENTION_COLUMNS: readonly string[] = ['Claim', 'Chapter', 'Status
 /** Columns of the table of leads awaiting verification. */
 export const LEAD_COLUMNS: readonly string[] = ['Lead', 'Chapter', 'Claims', 'Relation, class', 'Source', 'Recorded'];
 
+/** Columns of a book's table of sources, as its sources lock records them. */
+export const SOURCE_COLUMNS: readonly string[] = ['Source', 'Chapter', 'URL', 'Identifiers'];
+
+/** Columns of the table of claims flagged for review because of their sources. */
+export const FLAGGED_COLUMNS: readonly string[] = ['Claim', 'Chapter', 'Status', 'Reason', 'Sources', 'Text'];
+
 /** What the report says where a table would be empty. */
 export const NOTHING_RECORDED = Object.freeze({
   books: 'No books are recorded.',
   chapters: 'No chapters are recorded for this book.',
   attention: 'Every recorded claim is supported and current.',
   leads: 'No leads are awaiting verification.',
+  sources: 'No sources are recorded for this book.',
+  flagged: 'No claim rests only on dead or changed sources.',
 });
 
 /** The report's first paragraph, before its date. */
@@ -104,6 +114,84 @@ export function chapterLabel(chapter: Pick<StatusReportChapter, 'number' | 'titl
   return `${chapter.number}. ${chapter.title}`;
 }
 
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/**
+ * Whether the report shows a book's sources: the model was built with the books' locks read.
+ * @param book the book's report.
+ * @returns false for a report built from chapters without their book's lock view.
+ */
+export function showsSources(book: StatusReportBook): boolean {
+  return book.chapters.some((chapter) => chapterSources(chapter) !== undefined);
+}
+
+/**
+ * Whether a book has a sources lock.
+ * @param book the book's report.
+ * @returns true when its chapters were checked against one.
+ */
+export function hasSourcesLock(book: StatusReportBook): boolean {
+  return book.chapters.some((chapter) => chapterSources(chapter)?.lock === true);
+}
+
+/**
+ * What the lock says about a book's sources, in one sentence.
+ * @param book the book's report.
+ * @returns "Never checked: …" without a lock; the sources counted by health otherwise.
+ */
+export function sourcesLine(book: StatusReportBook): string {
+  const totals = book.totals.sources;
+  const count = totals?.sources ?? 0;
+  if (!hasSourcesLock(book)) {
+    return `${capitalize(LINK_HEALTH_WORD.unchecked)}: this book has no sources lock, so the links, DOIs and arXiv ids of its ${plural(count, 'source')} have not been checked; research-pack sources refresh checks them and writes the lock.`;
+  }
+  if (!totals) return NOTHING_RECORDED.sources;
+  const links = `links ${totals.ok} ${LINK_HEALTH_WORD.ok}, ${totals.redirected} ${LINK_HEALTH_WORD.redirected}, ${totals.unreachable} ${LINK_HEALTH_WORD.unreachable}`;
+  const sources = `${totals.dead} ${LINK_HEALTH_WORD.dead}, ${totals.changed} ${SOURCE_CHECK_WORD.changed}, ${totals.newerVersion} with a ${SOURCE_CHECK_WORD.newer}`;
+  const unchecked = `${totals.neverChecked} ${LINK_HEALTH_WORD.unchecked}, ${totals.uncheckable} with ${SOURCE_CHECK_WORD.uncheckable}`;
+  return `${plural(count, 'source')}, as the book's sources lock records them: ${links}; ${sources}; ${unchecked}; ${plural(totals.claimsFlagged, 'claim')} ${SOURCE_CHECK_WORD.flagged}.`;
+}
+
+/** One source of a book's table of sources: the cells as lines of parts, for either format. */
+export interface SourceRow {
+  chapter: StatusReportChapter;
+  entry: StatusReportSourceChecks['sources'][number];
+  /** The URL cell's lines (see `urlLines`). */
+  url: FactPart[][];
+  /** The identifiers cell's lines (see `identifierLines`). */
+  identifiers: FactPart[][];
+}
+
+/**
+ * Every source of a book, chapter by chapter in ledger order, with its cells.
+ * @param book the book's report.
+ * @returns the rows.
+ */
+export function sourceRows(book: StatusReportBook): SourceRow[] {
+  return book.chapters.flatMap((chapter) =>
+    (chapterSources(chapter)?.sources ?? []).map((entry) => {
+      const facts = sourceFacts(entry, entry.check);
+      return { chapter, entry, url: urlLines(entry, facts), identifiers: identifierLines(entry.check, facts) };
+    }),
+  );
+}
+
+/**
+ * The claims of a book flagged for review because of their sources.
+ * @param book the book's report.
+ * @returns each with its chapter, in chapter and claim order.
+ */
+export function flaggedClaims(book: StatusReportBook): Array<{ chapter: StatusReportChapter; claim: StatusReportSourceChecks['flagged'][number] }> {
+  return book.chapters.flatMap((chapter) => (chapterSources(chapter)?.flagged ?? []).map((claim) => ({ chapter, claim })));
+}
+
+/**
+ * A flagged claim's reason as a sentence.
+ * @param claim the flagged claim.
+ * @returns e.g. "Every source of its validated evidence is dead."
+ */
+export function flaggedReason(claim: StatusReportSourceChecks['flagged'][number]): string {
+  return `${capitalize(claim.review.text)}.`;
+}
+
+function chapterSources(chapter: StatusReportChapter): StatusReportSourceChecks | undefined {
+  return chapter.sourceChecks ?? undefined;
 }

@@ -30,6 +30,10 @@ export function resolveAsOf(options: { today?: string | Date | undefined; env?: 
     if (!/^\d{1,15}$/.test(epoch) || Number.isNaN(moment.getTime())) {
       throw new TypeError(`Research Pack: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, got ${JSON.stringify(epoch)}`);
     }
+    // Dates are four-digit years, compared as strings: a later moment has no YYYY-MM-DD.
+    if (Number(epoch) > LAST_EPOCH) {
+      throw new TypeError(`Research Pack: SOURCE_DATE_EPOCH must be at most ${LAST_EPOCH} (the last second of ${LAST_DATE}), got ${JSON.stringify(epoch)}`);
+    }
     return toDateString(moment);
   }
   return toDateString(new Date());
@@ -56,13 +60,25 @@ export function isDateString(value: string): boolean {
 }
 
 /**
- * Move a date by whole days.
+ * Move a date by whole days, within years 0000 to 9999.
  * @param date `YYYY-MM-DD`.
  * @param days days to add (negative to go back).
- * @returns `YYYY-MM-DD`.
+ * @returns `YYYY-MM-DD`; `9999-12-31` or `0000-01-01` when the move would leave four-digit years.
  */
 export function addDays(date: string, days: number): string {
   const moment = new Date(`${date}T00:00:00Z`);
   moment.setUTCDate(moment.getUTCDate() + days);
+  // Kept within four-digit years, where comparing the strings compares the dates:
+  // the day after 9999-12-31 would be "+010000-01-01", which sorts before "2026".
+  if (moment.getTime() > LAST_MOMENT) return LAST_DATE;
+  if (moment.getTime() < FIRST_MOMENT) return FIRST_DATE;
   return toDateString(moment);
 }
+
+/** The first and last dates written as YYYY-MM-DD. */
+const FIRST_DATE = '0000-01-01';
+const LAST_DATE = '9999-12-31';
+const FIRST_MOMENT = Date.parse(`${FIRST_DATE}T00:00:00Z`);
+const LAST_MOMENT = Date.parse(`${LAST_DATE}T00:00:00Z`);
+/** The last second of 9999-12-31, in seconds since 1970. */
+const LAST_EPOCH = 253_402_300_799;

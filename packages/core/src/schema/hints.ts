@@ -64,7 +64,7 @@ export function formatHint(path: readonly PropertyKey[], value: unknown): string
     case 'branch':
       return 'write a branch name such as main';
     case 'textHash':
-      return 'copy the textHash that `research-pack check` prints for the claim, or remove the key';
+      return 'run `research-pack reviewed <claim>` to record the textHash of its current wording, or remove the key';
     case 'fingerprint':
       return "copy the chapter's fingerprint (64 hex characters) from its research pack";
     case 'id':

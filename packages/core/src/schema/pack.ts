@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { titledJsonSchema } from './json-schema.js';
+import { SourceCheckDataSchema, SourceReviewDataSchema } from './source-check.js';
 
 /** Format version of `pack.json`; bumped on any incompatible change. */
 export const PACK_VERSION = 1;
@@ -60,7 +61,7 @@ export const PackEvidenceSchema = z
     claims: z.array(Id).describe('Ids of the claims it bears on.'),
     relation: RelationEnum.describe('How it bears on them.'),
     class: EvidenceClassEnum.describe('What kind of knowledge it is.'),
-    status: z.enum(['validated', 'lead']).describe('validated: checked by the author; lead: not yet verified.'),
+    status: z.enum(['validated', 'lead', 'rejected']).describe('validated: checked by the author; lead: not yet verified; rejected: the author found it does not hold.'),
     source: z.strictObject({ id: Id, title: z.string().nullable().describe('Null when the id is not in the ledger.') }).describe('The ledger source.'),
     locator: z.string().nullable().describe('Where in the source.'),
     note: z.string().nullable().describe('What exactly the source shows.'),
@@ -68,6 +69,12 @@ export const PackEvidenceSchema = z
     run: Id.nullable().describe('For reproduced evidence: the notebook run that produced it.'),
   })
   .describe('An evidence item.');
+
+/** A lead the author rejected, kept with who rejected it and why. */
+export const PackRejectedEvidenceSchema = PackEvidenceSchema.extend({
+  by: z.string().nullable().describe('Who rejected it, when recorded.'),
+  reason: z.string().nullable().describe('Why it was rejected.'),
+}).describe('A rejected lead.');
 
 /** One notebook and its recorded runs. */
 export const PackNotebookSchema = z
@@ -138,6 +145,9 @@ export const PackClaimSchema = z
     concern: z.string().nullable(),
     response: z.enum(['no-change', 'clarification', 'correction', 'citation', 'new-example', 'new-experiment', 'new-section']).describe('Proposed response.'),
     evidence: z.array(Id).describe('Ids of evidence items bearing on it, validated first.'),
+    sourceReview: SourceReviewDataSchema.nullable()
+      .optional()
+      .describe("Flagged for review because of its sources, with the reason; null when it is not (or the locks were not read). Absent in packs written before the sources lock."),
   })
   .describe('A claim in the claim audit.');
 
@@ -167,6 +177,9 @@ export const PackSourceSchema = z
     verified: DateString.nullable().describe('When its metadata was checked.'),
     limitations: z.string().nullable(),
     claims: z.array(Id).describe('Claims it bears on, through the evidence items.'),
+    check: SourceCheckDataSchema.nullable()
+      .optional()
+      .describe("What the book's sources.lock.json says about it (link health, archived copy, changes, newer version); every identifier reads unchecked when the book has no lock; null when the model was built without the locks. Absent in packs written before the sources lock."),
   })
   .describe('A source in the source ledger.');
 
@@ -284,6 +297,7 @@ export const PackSchema = z
       .strictObject({
         validated: z.array(PackEvidenceSchema).describe('Evidence checked by the author.'),
         leads: z.array(PackEvidenceSchema).describe('Unverified candidates and seeds: verify before relying on any of them.'),
+        rejected: z.array(PackRejectedEvidenceSchema).describe('Leads the author checked and rejected, with the reason; kept so that later passes do not propose them again.'),
       })
       .describe('Evidence, validated items and leads kept apart.'),
     research: z

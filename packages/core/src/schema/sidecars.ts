@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { isHttpUrl } from './http-url.js';
+import { hasVisibleText } from './text-checks.js';
 
 /** Calendar date `YYYY-MM-DD` that exists in the calendar. */
 export const DateSchema = z
@@ -37,8 +38,18 @@ export const IdSchema = z
   .describe('A stable identifier: lowercase ASCII letters, digits and hyphens.');
 
 /** A short piece of prose written by the author or a reviewer. */
-const TextSchema = z.string().trim().min(1, { error: 'must not be empty' }).max(20_000, { error: 'is longer than 20,000 characters' });
-const ShortTextSchema = z.string().trim().min(1, { error: 'must not be empty' }).max(500, { error: 'is longer than 500 characters' });
+const TextSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(20_000, { error: 'is longer than 20,000 characters' })
+  .refine(hasVisibleText, { error: 'has no visible character (only spaces, zero-width or format characters)' });
+const ShortTextSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(500, { error: 'is longer than 500 characters' })
+  .refine(hasVisibleText, { error: 'has no visible character (only spaces, zero-width or format characters)' });
 
 /** An absolute http(s) URL. Other schemes are rejected so that only safe links are ever rendered. */
 export const HttpUrlSchema = z
@@ -71,8 +82,8 @@ export const ResponseSchema = z.enum([
 export const RelationSchema = z.enum(['supports', 'qualifies', 'contradicts', 'unresolved']);
 /** What kind of knowledge an evidence item is. Never blur these. */
 export const EvidenceClassSchema = z.enum(['background', 'reported', 'reproduced', 'hypothesis', 'proposed-experiment']);
-/** Whether an evidence item has been checked by the author (`validated`) or is still a `lead`. */
-export const EvidenceStatusSchema = z.enum(['validated', 'lead']);
+/** Whether an evidence item has been checked by the author (`validated`), is still a `lead`, or was `rejected` by the author (kept, with the reason). */
+export const EvidenceStatusSchema = z.enum(['validated', 'lead', 'rejected']);
 /** How much of a source was actually read. */
 export const ReadingStatusSchema = z.enum(['full-text', 'abstract-only', 'partial', 'not-accessible']);
 /** The outcome of a recorded notebook run. */
@@ -197,7 +208,7 @@ export const VerdictSchema = z.strictObject({
    */
   textHash: z
     .string()
-    .regex(/^[0-9a-f]{16}$/, { error: 'expected 16 lowercase hex characters (the textHash `research-pack check` prints)' })
+    .regex(/^[0-9a-f]{16}$/, { error: 'expected 16 lowercase hex characters (`research-pack reviewed <claim>` records the textHash of the current wording)' })
     .optional()
     .describe('First 16 hex characters of sha256 of the reviewed claim text.'),
   /**
@@ -206,6 +217,8 @@ export const VerdictSchema = z.strictObject({
    * its hash is the one compared.
    */
   text: z.string().trim().min(3, { error: 'give the claim text as you reviewed it' }).max(5_000).optional().describe('The claim text as it read when the verdict was given.'),
+  /** Who gave the verdict. */
+  by: ShortTextSchema.optional().describe('Who gave the verdict.'),
 });
 
 /** One claim the chapter makes. */
@@ -292,8 +305,8 @@ export const EvidenceItemSchema = z.strictObject({
   relation: RelationSchema.describe('supports | qualifies | contradicts | unresolved'),
   /** background | reported | reproduced | hypothesis | proposed-experiment. */
   class: EvidenceClassSchema.describe('background | reported | reproduced | hypothesis | proposed-experiment'),
-  /** validated (checked by the author) or lead (not yet verified). */
-  status: EvidenceStatusSchema.describe('validated | lead'),
+  /** validated (checked by the author), lead (not yet verified) or rejected (the author found it does not hold; kept with the reason). */
+  status: EvidenceStatusSchema.describe('validated | lead | rejected'),
   /** Where in the source: section, page, line, timestamp. */
   locator: ShortTextSchema.optional().describe('Where in the source.'),
   /** What exactly the source shows, and its limits. */
@@ -302,6 +315,10 @@ export const EvidenceItemSchema = z.strictObject({
   recorded: DateSchema.describe('When this evidence was recorded.'),
   /** For reproduced evidence: the id of the recorded notebook run that produced it. */
   run: IdSchema.optional().describe('Id of the notebook run that produced it.'),
+  /** Who validated or rejected it. */
+  by: ShortTextSchema.optional().describe('Who validated or rejected it.'),
+  /** Why it was rejected; required when the status is rejected. */
+  reason: TextSchema.optional().describe('Why it was rejected.'),
 });
 
 /** `<chapter>.evidence.yaml`. */
@@ -383,6 +400,26 @@ export const HeldBackRowSchema = z.strictObject({
   fix: TextSchema.optional().describe('How to make it land.'),
 });
 
+/** An author's decision not to take something a research pass proposed: when, by whom and why. */
+export const RejectionSchema = z.strictObject({
+  /** When it was rejected. */
+  date: DateSchema.describe('When it was rejected.'),
+  /** Who rejected it. */
+  by: ShortTextSchema.describe('Who rejected it.'),
+  /** Why. */
+  reason: TextSchema.describe('Why it was rejected.'),
+});
+
+/** An author's decision to take a proposed claim: when, by whom, and the id of the claim it became. */
+export const AcceptanceSchema = z.strictObject({
+  /** When it was accepted. */
+  date: DateSchema.describe('When it was accepted.'),
+  /** Who accepted it. */
+  by: ShortTextSchema.describe('Who accepted it.'),
+  /** The id of the claim it became in the claims sidecar. */
+  claim: IdSchema.describe('The id of the claim it became.'),
+});
+
 /**
  * A claim a research pass found in the prose that the claims sidecar does
  * not hold. It is a lead, not a claim: readers never see it, and it becomes
@@ -415,6 +452,10 @@ export const ProposedClaimSchema = z.strictObject({
   label: ShortTextSchema.optional().describe('Its row label in the report.'),
   /** When it was proposed: the date of the pass. */
   recorded: DateSchema.describe('The date of the pass that proposed it.'),
+  /** The author's acceptance: the claim it became. Kept, with the rest of the proposal, as the record of where the claim came from. */
+  accepted: AcceptanceSchema.optional().describe('The claim it became, when the author accepted it.'),
+  /** The author's rejection: kept so that later passes do not propose it again. */
+  rejected: RejectionSchema.optional().describe("The author's rejection, with the reason."),
 });
 
 /** One research pass over the chapter. */
@@ -489,6 +530,8 @@ export type NotebookRun = z.infer<typeof NotebookRunSchema>;
 export type ResearchPass = z.infer<typeof ResearchPassSchema>;
 export type ProposedClaim = z.infer<typeof ProposedClaimSchema>;
 export type HeldBackEntry = z.infer<typeof HeldBackRowSchema>;
+export type Rejection = z.infer<typeof RejectionSchema>;
+export type Acceptance = z.infer<typeof AcceptanceSchema>;
 export type ResearchFile = z.infer<typeof ResearchFileSchema>;
 export type Relation = z.infer<typeof RelationSchema>;
 export type EvidenceClass = z.infer<typeof EvidenceClassSchema>;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { titledJsonSchema } from './json-schema.js';
+import { SourceCheckDataSchema, SourceReviewDataSchema, SourceTotalsSchema } from './source-check.js';
 
 const DateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('A calendar date, YYYY-MM-DD.');
 const Url = z.string().describe('A URL on the site; absolute when the site URL is configured, root-relative otherwise.');
@@ -37,6 +38,8 @@ export const StatusReportTotalsSchema = z
     notebooksFailing: Count.describe('Notebooks whose latest recorded run failed or only partly passed.'),
     chaptersNeverResearched: Count.describe('Chapters with no recorded research pass.'),
     chaptersResearchedOnOlderRevision: Count.describe('Chapters whose latest research pass read a revision other than the current one.'),
+    sources: SourceTotalsSchema.optional().describe('What the sources locks say about these chapters\' sources, counted. Absent in reports written before the sources lock.'),
+    awaitingReview: Count.describe("Items awaiting the author's decision: leads, proposed claims, claims to review again."),
   })
   .describe('Totals over a set of chapters.');
 
@@ -62,6 +65,27 @@ const LeadSchema = z
   })
   .describe('An evidence item still awaiting verification.');
 
+const ReviewItemSchema = z
+  .strictObject({
+    handle: z.string().describe('The handle `research-pack` decides on it with (`accept l3f2a.c41e`).'),
+    kind: z.enum(['lead', 'proposal', 'claim']).describe('A lead to accept or reject, a proposed claim, or a claim whose verdict is stale or due for review.'),
+    id: z.string().describe('Its id in the sidecar.'),
+    text: z.string().describe('What it is about, in a line.'),
+    url: Url.nullable().describe('Where it is shown: the lead or proposal on the research pack page, the claim on its chapter page.'),
+  })
+  .describe('An item awaiting the author\'s decision.');
+
+/** What awaits the author's decision in a chapter. */
+export const AwaitingReviewSchema = z
+  .strictObject({
+    count: Count.describe('Items awaiting a decision.'),
+    leads: Count.describe('Leads to accept or reject.'),
+    proposals: Count.describe('Proposed claims to accept or reject.'),
+    claims: Count.describe('Claims whose verdict is stale or due for review.'),
+    items: z.array(ReviewItemSchema).describe('The items: leads, proposed claims, then claims, each in sidecar order.'),
+  })
+  .describe("What awaits the author's decision (research-pack review).");
+
 const LastPassSchema = z
   .strictObject({
     date: DateString,
@@ -71,6 +95,28 @@ const LastPassSchema = z
     readsCurrentRevision: z.boolean().nullable().describe('Whether that fingerprint equals the current one; null when none was recorded.'),
   })
   .describe('The latest research pass.');
+
+/** What the book's sources lock says about a chapter's sources and the claims resting on them. */
+const ChapterSourceChecksSchema = z
+  .strictObject({
+    lock: z.boolean().describe("Whether the book has a sources lock; without one every source reads never checked."),
+    sources: z
+      .array(
+        z.strictObject({
+          id: z.string().describe('Source id.'),
+          title: z.string(),
+          url: z.string().nullable().describe("The ledger's URL, when it passes the safe-link rule."),
+          archiveUrl: z.string().nullable().describe("The ledger's archived copy, when it passes the safe-link rule."),
+          accessed: DateString.describe('When it was last opened.'),
+          check: SourceCheckDataSchema,
+        }),
+      )
+      .describe('Every source of the ledger, in ledger order.'),
+    flagged: z
+      .array(z.strictObject({ id: z.string().describe('Claim id.'), status: DisplayStatusEnum, text: z.string(), url: Url.describe('The claim on its chapter page.'), review: SourceReviewDataSchema }))
+      .describe('Claims flagged for review because of their sources, in claim order.'),
+  })
+  .describe("What the book's sources.lock.json says about the chapter's sources.");
 
 /** One chapter in the research report. */
 export const StatusReportChapterSchema = z
@@ -97,6 +143,10 @@ export const StatusReportChapterSchema = z
       })
       .describe('Notebook state.'),
     lastPass: LastPassSchema.nullable().describe('The latest research pass, or null when none is recorded.'),
+    sourceChecks: ChapterSourceChecksSchema.nullable()
+      .optional()
+      .describe('What the sources lock says; null when the model was built without the books\' locks. Absent in reports written before the sources lock.'),
+    awaitingReview: AwaitingReviewSchema,
   })
   .describe('One chapter.');
 
@@ -128,6 +178,8 @@ export type StatusReportBook = z.infer<typeof StatusReportBookSchema>;
 export type StatusReportChapter = z.infer<typeof StatusReportChapterSchema>;
 export type StatusReportTotals = z.infer<typeof StatusReportTotalsSchema>;
 export type StatusCounts = z.infer<typeof StatusCountsSchema>;
+export type StatusReportSourceChecks = z.infer<typeof ChapterSourceChecksSchema>;
+export type AwaitingReview = z.infer<typeof AwaitingReviewSchema>;
 
 /**
  * The JSON Schema (draft 2020-12) of `report.json`; `schemas/report.schema.json` is this, committed.

@@ -9,6 +9,7 @@ import { dateHint, formatHint, formatNumber, nonAsciiHint, rootHint, sizeHint, t
 import { descriptionOf, literalValues, objectKeys, schemaAt, unionOptions, valueAt, type Schema } from './shape.js';
 import { closest, createProblem, formatPath, quote, type Locate, type Problem } from '../problems/problem.js';
 import type { RuleId } from '../problems/rules.js';
+import { controlCharacterProblems } from './text-checks.js';
 
 /** The result of validating one value. */
 export interface Validated<T> {
@@ -37,10 +38,13 @@ type Issue = z.core.$ZodIssue;
  * @returns the data, or the problems.
  */
 export function validateSchema<S extends z.ZodType>(schema: S, value: unknown, options: ValidateOptions): Validated<z.infer<S>> {
+  // A control character is reported once, where it is, whatever else the field's schema says.
+  const controls = controlCharacterProblems(value, options);
   const result = schema.safeParse(value);
-  if (result.success) return { data: result.data, problems: [] };
-  const problems: Problem[] = [];
-  const seen = new Set<string>();
+  if (result.success && controls.length === 0) return { data: result.data, problems: [] };
+  const problems: Problem[] = [...controls];
+  const seen = new Set<string>(controls.map((problem) => `value\u0000${problem.path}`));
+  if (result.success) return { data: undefined, problems };
   for (const issue of result.error.issues) {
     for (const problem of explainIssue(issue, [], schema, value, options)) {
       const key = `${problem.rule === 'schema/unknown-key' ? 'key' : 'value'}\u0000${problem.path}`;
@@ -64,6 +68,14 @@ function explainIssue(issue: Issue, prefix: readonly PropertyKey[], root: Schema
   if (issue.code === 'unrecognized_keys') {
     const allowed = objectKeys(fieldSchema);
     return issue.keys.map((key) => {
+      if (key === '<<') {
+        return createProblem(
+          'schema/unknown-key',
+          place([...path, key], true),
+          'merge keys ("<<") are not read: sidecars use YAML 1.2, which has none',
+          'write the keys out in this mapping; sidecars need no anchors, aliases or merges',
+        );
+      }
       const suggestion = closest(key, allowed);
       return createProblem(
         'schema/unknown-key',

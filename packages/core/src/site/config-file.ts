@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isNotFound } from '../load/books.js';
+import { readTextFile } from '../load/read-file.js';
 import { parseProjectConfig, type ProjectConfigInput } from './project-config.js';
 
 /** The names the config file may have, in the order they are looked for. */
@@ -48,10 +49,12 @@ export async function loadConfigFile(dir: string): Promise<ProjectConfigFile | u
   const name = path.basename(file);
   let value: unknown;
   if (file.endsWith('.json')) {
+    const read = readTextFile(file, { root: dir });
+    if (read.status !== 'read') throw new Error(`Research Pack: ${name} ${read.status === 'refused' ? read.refusal.message : 'does not exist'}`);
     try {
-      value = JSON.parse(fs.readFileSync(file, 'utf8'));
+      value = JSON.parse(read.text);
     } catch (error) {
-      throw new Error(`Research Pack: ${name} is not valid JSON: ${(error as Error).message}`, { cause: error });
+      throw new Error(`Research Pack: ${name} is not valid JSON: ${jsonError((error as Error).message)}`, { cause: error });
     }
   } else {
     // The file's modification time busts Node's module cache, so the dev
@@ -62,4 +65,16 @@ export async function loadConfigFile(dir: string): Promise<ProjectConfigFile | u
     value = module.default;
   }
   return { file, config: parseProjectConfig(value, name) };
+}
+
+/**
+ * A JSON parser's message without the excerpt of the file that V8 puts in
+ * it (`Unexpected token 'r', "root:x:0:0"... is not valid JSON`): the file
+ * is outside the books folder and may hold anything.
+ */
+function jsonError(message: string): string {
+  const what = message.split(/,\s*"|\s+in JSON at position|\s+is not valid JSON/)[0]!;
+  const where = /\(line (\d+) column (\d+)\)/.exec(message);
+  const clause = what.charAt(0).toLowerCase() + what.slice(1);
+  return where ? `${clause} at line ${where[1]}, column ${where[2]}` : clause;
 }

@@ -7,6 +7,7 @@
  * Strict: a misspelled key is an error naming the known keys.
  */
 import { z } from 'zod';
+import { closest } from '../problems/problem.js';
 import { urlPatternProblem, type ChapterUrlFunction, type ResearchUrlPatterns } from './urls.js';
 
 const BOOK_AND_CHAPTER = ['book', 'chapter'] as const;
@@ -45,8 +46,9 @@ export const ResearchUrlsSchema = z.union([
     .refine((value) => value !== '/', { error: 'the research pages need a prefix of their own, such as "/research"' }),
   z.strictObject({
     report: patternSchema([]).optional(),
-    book: patternSchema(['book']).optional(),
-    pack: patternSchema(['book', 'chapter']).optional(),
+    // [book] may be left out on a site of one book; `duplicateResearchUrls` reports when a second book makes two pages share a URL.
+    book: patternSchema([]).optional(),
+    pack: patternSchema(['chapter']).optional(),
     schemas: patternSchema([]).optional(),
   }),
 ]);
@@ -137,7 +139,9 @@ export function formatConfigIssues(issues: readonly z.core.$ZodIssue[], known: r
   return issues
     .map((issue) => {
       if (issue.code === 'unrecognized_keys') {
-        return `- ${issue.keys.map((key) => `"${key}"`).join(', ')}: unknown option; known options are ${known.join(', ')}`;
+        const meant = issue.keys.length === 1 ? closest(issue.keys[0]!, known) : undefined;
+        const suggestion = meant === undefined ? '' : ` (did you mean "${meant}"?)`;
+        return `- ${issue.keys.map((key) => `"${key}"`).join(', ')}: unknown option${suggestion}; known options are ${known.join(', ')}`;
       }
       const at = issue.path.length > 0 ? issue.path.join('.') : '(options)';
       return `- ${at}: ${issue.code === 'invalid_union' ? unionMessage(issue) : issue.message}`;

@@ -13,6 +13,7 @@
  *
  * URLs are absolute when `SiteUrls.site` is set, root-relative otherwise.
  */
+import { claimWrapperId } from '../text/page-ids.js';
 /** The slugs a chapter URL is made from. */
 export interface ChapterUrlParams {
   /** The book's slug. */
@@ -31,9 +32,9 @@ export type ChapterUrlFunction = (params: ChapterUrlParams) => string;
 export interface ResearchUrlPatterns {
   /** The site-wide research report, e.g. `/research/`. */
   report: string;
-  /** A book's research report; holds `[book]`, e.g. `/research/books/[book]/`. */
+  /** A book's research report, e.g. `/research/books/[book]/`; `[book]` may be left out on a site of one book. */
   book: string;
-  /** A chapter's research pack folder; holds `[book]` and `[chapter]`. */
+  /** A chapter's research pack folder; holds `[chapter]`, and `[book]` unless no two books have a chapter of one name. */
   pack: string;
   /** The folder the JSON Schemas are served from, e.g. `/research/schemas/`. */
   schemas: string;
@@ -223,7 +224,7 @@ function schemasUrl(urls: SiteUrls): string {
  * @returns `rp-claim-<id>`.
  */
 export function claimFragment(claimId: string): string {
-  return `rp-claim-${claimId}`;
+  return claimWrapperId(claimId);
 }
 
 /**

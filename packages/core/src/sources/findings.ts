@@ -6,14 +6,13 @@
  * check --sources` lists them together; each is a warning unless the run
  * asks to fail on its category.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { isNotFound } from '../load/books.js';
+import { readBookFile } from '../load/book-files.js';
 import { loadSidecar } from '../load/sidecar.js';
 import { createProblem, quote, type Locate, type Problem } from '../problems/problem.js';
 import type { RuleId } from '../problems/rules.js';
 import type { Source } from '../schema/sidecars.js';
-import type { ChapterSourceChecks, SourceCheck } from './view.js';
+import { isSourceChecked, type ChapterSourceChecks, type SourceCheck } from './view.js';
 
 /** What a finding is about, as `--fail-on` names it. */
 export type SourceFindingCategory = 'dead' | 'changed' | 'metadata' | 'unreachable';
@@ -80,7 +79,7 @@ export function sourceFindings(model: FindingsModel, options: { rootDir: string 
         if (!source || !file) continue;
         found.sources.total++;
         if (!check.checkable) found.sources.uncheckable++;
-        else if (isChecked(check)) found.sources.checked++;
+        else if (isSourceChecked(check)) found.sources.checked++;
         else found.sources.unchecked++;
         for (const [rule, field, message, hint] of findingsOf(source, check)) {
           found.problems.push(createProblem(rule, { file, ...at(check.index, field) }, message, hint));
@@ -152,21 +151,11 @@ function findingsOf(source: Source, check: SourceCheck): Finding[] {
   return findings;
 }
 
-/** Whether the lock had anything on any of a source's identifiers. */
-function isChecked(check: SourceCheck): boolean {
-  return (check.link !== undefined && check.link.health !== 'unchecked') || (check.doi !== undefined && check.doi.result !== 'unchecked') || (check.arxiv !== undefined && check.arxiv.result !== 'unchecked');
-}
-
 /** Where fields of an evidence sidecar are written (read again only for a chapter with findings). */
 function ledgerLocator(rootDir: string, file: string): Locate {
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(rootDir, file), 'utf8');
-  } catch (error) {
-    if (isNotFound(error)) return () => ({ line: 0, column: 0 });
-    throw new Error(`Research Pack: cannot read ${file}`, { cause: error });
-  }
-  return loadSidecar('evidence', text, file).locate;
+  const read = readBookFile(rootDir, path.join(rootDir, file));
+  if (read.status !== 'read') return () => ({ line: 0, column: 0 });
+  return loadSidecar('evidence', read.text, file).locate;
 }
 
 /** The day of a moment. */

@@ -4,10 +4,9 @@
  * same entries give the same bytes: entries sorted, keys in schema order,
  * two-space JSON and a final newline).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { isNotFound } from '../load/books.js';
+import { readBookFile } from '../load/book-files.js';
 import { relativePath } from '../load/paths.js';
 import { loadYaml } from '../load/yaml.js';
 import { capProblems, createProblem, formatPath, quote, type Locate, type Position, type Problem } from '../problems/problem.js';
@@ -20,6 +19,9 @@ export const SOURCES_LOCK_FILE = 'sources.lock.json';
 
 /** The longest lock read, in UTF-16 code units: about 100,000 entries. */
 export const MAX_LOCK_LENGTH = 50_000_000;
+
+/** The largest lock file read, in bytes (64 MiB): room for `MAX_LOCK_LENGTH` characters of JSON. */
+export const MAX_LOCK_BYTES = 64 * 1024 * 1024;
 
 /** A loaded sources lock. */
 export interface LoadedSourcesLock {
@@ -80,14 +82,10 @@ export function loadSourcesLock(source: string, file: string): LoadedSourcesLock
 export function readSourcesLock(rootDir: string, bookDir: string): LoadedSourcesLock | undefined {
   const absolute = path.join(bookDir, SOURCES_LOCK_FILE);
   const file = relativePath(rootDir, absolute);
-  let text: string;
-  try {
-    text = fs.readFileSync(absolute, 'utf8');
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw new Error(`Research Pack: cannot read ${file}`, { cause: error });
-  }
-  return loadSourcesLock(text, file);
+  const read = readBookFile(rootDir, absolute, { maxBytes: MAX_LOCK_BYTES });
+  if (read.status === 'absent') return undefined;
+  if (read.status === 'refused') return { file, lock: undefined, problems: [read.problem], locate: () => ({ line: 0, column: 0 }) };
+  return loadSourcesLock(read.text, file);
 }
 
 /**

@@ -151,6 +151,15 @@ export function checkChapterSources(chapter: ViewedChapter, index: LockIndex): C
   return result;
 }
 
+/**
+ * Whether the lock had anything on any of a source's identifiers.
+ * @param check the source's check.
+ * @returns false for a source never checked, or with nothing to check.
+ */
+export function isSourceChecked(check: SourceCheck): boolean {
+  return (check.link !== undefined && check.link.health !== 'unchecked') || (check.doi !== undefined && check.doi.result !== 'unchecked') || (check.arxiv !== undefined && check.arxiv.result !== 'unchecked');
+}
+
 function checkSource(source: Source, position: number, index: LockIndex): SourceCheck {
   const check: SourceCheck = { source: source.id, index: position, mismatches: [], dead: false, changed: false, checkable: false };
   const url = source.url === undefined ? undefined : urlKey(source.url);

@@ -168,6 +168,26 @@ export function orphanQuote(at: ClaimFieldPlace, claim: { id: string; quote: str
 }
 
 /**
+ * `anchor/fuzzy`: a quote found only approximately. The claim is anchored
+ * there and shows as stale, so a typo in the quote would otherwise pass
+ * unnoticed.
+ * @param at the claim's `anchor.quote` in the sidecar.
+ * @param claim the claim's id and quote.
+ * @param chapter the chapter file.
+ * @param found the text the claim is anchored to, and where it starts in the chapter (when known).
+ * @returns the problem.
+ */
+export function fuzzyQuote(at: ClaimFieldPlace, claim: { id: string; quote: string }, chapter: string, found: { text: string; at: Position | undefined }): Problem {
+  const where = found.at ? `${chapter}:${found.at.line}:${found.at.column}` : chapter;
+  return createProblem(
+    'anchor/fuzzy',
+    at,
+    `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) is not in ${chapter} as written; the closest text (${where}) is ${quote(shorten(found.text, 80), Infinity)}, where the claim is anchored and shows as stale`,
+    'copy that text into anchor.quote; if the prose changed rather than the quote, review the verdict too: it was given on other words',
+  );
+}
+
+/**
  * `anchor/overlap`: a quote that crosses another claim.
  * @param at the claim's `anchor.quote` in the sidecar.
  * @param claim the claim's id and text.

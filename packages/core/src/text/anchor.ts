@@ -18,6 +18,7 @@ import {
   directiveWithoutId,
   duplicateDirective,
   emptyDirective,
+  fuzzyQuote,
   missingDirective,
   orphanQuote,
   overlappingQuote,
@@ -43,7 +44,7 @@ export interface AnchorFiles {
  * @param text from `extractChapterText`.
  * @param claims the claims sidecar's claims.
  * @param files paths used in problems: the chapter file and the claims sidecar, plus a locator for a claim's position in the sidecar.
- * @returns one anchor per claim that could be anchored, and positioned problems for the rest (orphan, ambiguous, unknown directive id, directive claim without directive).
+ * @returns one anchor per claim that could be anchored, and positioned problems for the rest (orphan, ambiguous, unknown directive id, directive claim without directive), and a warning for each quote found only approximately.
  */
 export function anchorClaims(
   text: ChapterText,
@@ -75,7 +76,10 @@ export function anchorClaims(
     const anchor = claim.anchor;
     const found = locateQuote(searchText(), anchor);
     if (found.kind === 'exact' || found.kind === 'fuzzy') {
-      anchors.set(claim.id, makeAnchor(index, text.snapshot, claim.id, found.kind, found.start, found.end));
+      const made = makeAnchor(index, text.snapshot, claim.id, found.kind, found.start, found.end);
+      anchors.set(claim.id, made);
+      // Found, but not as written: a typo in the quote would otherwise only show as a stale claim.
+      if (found.kind === 'fuzzy') problems.push(fuzzyQuote(field('anchor.quote'), { id: claim.id, quote: anchor.quote }, files.chapter, { text: made.text, at: made.location.line > 0 ? made.location : undefined }));
       return;
     }
     if (found.kind === 'ambiguous') {

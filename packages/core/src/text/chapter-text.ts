@@ -5,6 +5,7 @@
  * The work lives in `snapshot.ts`, `text-index.ts` and `anchor.ts`; this file
  * holds only the types they share, so it imports nothing.
  */
+import type { Root } from 'mdast';
 import type { TextIndex } from './text-index.js';
 
 /** How a claim was found in the prose. */
@@ -57,3 +58,9 @@ export interface ClaimAnchor {
   /** W3C Web Annotation selectors into the snapshot. */
   selectors: ClaimSelectors;
 }
+
+/**
+ * Parse a chapter into mdast, with positions, directives on and smart
+ * punctuation off. Injected so that the core imports no Markdown processor.
+ */
+export type ParseChapter = (source: string, options: { file: string; format: 'mdx' | 'md' }) => Root;

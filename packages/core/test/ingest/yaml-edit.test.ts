@@ -189,3 +189,61 @@ evidence:
     expect(data.sources.at(-1)).toEqual(tricky);
   });
 });
+
+const EVIDENCE_KEYS = ['id', 'source', 'claims', 'relation', 'class', 'status', 'locator', 'note', 'recorded', 'run', 'by', 'reason'];
+
+describe('editYaml set and unset', () => {
+  it('replaces a value in place, adds a missing key in schema order, and keeps comments on the line', () => {
+    const edit = editYaml(evidence, SIDECAR_KEY_ORDER.evidence);
+    edit.set(['evidence', 0, 'status'], 'rejected', EVIDENCE_KEYS);
+    edit.set(['evidence', 0, 'recorded'], '2026-12-05', EVIDENCE_KEYS);
+    edit.set(['evidence', 0, 'by'], 'J. Author', EVIDENCE_KEYS);
+    edit.set(['evidence', 0, 'reason'], 'The notes describe another format version, and the claim is about the current one; see the changelog.', EVIDENCE_KEYS);
+    edit.set(['sources', 1, 'reading'], 'full-text', SOURCE_KEYS);
+    const after = edit.toString();
+    expect(after).toBe(
+      evidence
+        .replace('reading: abstract-only    # only the abstract', 'reading: full-text    # only the abstract')
+        .replace(
+          '    status: validated\n    recorded: 2026-01-10\n',
+          '    status: rejected\n    recorded: 2026-12-05\n    by: J. Author\n    reason: >-\n      The notes describe another format version, and the claim is about the\n      current one; see the changelog.\n',
+        ),
+    );
+  });
+
+  it('replaces a mapping or a folded scalar with a block rendered anew, and changes nothing when the value is the same', () => {
+    const claims = `claims:\n  - id: a\n    anchor:\n      quote: >-\n        a long quote\n        folded by hand\n    verdict: { status: unverified }   # not yet\n    priority: high\n`;
+    const same = editYaml(claims, SIDECAR_KEY_ORDER.claims);
+    same.set(['claims', 0, 'priority'], 'high', ['id', 'anchor', 'verdict', 'priority']);
+    expect(same.changed).toBe(false);
+    const edit = editYaml(claims, SIDECAR_KEY_ORDER.claims);
+    edit.set(['claims', 0, 'anchor', 'quote'], 'a long quote, folded by hand', ['quote', 'prefix', 'suffix']);
+    edit.set(['claims', 0, 'verdict'], { status: 'supported', date: '2026-12-05', rationale: 'Checked.', textHash: '0123456789abcdef', by: 'J. Author' }, ['id', 'anchor', 'verdict', 'priority']);
+    expect(edit.toString()).toBe(
+      'claims:\n  - id: a\n    anchor:\n      quote: a long quote, folded by hand\n    verdict:\n      status: supported\n      date: 2026-12-05\n      rationale: Checked.\n      textHash: 0123456789abcdef\n      by: J. Author   # not yet\n    priority: high\n',
+    );
+  });
+
+  it('removes a key with its lines, and rewrites a flow mapping', () => {
+    const edit = editYaml(evidence, SIDECAR_KEY_ORDER.evidence);
+    edit.unset(['sources', 0, 'limitations']);
+    edit.unset(['sources', 1, 'identifiers', 'doi']);
+    edit.unset(['evidence', 0, 'missing']);
+    expect(edit.toString()).toBe(
+      evidence.replace('    limitations: >-\n      A long limitation that the author folded\n      by hand over two lines.\n', '').replace('identifiers: { doi: 10.17487/RFC9562 }', 'identifiers: {}'),
+    );
+  });
+});
+
+describe('editYaml: flow mappings in a block sequence', () => {
+  it('fills a flow mapping on one line, so that it stays valid YAML however long the text', () => {
+    const text = 'claims:\n  - { id: branch-summary-on-leave, anchor: directive, verdict: { status: unverified } }\n  - id: other\n    anchor: directive\n';
+    const edit = editYaml(text, SIDECAR_KEY_ORDER.claims);
+    edit.fill(['claims', 0], [['priority', 'medium'], ['concern', '"Can" hides that the user is asked, and a long concern goes past eighty columns: it must not fold'], ['response', 'clarification']], ['id', 'anchor', 'verdict', 'priority', 'concern', 'response']);
+    const result = edit.toString();
+    expect(result.split('\n')[1]).toBe(
+      `  - { id: branch-summary-on-leave, anchor: directive, verdict: { status: unverified }, priority: medium, concern: '"Can" hides that the user is asked, and a long concern goes past eighty columns: it must not fold', response: clarification }`,
+    );
+    expect(parse(result).claims[0]).toMatchObject({ priority: 'medium', response: 'clarification' });
+  });
+});

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblems } from '../../src/problems/format.js';
@@ -111,18 +113,12 @@ describe('loadBooks', () => {
     expect(books[0]!.chapters[1]!.source.startsWith('---')).toBe(true);
   });
 
-  it('rethrows file system errors other than "not found", with the cause', () => {
+  it('reports file system refusals other than "not found" as problems of the file, without throwing', () => {
     const root = writeProject(withChanges({ 'book.yaml': undefined }));
     fs.mkdirSync(path.join(root, 'content/books/demo/book.yaml'));
-    let error: unknown;
-    try {
-      loadBooks(root);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toBe('Research Pack: cannot read content/books/demo/book.yaml');
-    expect(((error as Error).cause as NodeJS.ErrnoException).code).toBe('EISDIR');
+    expect(formatProblems(loadBooks(root).problems)).toBe(
+      'content/books/demo/book.yaml  is a folder, not a file; it is not read  (hint: rename or remove the folder: only files are read under this name)  [file/not-a-file]',
+    );
   });
 
   it('uses POSIX paths relative to the root, whatever the content directory', () => {
@@ -147,3 +143,89 @@ describe('loadBooks', () => {
   });
 });
 
+
+describe('loadBooks under the file policy', () => {
+  const book = 'content/books/demo';
+  /** The example project with one book file replaced by what `make` puts there. */
+  function hostile(file: string, make: (absolute: string, root: string) => void) {
+    const root = writeProject(withChanges({ [file]: undefined }));
+    make(path.join(root, book, file), root);
+    return loadBooks(root);
+  }
+  const outsideFile = (text: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'research-pack-outside-'));
+    fs.writeFileSync(path.join(dir, 'target'), text);
+    return path.join(dir, 'target');
+  };
+
+  it('refuses a sidecar that links out of the project, and does not read or quote it', () => {
+    const target = outsideFile('root:x:0:0:root:/root:/bin/bash\n');
+    const { books, problems } = hostile('01-sessions.claims.yaml', (absolute) => fs.symlinkSync(target, absolute));
+    expect(formatProblems(problems)).toBe(
+      `${book}/01-sessions.claims.yaml  is a symbolic link to ${JSON.stringify(target)}, outside the project; it is not read  (hint: only files inside the project are read: replace the link with the file itself, or move what it points at into the project)  [file/outside-project]`,
+    );
+    // Refused is not absent: the chapter has a claims sidecar, which did not load.
+    expect(books[0]!.chapters[0]!.claims).toMatchObject({ data: undefined });
+  });
+
+  it('refuses a chapter that links out of the project, and does not parse it', () => {
+    const target = outsideFile('---\ntitle: Secret\nnumber: 1\n---\n');
+    const { books, problems } = hostile('02-replay.md', (absolute) => fs.symlinkSync(target, absolute));
+    expect(problems.map((problem) => [problem.file, problem.rule])).toEqual([[`${book}/02-replay.md`, 'file/outside-project']]);
+    expect(books[0]!.chapters[1]).toMatchObject({ source: '', unreadable: true });
+  });
+
+  it('refuses a book folder that links out of the project', () => {
+    const root = writeProject(withChanges({}));
+    fs.symlinkSync(path.dirname(outsideFile('title: x\n')), path.join(root, 'content/books/elsewhere'));
+    expect(formatProblems(loadBooks(root).problems)).toContain('content/books/elsewhere  is a symbolic link to');
+  });
+
+  it('refuses loops, dangling links, FIFOs and folders where book files should be, without hanging', () => {
+    const loop = hostile('01-sessions.evidence.yaml', (absolute) => fs.symlinkSync(path.basename(absolute), absolute));
+    expect(loop.problems.map((problem) => problem.rule)).toEqual(['file/symlink-loop']);
+    const dangling = hostile('01-sessions.research.yaml', (absolute) => fs.symlinkSync('nowhere.yaml', absolute));
+    expect(formatProblems(dangling.problems)).toContain('is a symbolic link to "nowhere.yaml", which does not exist');
+    const fifo = hostile('book.yaml', (absolute) => execFileSync('mkfifo', [absolute]));
+    expect(formatProblems(fifo.problems)).toBe(`${book}/book.yaml  is a FIFO (named pipe), not a file; it is not read  (hint: only regular files are read: replace it with a regular file, or delete it)  [file/not-a-file]`);
+    // A folder named like a sidecar was skipped without a word.
+    const folder = hostile('01-sessions.claims.yaml', (absolute) => fs.mkdirSync(absolute));
+    expect(formatProblems(folder.problems)).toBe(`${book}/01-sessions.claims.yaml  is a folder, not a file; it is not read  (hint: rename or remove the folder: only files are read under this name)  [file/not-a-file]`);
+  });
+
+  it('refuses a sidecar in another encoding, or with a NUL byte, at the place of the first bad byte', () => {
+    const latin1 = hostile('01-sessions.research.yaml', (absolute) => fs.writeFileSync(absolute, Buffer.from('objective: caf\xe9\n', 'latin1')));
+    expect(formatProblems(latin1.problems)).toBe(
+      `${book}/01-sessions.research.yaml:1:15  the file is not valid UTF-8: byte 0xE9 at byte offset 14 (line 1, column 15) is not part of a UTF-8 character  (hint: save the file as UTF-8 (it looks like Latin-1 or Windows-1252); nothing is guessed or replaced)  [file/encoding]`,
+    );
+    const nul = hostile('02-replay.md', (absolute) => fs.writeFileSync(absolute, '---\ntitle: Replay\nnumber: 2\n---\n\nText\u0000.\n'));
+    expect(formatProblems(nul.problems)).toBe(
+      `${book}/02-replay.md:6:5  the file holds the control character U+0000 (NUL) at line 6, column 5  (hint: remove it: text files hold no control characters but tab and line breaks (NUL bytes often mean a binary or UTF-16 file))  [file/control-character]`,
+    );
+  });
+
+  it('quotes nothing of a file that a link brings in from outside the books folder', () => {
+    const secret = 'questions: //registry.npmjs.org/:_authToken=npm_SECRET\n';
+    const root = writeProject(withChanges({ '01-sessions.research.yaml': undefined, '/.npmrc': secret }));
+    fs.symlinkSync('../../../.npmrc', path.join(root, book, '01-sessions.research.yaml'));
+    const text = formatProblems(loadBooks(root).problems);
+    expect(text).toBe(
+      `${book}/01-sessions.research.yaml:1:12  expected a list, got the string "…"  (hint: write each entry on its own line starting with "…"; values are not shown: the file is a symbolic link to a file outside the books folder)  [schema/invalid-type]`,
+    );
+    expect(text).not.toContain('npm_SECRET');
+    // The same file in the book folder is the author's own, and is quoted.
+    expect(formatProblems(load({ '01-sessions.research.yaml': secret }).problems)).toContain('got the string "//registry.npmjs.org/:_authToken=npm_SECRET"');
+  });
+
+  it('reports a chapter whose extension a book does not read, instead of dropping it', () => {
+    const upper = load({ '02-replay.md': undefined, '02-replay.MDX': '---\ntitle: Replay\nnumber: 2\n---\n' });
+    expect(formatProblems(upper.problems)).toBe(
+      `${book}/02-replay.MDX  this file is not read as a chapter: chapter files end in .mdx or .md, in lowercase  (hint: rename it to "02-replay.mdx")  [book/unknown-chapter-file]`,
+    );
+    const markdown = load({ '03-forks.markdown': '---\ntitle: Forks\nnumber: 3\n---\n', '03-forks.claims.yaml': 'claims: []\n' });
+    // Its sidecar is not called an orphan: the chapter is there, misnamed.
+    expect(formatProblems(markdown.problems)).toBe(
+      `${book}/03-forks.markdown  this file is not read as a chapter: chapter files end in .mdx or .md, in lowercase  (hint: rename it to "03-forks.md")  [book/unknown-chapter-file]`,
+    );
+  });
+});

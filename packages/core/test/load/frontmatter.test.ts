@@ -67,3 +67,10 @@ describe('loadFrontmatter', () => {
   });
 });
 
+describe('loadFrontmatter: TOML', () => {
+  it('says the frontmatter is TOML, not that there is none', () => {
+    expect(formatProblems(loadFrontmatter('+++\ntitle = "Sessions"\nnumber = 1\n+++\n\nText.\n', 'c.md').problems)).toBe(
+      'c.md:1:1  the frontmatter is TOML ("+++"); chapters have YAML frontmatter  (hint: write it as YAML: start the file with "---", then "title: ..." and "number: ..." lines, then "---")  [chapter/missing-frontmatter]',
+    );
+  });
+});

@@ -67,3 +67,20 @@ describe('loadYaml', () => {
     expect(loadYaml('a: 1\n', { file, fast: false })).toMatchObject({ fast: false, value: { a: 1 } });
   });
 });
+
+describe('loadYaml: CR-only line endings', () => {
+  const cr = (lines: string[]) => lines.join('\r');
+  it('reads the same value with either parser, lines counted at each CR', () => {
+    const text = cr(['# a comment', '# another', 'claims:', '  - id: a', '    anchor: directive', '']);
+    expect(loadYaml(text, { file }).value).toEqual({ claims: [{ id: 'a', anchor: 'directive' }] });
+    // Before, `yaml` read the first comment to the end of the file: an empty file.
+    expect(loadYaml(text, { file, fast: false })).toMatchObject({ value: { claims: [{ id: 'a', anchor: 'directive' }] }, empty: false });
+  });
+
+  it('places a mistake where it is', () => {
+    const lines = ['claims:', '  - id: a', '    anchor: directive', '   verdict: x', ''];
+    // Before, the CR-only file was one line to `yaml`: "nested mappings are not allowed" at 1:8.
+    expect(formatProblems(loadYaml(cr(lines), { file }).problems)).toBe(formatProblems(loadYaml(lines.join('\n'), { file }).problems));
+    expect(loadYaml(cr(lines), { file }).problems.map((problem) => problem.line)).toEqual([4]);
+  });
+});

@@ -63,8 +63,8 @@ describe('buildModel', () => {
       // Validated evidence first, then leads, each in file order.
       { id: 'jsonl', stale: false, reviewDue: false, status: 'supported', evidence: ['jsonl-spec-says', 'jsonl-lead'], anchoring: 'exact' },
       { id: 'tree', stale: false, reviewDue: false, status: 'unverified', evidence: [], anchoring: 'exact' },
-      // Reviewed without recording the text: stale wins over review-due.
-      { id: 'header', stale: 'no-text-hash', reviewDue: true, status: 'stale', evidence: ['header-run'], anchoring: 'exact' },
+      // Reviewed without recording the text: stale. Its evidence is older than 180 days, but its verdict (2025-01-12) is not: not due.
+      { id: 'header', stale: 'no-text-hash', reviewDue: false, status: 'stale', evidence: ['header-run'], anchoring: 'exact' },
     ]);
     expect(sessions!.claims[0]!.textHash).toBe(hash('each line holds one JSON object'));
     expect(sessions!.claims[0]!.claim.priority).toBe('high');

@@ -86,7 +86,7 @@ describe('the cross-file checks, through validateBook', () => {
     );
     // A lead may point at a failed run, or at none.
     expect(check({ '01-sessions.evidence.yaml': edit(evidence, '    class: reproduced\n    status: validated', '    class: reproduced\n    status: lead').replace('    run: first-run\n', '') })).toBe(
-      'content/books/demo/01-sessions.claims.yaml:20:15  claims[2].verdict.status  a qualified verdict needs validated evidence with relation "qualifies" for claim "header"  (hint: evidence "header-run" is still a lead; check the source and set status: validated, or set the verdict to unverified)  [cross/verdict-unsupported]',
+      'content/books/demo/01-sessions.claims.yaml:20:15  claims[2].verdict.status  a qualified verdict needs validated evidence with relation "qualifies" for claim "header"  (hint: evidence "header-run" is still a lead; check the source, then `research-pack accept header-run` (or set status: validated), or set the verdict to unverified)  [cross/verdict-unsupported]',
     );
   });
 
@@ -161,6 +161,8 @@ describe('the cross-file checks, through validateBook', () => {
       'content/books/demo/01-sessions.research.yaml:17:13  history[0].report  report path "/etc/passwd" is absolute  (hint: write it relative to the book folder, with "/" between folders, e.g. reports/27-chapter-pass-1.md)  [cross/report-path]',
     );
     // A folder is not a report.
-    expect(check({ '01-sessions.research.yaml': edit(research, 'report: reports/01-sessions-1.md', 'report: reports') })).toContain('[cross/missing-report]');
+    expect(check({ '01-sessions.research.yaml': edit(research, 'report: reports/01-sessions-1.md', 'report: reports') })).toBe(
+      'content/books/demo/01-sessions.research.yaml:17:13  history[0].report  report file "reports" is a folder, not a file  (hint: name the report file inside the folder, e.g. reports/2026-11-30-27-chapter.md, or remove "report")  [cross/missing-report]',
+    );
   });
 });

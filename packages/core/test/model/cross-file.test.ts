@@ -39,7 +39,7 @@ describe('validateBook', () => {
       writeProject(
         withChanges({
           '01-sessions.claims.yaml': exampleBook['content/books/demo/01-sessions.claims.yaml']!.replace('date: 2025-01-12', 'date: 2031-01-12').replace('  - id: tree', '  - id: jsonl'),
-          '01-sessions.evidence.yaml': exampleBook['content/books/demo/01-sessions.evidence.yaml']!.replace('claims: [header]', 'claims: [heade]'),
+          '01-sessions.evidence.yaml': exampleBook['content/books/demo/01-sessions.evidence.yaml']!.replace('claims: [header]', 'claims: [no-such-claim]'),
           'reports/01-sessions-1.md': undefined,
         }),
       ),
@@ -53,5 +53,15 @@ describe('validateBook', () => {
       'cross/verdict-unsupported claims[2].verdict.status',
       'cross/missing-report history[0].report',
     ]);
+  });
+
+  it('reports a misspelled claim id in evidence once, not again as the verdict it leaves unbacked', () => {
+    const misspelled = exampleBook['content/books/demo/01-sessions.evidence.yaml']!.replace('claims: [header]', 'claims: [heade]');
+    expect(check({ '01-sessions.evidence.yaml': misspelled })).toMatch(/^\S+:\d+:\d+ {2}evidence\[\d\]\.claims\[0\] {2}no claim "heade" in 01-sessions\.claims\.yaml {2}\(hint: did you mean "header"\?\) {2}\[cross\/missing-claim\]$/);
+    // The same evidence as a lead: fixing the id would not back the verdict, so that is a problem of its own, pointing at the id.
+    const lead = misspelled.replace(/(claims: \[heade\][\s\S]*?status: )validated/, '$1lead');
+    const problems = check({ '01-sessions.evidence.yaml': lead }).split('\n');
+    expect(problems).toHaveLength(2);
+    expect(problems.find((line) => line.includes('[cross/verdict-unsupported]'))).toMatch(/names "heade", not this claim, and is still a lead; fix the id/);
   });
 });

@@ -70,6 +70,8 @@ describe('report model', () => {
       notebooksFailing: 0,
       chaptersNeverResearched: 2,
       chaptersResearchedOnOlderRevision: 0,
+      // The 2 leads, the stale claim and the review-due one.
+      awaitingReview: 4,
     });
     expect(report.books[0]!.totals).toEqual(report.totals);
     expect(report.asOf).toBe(model.asOf);

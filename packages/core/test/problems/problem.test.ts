@@ -20,7 +20,7 @@ describe('problems', () => {
 
   it('documents every rule with a severity and a description', () => {
     for (const [id, info] of Object.entries(rules)) {
-      expect(id).toMatch(/^(yaml|schema|book|chapter|cross|lock|anchor|report|source)\/[a-z-]+$/);
+      expect(id).toMatch(/^(file|yaml|schema|book|chapter|cross|lock|anchor|report|source)\/[a-z-]+$/);
       expect(['error', 'warning']).toContain(info.severity);
       expect(info.description).toMatch(/\.$/);
     }

@@ -5,6 +5,7 @@ import { packContext } from '../../src/render/pack-context.js';
 import { claimAuditSection } from '../../src/render/pack-claim-audit.js';
 import { elements, parse, section, text } from '../hast-query.js';
 import { richModel, ROOT_URLS } from '../model-factory.js';
+import { DEAD_LOCK, lockedModel } from '../locked-model.js';
 
 describe('claimAuditSection', () => {
   const model = richModel();
@@ -26,5 +27,18 @@ describe('claimAuditSection', () => {
       expect(elements(header, (node) => node.tagName === 'a')[0]!.properties.href).toBe(`/books/pi/27-chapter/#rp-claim-${resolved.claim.id}`);
       expect(row.properties.dataStatus).toBe(resolved.status);
     });
+  });
+});
+
+describe('claimAuditSection with the sources lock', () => {
+  it('flags a claim whose validated evidence rests only on dead sources, with the reason and links to them', () => {
+    const model = lockedModel(DEAD_LOCK);
+    const chapter = model.books[0]!.chapters[0]!;
+    const tree = parse(toHtml(claimAuditSection(packContext(model, chapter, ROOT_URLS))));
+    const row = (id: string) => elements(tree, (node) => node.properties.id === `rp-audit-${id}`)[0]!;
+    expect(text(row('jsonl'))).toContain('Flagged for review: every source of its validated evidence is dead (jsonl-spec).');
+    expect(elements(row('jsonl'), (node) => node.tagName === 'a').map((a) => a.properties.href)).toContain('#rp-source-jsonl-spec');
+    expect(text(row('header'))).not.toContain('Flagged for review');
+    expect(toHtml(claimAuditSection(packContext(lockedModel(undefined), 'demo/01-sessions', ROOT_URLS)))).not.toContain('Flagged for review');
   });
 });

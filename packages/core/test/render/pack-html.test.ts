@@ -12,7 +12,7 @@ describe('renderPackHtml', () => {
 
   it('has one h1, then h2 sections in a fixed order, and no skipped heading levels', () => {
     const headings = elements(tree, (node) => /^h[1-6]$/.test(node.tagName));
-    expect(headings.map((h) => h.tagName)).toEqual(['h1', 'h2', 'h2', 'h2', 'h2', 'h2', 'h2', 'h2', 'h2', 'h2']);
+    expect(headings.map((h) => h.tagName)).toEqual(['h1', 'h2', 'h2', 'h2', 'h2', 'h2', 'h2', 'h2', 'h2', 'h2', 'h2']);
     expect(headings.map((h) => text(h))).toEqual([
       'Chapter 27: The Session File Format',
       'Downloads',
@@ -22,6 +22,7 @@ describe('renderPackHtml', () => {
       'Research objective and questions',
       'Notebooks',
       'Research history',
+      'Awaiting review',
       'Claim audit',
       'Source ledger',
     ]);

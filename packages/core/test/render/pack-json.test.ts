@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PackSchema } from '../../src/schema/pack.js';
 import { buildPack, claimReviews, cslItems, renderPackJson, webAnnotations } from '../../src/render/pack-json.js';
 import { makeBook, makeChapter, makeModel, makeSource, richModel, ROOT_URLS, SITE_URLS } from '../model-factory.js';
+import { DEAD_LOCK, lockedModel } from '../locked-model.js';
 
 const schemaPath = new URL('../../schemas/pack.schema.json', import.meta.url);
 
@@ -145,5 +146,38 @@ describe('pack.json', () => {
     expect(data.references[0]!.url).toBeNull();
     expect(data.csl[0]).not.toHaveProperty('URL');
     expect(validator()(JSON.parse(JSON.stringify(data)))).toBe(true);
+  });
+});
+
+describe('pack.json with the sources lock', () => {
+  it('writes each source\'s check and each claim\'s review, valid against the committed schema', () => {
+    const validate = validator();
+    for (const lock of [DEAD_LOCK, undefined]) {
+      const data = JSON.parse(renderPackJson(lockedModel(lock), 'demo/01-sessions', ROOT_URLS));
+      expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
+      expect(PackSchema.safeParse(data).success).toBe(true);
+    }
+    const pack = buildPack(lockedModel(DEAD_LOCK), 'demo/01-sessions', ROOT_URLS);
+    expect(pack.sourceLedger.map((source) => [source.id, source.check?.link?.health ?? null, source.check?.dead])).toEqual([
+      ['jsonl-spec', 'dead', true],
+      ['session-code', null, false],
+    ]);
+    expect(pack.claimAudit.map((claim) => [claim.id, claim.sourceReview?.reason ?? null])).toEqual([
+      ['jsonl', 'dead'],
+      ['tree', null],
+      ['header', null],
+    ]);
+    expect(buildPack(lockedModel(undefined), 'demo/01-sessions', ROOT_URLS).sourceLedger[0]!.check!.link!.health).toBe('unchecked');
+  });
+
+  it('writes null checks for a model built without the locks, and a pack from before them still validates', () => {
+    const json = renderPackJson(richModel(), 'pi/27-chapter', SITE_URLS);
+    const pack = JSON.parse(json);
+    expect(pack.sourceLedger.length).toBeGreaterThan(0);
+    expect(pack.sourceLedger.every((source: { check: unknown }) => source.check === null)).toBe(true);
+    const older = JSON.parse(json);
+    for (const source of older.sourceLedger) delete source.check;
+    for (const claim of older.claimAudit) delete claim.sourceReview;
+    expect(validator()(older)).toBe(true);
   });
 });

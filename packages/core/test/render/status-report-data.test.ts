@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { buildStatusReport } from '../../src/render/status-report-data.js';
 import { StatusReportSchema } from '../../src/schema/status-report.js';
 import { makeBook, makeChapter, makeModel, richModel, ROOT_URLS, SITE_URLS } from '../model-factory.js';
+import { DEAD_LOCK, lockedModel } from '../locked-model.js';
 
 describe('buildStatusReport', () => {
   const model = richModel();
@@ -36,5 +39,41 @@ describe('buildStatusReport', () => {
     expect(two.totals).toMatchObject({ chapters: 1, chaptersNeverResearched: 1, leads: 0 });
     expect(two.books.map((book) => book.totals.chapters)).toEqual([1, 0]);
     expect(report.totals.claims.total).toBe(report.books.reduce((sum, book) => sum + book.totals.claims.total, 0));
+  });
+});
+
+describe('buildStatusReport with the sources locks', () => {
+  it('writes what the lock says per chapter, and counts it, valid against the committed schema', () => {
+    const ajv = new Ajv2020({ strict: true, allErrors: true });
+    const validate = ajv.compile(JSON.parse(readFileSync(new URL('../../schemas/report.schema.json', import.meta.url), 'utf8')));
+    for (const lock of [DEAD_LOCK, undefined]) {
+      const data = JSON.parse(JSON.stringify(buildStatusReport(lockedModel(lock), SITE_URLS)));
+      expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
+    }
+    const report = buildStatusReport(lockedModel(DEAD_LOCK), SITE_URLS);
+    const checks = report.books[0]!.chapters[0]!.sourceChecks!;
+    expect(checks.lock).toBe(true);
+    expect(checks.sources.map((source) => [source.id, source.url, source.accessed, source.check.link?.health ?? null])).toEqual([
+      ['jsonl-spec', 'https://jsonlines.org/', '2025-01-10', 'dead'],
+      ['session-code', null, '2025-01-12', null],
+    ]);
+    expect(checks.flagged).toEqual([
+      {
+        id: 'jsonl',
+        status: 'review-due',
+        text: 'each line holds one JSON object',
+        url: 'https://books.example.org/books/demo/01-sessions/#rp-claim-jsonl',
+        review: { reason: 'dead', text: 'every source of its validated evidence is dead', sources: [{ id: 'jsonl-spec', why: 'dead' }] },
+      },
+    ]);
+    expect(report.totals.sources).toMatchObject({ sources: 2, dead: 1, changed: 1, claimsFlagged: 1 });
+    expect(report.books[0]!.totals.sources).toEqual(report.totals.sources);
+    expect(buildStatusReport(lockedModel(undefined), SITE_URLS).books[0]!.chapters[0]!.sourceChecks!.lock).toBe(false);
+  });
+
+  it('writes null, and counts nothing, for a model built without the locks', () => {
+    const report = buildStatusReport(richModel(), SITE_URLS);
+    expect(report.books[0]!.chapters.every((chapter) => chapter.sourceChecks === null)).toBe(true);
+    expect(report.totals.sources).toBeUndefined();
   });
 });

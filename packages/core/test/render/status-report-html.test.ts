@@ -4,6 +4,7 @@ import { renderStatusReportHtml, statusReportHast } from '../../src/render/statu
 import { elements, text } from '../hast-query.js';
 import { makeBook, makeChapter, makeModel, richModel, ROOT_URLS } from '../model-factory.js';
 import { buildStatusReport } from '../../src/render/status-report-data.js';
+import { ARCHIVE_URL, DEAD_LOCK, lockedModel } from '../locked-model.js';
 
 function twoBooks() {
   const model = richModel();
@@ -47,6 +48,7 @@ describe('renderStatusReportHtml', () => {
       'h2 Claims by status, per chapter',
       'h2 Claims needing attention',
       'h2 Leads awaiting verification',
+      'h2 Awaiting review',
     ]);
     const hrefs = elements(root, (node) => node.tagName === 'a').map((a) => String(a.properties.href));
     expect(hrefs).toContain('/research/books/pi/report.json');
@@ -62,5 +64,46 @@ describe('renderStatusReportHtml', () => {
     const html = fromHtml(renderStatusReportHtml(data), { fragment: true });
     expect(elements(html, (node) => node.tagName === 'script')).toEqual([]);
     expect(text(html)).toContain(hostile);
+  });
+});
+
+describe('renderStatusReportHtml with the sources locks', () => {
+  const sources = (root: ReturnType<typeof statusReportHast>) => elements(root, (node) => node.tagName === 'section' && String(node.properties.ariaLabelledBy) === 'rp-report-demo-sources')[0];
+  const flagged = (root: ReturnType<typeof statusReportHast>) => elements(root, (node) => node.tagName === 'section' && String(node.properties.ariaLabelledBy) === 'rp-report-demo-flagged')[0];
+
+  it('says "never checked" for a book without a lock, and nothing more', () => {
+    const root = statusReportHast(buildStatusReport(lockedModel(undefined), ROOT_URLS), { book: 'demo' });
+    expect(text(sources(root)!)).toBe(
+      'SourcesNever checked: this book has no sources lock, so the links, DOIs and arXiv ids of its 2 sources have not been checked; research-pack sources refresh checks them and writes the lock.',
+    );
+    expect(flagged(root)).toBeUndefined();
+  });
+
+  it('lists every source with what the lock says, and the flagged claims with the reason', () => {
+    const root = statusReportHast(buildStatusReport(lockedModel(DEAD_LOCK), ROOT_URLS), { book: 'demo' });
+    const rows = elements(sources(root)!, (node) => node.tagName === 'tr').slice(1);
+    expect(rows.map((row) => elements(row, (node) => node.tagName === 'td' || node.tagName === 'th').map(text))).toEqual([
+      [
+        'jsonl-spec: JSON Lines',
+        '1. Sessions',
+        `https://jsonlines.org/Link: dead since 2026-11-30 (HTTP 404); last checked 2026-12-01Changed since you read it on 2025-01-10: its content differed between the checks of 2026-11-20 and 2026-11-30Archived copy from 2025-01-09: ${ARCHIVE_URL}`,
+        'none recorded',
+      ],
+      ['session-code: session-manager.ts', '1. Sessions', 'none recorded', 'none recorded'],
+    ]);
+    expect(elements(rows[0]!, (node) => node.tagName === 'a').map((a) => a.properties.href)).toEqual(['/research/books/demo/01-sessions/#rp-source-jsonl-spec', '/research/books/demo/01-sessions/', 'https://jsonlines.org/', ARCHIVE_URL]);
+    const claims = elements(flagged(root)!, (node) => node.tagName === 'tr').slice(1);
+    expect(claims.map((row) => elements(row, (node) => node.tagName === 'td' || node.tagName === 'th').map(text))).toEqual([
+      ['jsonl', '1. Sessions', 'review due', 'Every source of its validated evidence is dead.', 'jsonl-spec (dead)', 'each line holds one JSON object'],
+    ]);
+    expect(text(elements(root, (node) => node.properties.className?.toString() === 'rp-report-sources')[0]!)).toBe(
+      "2 sources, as the book's sources lock records them: links 0 ok, 0 redirected, 0 unreachable; 1 dead, 1 changed since you read it, 0 with a newer version; 0 never checked, 1 with nothing to check; 1 claim flagged for review.",
+    );
+  });
+
+  it('says that no claim is flagged when the lock flags none', () => {
+    const alive = { ...DEAD_LOCK, urls: [{ url: 'https://jsonlines.org/', checked: '2026-12-01T10:00:00Z', health: 'ok' as const, since: '2026-11-30T10:00:00Z', status: 200, redirects: [], archives: [] }] };
+    const root = statusReportHast(buildStatusReport(lockedModel(alive), ROOT_URLS), { book: 'demo' });
+    expect(text(flagged(root)!)).toBe('Claims flagged for reviewNo claim rests only on dead or changed sources.');
   });
 });

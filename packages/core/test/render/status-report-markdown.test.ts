@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { renderStatusReportMarkdown } from '../../src/render/status-report-markdown.js';
 import { makeBook, makeChapter, makeModel, richModel, ROOT_URLS } from '../model-factory.js';
 import { buildStatusReport } from '../../src/render/status-report-data.js';
+import { ARCHIVE_URL, DEAD_LOCK, lockedModel } from '../locked-model.js';
 
 function twoBooks() {
   const model = richModel();
@@ -52,5 +53,27 @@ describe('renderStatusReportMarkdown', () => {
     visit(md, (node) => void kinds.add(node.type));
     expect(kinds.has('html')).toBe(false);
     visit(md, 'link', (node: Link) => expect(node.url.startsWith('/')).toBe(true));
+  });
+});
+
+describe('renderStatusReportMarkdown with the sources locks', () => {
+  it('says "never checked" for a book without a lock', () => {
+    const md = renderStatusReportMarkdown(buildStatusReport(lockedModel(undefined), ROOT_URLS), { book: 'demo' });
+    expect(md.slice(md.indexOf('## Sources'))).toBe(
+      '## Sources\n\nNever checked: this book has no sources lock, so the links, DOIs and arXiv ids of its 2 sources have not been checked; research-pack sources refresh checks them and writes the lock.\n',
+    );
+  });
+
+  it('tables every source with what the lock says, and the flagged claims', () => {
+    const md = renderStatusReportMarkdown(buildStatusReport(lockedModel(DEAD_LOCK), ROOT_URLS), { book: 'demo' });
+    expect(md).toContain(
+      `| [jsonl-spec](</research/books/demo/01-sessions/#rp-source-jsonl-spec>): JSON Lines | [1. Sessions](</research/books/demo/01-sessions/>) | <https://jsonlines.org/>; Link: dead since 2026-11-30 (HTTP 404); last checked 2026-12-01; Changed since you read it on 2025-01-10: its content differed between the checks of 2026-11-20 and 2026-11-30; Archived copy from 2025-01-09: <${ARCHIVE_URL}> | none recorded |`,
+    );
+    expect(md).toContain('## Claims flagged for review\n\n| Claim | Chapter | Status | Reason | Sources | Text |');
+    expect(md).toContain('| [jsonl](</books/demo/01-sessions/#rp-claim-jsonl>) | [1. Sessions](</research/books/demo/01-sessions/>) | review due | Every source of its validated evidence is dead. | [jsonl-spec](</research/books/demo/01-sessions/#rp-source-jsonl-spec>) (dead) | each line holds one JSON object |');
+  });
+
+  it('has no sources section for a report built without the locks', () => {
+    expect(renderStatusReportMarkdown(buildStatusReport(richModel(), ROOT_URLS))).not.toContain('## Sources');
   });
 });

@@ -27,4 +27,16 @@ describe('dates', () => {
     expect(addDays('2025-06-01', -365)).toBe('2024-06-01');
     expect(toDateString(new Date(Date.UTC(2025, 0, 31, 23, 59)))).toBe('2025-01-31');
   });
+
+  it('keeps dates within four-digit years, where comparing the strings compares the dates', () => {
+    expect(addDays('9999-12-31', 1)).toBe('9999-12-31');
+    expect(addDays('9999-12-30', 1)).toBe('9999-12-31');
+    expect(addDays('0000-01-01', -1)).toBe('0000-01-01');
+    expect(addDays('2026-01-01', -365)).toBe('2025-01-01');
+  });
+
+  it('refuses a SOURCE_DATE_EPOCH after 9999-12-31, which has no YYYY-MM-DD', () => {
+    expect(resolveAsOf({ env: { SOURCE_DATE_EPOCH: '253402300799' } })).toBe('9999-12-31');
+    expect(() => resolveAsOf({ env: { SOURCE_DATE_EPOCH: '253402300800' } })).toThrow('SOURCE_DATE_EPOCH must be at most 253402300799 (the last second of 9999-12-31), got "253402300800"');
+  });
 });

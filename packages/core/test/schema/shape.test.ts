@@ -14,7 +14,7 @@ describe('schema shape', () => {
   });
 
   it('lists the keys of a mapping in schema order, and the branches of a union', () => {
-    expect(objectKeys(VerdictSchema)).toEqual(['status', 'date', 'rationale', 'textHash', 'text']);
+    expect(objectKeys(VerdictSchema)).toEqual(['status', 'date', 'rationale', 'textHash', 'text', 'by']);
     expect(objectKeys(undefined)).toEqual([]);
     const anchor = schemaAt(ClaimsFileSchema, ['claims', 0, 'anchor'])!;
     expect(unionOptions(anchor)).toHaveLength(2);

@@ -162,7 +162,7 @@ describe('validateSchema: friendly messages', () => {
     expect(
       errors('claims', ['claims:', '  - id: a', '    anchor: directive', '    verdict:', '      status: unverified', '      textHash: abc']),
     ).toBe(
-      'content/books/pi/27-chapter.claims.yaml:6:17  claims[0].verdict.textHash  expected 16 lowercase hex characters (the textHash `research-pack check` prints), got "abc"  (hint: copy the textHash that `research-pack check` prints for the claim, or remove the key)  [schema/invalid-format]',
+      'content/books/pi/27-chapter.claims.yaml:6:17  claims[0].verdict.textHash  expected 16 lowercase hex characters (`research-pack reviewed <claim>` records the textHash of the current wording), got "abc"  (hint: run `research-pack reviewed <claim>` to record the textHash of its current wording, or remove the key)  [schema/invalid-format]',
     );
   });
 
@@ -185,5 +185,32 @@ describe('validateSchema: friendly messages', () => {
     expect(text).toContain('is longer than 500 characters');
     expect(text).toContain(`"${'x'.repeat(60)}…" is longer than 500 characters`);
     expect(text).toContain('got "pi\\nagents"');
+  });
+});
+
+describe('validateSchema: what the schemas alone do not say', () => {
+  const claims = (concern: string) => `claims:\n  - id: a-b\n    anchor: directive\n    concern: ${concern}\n    verdict:\n      status: unverified\n`;
+
+  it('refuses control characters written as escapes, at the value', () => {
+    expect(formatProblems(loadSidecar('claims', claims('"x\\0y"'), 'c.yaml').problems)).toBe(
+      'c.yaml:4:14  claims[0].concern  the text holds the control character U+0000 (NUL) at character 2  (hint: remove it (an escape such as "\\0" or "\\x1b" in double quotes writes one); text holds no control characters but tab and line breaks)  [schema/control-character]',
+    );
+    expect(formatProblems(loadSidecar('claims', claims('"\\e[2J"'), 'c.yaml').problems)).toContain('U+001B (ESC) at character 1');
+    // Tab and line breaks are text.
+    expect(loadSidecar('claims', claims('"a\\tb\\nc"'), 'c.yaml').problems).toEqual([]);
+  });
+
+  it('refuses text of only invisible characters (a title that renders as a blank heading)', () => {
+    expect(formatProblems(loadSidecar('book', 'title: "\\u200b\\u2060"\nslug: demo\n', 'book.yaml').problems)).toBe(
+      'book.yaml:1:8  title  has no visible character (only spaces, zero-width or format characters), got "\\u200b\\u2060"  (hint: it contains "\\u200b" (U+200B), which is not plain ASCII; retype it)  [schema/invalid-value]',
+    );
+    expect(loadSidecar('book', 'title: "Ünïcödé ✓"\nslug: demo\n', 'book.yaml').problems).toEqual([]);
+  });
+
+  it('calls a YAML merge key what it is, without a spelling hint', () => {
+    const text = 'claims:\n  - id: a-b\n    anchor: directive\n    verdict:\n      <<: { status: unverified }\n      status: unverified\n';
+    expect(formatProblems(loadSidecar('claims', text, 'c.yaml').problems)).toBe(
+      'c.yaml:5:7  claims[0].verdict["<<"]  merge keys ("<<") are not read: sidecars use YAML 1.2, which has none  (hint: write the keys out in this mapping; sidecars need no anchors, aliases or merges)  [schema/unknown-key]',
+    );
   });
 });

@@ -40,11 +40,13 @@ describe('project config', () => {
       - chapters: the pattern "/[book]/" needs [chapter]
       - research: the research pages need a prefix of their own, such as "/research"
       - reports: must stay inside the book folder
-      - "chapter": unknown option; known options are contentDir, chapters, research, site, packs, report, asOf, reports, frontmatter]
+      - "chapter": unknown option (did you mean "chapters"?); known options are contentDir, chapters, research, site, packs, report, asOf, reports, frontmatter]
     `);
-    expect(() => parseProjectConfig({ research: { pack: '/p/[chapter]' }, chapters: 'books' }, 'x')).toThrow(
-      /chapters: expected a URL path prefix[\s\S]*research\.pack: the pattern "\/p\/\[chapter\]" needs \[book\]/,
+    expect(() => parseProjectConfig({ research: { pack: '/p/[book]' }, chapters: 'books' }, 'x')).toThrow(
+      /chapters: expected a URL path prefix[\s\S]*research\.pack: the pattern "\/p\/\[book\]" needs \[chapter\]/,
     );
+    // [book] may be left out (a site of one book); the layout checks report when a second book makes two pages share a URL.
+    expect(parseProjectConfig({ research: { pack: '/research/[chapter]/', book: '/research/book/' } }, 'x')).toEqual({ research: { pack: '/research/[chapter]/', book: '/research/book/' } });
   });
 
   it('reads research-pack.config.mjs or .json beside the project', async () => {

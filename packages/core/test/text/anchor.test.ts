@@ -74,8 +74,20 @@ describe('anchorClaims', () => {
 
   it('re-anchors an edited quote approximately and says so', () => {
     const { anchors, problems } = anchorClaims(chapterText(prose), [quote('object', { quote: 'Every line of the session file is one JSON object.' })], files);
-    expect(problems).toEqual([]);
     expect(anchors.get('object')).toMatchObject({ anchoring: 'fuzzy', text: 'Each line of a session file is one JSON object.' });
+    // Says so as a warning, with the quote, the text found and where it is, so that a typo in a quote does not pass silently.
+    expect(problems).toEqual([
+      {
+        rule: 'anchor/fuzzy',
+        severity: 'warning',
+        file: files.claims,
+        line: 4,
+        column: 14,
+        path: 'claims[0].anchor.quote',
+        message: `the quote of claim "object" ("Every line of the session file is one JSON object.") is not in ${files.chapter} as written; the closest text (${files.chapter}:3:1) is "Each line of a session file is one JSON object.", where the claim is anchored and shows as stale`,
+        hint: 'copy that text into anchor.quote; if the prose changed rather than the quote, review the verdict too: it was given on other words',
+      },
+    ]);
   });
 
   it('reports an orphan with the closest text found', () => {

@@ -1,0 +1,20 @@
+/**
+ * Which files of the books folder make `astro dev` reload the model.
+ */
+import { describe, expect, it } from 'vitest';
+import { isWatched } from '../src/dev-watch.js';
+
+describe('isWatched', () => {
+  it('watches chapters, sidecars, book.yaml and the sources lock, and nothing else', () => {
+    const book = '/site/content/books/pi';
+    expect([
+      `${book}/27-chapter.mdx`,
+      `${book}/27-chapter.md`,
+      `${book}/27-chapter.claims.yaml`,
+      `${book}/27-chapter.evidence.yml`,
+      `${book}/book.yaml`,
+      `${book}/sources.lock.json`,
+    ].filter(isWatched)).toHaveLength(6);
+    expect([`${book}/notes.json`, `${book}/.sources.lock.json.tmp`, `${book}/sources.lock.json~`, `${book}/cover.png`, `${book}/old-sources.lock.json`].filter(isWatched)).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * The decision commands: `accept`, `reject`, `accept-claim`, `verdict` and
+ * `reviewed`, one or several decisions (joined by `+`) in one call, checked
+ * together and written as one edit; `--dry-run` prints the diff.
+ */
+import type { DecisionVerb } from '@research-pack/core';
+import { HELP } from '../help.js';
+import { EXIT, type Io } from '../io.js';
+import { projectOptions } from '../project.js';
+import { parseDecisions } from '../review/parse-decisions.js';
+import { carryOut, modelForDecisions, planOnDisk, settleDecisions } from '../review/run-decisions.js';
+
+/**
+ * Run a decision command.
+ * @param verb the command.
+ * @param args the arguments after it.
+ * @param io the streams and environment.
+ * @returns the exit code.
+ */
+export async function decide(verb: DecisionVerb, args: readonly string[], io: Io): Promise<number> {
+  const parsed = parseDecisions(verb, args);
+  if (parsed.help) {
+    io.stdout(`${HELP[parsed.help]}\n`);
+    return EXIT.ok;
+  }
+  const options = await projectOptions(parsed.values, io);
+  const model = modelForDecisions(options, parsed.decisions);
+  const decisions = await settleDecisions(parsed.decisions, options, io);
+  return carryOut(options, planOnDisk(options, model, decisions), io, parsed.values['dry-run'] === true);
+}

@@ -1,0 +1,49 @@
+/**
+ * `research-pack review [<book>[/<chapter>]]`: what awaits the author's
+ * decision, with a handle per item; `--interactive` walks through it in a
+ * terminal and writes the decisions as one edit at the end.
+ */
+import { reviewQueue, type BookModel, type ChapterModel, type ResearchModel } from '@research-pack/core';
+import { formatOption } from '../args.js';
+import { CliError, EXIT } from '../io.js';
+import { findChapter, projectOptions } from '../project.js';
+import { renderQueueJson } from '../review/queue-json.js';
+import { renderQueueText } from '../review/queue-text.js';
+import { modelForDecisions } from '../review/run-decisions.js';
+import type { Command } from './types.js';
+
+/** List what awaits review, or walk through it. */
+export const review: Command = async (positionals, values, io) => {
+  if (positionals.length > 1) throw new CliError(`expected at most one <book>[/<chapter>], got ${positionals.map((p) => `"${p}"`).join(' ')}`);
+  const format = formatOption(values);
+  const interactive = values.interactive === true;
+  if (interactive && format === 'json') throw new CliError('--interactive walks through the items in a terminal; it has no --format json');
+  if (!interactive) for (const name of ['by', 'date', 'dry-run']) if (values[name] !== undefined) throw new CliError(`--${name} is for --interactive; to decide on one item, use the decision commands (research-pack accept --help)`);
+  if (interactive && io.stdinTty !== true) {
+    throw new CliError('--interactive needs a terminal: standard input is not one. Decide with the commands instead (accept, reject, accept-claim, verdict, reviewed; `research-pack review` lists the handles)');
+  }
+  const options = await projectOptions(values, io);
+  const model = modelForDecisions(options, []);
+  const chapters = chaptersOf(model, positionals[0]);
+  const queues = chapters.map(({ chapter }) => reviewQueue(model, chapter));
+  if (interactive) {
+    const { walk } = await import('../review/interactive.js');
+    return walk({ options, model, queues, values, io });
+  }
+  if (format === 'json') io.stdout(renderQueueJson(queues, model.asOf));
+  else io.stdout(queues.map(renderQueueText).join('\n'));
+  return EXIT.ok;
+};
+
+/** The chapters a `<book>[/<chapter>]` names; every chapter without one. */
+function chaptersOf(model: ResearchModel, spec: string | undefined): Array<{ book: BookModel; chapter: ChapterModel }> {
+  const all = model.books.flatMap((book) => book.chapters.map((chapter) => ({ book, chapter })));
+  if (spec === undefined) return all;
+  const trimmed = spec.replace(/\/+$/, '');
+  if (!trimmed.includes('/')) {
+    const book = model.books.find((candidate) => candidate.slug === trimmed);
+    if (!book) throw new CliError(`no book "${trimmed}"; books: ${model.books.map((b) => b.slug).join(', ') || '(none)'}`);
+    return book.chapters.map((chapter) => ({ book, chapter }));
+  }
+  return [findChapter(model, trimmed)];
+}

@@ -1,0 +1,140 @@
+/**
+ * `review --interactive`: the items awaiting review, one by one, in a
+ * terminal. For a lead or a proposed claim: accept, reject (with a reason),
+ * skip or quit; for a claim to review again: confirm it on the current
+ * wording, give a verdict, skip or quit. Nothing is written during the walk;
+ * at the end (or at quit) the decisions made are planned and checked as
+ * one edit, shown, and written after a last yes. End of input or Ctrl-C
+ * stops and writes nothing.
+ */
+import { createInterface, type Interface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
+import { VerdictStatusSchema, type Decision, type ResearchModel, type ReviewItem, type ReviewQueue } from '@research-pack/core';
+import { dateOption, stringOption, type Values } from '../args.js';
+import { CliError, EXIT, type Io } from '../io.js';
+import type { ProjectOptions } from '../project.js';
+import { claimBlock, leadBlock, plain, proposalBlock, summaryOf } from './queue-text.js';
+import { carryOut, planOnDisk } from './run-decisions.js';
+import { defaultBy, today } from './who.js';
+
+/** What the walk works on. */
+export interface WalkContext {
+  options: ProjectOptions;
+  model: ResearchModel;
+  queues: readonly ReviewQueue[];
+  values: Values;
+  io: Io;
+}
+
+/** The walk was ended by end of input or Ctrl-C. */
+class Stopped extends Error {}
+
+/**
+ * Walk through the queues and write the decisions as one edit.
+ * @param context the project, its model, the queues, the options and the streams.
+ * @returns the exit code.
+ */
+export async function walk(context: WalkContext): Promise<number> {
+  const { options, queues, values, io } = context;
+  const by = stringOption(values, 'by')?.trim() || (await defaultBy(options.root, io));
+  const date = dateOption(values, 'date') ?? today(io);
+  if (!io.stdin) throw new CliError('--interactive needs standard input');
+  const output = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      io.stdout(chunk.toString());
+      done();
+    },
+  });
+  const rl = createInterface({ input: io.stdin, output, terminal: false });
+  let interrupted = false;
+  rl.on('SIGINT', () => {
+    interrupted = true;
+    rl.close();
+  });
+  const ask = async (prompt: string): Promise<string> => {
+    const answer = await Promise.race([rl.question(prompt), new Promise<never>((_, reject) => rl.once('close', () => reject(new Stopped())))]);
+    return answer.trim();
+  };
+  const decisions: Decision[] = [];
+  try {
+    const items = queues.flatMap((queue) => itemsOf(queue).map((item) => ({ queue, item })));
+    if (items.length === 0) {
+      io.stdout('Nothing awaits review.\n');
+      return EXIT.ok;
+    }
+    io.stdout(`${items.length} item${items.length === 1 ? '' : 's'} to decide on (${queues.filter((queue) => queue.count > 0).map((queue) => `${queue.chapter.book}/${queue.chapter.slug}: ${summaryOf(queue)}`).join('; ')}), as ${plain(by)} on ${date}. Nothing is written until the end.\n`);
+    let position = 0;
+    for (const { queue, item } of items) {
+      position++;
+      io.stdout(`\n[${position}/${items.length}] ${queue.chapter.book}/${queue.chapter.slug}, ${item.kind === 'lead' ? 'lead' : item.kind === 'proposal' ? 'proposed claim' : 'claim to review again'}\n${blockOf(item, queue).join('\n')}\n`);
+      const decision = await decide(item, { by, date, ask, io });
+      if (decision === 'quit') break;
+      if (decision) decisions.push(decision);
+    }
+  } catch (error) {
+    if (!(error instanceof Stopped)) throw error;
+    io.stdout(`\n${interrupted ? 'Interrupted' : 'End of input'}: nothing was written.\n`);
+    return EXIT.problems;
+  } finally {
+    if (decisions.length === 0) rl.close();
+  }
+  if (decisions.length === 0) {
+    io.stdout('\nNo decisions: nothing was written.\n');
+    return EXIT.ok;
+  }
+  io.stdout(`\n${decisions.length} decision${decisions.length === 1 ? '' : 's'}:\n`);
+  const plan = planOnDisk(options, context.model, decisions);
+  const dryRun = values['dry-run'] === true;
+  try {
+    return await carryOut(options, plan, io, dryRun, dryRun ? undefined : async () => /^y(es)?$/i.test(await ask(`Write ${decisions.length === 1 ? 'this decision' : `these ${decisions.length} decisions`} to the sidecars? [y/n] `)));
+  } catch (error) {
+    if (!(error instanceof Stopped)) throw error;
+    io.stdout('\nEnd of input: nothing was written.\n');
+    return EXIT.problems;
+  } finally {
+    rl.close();
+  }
+}
+
+/** Each item once: leads in sidecar order, then proposed claims, then claims. */
+function itemsOf(queue: ReviewQueue): ReviewItem[] {
+  return [...queue.leads, ...queue.proposals, ...queue.claims];
+}
+
+function blockOf(item: ReviewItem, queue: ReviewQueue): string[] {
+  if (item.kind === 'lead') return leadBlock(item, item.item.claims[0]!);
+  if (item.kind === 'proposal') return proposalBlock(item);
+  return claimBlock(item, queue.reviewAfterDays);
+}
+
+/** Ask what to do with one item; undefined to skip it. */
+async function decide(item: ReviewItem, context: { by: string; date: string; ask: (prompt: string) => Promise<string>; io: Io }): Promise<Decision | 'quit' | undefined> {
+  const { by, date, ask, io } = context;
+  const target = item.handle;
+  const choices = item.kind === 'claim' ? '[c]onfirm on the current wording, [v]erdict, [s]kip, [q]uit' : `[a]ccept${item.kind === 'proposal' ? ' as a claim' : ''}, [r]eject, [s]kip, [q]uit`;
+  for (;;) {
+    const answer = (await ask(`${choices}? `)).toLowerCase();
+    if (answer === 's' || answer === 'skip') return undefined;
+    if (answer === 'q' || answer === 'quit') return 'quit';
+    if (item.kind !== 'claim' && (answer === 'a' || answer === 'accept')) return { verb: item.kind === 'lead' ? 'accept' : 'accept-claim', target, by, date };
+    if (item.kind !== 'claim' && (answer === 'r' || answer === 'reject')) {
+      const why = await askUntil(ask, 'Why is it rejected? ', (text) => text !== '');
+      return { verb: 'reject', target, by, date, why };
+    }
+    if (item.kind === 'claim' && (answer === 'c' || answer === 'confirm')) return { verb: 'reviewed', target, by, date };
+    if (item.kind === 'claim' && (answer === 'v' || answer === 'verdict')) {
+      const statuses = VerdictStatusSchema.options;
+      const status = await askUntil(ask, `Status (${statuses.join(', ')})? `, (text) => (statuses as readonly string[]).includes(text));
+      const rationale = await askUntil(ask, 'Rationale? ', (text) => text !== '' || status === 'unverified');
+      return { verb: 'verdict', target, by, date, status: status as (typeof statuses)[number], ...(rationale ? { rationale } : {}) };
+    }
+    io.stdout(`Type ${item.kind === 'claim' ? 'c, v, s or q' : 'a, r, s or q'} and Enter.\n`);
+  }
+}
+
+async function askUntil(ask: (prompt: string) => Promise<string>, prompt: string, valid: (text: string) => boolean): Promise<string> {
+  for (;;) {
+    const answer = await ask(prompt);
+    if (valid(answer)) return answer;
+  }
+}

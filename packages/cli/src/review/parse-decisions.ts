@@ -1,0 +1,117 @@
+/**
+ * The arguments of the decision commands (`accept`, `reject`,
+ * `accept-claim`, `verdict`, `reviewed`): one or more decisions joined by
+ * `+`, each parsed with its own verb's options. The options about the call
+ * (`--root`, `--content`, `--as-of`, `--dry-run`) may stand in any of them,
+ * but must agree.
+ */
+import { closest, VerdictStatusSchema, type Decision, type DecisionVerb, type VerdictStatus } from '@research-pack/core';
+import { dateOption, parseCommandArgs, stringOption, type Values } from '../args.js';
+import { CliError } from '../io.js';
+import { DECISION_VERBS, isDecisionVerb } from './verbs.js';
+
+/** One decision as typed: who and when may still be to settle (`--by`, `--date` not given). */
+export type TypedDecision = DistributiveOmit<Decision, 'by' | 'date'> & { by?: string | undefined; date?: string | undefined };
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** A call's decisions and the options about the whole call. */
+export interface ParsedDecisions {
+  decisions: TypedDecision[];
+  /** The options of the call (project, date, dry run), merged from every segment. */
+  values: Values;
+  /** `--help` was asked for, in a segment of this verb. */
+  help: DecisionVerb | undefined;
+}
+
+const CALL_OPTIONS = ['root', 'content', 'as-of', 'dry-run'] as const;
+const STATUSES = VerdictStatusSchema.options;
+
+/**
+ * Split and parse a decision command's arguments.
+ * @param verb the command (the first segment's verb).
+ * @param args the arguments after it.
+ * @returns the decisions, in order.
+ */
+export function parseDecisions(verb: DecisionVerb, args: readonly string[]): ParsedDecisions {
+  const segments: Array<{ verb: DecisionVerb; args: string[] }> = [{ verb, args: [] }];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg !== '+') {
+      segments.at(-1)!.args.push(arg);
+      continue;
+    }
+    const next = args[index + 1];
+    if (next === undefined) throw new CliError('"+" must be followed by another decision, e.g. + reject l7b01 --why "…"');
+    if (!isDecisionVerb(next)) throw new CliError(`"+ ${next}": a decision starts with ${DECISION_VERBS.join(', ')}`);
+    segments.push({ verb: next, args: [] });
+    index++;
+  }
+  const values: Values = {};
+  const decisions: TypedDecision[] = [];
+  for (const segment of segments) {
+    const parsed = parseCommandArgs(segment.verb, segment.args);
+    if (parsed.values.help) return { decisions: [], values, help: segment.verb };
+    for (const name of CALL_OPTIONS) {
+      const value = parsed.values[name];
+      if (value === undefined) continue;
+      if (values[name] !== undefined && values[name] !== value) throw new CliError(`--${name} is given twice with different values; give it once for the whole call`);
+      values[name] = value;
+    }
+    decisions.push(...segmentDecisions(segment.verb, parsed.positionals, parsed.values));
+  }
+  return { decisions, values, help: undefined };
+}
+
+function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Values): TypedDecision[] {
+  const by = stringOption(values, 'by');
+  if (by !== undefined && by.trim() === '') throw new CliError('--by must not be empty');
+  const scope = stringOption(values, 'chapter')?.replace(/\/+$/, '');
+  if (scope !== undefined && !/^[^/]+\/[^/]+$/.test(scope)) throw new CliError(`--chapter takes <book>/<chapter>, e.g. pi/27-chapter, got "${scope}"`);
+  const common = { by: by?.trim(), date: dateOption(values, 'date'), ...(values.force === true ? { force: true } : {}), ...(scope !== undefined ? { chapter: scope } : {}) };
+  const each = (decision: (target: string) => TypedDecision) => {
+    if (positionals.length === 0) throw new CliError(`\`${verb}\` needs the ${verb === 'accept-claim' ? 'proposed claim' : verb === 'accept' ? 'lead' : verb === 'reviewed' ? 'claim' : 'item'} to decide on: a handle from \`research-pack review\`, or an id`);
+    return positionals.map(decision);
+  };
+  switch (verb) {
+    case 'accept':
+    case 'reviewed':
+      return each((target) => ({ verb, target, ...common }));
+    case 'reject': {
+      const why = stringOption(values, 'why')?.trim();
+      if (why === undefined || why === '') throw new CliError('say why: --why "…", e.g. --why "the page describes version 1 only"; the reason stays in the record');
+      return each((target) => ({ verb, target, why, ...common }));
+    }
+    case 'accept-claim': {
+      const id = stringOption(values, 'id');
+      const directive = stringOption(values, 'directive');
+      if (id !== undefined && directive !== undefined) throw new CliError('give --id (keep the quote anchor) or --directive (anchor by a :claim directive), not both');
+      if ((id !== undefined || directive !== undefined) && positionals.length > 1) throw new CliError(`--${id !== undefined ? 'id' : 'directive'} names one claim: give one proposal per accept-claim (join them with +)`);
+      return each((target) => ({ verb, target, ...(id !== undefined ? { id } : {}), ...(directive !== undefined ? { directive } : {}), ...common }));
+    }
+    case 'verdict':
+      return [verdictDecision(positionals, values, common)];
+  }
+}
+
+function verdictDecision(positionals: string[], values: Values, common: { by: string | undefined; date: string | undefined; force?: boolean; chapter?: string }): TypedDecision {
+  const fromPass = stringOption(values, 'from-pass');
+  const rationale = stringOption(values, 'rationale')?.trim();
+  if (rationale === '') throw new CliError('--rationale must not be empty');
+  const [target, status, ...rest] = positionals;
+  if (target === undefined || rest.length > 0 || (status === undefined && fromPass === undefined)) {
+    throw new CliError(`expected verdict <claim> <status> (one claim; join more verdicts with +), or verdict <claim> --from-pass <pass>, got ${positionals.length === 0 ? 'nothing' : positionals.map((p) => `"${p}"`).join(' ')}`);
+  }
+  if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) {
+    const guess = closest(status, STATUSES);
+    throw new CliError(`the status must be ${STATUSES.join(', ')}; got "${status}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
+  }
+  return {
+    verb: 'verdict',
+    target,
+    ...(status !== undefined ? { status: status as VerdictStatus } : {}),
+    ...(rationale !== undefined ? { rationale } : {}),
+    ...(fromPass !== undefined ? { fromPass } : {}),
+    ...common,
+  };
+}

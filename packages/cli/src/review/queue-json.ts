@@ -1,0 +1,40 @@
+/**
+ * What awaits review as data (`review --format json`): per chapter, the
+ * handles and what each item says, in the order the text lists them.
+ */
+import type { ReviewQueue } from '@research-pack/core';
+
+/**
+ * The queues of some chapters as JSON.
+ * @param queues one per chapter.
+ * @param asOf the date the model is computed for.
+ * @returns the JSON text, ending with a newline.
+ */
+export function renderQueueJson(queues: readonly ReviewQueue[], asOf: string): string {
+  const chapters = queues.map((queue) => ({
+    chapter: `${queue.chapter.book}/${queue.chapter.slug}`,
+    count: queue.count,
+    leads: queue.leads.map((lead) => ({
+      handle: lead.handle,
+      ...lead.item,
+      sourceTitle: lead.source?.title ?? null,
+      reading: lead.source?.reading ?? null,
+      pass: lead.pass ? { date: lead.pass.date, by: lead.pass.by, report: lead.pass.report ?? null } : null,
+    })),
+    leadsByClaim: queue.leadsByClaim.map((group) => ({ claim: group.claim, leads: group.leads.map((lead) => lead.handle) })),
+    proposals: queue.proposals.map((entry) => ({ handle: entry.handle, ...entry.proposal })),
+    claims: queue.claims.map((entry) => ({
+      handle: entry.handle,
+      id: entry.claim.claim.id,
+      status: entry.claim.status,
+      stale: entry.stale,
+      reviewDue: entry.reviewDue,
+      verdict: entry.claim.claim.verdict,
+      reviewedText: entry.reviewedText ?? null,
+      text: entry.claim.text,
+      textHash: entry.claim.textHash,
+    })),
+    upgrade: queue.upgrade ? { date: queue.upgrade.pass.date, by: queue.upgrade.pass.by, report: queue.upgrade.pass.report ?? null, proposal: queue.upgrade.proposal } : null,
+  }));
+  return `${JSON.stringify({ version: 1, asOf, chapters }, null, 2)}\n`;
+}

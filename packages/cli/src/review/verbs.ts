@@ -1,0 +1,17 @@
+/**
+ * The decision verbs, in a module of their own so that the program can tell
+ * a decision command without loading the core.
+ */
+import type { DecisionVerb } from '@research-pack/core';
+
+/** The decision verbs. */
+export const DECISION_VERBS: readonly DecisionVerb[] = ['accept', 'reject', 'accept-claim', 'verdict', 'reviewed'];
+
+/**
+ * Whether a command is a decision verb.
+ * @param name the command.
+ * @returns true for accept, reject, accept-claim, verdict and reviewed.
+ */
+export function isDecisionVerb(name: string): name is DecisionVerb {
+  return (DECISION_VERBS as readonly string[]).includes(name);
+}

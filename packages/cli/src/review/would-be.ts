@@ -1,0 +1,58 @@
+/**
+ * The decisions' edits, checked and written: the would-be sidecars are put
+ * into a temporary copy of their books and checked with everything
+ * `research-pack check` runs; only then is each file replaced, atomically,
+ * and a failed write puts back what was already replaced.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildModel, type PlannedFile, type Problem } from '@research-pack/core';
+import { copyBook, removeTemporary, writeAtomic } from '../files.js';
+import { chapterParser, type ProjectOptions } from '../project.js';
+
+/**
+ * The problems the project would have with these files.
+ * @param options the project.
+ * @param files the would-be sidecars, paths relative to the root.
+ * @returns every problem of the books the files are in, named as in the project.
+ */
+export async function checkWouldBe(options: ProjectOptions, files: readonly PlannedFile[]): Promise<Problem[]> {
+  const temporary = await mkdtemp(path.join(os.tmpdir(), 'research-pack-review-'));
+  const content = posix(options.contentDir);
+  try {
+    // The books of the files, under the same folder names as in the project: every path in a problem reads as there.
+    const books = [...new Set(files.map((file) => path.posix.relative(content, file.file).split('/')[0]!))];
+    for (const book of books) await copyBook(path.join(options.root, options.contentDir, book), path.join(temporary, options.contentDir, book));
+    for (const file of files) await writeAtomic(path.join(temporary, file.file), file.after);
+    return buildModel({ rootDir: temporary, contentDir: options.contentDir, frontmatter: options.config.frontmatter, parse: chapterParser, today: options.asOf }).problems;
+  } finally {
+    await removeTemporary(temporary);
+  }
+}
+
+/**
+ * Write the files, each atomically; on a failure, put back the ones already replaced.
+ * @param options the project.
+ * @param files the new sidecars.
+ */
+export async function writeFiles(options: ProjectOptions, files: readonly PlannedFile[]): Promise<void> {
+  const done: Array<{ file: string; before: string | undefined }> = [];
+  try {
+    for (const file of files) {
+      const absolute = path.join(options.root, file.file);
+      await writeAtomic(absolute, file.after);
+      done.push({ file: absolute, before: file.before });
+    }
+  } catch (error) {
+    for (const entry of done.reverse()) {
+      if (entry.before === undefined) await rm(entry.file, { force: true });
+      else await writeAtomic(entry.file, entry.before);
+    }
+    throw error;
+  }
+}
+
+function posix(value: string): string {
+  return value.split(path.sep).join('/');
+}

@@ -1,0 +1,534 @@
+/**
+ * `research-pack review` and the decision commands (accept, reject,
+ * accept-claim, verdict, reviewed), run as the real binary on copies of the
+ * demo book into which an outside researcher's report (r-27-b, kept as
+ * written) was ingested: every command, dry run and write, idempotence,
+ * bytes kept outside the edited nodes, and every refusal with its message.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { diffLines } from 'diff';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { bin, copyDemoBooks, editFile, removeProject, repoRoot, runCli, type RunResult } from './helpers.js';
+
+const AS_OF = '2026-12-01';
+const WHO = ['--by', 'J. Author', '--date', AS_OF];
+const book = 'content/books/pi';
+const evidenceFile = `${book}/27-chapter.evidence.yaml`;
+const claimsFile = `${book}/27-chapter.claims.yaml`;
+const researchFile = `${book}/27-chapter.research.yaml`;
+
+let base: string;
+let root: string;
+
+beforeAll(async () => {
+  base = await copyDemoBooks();
+  // The demo's settings: reports are copied into .reports, as in the demo book.
+  await cp(path.join(repoRoot, 'research-pack.config.mjs'), path.join(base, 'research-pack.config.mjs'));
+  const report = path.join(repoRoot, 'test/fixtures/reports/r-27-b/report.md');
+  const ingested = await runCli(['ingest', report, '--chapter', 'pi/27-chapter', '--as-of', AS_OF, '--write'], { cwd: base });
+  expect(ingested.code, ingested.stderr).toBe(0);
+}, 60_000);
+afterAll(async () => {
+  await removeProject(base);
+});
+beforeEach(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'research-pack-review-'));
+  await cp(base, root, { recursive: true });
+  return () => removeProject(root);
+});
+
+function cli(...args: string[]): Promise<RunResult> {
+  return runCli([...args, '--as-of', AS_OF], { cwd: root });
+}
+
+async function read(file: string): Promise<string> {
+  return readFile(path.join(root, file), 'utf8');
+}
+
+/** Every file of the book, by path. */
+async function snapshotBook(): Promise<Record<string, string>> {
+  const dir = path.join(root, book);
+  const files: Record<string, string> = {};
+  for (const entry of (await readdir(dir, { recursive: true, withFileTypes: true })).filter((candidate) => candidate.isFile())) {
+    const file = path.relative(dir, path.join(entry.parentPath, entry.name));
+    files[file] = await readFile(path.join(dir, file), 'utf8');
+  }
+  return files;
+}
+
+/** The lines a change removed and added, as text. */
+function changes(before: string, after: string): { removed: string[]; added: string[] } {
+  const parts = diffLines(before, after);
+  return { removed: parts.filter((part) => part.removed).map((part) => part.value), added: parts.filter((part) => part.added).map((part) => part.value) };
+}
+
+interface QueueJson {
+  chapters: Array<{
+    chapter: string;
+    count: number;
+    leads: Array<{ handle: string; id: string; claims: string[]; status: string }>;
+    proposals: Array<{ handle: string; id: string; quote?: string; sources: string[] }>;
+    claims: Array<{ handle: string; id: string; stale: string | false; reviewDue: boolean; textHash: string }>;
+  }>;
+}
+
+async function queue(): Promise<QueueJson['chapters'][number]> {
+  const result = await cli('review', 'pi/27-chapter', '--format', 'json');
+  expect(result.code, result.stderr).toBe(0);
+  return (JSON.parse(result.stdout) as QueueJson).chapters[0]!;
+}
+
+const HANDLE = /^[lpc][0-9a-f]{4,}\.[0-9a-f]{4}$/;
+
+describe('research-pack review', () => {
+  it('lists leads by claim, proposed claims, claims to review again and the upgrade proposal, each with a handle', async () => {
+    const result = await cli('review', 'pi/27-chapter');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const data = await queue();
+    expect(result.stdout).toMatch(/^pi\/27-chapter: 23 leads, 12 proposed claims, 2 claims to review again await review\n/);
+    expect(data.count).toBe(37);
+    for (const item of [...data.leads, ...data.proposals, ...data.claims]) expect(item.handle).toMatch(HANDLE);
+    expect(new Set([...data.leads, ...data.proposals, ...data.claims].map((item) => item.handle.split('.')[0])).size).toBe(37);
+    // A lead, in the words the author decides on.
+    const lead = data.leads.find((item) => item.id === 'lead-mining-a-pi-session')!;
+    expect(result.stdout).toContain(
+      [
+        `    ${lead.handle}  lead-mining-a-pi-session`,
+        '      source:    mining-a-pi-session: Mining a Pi session, abstract only',
+        '      relation:  supports; class reported',
+        '      says:      From the research pass of 2026-11-29 (.reports/2026-11-29-27-chapter-2.md, source ledger, line 37): only its abstract or opening was read. The report marks parts of it UNVERIFIED. Not yet checked by the author.',
+        '      from:      the research pass of 2026-11-29 (Claude (Anthropic), Research Pack demo session; .reports/2026-11-29-27-chapter-2.md)',
+      ].join('\n'),
+    );
+    // A proposed claim with the quote that will anchor it.
+    const torn = data.proposals.find((item) => item.id === 'a-line-torn-by-a-crash-costs-one-entry')!;
+    expect(result.stdout).toContain(`    ${torn.handle}  a-line-torn-by-a-crash-costs-one-entry  (snapshot line 13, row N1, research pass of 2026-12-01)\n      quote:     "A line torn by a crash costs one entry, not the session: pi's loader skips lines it cannot parse."`);
+    // The stale claim: the wording reviewed is not recorded, only its hash; the wording now.
+    const tree = data.claims.find((item) => item.id === 'tree-in-place')!;
+    expect(tree).toMatchObject({ stale: 'text-changed', reviewDue: false });
+    expect(result.stdout).toContain(`    ${tree.handle}  tree-in-place  (supported on 2026-11-29; stale: the text of the claim has changed since the verdict was given)\n      reviewed:  not recorded (the verdict records only its textHash, d00b2707a3f9c6e6)\n      now:       "Because each entry names its parent`);
+    expect(data.claims.find((item) => item.id === 'jsonl-three-rules')).toMatchObject({ stale: false, reviewDue: true });
+    expect(result.stdout).toContain('Upgrade proposal of the research pass of 2026-12-01 (.reports/2026-12-01-27-chapter.md): changes to the prose, for the author to make\n    The chapter is fundamentally right');
+  });
+
+  it('keeps every other handle when an item is decided', async () => {
+    const before = await queue();
+    const decided = before.leads[0]!;
+    expect((await cli('accept', decided.handle, ...WHO)).code).toBe(0);
+    const after = await queue();
+    const handles = (chapter: typeof before) => [...chapter.leads, ...chapter.proposals, ...chapter.claims].map((item) => item.handle);
+    expect(handles(after)).toEqual(handles(before).filter((handle) => handle !== decided.handle));
+  });
+
+  it('refuses --interactive when standard input is not a terminal', async () => {
+    const result = await cli('review', 'pi/27-chapter', '--interactive', ...WHO);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'research-pack review: --interactive needs a terminal: standard input is not one. Decide with the commands instead (accept, reject, accept-claim, verdict, reviewed; `research-pack review` lists the handles)\nRun `research-pack review --help` for usage.\n',
+    );
+  });
+});
+
+describe('research-pack accept and reject', () => {
+  it('prints the diff with --dry-run and writes nothing', async () => {
+    const before = await snapshotBook();
+    const result = await cli('accept', 'lead-mining-a-pi-session', ...WHO, '--dry-run');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('accept lead-mining-a-pi-session: lead "lead-mining-a-pi-session" of pi/27-chapter (mining-a-pi-session supports header-metadata-only) is validated evidence, by J. Author on 2026-12-01\n');
+    expect(result.stdout).toContain(`--- a/${evidenceFile}\n+++ b/${evidenceFile}\n`);
+    expect(result.stdout).toContain('-    status: lead\n+    status: validated\n');
+    // The ingest's "Not yet checked by the author." leaves the note with the check.
+    expect(result.stdout).toContain('-      marks parts of it UNVERIFIED. Not yet checked by the author.\n-    recorded: 2026-11-29\n+      marks parts of it UNVERIFIED.\n+    recorded: 2026-12-01\n+    by: J. Author\n');
+    expect(result.stdout.endsWith('\nDry run: nothing was written. Run again without --dry-run to apply.\n')).toBe(true);
+    expect(await snapshotBook()).toEqual(before);
+  });
+
+  it('validates a lead in place, keeps every other byte, and changes nothing the second time', async () => {
+    const before = await read(evidenceFile);
+    const { leads } = await queue();
+    const handle = leads.find((item) => item.id === 'lead-mining-a-pi-session')!.handle;
+    const result = await cli('accept', handle, ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`accept ${handle}: lead "lead-mining-a-pi-session" of pi/27-chapter (mining-a-pi-session supports header-metadata-only) is validated evidence, by J. Author on 2026-12-01\nWrote ${evidenceFile}.\n`);
+    const after = await read(evidenceFile);
+    expect(changes(before, after)).toEqual({
+      removed: ['    status: lead\n', '      marks parts of it UNVERIFIED. Not yet checked by the author.\n    recorded: 2026-11-29\n'],
+      added: ['    status: validated\n', '      marks parts of it UNVERIFIED.\n    recorded: 2026-12-01\n    by: J. Author\n'],
+    });
+    const item = (parseYaml(after) as { evidence: Array<Record<string, unknown>> }).evidence.find((entry) => entry.id === 'lead-mining-a-pi-session');
+    expect(item).toMatchObject({ status: 'validated', recorded: '2026-12-01', by: 'J. Author' });
+    expect(item!.note).toBe('From the research pass of 2026-11-29 (.reports/2026-11-29-27-chapter-2.md, source ledger, line 37): only its abstract or opening was read. The report marks parts of it UNVERIFIED.');
+    expect((await cli('check')).code).toBe(0);
+
+    const again = await cli('accept', handle, ...WHO);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe(`accept ${handle}: lead "lead-mining-a-pi-session" of pi/27-chapter is already validated, by J. Author on 2026-12-01; nothing to change\nNothing to change: the decision is already recorded.\n`);
+    expect(await read(evidenceFile)).toBe(after);
+  });
+
+  it('refuses a lead already accepted by another decision, and re-accepting a rejected lead without --force', async () => {
+    expect((await cli('accept', 'lead-mining-a-pi-session', ...WHO)).code).toBe(0);
+    const accepted = await snapshotBook();
+    const later = await cli('accept', 'lead-mining-a-pi-session', '--by', 'J. Author', '--date', '2026-11-30');
+    expect(later.code).toBe(1);
+    expect(later.stderr).toBe(
+      'accept lead-mining-a-pi-session: lead "lead-mining-a-pi-session" of pi/27-chapter is already validated evidence (by J. Author, recorded 2026-12-01); nothing to change. To record this acceptance instead, give --force\nRefused: nothing was written.\n',
+    );
+    expect(await snapshotBook()).toEqual(accepted);
+
+    const reject = await cli('reject', 'lead-mining-a-pi-session-2', '--why', 'The post shows a header, not how ids are made.', ...WHO);
+    expect(reject.code, reject.stderr).toBe(0);
+    const rejected = await snapshotBook();
+    const reaccept = await cli('accept', 'lead-mining-a-pi-session-2', ...WHO);
+    expect(reaccept.code).toBe(1);
+    expect(reaccept.stderr).toBe(
+      'accept lead-mining-a-pi-session-2: lead "lead-mining-a-pi-session-2" of pi/27-chapter was rejected (by J. Author, recorded 2026-12-01: "The post shows a header, not how ids are made."); to accept it all the same, give --force\nRefused: nothing was written.\n',
+    );
+    expect(await snapshotBook()).toEqual(rejected);
+    const forced = await cli('accept', 'lead-mining-a-pi-session-2', ...WHO, '--force');
+    expect(forced.code, forced.stderr).toBe(0);
+    const item = (parseYaml(await read(evidenceFile)) as { evidence: Array<Record<string, unknown>> }).evidence.find((entry) => entry.id === 'lead-mining-a-pi-session-2')!;
+    expect(item).toMatchObject({ status: 'validated', by: 'J. Author' });
+    expect(item.reason).toBeUndefined();
+  });
+
+  it('keeps a rejected lead with its reason, and a later pass that brings it again does not add it', async () => {
+    const before = await read(evidenceFile);
+    const result = await cli('reject', 'lead-mining-a-pi-session-2', '--why', 'The post shows a header, not how ids are made.', ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('is rejected, by J. Author on 2026-12-01: "The post shows a header, not how ids are made." (kept in the record; a later pass does not add it again)');
+    expect(changes(before, await read(evidenceFile))).toEqual({
+      removed: ['    status: lead\n'],
+      added: ['    status: rejected\n', '    by: J. Author\n    reason: The post shows a header, not how ids are made.\n'],
+    });
+    expect((await cli('reject', 'lead-mining-a-pi-session-2', '--why', 'The post shows a header, not how ids are made.', ...WHO)).stdout).toContain('Nothing to change');
+    // The pack page lists it apart, with the reason; the brief tells the next researcher.
+    const brief = await cli('brief', 'pi/27-chapter');
+    expect(brief.stdout).toContain('Leads the author checked and rejected (1); bring the same source for the same claim again only with something new:\n- lead-mining-a-pi-session-2:');
+    expect(brief.stdout).toContain('  Rejected by J. Author: The post shows a header, not how ids are made.\n');
+    // An edited version of the same report is a new pass, but it brings the rejected link again: reported, not added.
+    const edited = (await readFile(path.join(repoRoot, 'test/fixtures/reports/r-27-b/report.md'), 'utf8')).replace('Research report on', 'Research report (second copy) on');
+    await writeFile(path.join(root, 'edited.md'), edited);
+    const ingest = await cli('ingest', 'edited.md', '--chapter', 'pi/27-chapter');
+    expect(ingest.stdout).toContain(
+      '  rejected:    1 source-claim link the author rejected, brought again and not added:\n               mining-a-pi-session on session-id-v4 (report line 68): rejected as lead-mining-a-pi-session-2, "The post shows a header, not how ids are made."\n',
+    );
+    expect(ingest.stdout).not.toContain('+  - id: lead-mining-a-pi-session');
+  });
+
+  it('rejects a proposed claim, kept so that it is not proposed again', async () => {
+    const { proposals } = await queue();
+    const wc = proposals.find((item) => item.id === 'wc-l-counts-entries-tail-f-follows-a')!;
+    const result = await cli('reject', wc.handle, '--why', 'The chapter says lines, and means entries plus the header.', ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    const research = parseYaml(await read(researchFile)) as { proposedClaims: Array<Record<string, unknown>> };
+    expect(research.proposedClaims.find((item) => item.id === wc.id)!.rejected).toEqual({ date: AS_OF, by: 'J. Author', reason: 'The chapter says lines, and means entries plus the header.' });
+    expect((await queue()).proposals.map((item) => item.id)).not.toContain(wc.id);
+    const edited = (await readFile(path.join(repoRoot, 'test/fixtures/reports/r-27-b/report.md'), 'utf8')).replace('Research report on', 'Research report (second copy) on');
+    await writeFile(path.join(root, 'edited.md'), edited);
+    expect((await cli('ingest', 'edited.md', '--chapter', 'pi/27-chapter')).stdout).toContain('11 already proposed by an earlier pass, 1 rejected by the author and not proposed again (wc-l-counts-entries-tail-f-follows-a)');
+  });
+});
+
+describe('research-pack accept-claim', () => {
+  it('adds the claim by its quote, its sources as leads, marks the proposal accepted, and changes nothing the second time', async () => {
+    const { proposals } = await queue();
+    const torn = proposals.find((item) => item.id === 'a-line-torn-by-a-crash-costs-one-entry')!;
+    const before = { claims: await read(claimsFile), research: await read(researchFile) };
+    const result = await cli('accept-claim', torn.handle, '--id', 'torn-line', ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(
+      `accept-claim ${torn.handle}: proposed claim "a-line-torn-by-a-crash-costs-one-entry" of pi/27-chapter is claim "torn-line", anchored by its quote, unverified until it has a verdict; its 2 sources are leads on it (lead-pi-session-manager-src-2, lead-packages-coding-agent-src-core-session-manager-2)\n`,
+    );
+    const claims = await read(claimsFile);
+    expect(changes(before.claims, claims).removed).toEqual([]);
+    expect(claims.endsWith(
+      [
+        '    response: new-section',
+        '',
+        '  # Accepted by J. Author on 2026-12-01: proposed by .reports/2026-12-01-27-chapter.md (research pass of 2026-12-01)',
+        '  - id: torn-line',
+        '    anchor:',
+        '      quote: >-',
+        "        A line torn by a crash costs one entry, not the session: pi's loader",
+        '        skips lines it cannot parse.',
+        '    verdict:',
+        '      status: unverified',
+        '    priority: medium',
+        '    concern: >-',
+        '      True for the usual case: a crash tears the last line. Misleading otherwise.',
+        '    response: clarification',
+        '',
+      ].join('\n'),
+    )).toBe(true);
+    expect(changes(before.research, await read(researchFile))).toEqual({ removed: [], added: ['    accepted:\n      date: 2026-12-01\n      by: J. Author\n      claim: torn-line\n'] });
+    // It is a claim of the chapter now: anchored, unverified, awaiting a verdict; its leads await review.
+    const after = await queue();
+    expect(after.proposals.map((item) => item.id)).not.toContain(torn.id);
+    expect(after.leads.filter((item) => item.claims.includes('torn-line')).map((item) => item.id)).toEqual(['lead-pi-session-manager-src-2', 'lead-packages-coding-agent-src-core-session-manager-2']);
+    expect((await cli('check')).code).toBe(0);
+    const again = await cli('accept-claim', torn.handle, '--id', 'torn-line', ...WHO);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('is already claim "torn-line", accepted by J. Author on 2026-12-01; nothing to change');
+    expect(await read(claimsFile)).toBe(claims);
+  });
+
+  it('anchors by a directive the author put in the prose, and refuses one the prose does not have', async () => {
+    const before = await snapshotBook();
+    const missing = await cli('accept-claim', 'wc-l-counts-entries-tail-f-follows-a', '--directive', 'line-tools', ...WHO);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('claim "line-tools" is anchored by directive, but content/books/pi/27-chapter.mdx has no :claim[...]{#line-tools}');
+    expect(missing.stderr.endsWith('The sidecars these decisions would produce do not pass `research-pack check`; nothing was written.\n')).toBe(true);
+    expect(await snapshotBook()).toEqual(before);
+    await editFile(path.join(root, book, '27-chapter.mdx'), '`wc -l` counts entries, `tail -f` follows a live session, and `jq -c` filters by type.', ':claim[`wc -l` counts entries, `tail -f` follows a live session, and `jq -c` filters by type.]{#line-tools}');
+    const result = await cli('accept-claim', 'wc-l-counts-entries-tail-f-follows-a', '--directive', 'line-tools', ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    expect(parseYaml(await read(claimsFile)).claims.at(-1)).toMatchObject({ id: 'line-tools', anchor: 'directive', verdict: { status: 'unverified' } });
+  });
+});
+
+describe('research-pack verdict and reviewed', () => {
+  it('records a verdict with the current textHash and wording, after accepting its evidence in the same call', async () => {
+    const { leads, claims } = await queue();
+    const lead = leads.find((item) => item.id === 'lead-mining-a-pi-session')!;
+    const status = await cli('status', '--format', 'json');
+    expect(status.code).toBe(0);
+    const result = await cli('accept', lead.handle, ...WHO, '+', 'verdict', 'header-metadata-only', 'supported', '--rationale', 'The format notes and a third-party post describe the header the same way.', ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    const claim = (parseYaml(await read(claimsFile)) as { claims: Array<{ id: string; verdict: Record<string, unknown> }> }).claims.find((item) => item.id === 'header-metadata-only')!;
+    expect(claim.verdict).toEqual({
+      status: 'supported',
+      date: AS_OF,
+      rationale: 'The format notes and a third-party post describe the header the same way.',
+      textHash: '028e8bc18f56a81c',
+      text: 'The header is metadata only: it records the session id, a creation time and the working directory, and it takes no part in the tree.',
+      by: 'J. Author',
+    });
+    expect(claims.map((item) => item.id)).not.toContain('header-metadata-only');
+    expect((await cli('check')).code).toBe(0);
+    // The same call again: both decisions are recorded already.
+    const written = await snapshotBook();
+    const again = await cli('accept', lead.handle, ...WHO, '+', 'verdict', 'header-metadata-only', 'supported', '--rationale', 'The format notes and a third-party post describe the header the same way.', ...WHO);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('verdict header-metadata-only: claim "header-metadata-only" of pi/27-chapter already has this verdict; nothing to change\nNothing to change: every decision is already recorded.\n');
+    expect(await snapshotBook()).toEqual(written);
+  });
+
+  it('refuses a verdict the evidence does not back, and writes nothing', async () => {
+    const before = await snapshotBook();
+    const result = await cli('verdict', 'third-party-readers', 'supported', '--rationale', 'Several readers exist.', ...WHO);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('claims[11].verdict.status  a supported verdict needs validated evidence with relation "supports" for claim "third-party-readers"  (hint: evidence "txcript-reader" is still a lead; check the source, then `research-pack accept txcript-reader` (or set status: validated), or set the verdict to unverified)  [cross/verdict-unsupported]');
+    expect(await snapshotBook()).toEqual(before);
+  });
+
+  it('takes the status and rationale a pass reported with --from-pass', async () => {
+    const result = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('verdict session-id-v4: claim "session-id-v4" of pi/27-chapter is contradicted, by J. Author on 2026-12-01 on its current wording (textHash 3dcf85cc0c20add2) (from the research pass of 2026-12-01, claim-audit row C4)\n');
+    expect(result.stdout).toContain('+        The CHANGELOG says in [0.67.1] - 2026-04-13: "newly generated session');
+    expect(result.stdout).toContain('+      text: The session id is a random version 4 UUID.\n+      by: J. Author\n');
+    const none = await cli('verdict', 'session-id-v4', '--from-pass', '2025-01-01', ...WHO);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/^verdict session-id-v4: no research pass "2025-01-01" in pi\/27-chapter; give latest, a date or a report path of: 2026-11-29 \(\.reports\/2026-11-29-27-chapter\.md\), /);
+  });
+
+  it('re-confirms a stale and a review-due claim on the current wording, and refuses a claim that is neither', async () => {
+    const { claims } = await queue();
+    const tree = claims.find((item) => item.id === 'tree-in-place')!;
+    const before = await read(claimsFile);
+    const result = await cli('reviewed', tree.handle, 'jsonl-three-rules', ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`reviewed ${tree.handle}: claim "tree-in-place" of pi/27-chapter stays supported, re-confirmed by J. Author on 2026-12-01 on its current wording (textHash ${tree.textHash}; was d00b2707a3f9c6e6)\n`);
+    const { removed, added } = changes(before, await read(claimsFile));
+    // jsonl-three-rules keeps its textHash (its wording did not change) and gains its date, text and by; tree-in-place gets the hash of its wording now.
+    expect(removed).toEqual(['      date: 2025-06-14\n', '      date: 2026-11-29\n', '      textHash: d00b2707a3f9c6e6\n']);
+    expect(added[1]).toBe(`      text: >-\n        JSON Lines asks for three things: UTF-8 text, one complete JSON value on\n        each line, and a line feed between values.\n      by: J. Author\n`);
+    expect((await queue()).claims).toEqual([]);
+    const row = (await cli('status')).stdout.split('\n').find((line) => line.startsWith('pi/27-chapter'))!.split(/\s{2,}/);
+    expect(row.slice(6, 8)).toEqual(['0', '0']);
+    const neither = await cli('reviewed', 'one-object-per-line', ...WHO);
+    expect(neither.code).toBe(1);
+    expect(neither.stderr).toBe(
+      'reviewed one-object-per-line: claim "one-object-per-line" of pi/27-chapter is neither stale nor review due: its supported verdict of 2026-11-29 stands on the current wording; nothing to re-confirm (give a new verdict with `research-pack verdict`)\nRefused: nothing was written.\n',
+    );
+  });
+
+  it('refuses to re-confirm a claim that no longer anchors', async () => {
+    await editFile(path.join(root, book, '27-chapter.mdx'), 'JSON Lines asks for three things: UTF-8 text, one complete JSON value on each line, and a line feed between values.', 'Its rules are few.');
+    const before = await snapshotBook();
+    const result = await cli('reviewed', 'jsonl-three-rules', ...WHO);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^research-pack reviewed: reviewed jsonl-three-rules: claim "jsonl-three-rules" no longer anchors in its chapter:\ncontent\/books\/pi\/27-chapter\.claims\.yaml:\d+:\d+  claims\[1\]\.anchor\.quote  the quote of claim "jsonl-three-rules" .* is not in content\/books\/pi\/27-chapter\.mdx/);
+    expect(result.stderr).toContain('\nFix its anchor (or the prose) first: a verdict is recorded only on wording found in the chapter. Nothing was written.\n');
+    expect(await snapshotBook()).toEqual(before);
+  });
+
+  it('gives a verdict written without a textHash the hash it lacked: check and status say how', async () => {
+    await editFile(path.join(root, claimsFile), '      textHash: 748130fd4742b28c\n', '');
+    const check = await cli('check');
+    expect(check.code).toBe(0);
+    expect(check.stdout).toBe('No problems in content/books.\n');
+    expect(check.stderr).toBe(
+      'content/books/pi/27-chapter.claims.yaml:21:5  note: pi/27-chapter claim "one-object-per-line": its verdict records no textHash, so its page shows it as stale\nThis claim is not wrong, only not tied to the wording reviewed: run `research-pack reviewed one-object-per-line` to record the textHash of the current wording (re-confirming the verdict), or `research-pack verdict one-object-per-line <status> --rationale "…"` to give a new one.\n',
+    );
+    expect((await cli('status')).stderr).toContain('note: pi/27-chapter claim "one-object-per-line": its verdict records no textHash');
+    expect(JSON.parse((await cli('check', '--format', 'json')).stdout).hints).toEqual([{ file: claimsFile, line: 21, column: 5, chapter: 'pi/27-chapter', claim: 'one-object-per-line', rule: 'hint/no-text-hash' }]);
+    const reviewed = await cli('reviewed', 'one-object-per-line', ...WHO);
+    expect(reviewed.code, reviewed.stderr).toBe(0);
+    expect(reviewed.stdout).toContain('stays supported, re-confirmed by J. Author on 2026-12-01 on its current wording (textHash 748130fd4742b28c; no textHash recorded)');
+    expect((await cli('check')).stderr).toBe('');
+  });
+});
+
+describe('bad input: a clear error naming the item, exit 1, nothing written', () => {
+  it.each([
+    [['accept', 'l9999'], 'accept l9999: no item has the handle "l9999" in the books: it was never listed, or its chapter changed; run `research-pack review` for the current handles'],
+    [['accept', 'lead-mining-a-pi-sesion'], 'accept lead-mining-a-pi-sesion: no lead "lead-mining-a-pi-sesion" in the books; did you mean "lead-mining-a-pi-session"? (`research-pack review` lists what awaits a decision, with handles)'],
+    [['accept', 'tree-in-place'], 'accept tree-in-place: "tree-in-place" is a claim, and `accept` takes a lead; give a claim a verdict with `research-pack verdict`, re-confirm one with `research-pack reviewed`'],
+  ])('%j', async (args, message) => {
+    const before = await snapshotBook();
+    const result = await cli(...args, ...WHO);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`${message}\nRefused: nothing was written.\n`);
+    expect(await snapshotBook()).toEqual(before);
+  });
+
+  it('refuses a decision on an item that changed since review listed it', async () => {
+    const { leads } = await queue();
+    const lead = leads.find((item) => item.id === 'lead-mining-a-pi-session')!;
+    await editFile(path.join(root, evidenceFile), 'source ledger, line 37)', 'source ledger, line 37, edited since)');
+    const before = await snapshotBook();
+    const now = (await queue()).leads.find((item) => item.id === 'lead-mining-a-pi-session')!.handle;
+    expect(now.split('.')[0]).toBe(lead.handle.split('.')[0]);
+    expect(now).not.toBe(lead.handle);
+    const result = await cli('accept', lead.handle, ...WHO);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `accept ${lead.handle}: the lead "lead-mining-a-pi-session" of pi/27-chapter changed since \`review\` listed it (its handle now reads ${now}): run \`research-pack review pi/27-chapter\` again and decide on what it says now\nRefused: nothing was written.\n`,
+    );
+    expect(await snapshotBook()).toEqual(before);
+  });
+
+  it('refuses to write while another writer holds the book\'s lock, and writes once it is gone', async () => {
+    const lockFile = path.join(root, book, '.research-pack.lock');
+    // This test process stands for a running ingest --write.
+    await writeFile(lockFile, `${JSON.stringify({ pid: process.pid, host: os.hostname(), command: 'ingest --write', started: '2026-12-01T09:00:00.000Z' })}\n`);
+    const before = await snapshotBook();
+    const refused = await cli('accept', 'lead-mining-a-pi-session', ...WHO);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `research-pack accept: ${book} is locked: another research-pack (pid ${process.pid}, "ingest --write", since 2026-12-01T09:00:00.000Z) is writing into it; nothing was written. Run the command again when it is done (if no research-pack is running, remove ${book}/.research-pack.lock)\n`,
+    );
+    expect(await snapshotBook()).toEqual(before);
+    await rm(lockFile);
+    const written = await cli('accept', 'lead-mining-a-pi-session', ...WHO);
+    expect(written.code, written.stderr).toBe(0);
+    expect(await readdir(path.join(root, book))).not.toContain('.research-pack.lock');
+  });
+
+  it('refuses two decisions that contradict each other, together', async () => {
+    const before = await snapshotBook();
+    const result = await cli('accept', 'lead-mining-a-pi-session', 'lead-agentgrep-pi-backend', ...WHO, '+', 'reject', 'lead-mining-a-pi-session', '--why', 'Not about the header.', ...WHO);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'accept lead-mining-a-pi-session and reject lead-mining-a-pi-session contradict each other: both decide the lead "lead-mining-a-pi-session" of pi/27-chapter, differently; give one decision for it\nRefused: nothing was written.\n',
+    );
+    expect(await snapshotBook()).toEqual(before);
+  });
+
+  it('takes who from git config when --by is not given, and asks for --by when git has no name', async () => {
+    const gitConfig = path.join(root, 'gitconfig');
+    await writeFile(gitConfig, '[user]\n\tname = Git Config Author\n');
+    const env = { GIT_CONFIG_GLOBAL: gitConfig, GIT_CONFIG_NOSYSTEM: '1', HOME: root };
+    const named = await runCli(['accept', 'lead-mining-a-pi-session', '--date', AS_OF, '--as-of', AS_OF, '--dry-run'], { cwd: root, env });
+    expect(named.stdout).toContain('is validated evidence, by Git Config Author on 2026-12-01');
+    await rm(gitConfig);
+    const nameless = await runCli(['accept', 'lead-mining-a-pi-session', '--date', AS_OF, '--as-of', AS_OF], { cwd: root, env: { ...env, GIT_CONFIG_GLOBAL: path.join(root, 'none') } });
+    expect(nameless.code).toBe(2);
+    expect(nameless.stderr).toBe('research-pack accept: who decides? give --by <name>, e.g. --by "J. Author" (git config user.name is not set here, so there is no default)\nRun `research-pack accept --help` for usage.\n');
+  });
+
+  it('rejects bad arguments with exit 2', async () => {
+    expect((await cli('reject', 'lead-mining-a-pi-session', ...WHO)).stderr).toBe('research-pack reject: say why: --why "…", e.g. --why "the page describes version 1 only"; the reason stays in the record\nRun `research-pack reject --help` for usage.\n');
+    const status = await cli('verdict', 'session-id-v4', 'supportd', ...WHO);
+    expect(status.code).toBe(2);
+    expect(status.stderr).toContain('the status must be supported, qualified, contradicted, unverified; got "supportd" (did you mean "supported"?)');
+    expect((await cli('accept', 'x', '+', 'frobnicate', 'y')).stderr).toContain('"+ frobnicate": a decision starts with accept, reject, accept-claim, verdict, reviewed');
+  });
+});
+
+/** `review --interactive` in a real pseudo-terminal (Python's pty module), answering its prompts step by step. */
+function walk(steps: Array<{ expect: string; send: string }>): Promise<{ code: number | null; output: string; failed: unknown }> {
+  const spec = {
+    argv: [process.execPath, bin, 'review', 'pi/27-chapter', '--interactive', ...WHO, '--as-of', AS_OF],
+    cwd: root,
+    env: { NO_COLOR: '1' },
+    steps,
+    timeout: 60,
+  };
+  return new Promise((resolve, reject) => {
+    execFile('python3', [path.join(repoRoot, 'packages/cli/test/pty-run.py'), JSON.stringify(spec)], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${error.message}\n${stderr}`));
+      else resolve(JSON.parse(stdout) as { code: number | null; output: string; failed: unknown });
+    });
+  });
+}
+
+const PROMPT = '\\[a\\]ccept, \\[r\\]eject, \\[s\\]kip, \\[q\\]uit\\? $';
+
+describe('research-pack review --interactive, in a terminal', () => {
+  it('walks through the items, writes nothing until the end, then writes every decision as one edit', async () => {
+    const { leads } = await queue();
+    const [first, second, third] = leads;
+    const before = await snapshotBook();
+    const result = await walk([
+      { expect: `^37 items to decide on \\(pi/27-chapter: 23 leads, 12 proposed claims, 2 claims to review again\\), as J\\. Author on 2026-12-01\\. Nothing is written until the end\\.`, send: '' },
+      { expect: `\\[1/37\\] pi/27-chapter, lead\\r?\\n    ${first!.handle.replace('.', '\\.')}  ${first!.id}[\\s\\S]*${PROMPT}`, send: 'a\n' },
+      { expect: `\\[2/37\\] pi/27-chapter, lead\\r?\\n    ${second!.handle.replace('.', '\\.')}  ${second!.id}[\\s\\S]*${PROMPT}`, send: 'r\n' },
+      { expect: 'Why is it rejected\\? $', send: '\n' },
+      { expect: 'Why is it rejected\\? $', send: 'It is about another claim.\n' },
+      { expect: `\\[3/37\\][\\s\\S]*${PROMPT}`, send: 'x\n' },
+      { expect: `Type a, r, s or q and Enter\\.\\r?\\n${PROMPT}`, send: 's\n' },
+      { expect: `\\[4/37\\][\\s\\S]*${PROMPT}`, send: 'q\n' },
+      { expect: 'Write these 2 decisions to the sidecars\\? \\[y/n\\] $', send: 'y\n' },
+    ]);
+    expect(result.failed, result.output).toBeNull();
+    expect(result.code).toBe(0);
+    expect(result.output).toContain(`accept ${first!.handle}: lead "${first!.id}" of pi/27-chapter`);
+    expect(result.output).toContain(`reject ${second!.handle}: lead "${second!.id}" of pi/27-chapter is rejected, by J. Author on 2026-12-01: "It is about another claim."`);
+    expect(result.output).toMatch(/Wrote content\/books\/pi\/27-chapter\.evidence\.yaml\.\r?\n$/);
+    const evidence = (parseYaml(await read(evidenceFile)) as { evidence: Array<Record<string, unknown>> }).evidence;
+    expect(evidence.find((item) => item.id === first!.id)).toMatchObject({ status: 'validated', by: 'J. Author', recorded: AS_OF });
+    expect(evidence.find((item) => item.id === second!.id)).toMatchObject({ status: 'rejected', by: 'J. Author', reason: 'It is about another claim.' });
+    expect(evidence.find((item) => item.id === third!.id)).toMatchObject({ status: 'lead' });
+    // Only the evidence sidecar changed.
+    const after = await snapshotBook();
+    expect(Object.keys(after).filter((file) => after[file] !== before[file])).toEqual(['27-chapter.evidence.yaml']);
+  });
+
+  it('writes nothing when the last answer is no, or when the walk is interrupted', async () => {
+    const before = await snapshotBook();
+    const declined = await walk([
+      { expect: `\\[1/37\\][\\s\\S]*${PROMPT}`, send: 'a\n' },
+      { expect: `\\[2/37\\][\\s\\S]*${PROMPT}`, send: 'q\n' },
+      { expect: 'Write this decision to the sidecars\\? \\[y/n\\] $', send: 'n\n' },
+    ]);
+    expect(declined.failed, declined.output).toBeNull();
+    expect(declined.code).toBe(0);
+    expect(declined.output).toMatch(/Nothing was written\.\r?\n$/);
+    expect(await snapshotBook()).toEqual(before);
+    const interrupted = await walk([
+      { expect: `\\[1/37\\][\\s\\S]*${PROMPT}`, send: 'a\n' },
+      { expect: `\\[2/37\\][\\s\\S]*${PROMPT}`, send: '\u0003' },
+    ]);
+    expect(interrupted.failed).toBeNull();
+    expect(interrupted.code).not.toBe(0);
+    expect(await snapshotBook()).toEqual(before);
+  });
+});

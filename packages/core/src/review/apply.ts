@@ -1,0 +1,277 @@
+/**
+ * Each decision applied to the edits of its chapter's sidecars: a lead
+ * validated or rejected in place, a proposed claim added to the claims
+ * sidecar (its sources as leads on it) and marked accepted, a verdict
+ * recorded with the current textHash, a verdict re-confirmed on the current
+ * wording. What is already recorded changes nothing.
+ */
+import { slug, uniqueId } from '../ingest/ids.js';
+import type { YamlEdit } from '../ingest/yaml-edit.js';
+import { verdictRelations } from '../model/cross-file-checks.js';
+import type { ChapterModel, ResolvedClaim } from '../model/types.js';
+import { ClaimSchema, EvidenceItemSchema, ProposedClaimSchema, QuoteAnchorSchema, VerdictSchema, type EvidenceItem, type ProposedClaim, type Verdict } from '../schema/sidecars.js';
+import type { AcceptClaimDecision, AcceptDecision, Decision, RejectDecision, ReviewedDecision, VerdictDecision } from './decisions.js';
+import { findPass, reportedVerdict, type PassReports } from './from-pass.js';
+import type { ResolvedTarget } from './resolve.js';
+
+/** A sidecar being edited, opened on first use. */
+export interface SidecarEdit {
+  file: string;
+  text: string | undefined;
+  readonly edit: YamlEdit;
+}
+
+/** The edits of one chapter's sidecars, shared by the decisions on it. */
+export interface ChapterEdits {
+  chapter: ChapterModel;
+  claims: SidecarEdit;
+  evidence: SidecarEdit;
+  research: SidecarEdit;
+  /** Evidence ids in use, the ones this plan adds included. */
+  usedIds: Set<string>;
+  /** Claim ids this plan adds. */
+  newClaims: Set<string>;
+}
+
+/** What applying a decision did. */
+export type Applied = { changed: boolean; summary: string } | { error: string };
+
+const EVIDENCE_KEYS = Object.keys(EvidenceItemSchema.shape);
+/** The sentence the ingest (and accept-claim) ends a lead's note with. */
+const UNCHECKED = ' Not yet checked by the author.';
+const VERDICT_KEYS = Object.keys(VerdictSchema.shape);
+const PROPOSAL_KEYS = Object.keys(ProposedClaimSchema.shape);
+const CLAIM_KEYS = Object.keys(ClaimSchema.shape);
+const QUOTE_KEYS = Object.keys(QuoteAnchorSchema.shape);
+
+/**
+ * Apply one decision.
+ * @param decision the decision.
+ * @param target its item.
+ * @param edits the chapter's sidecar edits.
+ * @param reports how `verdict --from-pass` reads reports.
+ * @returns whether it changed anything and what, or an error.
+ */
+export function applyDecision(decision: Decision, target: ResolvedTarget, edits: ChapterEdits, reports: PassReports): Applied {
+  switch (decision.verb) {
+    case 'accept':
+      return acceptLead(decision, target, edits);
+    case 'reject':
+      return target.kind === 'lead' ? rejectLead(decision, target, edits) : rejectProposal(decision, target, edits);
+    case 'accept-claim':
+      return acceptProposal(decision, target, edits);
+    case 'verdict':
+      return giveVerdict(decision, target, edits, reports);
+    case 'reviewed':
+      return reconfirm(decision, target, edits);
+  }
+}
+
+/** The error for an item that changed since `review` listed it. */
+function changedSince(target: ResolvedTarget, what: string): { error: string } {
+  return { error: `the ${what} "${target.id}" of ${spec(target)} changed since \`review\` listed it (its handle now reads ${target.handle}): run \`research-pack review ${spec(target)}\` again and decide on what it says now` };
+}
+
+function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
+  const item = target.chapter.evidence[target.index]!;
+  const name = `lead "${item.id}" of ${spec(target)}`;
+  if (item.status === 'validated' && item.recorded === decision.date && item.by === decision.by) {
+    return { changed: false, summary: `${name} is already validated, by ${decision.by} on ${decision.date}; nothing to change` };
+  }
+  if (item.status === 'validated' && !decision.force) {
+    return { error: `${name} is already validated evidence (${decided(item)}); nothing to change. To record this acceptance instead, give --force` };
+  }
+  if (item.status === 'rejected' && !decision.force) {
+    return { error: `${name} was rejected (${decided(item)}${item.reason ? `: "${item.reason}"` : ''}); to accept it all the same, give --force` };
+  }
+  if (target.changed) return changedSince(target, 'lead');
+  const path = ['evidence', target.index];
+  const edit = edits.evidence.edit;
+  edit.set([...path, 'status'], 'validated', EVIDENCE_KEYS);
+  edit.set([...path, 'recorded'], decision.date, EVIDENCE_KEYS);
+  edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
+  edit.unset([...path, 'reason']);
+  // The ingest's note says the lead is not checked yet; once it is, that sentence would be false.
+  if (item.note?.endsWith(UNCHECKED)) edit.set([...path, 'note'], item.note.slice(0, -UNCHECKED.length).trimEnd(), EVIDENCE_KEYS);
+  return { changed: true, summary: `${name} (${item.source} ${item.relation} ${item.claims.join(', ')}) is validated evidence, by ${decision.by} on ${decision.date}` };
+}
+
+function rejectLead(decision: RejectDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
+  const item = target.chapter.evidence[target.index]!;
+  const name = `lead "${item.id}" of ${spec(target)}`;
+  if (item.status === 'rejected' && item.reason === decision.why && item.by === decision.by && item.recorded === decision.date) {
+    return { changed: false, summary: `${name} is already rejected, by ${decision.by} on ${decision.date}; nothing to change` };
+  }
+  if (item.status !== 'lead' && !decision.force) {
+    const was = item.status === 'rejected' ? `was already rejected (${decided(item)}${item.reason ? `: "${item.reason}"` : ''})` : `is validated evidence (${decided(item)})`;
+    return { error: `${name} ${was}; to record this rejection instead, give --force` };
+  }
+  if (target.changed) return changedSince(target, 'lead');
+  const path = ['evidence', target.index];
+  const edit = edits.evidence.edit;
+  edit.set([...path, 'status'], 'rejected', EVIDENCE_KEYS);
+  edit.set([...path, 'recorded'], decision.date, EVIDENCE_KEYS);
+  edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
+  edit.set([...path, 'reason'], decision.why, EVIDENCE_KEYS);
+  return { changed: true, summary: `${name} is rejected, by ${decision.by} on ${decision.date}: "${decision.why}" (kept in the record; a later pass does not add it again)` };
+}
+
+function rejectProposal(decision: RejectDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
+  const proposal = target.chapter.research.proposedClaims[target.index]!;
+  const name = `proposed claim "${proposal.id}" of ${spec(target)}`;
+  const rejection = { date: decision.date, by: decision.by, reason: decision.why };
+  if (proposal.rejected && JSON.stringify(proposal.rejected) === JSON.stringify(rejection)) {
+    return { changed: false, summary: `${name} is already rejected, by ${decision.by} on ${decision.date}; nothing to change` };
+  }
+  if (proposal.accepted) {
+    return { error: `${name} was accepted as claim "${proposal.accepted.claim}" (by ${proposal.accepted.by} on ${proposal.accepted.date}); remove that claim from the claims sidecar by hand if it should not be one` };
+  }
+  if (proposal.rejected && !decision.force) {
+    return { error: `${name} was already rejected (by ${proposal.rejected.by} on ${proposal.rejected.date}: "${proposal.rejected.reason}"); to record this rejection instead, give --force` };
+  }
+  if (target.changed) return changedSince(target, 'proposed claim');
+  edits.research.edit.set(['proposedClaims', target.index, 'rejected'], rejection, PROPOSAL_KEYS);
+  return { changed: true, summary: `${name} is rejected, by ${decision.by} on ${decision.date}: "${decision.why}" (kept in the record; a later pass does not propose it again)` };
+}
+
+function acceptProposal(decision: AcceptClaimDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
+  const { chapter } = target;
+  const proposal = chapter.research.proposedClaims[target.index]!;
+  const name = `proposed claim "${proposal.id}" of ${spec(target)}`;
+  const id = decision.directive ?? decision.id ?? proposal.id;
+  if (proposal.accepted) {
+    if (proposal.accepted.claim === id && proposal.accepted.by === decision.by && proposal.accepted.date === decision.date) {
+      return { changed: false, summary: `${name} is already claim "${id}", accepted by ${decision.by} on ${decision.date}; nothing to change` };
+    }
+    return { error: `${name} was already accepted as claim "${proposal.accepted.claim}" (by ${proposal.accepted.by} on ${proposal.accepted.date}); nothing to change` };
+  }
+  if (proposal.rejected && !decision.force) {
+    return { error: `${name} was rejected (by ${proposal.rejected.by} on ${proposal.rejected.date}: "${proposal.rejected.reason}"); to accept it all the same, give --force` };
+  }
+  if (target.changed) return changedSince(target, 'proposed claim');
+  if (chapter.claims.some((claim) => claim.claim.id === id) || edits.newClaims.has(id)) {
+    return { error: `${spec(target)} already has a claim "${id}"; give the new claim another id with --id <id>` };
+  }
+  if (decision.directive === undefined && proposal.quote === undefined) {
+    return { error: `${name} has no quote found in the snapshot to anchor it; mark the sentence in the prose as :claim[…]{#${id}} and give --directive ${id}` };
+  }
+  edits.newClaims.add(id);
+  const claim = {
+    id,
+    anchor: decision.directive === undefined ? { quote: proposal.quote } : 'directive',
+    verdict: { status: 'unverified' },
+    priority: proposal.priority ?? 'medium',
+    ...(proposal.concern ? { concern: proposal.concern } : {}),
+    response: proposal.response ?? 'no-change',
+  };
+  edits.claims.edit.append('claims', [claim], { comment: `Accepted by ${decision.by} on ${decision.date}: proposed by ${proposal.report} (research pass of ${proposal.recorded})` });
+  const leads = proposalLeads(proposal, id, edits);
+  if (leads.length > 0) {
+    edits.evidence.edit.append('evidence', leads, { comment: `Leads for claim ${id}, named by ${proposal.report} for the proposed claim "${proposal.id}": not verified` });
+  }
+  const research = edits.research.edit;
+  research.set(['proposedClaims', target.index, 'accepted'], { date: decision.date, by: decision.by, claim: id }, PROPOSAL_KEYS);
+  if (decision.force) research.unset(['proposedClaims', target.index, 'rejected']);
+  const anchored = decision.directive === undefined ? 'anchored by its quote' : 'anchored by its :claim directive';
+  const added = leads.length === 0 ? '' : `; its ${leads.length === 1 ? 'source is a lead' : `${leads.length} sources are leads`} on it (${leads.map((lead) => lead.id).join(', ')})`;
+  return { changed: true, summary: `${name} is claim "${id}", ${anchored}, unverified until it has a verdict${added}` };
+}
+
+/** One lead per ledger source the proposal names, with the relation its reported status implies. */
+function proposalLeads(proposal: ProposedClaim, claim: string, edits: ChapterEdits): EvidenceItem[] {
+  const relation = proposal.status === undefined || proposal.status === 'unverified' ? 'unresolved' : verdictRelations[proposal.status];
+  const known = new Set(edits.chapter.sources.map((source) => source.id));
+  return proposal.sources
+    .filter((source) => known.has(source))
+    .map((source) => {
+      const id = uniqueId(`lead-${slug(source, 60)}`, edits.usedIds);
+      edits.usedIds.add(id);
+      return {
+        id,
+        source,
+        claims: [claim],
+        relation,
+        class: 'reported',
+        status: 'lead',
+        note: `Named for the proposed claim "${proposal.id}" by ${proposal.report} (research pass of ${proposal.recorded}${proposal.label ? `, claim-audit row ${proposal.label}` : ''}). Not yet checked by the author.`,
+        recorded: proposal.recorded,
+      };
+    });
+}
+
+function giveVerdict(decision: VerdictDecision, target: ResolvedTarget, edits: ChapterEdits, reports: PassReports): Applied {
+  const claim = target.chapter.claims[target.index]!;
+  const name = `claim "${claim.claim.id}" of ${spec(target)}`;
+  let { status, rationale } = decision;
+  let from = '';
+  if (decision.fromPass !== undefined) {
+    const pass = findPass(target.chapter, decision.fromPass);
+    if ('error' in pass) return pass;
+    const reported = reportedVerdict(target.chapter, claim.claim.id, pass, reports);
+    if ('error' in reported) return reported;
+    status ??= reported.status;
+    rationale ??= reported.rationale;
+    from = ` (from the research pass of ${pass.date}, claim-audit row ${reported.label})`;
+    if (status === undefined) return { error: `the claim-audit row ${reported.label} of the research pass of ${pass.date} gives no status for "${claim.claim.id}"; give it: verdict ${claim.claim.id} <status> --from-pass ${decision.fromPass}` };
+  }
+  if (status === undefined) return { error: `give the verdict's status: supported, qualified, contradicted or unverified` };
+  if (status !== 'unverified' && rationale === undefined) return { error: `a ${status} verdict needs a rationale: give --rationale "…", one or two sentences a reader can check against the evidence` };
+  const verdict: Verdict =
+    status === 'unverified'
+      ? { status, date: decision.date, ...(rationale ? { rationale } : {}), by: decision.by }
+      : { status, date: decision.date, rationale: rationale!, textHash: claim.textHash, text: claim.text, by: decision.by };
+  if (JSON.stringify(orderVerdict(claim.claim.verdict)) === JSON.stringify(orderVerdict(verdict)) && claim.anchoring !== 'fuzzy') {
+    return { changed: false, summary: `${name} already has this verdict; nothing to change` };
+  }
+  if (target.changed) return changedSince(target, 'claim');
+  writeVerdict(edits.claims.edit, target.index, claim, verdict);
+  const hashNote = status === 'unverified' ? '' : ` on its current wording (textHash ${claim.textHash})`;
+  return { changed: true, summary: `${name} is ${status}, by ${decision.by} on ${decision.date}${hashNote}${from}` };
+}
+
+function reconfirm(decision: ReviewedDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
+  const claim = target.chapter.claims[target.index]!;
+  const { verdict } = claim.claim;
+  const name = `claim "${claim.claim.id}" of ${spec(target)}`;
+  if (verdict.status === 'unverified') {
+    return { error: `${name} is unverified: there is no verdict to re-confirm; give one with \`research-pack verdict ${claim.claim.id} <status> --rationale "…"\`` };
+  }
+  const next: Verdict = { ...verdict, date: decision.date, textHash: claim.textHash, text: claim.text, by: decision.by };
+  if (JSON.stringify(orderVerdict(verdict)) === JSON.stringify(orderVerdict(next)) && claim.anchoring !== 'fuzzy') {
+    return { changed: false, summary: `${name} is already re-confirmed on its current wording, by ${decision.by} on ${decision.date}; nothing to change` };
+  }
+  if (claim.stale === false && !claim.reviewDue) {
+    return { error: `${name} is neither stale nor review due: its ${verdict.status} verdict of ${verdict.date ?? 'no date'} stands on the current wording; nothing to re-confirm (give a new verdict with \`research-pack verdict\`)` };
+  }
+  if (target.changed) return changedSince(target, 'claim');
+  writeVerdict(edits.claims.edit, target.index, claim, orderVerdict(next));
+  const was = verdict.textHash === undefined ? 'no textHash recorded' : verdict.textHash === claim.textHash ? 'the same wording' : `was ${verdict.textHash}`;
+  return { changed: true, summary: `${name} stays ${verdict.status}, re-confirmed by ${decision.by} on ${decision.date} on its current wording (textHash ${claim.textHash}; ${was})` };
+}
+
+/** Set the verdict key by key (comments in it stay), or whole when it is written in flow style; a fuzzily found quote is re-anchored on the words found. */
+function writeVerdict(edit: YamlEdit, index: number, claim: ResolvedClaim, verdict: Verdict): void {
+  const path = ['claims', index, 'verdict'];
+  if (edit.isFlow(path)) edit.set(path, verdict, CLAIM_KEYS);
+  else {
+    for (const key of VERDICT_KEYS) {
+      const value = (verdict as Record<string, unknown>)[key];
+      if (value === undefined) edit.unset([...path, key]);
+      else edit.set([...path, key], value, VERDICT_KEYS);
+    }
+  }
+  if (claim.anchoring === 'fuzzy' && typeof claim.claim.anchor === 'object') edit.set(['claims', index, 'anchor', 'quote'], claim.text, QUOTE_KEYS);
+}
+
+/** A verdict's keys in schema order, as the sidecar will hold them. */
+function orderVerdict(verdict: Verdict): Verdict {
+  return Object.fromEntries(VERDICT_KEYS.flatMap((key) => ((verdict as Record<string, unknown>)[key] === undefined ? [] : [[key, (verdict as Record<string, unknown>)[key]]]))) as Verdict;
+}
+
+function decided(item: EvidenceItem): string {
+  return `${item.by ? `by ${item.by}, ` : ''}recorded ${item.recorded}`;
+}
+
+function spec(target: ResolvedTarget): string {
+  return `${target.book.slug}/${target.chapter.slug}`;
+}

@@ -1,0 +1,95 @@
+/**
+ * The author's decisions on what a research pass brought in: accept or
+ * reject a lead, accept a proposed claim, give a verdict, re-confirm a
+ * verdict on the current wording. Each names its item by a handle or an
+ * id; two decisions on one item must agree.
+ */
+import type { VerdictStatus } from '../schema/sidecars.js';
+import type { ReviewKind } from '../model/review-queue.js';
+
+/** The decision verbs, as the CLI spells them. */
+export type DecisionVerb = 'accept' | 'reject' | 'accept-claim' | 'verdict' | 'reviewed';
+
+/** What every decision records: who, when, and whether it may override an earlier decision. */
+interface DecisionBase {
+  /** A handle (`l3f2a.c41e`, `l3f2a`) or an id. */
+  target: string;
+  by: string;
+  /** `YYYY-MM-DD`. */
+  date: string;
+  /** Override an earlier, different decision on the item (a rejected lead accepted, an accepted one rejected). */
+  force?: boolean;
+  /** `<book>/<chapter>`: where an id is looked up (default: every chapter, when it is unique). */
+  chapter?: string;
+}
+
+/** A lead becomes validated evidence. */
+export interface AcceptDecision extends DecisionBase {
+  verb: 'accept';
+}
+
+/** A lead (or a proposed claim) is kept in the record as rejected, with the reason. */
+export interface RejectDecision extends DecisionBase {
+  verb: 'reject';
+  why: string;
+}
+
+/** A proposed claim becomes a claim: by its quote, under its id or another, or by a `:claim` directive. */
+export interface AcceptClaimDecision extends DecisionBase {
+  verb: 'accept-claim';
+  /** The id the claim takes instead of the proposal's; its quote anchor is kept. */
+  id?: string;
+  /** The id of a `:claim[…]{#id}` directive the author put in the prose: the claim is anchored by it. */
+  directive?: string;
+}
+
+/** A verdict on a claim, given or taken from a research pass's claim audit. */
+export interface VerdictDecision extends DecisionBase {
+  verb: 'verdict';
+  status?: VerdictStatus;
+  rationale?: string;
+  /** `latest`, a pass's date, or its report path: its reported status and rationale are taken, unless given. */
+  fromPass?: string;
+}
+
+/** A stale or review-due verdict re-confirmed on the claim's current wording. */
+export interface ReviewedDecision extends DecisionBase {
+  verb: 'reviewed';
+}
+
+/** One decision. */
+export type Decision = AcceptDecision | RejectDecision | AcceptClaimDecision | VerdictDecision | ReviewedDecision;
+
+/** The kinds of item each verb acts on. */
+export const VERB_KINDS: Readonly<Record<DecisionVerb, readonly ReviewKind[]>> = Object.freeze({
+  accept: ['lead'],
+  reject: ['lead', 'proposal'],
+  'accept-claim': ['proposal'],
+  verdict: ['claim'],
+  reviewed: ['claim'],
+});
+
+/**
+ * A decision as a command line would spell it, for messages.
+ * @param decision the decision.
+ * @returns e.g. `reject l3f2a.c41e`.
+ */
+export function describeDecision(decision: Decision): string {
+  return `${decision.verb} ${decision.target}`;
+}
+
+/**
+ * Whether two decisions on one item say the same thing.
+ * @param a a decision.
+ * @param b another, on the same item.
+ * @returns true when applying both is applying one.
+ */
+export function sameDecision(a: Decision, b: Decision): boolean {
+  const { target: _a, ...restA } = a;
+  const { target: _b, ...restB } = b;
+  return JSON.stringify(sortKeys(restA)) === JSON.stringify(sortKeys(restB));
+}
+
+function sortKeys(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined).sort(([x], [y]) => (x < y ? -1 : 1)));
+}

@@ -1,0 +1,120 @@
+/**
+ * Which item a decision names: a handle (`l3f2a.c41e`, or its first part
+ * `l3f2a`, or a longer prefix of the hash) anywhere in the model, or an id
+ * of the kind the verb acts on, in one chapter or, when it is unique, in
+ * any. A whole handle whose second part no longer matches names an item
+ * that changed since it was listed.
+ */
+import { closest } from '../problems/problem.js';
+import { claimContent, contentDigest, handleIndex, itemKey, type ReviewKind } from '../model/review-queue.js';
+import type { BookModel, ChapterModel, ResearchModel } from '../model/types.js';
+import { VERB_KINDS, type DecisionVerb } from './decisions.js';
+
+/** The item a decision names. */
+export interface ResolvedTarget {
+  book: BookModel;
+  chapter: ChapterModel;
+  kind: ReviewKind;
+  id: string;
+  /** Its index in its sidecar's list (`evidence`, `proposedClaims`, `claims`). */
+  index: number;
+  /** Its handle as it reads now. */
+  handle: string;
+  /** A whole handle was given, and the item changed since: its second part differs. */
+  changed: boolean;
+}
+
+const HANDLE = /^([lpc])([0-9a-f]{4,64})(?:\.([0-9a-f]{4}))?$/;
+const KIND_OF_LETTER: Readonly<Record<string, ReviewKind>> = { l: 'lead', p: 'proposal', c: 'claim' };
+const NOUN: Readonly<Record<ReviewKind, string>> = { lead: 'lead', proposal: 'proposed claim', claim: 'claim' };
+
+/**
+ * Find the item a decision names.
+ * @param model the research model.
+ * @param target a handle or an id.
+ * @param verb the decision's verb: which kinds it acts on.
+ * @param scope `<book>/<chapter>` to look in only, when given.
+ * @returns the item, or an error naming what was not found and what to do.
+ */
+export function resolveTarget(model: ResearchModel, target: string, verb: DecisionVerb, scope?: string): ResolvedTarget | { error: string } {
+  const chapters = model.books.flatMap((book) => book.chapters.map((chapter) => ({ book, chapter }))).filter(({ book, chapter }) => scope === undefined || `${book.slug}/${chapter.slug}` === scope);
+  const kinds = VERB_KINDS[verb];
+  const handle = HANDLE.exec(target);
+  if (handle) {
+    const found = byHandle(model, chapters, handle[1]!, handle[2]!, handle[3]);
+    if (found) return checkKind(found, verb, kinds);
+  }
+  const matches = chapters.flatMap(({ book, chapter }) => kinds.flatMap((kind) => (indexOf(chapter, kind, target) === -1 ? [] : [target_(model, book, chapter, kind, target, undefined)])));
+  if (matches.length === 1) return matches[0]!;
+  const where = scope ?? 'the books';
+  if (matches.length > 1) {
+    return { error: `"${target}" names ${matches.length} items: ${matches.map((item) => `the ${NOUN[item.kind]} in ${spec(item)} (${item.handle})`).join(', ')}; give its handle, or --chapter <book>/<chapter>` };
+  }
+  if (handle) {
+    return { error: `no item has the handle "${target}" in ${where}: it was never listed, or its chapter changed; run \`research-pack review\` for the current handles` };
+  }
+  const others = chapters.flatMap(({ chapter }) => (['lead', 'proposal', 'claim'] as const).filter((kind) => !kinds.includes(kind) && indexOf(chapter, kind, target) !== -1));
+  if (others.length > 0) return { error: `"${target}" is a ${NOUN[others[0]!]}, and \`${verb}\` takes ${kinds.map((kind) => `a ${NOUN[kind]}`).join(' or ')}${hintFor(others[0]!)}` };
+  const ids = chapters.flatMap(({ chapter }) => kinds.flatMap((kind) => idsOf(chapter, kind)));
+  const guess = closest(target, ids);
+  return { error: `no ${kinds.map((kind) => NOUN[kind]).join(' or ')} "${target}" in ${where}${guess ? `; did you mean "${guess}"?` : ''} (\`research-pack review\` lists what awaits a decision, with handles)` };
+}
+
+function byHandle(model: ResearchModel, chapters: ReadonlyArray<{ book: BookModel; chapter: ChapterModel }>, letter: string, hex: string, digest: string | undefined): ResolvedTarget | undefined {
+  const handles = handleIndex(model);
+  const kind = KIND_OF_LETTER[letter]!;
+  const typed = `${letter}${hex}`;
+  for (const { book, chapter } of chapters) {
+    for (const id of idsOf(chapter, kind)) {
+      const identity = handles.get(itemKey(chapter.id, kind, id))!;
+      // The short part as printed, or a longer prefix of the same hash.
+      if (identity.full.startsWith(typed) && typed.length >= identity.short.length) return target_(model, book, chapter, kind, id, digest);
+    }
+  }
+  return undefined;
+}
+
+function checkKind(found: ResolvedTarget, verb: DecisionVerb, kinds: readonly ReviewKind[]): ResolvedTarget | { error: string } {
+  if (kinds.includes(found.kind)) return found;
+  return { error: `${found.handle} is the ${NOUN[found.kind]} "${found.id}" of ${spec(found)}, and \`${verb}\` takes ${kinds.map((kind) => `a ${NOUN[kind]}`).join(' or ')}${hintFor(found.kind)}` };
+}
+
+function hintFor(kind: ReviewKind): string {
+  if (kind === 'proposal') return '; accept a proposed claim with `research-pack accept-claim`, reject it with `research-pack reject`';
+  if (kind === 'lead') return '; accept a lead with `research-pack accept`, reject it with `research-pack reject`';
+  return '; give a claim a verdict with `research-pack verdict`, re-confirm one with `research-pack reviewed`';
+}
+
+function target_(model: ResearchModel, book: BookModel, chapter: ChapterModel, kind: ReviewKind, id: string, digest: string | undefined): ResolvedTarget {
+  const index = indexOf(chapter, kind, id);
+  const now = contentDigest(contentOf(chapter, kind, index));
+  const identity = handleIndex(model).get(itemKey(chapter.id, kind, id))!;
+  return { book, chapter, kind, id, index, handle: `${identity.short}.${now}`, changed: digest !== undefined && digest !== now };
+}
+
+/**
+ * What an item's handle digests, as the review queue computes it.
+ * @param chapter the chapter.
+ * @param kind the item's kind.
+ * @param index its index in its list.
+ * @returns the value digested.
+ */
+export function contentOf(chapter: ChapterModel, kind: ReviewKind, index: number): unknown {
+  if (kind === 'lead') return chapter.evidence[index];
+  if (kind === 'proposal') return chapter.research.proposedClaims[index];
+  return claimContent(chapter.claims[index]!);
+}
+
+function idsOf(chapter: ChapterModel, kind: ReviewKind): string[] {
+  if (kind === 'lead') return chapter.evidence.map((item) => item.id);
+  if (kind === 'proposal') return chapter.research.proposedClaims.map((proposal) => proposal.id);
+  return chapter.claims.map((claim) => claim.claim.id);
+}
+
+function indexOf(chapter: ChapterModel, kind: ReviewKind, id: string): number {
+  return idsOf(chapter, kind).indexOf(id);
+}
+
+function spec(target: { book: BookModel; chapter: ChapterModel }): string {
+  return `${target.book.slug}/${target.chapter.slug}`;
+}
