@@ -57,6 +57,8 @@ const WARM_ROUNDS = positiveInt('BENCH_WARM_ROUNDS', 4);
 const DEV_ROUNDS = positiveInt('BENCH_DEV_ROUNDS', 5);
 const INGEST_ROWS = positiveInt('BENCH_INGEST_ROWS', 10000);
 const SKIP_EXTRA = env.BENCH_SKIP_EXTRA === '1';
+/** The generated book of `check`, made once for both thread counts. */
+let checkStats;
 const QUIET = positiveNumber('BENCH_QUIET', 0.1);
 const QUIET_WAIT_S = positiveNumber('BENCH_QUIET_WAIT', 180);
 const RETRIES = Number(env.BENCH_RETRIES ?? 2);
@@ -386,7 +388,6 @@ function runCheck(label, threads) {
   };
 }
 
-let checkStats;
 
 // ---------------------------------------------------------------------------
 // Page bytes, warm rebuilds and the dev server (bench/extra.mjs)
