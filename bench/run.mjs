@@ -17,6 +17,10 @@
  *   BENCH_ONLY            e.g. "a,d": build only these projects (no results written)
  *   BENCH_SKIP_BUILDS=1   only the CLI and in-process measurements (no results written)
  *   BENCH_SKIP_CHECK=1    skip `research-pack check` (no results written)
+ *   BENCH_WARM_ROUNDS=4   warm rebuilds (one edit each) per project, alternating a and c
+ *   BENCH_DEV_ROUNDS=5    sidecar saves timed in `astro dev` (project c)
+ *   BENCH_INGEST_ROWS=10000  source-ledger rows of the ingest measurement
+ *   BENCH_SKIP_EXTRA=1    skip warm rebuilds, the dev server and ingest (no results written)
  *   BENCH_KEEP=1          keep the temporary folder
  *   BENCH_QUIET=0.1       before each measurement, wait until the machine's CPU use
  *                         (other processes) is below this share ...
@@ -34,6 +38,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AS_OF, generateBook } from './generate.mjs';
 import { PROJECTS, writeProject } from './projects.mjs';
+import { firstChapter, pageBytes, runDev, runWarm, writeIngestProject } from './extra.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const BENCH = fileURLToPath(new URL('.', import.meta.url));
@@ -48,16 +53,22 @@ const ONLY = env.BENCH_ONLY ? env.BENCH_ONLY.split(',').map((key) => key.trim())
 const SKIP_BUILDS = env.BENCH_SKIP_BUILDS === '1';
 const SKIP_CHECK = env.BENCH_SKIP_CHECK === '1';
 const KEEP = env.BENCH_KEEP === '1';
+const WARM_ROUNDS = positiveInt('BENCH_WARM_ROUNDS', 4);
+const DEV_ROUNDS = positiveInt('BENCH_DEV_ROUNDS', 5);
+const INGEST_ROWS = positiveInt('BENCH_INGEST_ROWS', 10000);
+const SKIP_EXTRA = env.BENCH_SKIP_EXTRA === '1';
+/** The generated book of `check`, made once for both thread counts. */
+let checkStats;
 const QUIET = positiveNumber('BENCH_QUIET', 0.1);
 const QUIET_WAIT_S = positiveNumber('BENCH_QUIET_WAIT', 180);
 const RETRIES = Number(env.BENCH_RETRIES ?? 2);
 const MAX_OTHERS = positiveNumber('BENCH_MAX_OTHERS', 0.1);
 const NPROC = os.availableParallelism();
 const TICKS_PER_S = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
-const FULL = !env.BENCH_ONLY && !SKIP_BUILDS && !SKIP_CHECK && RUNS >= 3;
+const FULL = !env.BENCH_ONLY && !SKIP_BUILDS && !SKIP_CHECK && !SKIP_EXTRA && RUNS >= 3;
 
 const NOTES_MARKER = '<!-- notes: kept when the bench rewrites this file -->';
-const TARGETS = { b_a: 1.05, c_a: 1.35, e_d: 1.25, checkSeconds: 2 };
+const TARGETS = { b_a: 1.05, c_a: 1.35, e_d: 1.25, memory_b_a: 1.1, warm_c_a: 1.1, checkSeconds: 1.5, devMs: 300, ingestSeconds: 2 };
 
 for (const key of ONLY) if (!PROJECTS[key]) fail(`BENCH_ONLY: unknown project "${key}" (known: ${Object.keys(PROJECTS).join(', ')})`);
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -82,14 +93,21 @@ log(`bench: working in ${path.relative(REPO, WORK)}; ${CHAPTERS} chapters, ${RUN
 const results = {
   date: new Date().toISOString(),
   command: 'npm run bench',
-  config: { chapters: CHAPTERS, runs: RUNS, checkChapters: CHECK_CHAPTERS, asOf: AS_OF, projects: ONLY },
+  config: { chapters: CHAPTERS, runs: RUNS, checkChapters: CHECK_CHAPTERS, warmRounds: WARM_ROUNDS, devRounds: DEV_ROUNDS, ingestRows: INGEST_ROWS, asOf: AS_OF, projects: ONLY },
   machine: machine(),
   book: undefined,
   builds: {},
   ratios: {},
   pairedRatios: {},
   cpuRatios: {},
+  memoryRatios: {},
+  pageBytes: undefined,
+  warm: undefined,
+  warmRatios: {},
+  dev: undefined,
   check: undefined,
+  checkOneThread: undefined,
+  ingest: undefined,
   fingerprint: undefined,
   anchoring: undefined,
   transform: undefined,
@@ -100,7 +118,12 @@ const results = {
 let failed = false;
 try {
   if (!SKIP_BUILDS) runBuilds();
-  if (!SKIP_CHECK) runCheck();
+  if (!SKIP_BUILDS && !SKIP_EXTRA) await runExtraBuilds();
+  if (!SKIP_CHECK) {
+    results.check = runCheck('all threads', undefined);
+    results.checkOneThread = runCheck('one thread', '1');
+  }
+  if (!SKIP_EXTRA) runIngest();
   runMicro();
   evaluate();
   printTable();
@@ -166,10 +189,10 @@ function runBuilds() {
  * One cold build (dist/ and Astro's caches removed first), re-measured when
  * other processes took a large share of the machine during it.
  */
-function build(dir, key, run, timeBin) {
+function build(dir, key, run, timeBin, cold = true) {
   let best;
   for (let attempt = 0; attempt <= RETRIES; attempt += 1) {
-    const measured = buildOnce(dir, key, run, timeBin);
+    const measured = buildOnce(dir, key, run, timeBin, cold);
     if (!best || measured.othersShare < best.othersShare) best = { ...measured, attempts: attempt + 1 };
     if (measured.othersShare <= MAX_OTHERS) break;
     if (attempt < RETRIES) process.stdout.write(`other processes took ${pct(measured.othersShare)} of the CPU, again ... `);
@@ -178,8 +201,9 @@ function build(dir, key, run, timeBin) {
   return best;
 }
 
-function buildOnce(dir, key, run, timeBin) {
-  for (const cache of ['dist', '.astro', 'node_modules']) rmSync(path.join(dir, cache), { recursive: true, force: true });
+function buildOnce(dir, key, run, timeBin, cold = true) {
+  // A warm build keeps Astro's caches (.astro/, node_modules/.astro) and the last dist/.
+  if (cold) for (const cache of ['dist', '.astro', 'node_modules']) rmSync(path.join(dir, cache), { recursive: true, force: true });
   const logFile = path.join(WORK, `${key}-run${run}.log`);
   const timeFile = path.join(WORK, `${key}-run${run}.time`);
   const result = measure(timeBin, timeFile, [process.execPath, ASTRO_BIN, 'build'], {
@@ -324,12 +348,16 @@ function findGnuTime() {
 // ---------------------------------------------------------------------------
 // research-pack check on 1,000 chapters
 
-function runCheck() {
+function runCheck(label, threads) {
   if (!existsSync(CLI_BIN)) throw new Error('packages/cli/bin/research-pack.js not found; set BENCH_SKIP_CHECK=1 to skip `check`');
   const dir = path.join(WORK, 'check');
-  log(`\nbench: generating a ${CHECK_CHAPTERS}-chapter book for \`research-pack check\``);
+  log(`\nbench: \`research-pack check\` on ${CHECK_CHAPTERS} chapters, ${label}`);
   // One book, as the issue asks: the chapters of a single book must be shared between threads.
-  const stats = generateBook({ dir, chapters: CHECK_CHAPTERS, perBook: CHECK_CHAPTERS });
+  checkStats ??= generateBook({ dir, chapters: CHECK_CHAPTERS, perBook: CHECK_CHAPTERS });
+  const stats = checkStats;
+  const checkEnv = { ...env };
+  if (threads === undefined) delete checkEnv.RESEARCH_PACK_THREADS;
+  else checkEnv.RESEARCH_PACK_THREADS = threads;
   const runs = [];
   const timeBin = findGnuTime();
   if (!timeBin) throw new Error('GNU time (/usr/bin/time) is needed: apt-get install time');
@@ -337,7 +365,7 @@ function runCheck() {
     process.stdout.write(`check run ${run} ... `);
     let best;
     for (let attempt = 0; attempt <= RETRIES; attempt += 1) {
-      const measured = measure(timeBin, path.join(WORK, `check-run${run}.time`), [process.execPath, CLI_BIN, 'check', dir], { cwd: REPO });
+      const measured = measure(timeBin, path.join(WORK, `check-run${run}.time`), [process.execPath, CLI_BIN, 'check', dir], { cwd: REPO, env: checkEnv });
       const { child } = measured;
       if (child.status !== 0) {
         console.log('FAILED');
@@ -350,13 +378,79 @@ function runCheck() {
     runs.push({ ms: best.ms, cpuMs: best.cpuMs, rssKiB: best.rssKiB, othersShare: best.othersShare });
     console.log(`${(best.ms / 1000).toFixed(2)} s (CPU ${(best.cpuMs / 1000).toFixed(2)} s)${best.othersShare > 0.02 ? `; other processes: ${pct(best.othersShare)}` : ''}`);
   }
-  results.check = {
+  return {
     ...summary(stats),
+    threads: threads ?? 'all',
     runs,
     medianMs: Math.round(median(runs.map((r) => r.ms))),
     medianCpuMs: Math.round(median(runs.map((r) => r.cpuMs))),
     peakRssMiB: Math.round(Math.max(...runs.map((r) => r.rssKiB)) / 1024),
   };
+}
+
+
+// ---------------------------------------------------------------------------
+// Page bytes, warm rebuilds and the dev server (bench/extra.mjs)
+
+async function runExtraBuilds() {
+  const timeBin = findGnuTime();
+  const annotated = ['b', 'c'].find((key) => ONLY.includes(key));
+  if (annotated) {
+    const dir = path.join(WORK, annotated);
+    const pages = readdirSync(path.join(dir, 'content', 'books')).sort().flatMap((book) =>
+      readdirSync(path.join(dir, 'content', 'books', book)).filter((file) => file.endsWith('.mdx')).map((file) => `books/${book}/${file.slice(0, -4)}/index.html`),
+    );
+    results.pageBytes = { build: annotated, ...pageBytes(path.join(dir, 'dist'), ONLY.includes('a') ? path.join(WORK, 'a', 'dist') : undefined, pages) };
+    const p = results.pageBytes;
+    log(`\nbench: chapter pages of (${annotated}): ${p.annotatedBytes} bytes each${p.plainBytes ? ` (plain: ${p.plainBytes})` : ''}; markers ${p.markersBytes}, wrappers ${p.wrappersBytes}, popovers ${p.popoversBytes}, JSON-LD ${p.jsonLdBytes}`);
+  }
+  const warmKeys = ['a', 'c'].filter((key) => ONLY.includes(key));
+  if (warmKeys.length > 0) {
+    log(`\nbench: warm rebuilds after a one-line edit (${warmKeys.join(', ')}), ${WARM_ROUNDS} rounds`);
+    results.warm = runWarm({
+      work: WORK,
+      keys: warmKeys,
+      rounds: WARM_ROUNDS,
+      integration: (key) => Boolean(PROJECTS[key].integration),
+      build: (dir, key, label, cold) => build(dir, key, label, timeBin, cold),
+    });
+  }
+  if (ONLY.includes('c')) {
+    log(`\nbench: astro dev on (c), ${DEV_ROUNDS} sidecar saves`);
+    results.dev = await runDev({
+      dir: path.join(WORK, 'c'),
+      astroBin: ASTRO_BIN,
+      rounds: DEV_ROUNDS,
+      env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// research-pack ingest of a large source ledger
+
+function runIngest() {
+  const timeBin = findGnuTime();
+  const runs = [];
+  results.ingest = {};
+  for (const rows of [...new Set([Math.min(1000, INGEST_ROWS), INGEST_ROWS])]) {
+    const { dir } = writeIngestProject({ repo: REPO, dir: path.join(WORK, `ingest-${rows}`), rows });
+    log(`\nbench: \`research-pack ingest\` (dry run) of a ${rows}-row source ledger into the demo book's chapter 27`);
+    const measuredRuns = [];
+    let outcome;
+    for (let run = 1; run <= Math.max(RUNS, 3); run += 1) {
+      const measured = measure(timeBin, path.join(WORK, `ingest-${rows}-${run}.time`), [process.execPath, CLI_BIN, 'ingest', 'report.md', '--chapter', 'pi/27-chapter'], { cwd: dir });
+      const output = `${measured.child.stdout}\n${measured.child.stderr}`;
+      // A ledger that fits is planned (exit 0); one that would make the sidecar too long is refused at a row.
+      const refused = /report\.md:\d+:\d+ +source-ledger\[\d+\] .*\[report\/too-large\]/.exec(output);
+      if (measured.child.status !== 0 && !refused) throw new Error(`research-pack ingest of ${rows} rows exited with ${measured.child.status ?? measured.child.signal}:\n${output.split('\n').slice(0, 20).join('\n')}`);
+      outcome = measured.child.status === 0 ? 'planned' : `refused at ${refused[0].split(/\s+/)[0]} (report/too-large)`;
+      measuredRuns.push({ ms: measured.ms, cpuMs: measured.cpuMs, rssKiB: measured.rssKiB, othersShare: measured.othersShare });
+      console.log(`ingest ${rows} rows run ${run}: ${(measured.ms / 1000).toFixed(2)} s (CPU ${(measured.cpuMs / 1000).toFixed(2)} s), ${outcome}`);
+    }
+    results.ingest[rows] = { rows, outcome, runs: measuredRuns, medianMs: Math.round(median(measuredRuns.map((r) => r.ms))), medianCpuMs: Math.round(median(measuredRuns.map((r) => r.cpuMs))) };
+    runs.push(results.ingest[rows]);
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -400,7 +494,24 @@ function evaluate() {
   const cpu = (x, y) => (results.builds[x]?.medianCpuMs && results.builds[y]?.medianCpuMs ? round(results.builds[x].medianCpuMs / results.builds[y].medianCpuMs, 3) : undefined);
   results.cpuRatios = { b_a: cpu('b', 'a'), c_a: cpu('c', 'a'), e_d: cpu('e', 'd') };
   for (const key of ['b_a', 'c_a', 'e_d']) if (results.ratios[key] !== undefined) results.met[key] = results.ratios[key] <= TARGETS[key];
+  const rss = (x, y) => (results.builds[x]?.medianRssMiB && results.builds[y]?.medianRssMiB ? round(results.builds[x].medianRssMiB / results.builds[y].medianRssMiB, 3) : undefined);
+  results.memoryRatios = { b_a: rss('b', 'a'), c_a: rss('c', 'a'), e_d: rss('e', 'd') };
+  if (results.memoryRatios.b_a !== undefined) results.met.memory_b_a = results.memoryRatios.b_a <= TARGETS.memory_b_a;
+  if (results.warm?.a && results.warm?.c) {
+    const xs = results.warm.c.runs;
+    const ys = results.warm.a.runs;
+    results.warmRatios = {
+      c_a: round(results.warm.c.medianMs / results.warm.a.medianMs, 3),
+      paired: round(median(xs.map((run, i) => run.ms / ys[i].ms)), 3),
+      cpu: round(results.warm.c.medianCpuMs / results.warm.a.medianCpuMs, 3),
+    };
+    results.met.warm_c_a = results.warmRatios.c_a <= TARGETS.warm_c_a;
+  }
+  if (results.dev) results.met.dev = results.dev.medianMs < TARGETS.devMs;
   if (results.check) results.met.check = results.check.medianMs < TARGETS.checkSeconds * 1000;
+  if (results.checkOneThread) results.met.checkOneThread = results.checkOneThread.medianMs < TARGETS.checkSeconds * 1000;
+  const largest = results.ingest && Object.values(results.ingest).at(-1);
+  if (largest) results.met.ingest = largest.medianMs < TARGETS.ingestSeconds * 1000;
 }
 
 function table(res) {
@@ -423,7 +534,26 @@ function table(res) {
   for (const key of ['b_a', 'c_a', 'e_d']) {
     if (res.ratios[key] !== undefined) lines.push(`| ${names[key]} | ${res.ratios[key].toFixed(3)} | ${res.pairedRatios[key].toFixed(3)} | ${res.cpuRatios[key].toFixed(3)} | ≤ ${res.targets[key].toFixed(2)} | ${mark(res.met[key])} |`);
   }
-  if (res.check) lines.push(`| \`research-pack check\`, ${res.check.chapters} chapters, ${res.check.claims} claims | ${s(res.check.medianMs)} s (CPU ${s(res.check.medianCpuMs)} s) | | | < ${res.targets.checkSeconds} s | ${mark(res.met.check)} |`);
+  const mem = res.memoryRatios ?? {};
+  if (mem.b_a !== undefined) lines.push(`| peak memory b/a (median peak RSS) | ${mem.b_a.toFixed(3)} | | | ≤ ${res.targets.memory_b_a.toFixed(2)} | ${mark(res.met.memory_b_a)} |`);
+  if (mem.c_a !== undefined) lines.push(`| peak memory c/a | ${mem.c_a.toFixed(3)} | | | – | – |`);
+  if (mem.e_d !== undefined) lines.push(`| peak memory e/d | ${mem.e_d.toFixed(3)} | | | – | – |`);
+  if (res.warmRatios?.c_a !== undefined) {
+    lines.push(`| warm rebuild after a one-line edit, c/a: a sidecar in (c) ${s(res.warm.c.medianMs)} s, the chapter in (a) ${s(res.warm.a.medianMs)} s | ${res.warmRatios.c_a.toFixed(3)} | ${res.warmRatios.paired.toFixed(3)} | ${res.warmRatios.cpu.toFixed(3)} | ≤ ${res.targets.warm_c_a.toFixed(2)} | ${mark(res.met.warm_c_a)} |`);
+  }
+  if (res.dev) lines.push(`| \`astro dev\` on (c): a sidecar save to the updated chapter page (${res.dev.saves.length} saves; start-up ${s(res.dev.startupMs)} s) | ${res.dev.medianMs} ms | | | < ${res.targets.devMs} ms | ${mark(res.met.dev)} |`);
+  if (res.check) lines.push(`| \`research-pack check\`, ${res.check.chapters} chapters, ${res.check.claims} claims, all threads | ${s(res.check.medianMs)} s (CPU ${s(res.check.medianCpuMs)} s) | | | < ${res.targets.checkSeconds} s | ${mark(res.met.check)} |`);
+  if (res.checkOneThread) lines.push(`| \`research-pack check\`, the same, one thread | ${s(res.checkOneThread.medianMs)} s (CPU ${s(res.checkOneThread.medianCpuMs)} s) | | | < ${res.targets.checkSeconds} s | ${mark(res.met.checkOneThread)} |`);
+  const ingests = res.ingest ? Object.values(res.ingest) : [];
+  ingests.forEach((entry, index) => {
+    const last = index === ingests.length - 1;
+    lines.push(`| \`research-pack ingest\` (dry run), ${entry.rows.toLocaleString('en-US')}-row source ledger: ${entry.outcome} | ${s(entry.medianMs)} s (CPU ${s(entry.medianCpuMs)} s) | | | ${last ? `< ${res.targets.ingestSeconds} s` : '–'} | ${last ? mark(res.met.ingest) : '–'} |`);
+  });
+  if (res.pageBytes) {
+    const p = res.pageBytes;
+    lines.push(`| chapter page of (${p.build}), bytes (${p.claimsPerPage} claims a page): whole page${p.plainBytes ? ` vs (a)` : ''} | ${p.annotatedBytes}${p.plainBytes ? ` vs ${p.plainBytes}` : ''} | | | – | – |`);
+    lines.push(`| … of which markers / claim wrappers / popovers / JSON-LD | ${p.markersBytes} / ${p.wrappersBytes} / ${p.popoversBytes} / ${p.jsonLdBytes} (popover ${p.popoverBytesPerClaim} a claim) | | | – | – |`);
+  }
   if (res.fingerprint) lines.push(`| fingerprint throughput (${res.fingerprint.chapters} chapters, ${(res.fingerprint.bytes / 1e6).toFixed(1)} MB) | ${res.fingerprint.mbPerSecond} MB/s | | | – | – |`);
   if (res.transform) {
     for (const [name, label] of [['satteri', 'Sätteri `mdxToJs`'], ['unified', '`@mdx-js/mdx` (remark)']]) {
@@ -504,6 +634,19 @@ alone: the first ${res.transform?.chapters ?? 100} chapters compiled to JS with 
 (remark-gfm, remark-smartypants), without the claim plugin (directives
 stripped) and with it, outside Astro (\`bench/micro.mjs\`).
 
+And, in the same run (\`bench/extra.mjs\`): the peak memory ratios of the
+cold builds; what the markers, claim wrappers, popovers and JSON-LD add to a
+chapter page of (b) or (c), in bytes; **warm rebuilds** of (a) and (c),
+alternating, ${res.config.warmRounds ?? 4} rounds, with \`.astro/\` and \`node_modules/.astro\` kept from the
+build before and one line edited first (in (c) one claim's rationale in a
+sidecar, in (a) the first chapter), each checked to show the edit; **\`astro
+dev\`** on (c), the time from saving a sidecar to the first response of the
+chapter's page that shows the edit; \`research-pack check\` on all threads and
+on one (\`RESEARCH_PACK_THREADS=1\`); and \`research-pack ingest\` (dry run) of
+a 1,000-row and a ${(res.config.ingestRows ?? 10000).toLocaleString('en-US')}-row source ledger into the demo book's chapter 27 (the
+larger one is refused at the row where the evidence sidecar would pass its
+1,000,000-character limit: the time is the time to that answer).
+
 ## Latest results
 
 ${res.date.slice(0, 10)}, ${book.chapters} chapters (${(book.bytes / 1e6).toFixed(1)} MB of MDX, ${book.claims} claims), ${res.config.runs} runs per build:
@@ -520,7 +663,11 @@ Full results: [\`results/latest.json\`](results/latest.json).
 | b/a: annotation only over the floor | ≤ 1.05 |
 | c/a: packs and report over the floor | ≤ 1.35 |
 | e/d: packs and report over plain unified | ≤ 1.25 |
-| \`research-pack check\` on 1,000 chapters | < 2 s |
+| peak memory b/a | ≤ 1.10 |
+| warm rebuild after one sidecar edit (c) over a warm plain rebuild after one chapter edit (a) | ≤ 1.10 |
+| \`research-pack check\` on 1,000 chapters (all threads and one) | < 1.5 s |
+| a sidecar edit visible in \`astro dev\` | < 300 ms |
+| \`research-pack ingest\` of a 10,000-row ledger | < 2 s |
 
 ## Command
 
@@ -532,8 +679,9 @@ node bench/generate.mjs <dir> --chapters 300 [--plain]   # just the book
 \`\`\`
 
 Run it through npm so the pinned Node 24 (\`node_modules/.bin/node\`) runs
-Astro. \`BENCH_RUNS\` (default 3), \`BENCH_CHECK_CHAPTERS\` (default 1000) and
-\`BENCH_KEEP=1\` (keep the working folder) tune it. A failed build, a failed
+Astro. \`BENCH_RUNS\` (default 3), \`BENCH_CHECK_CHAPTERS\` (default 1000),
+\`BENCH_WARM_ROUNDS\` (4), \`BENCH_DEV_ROUNDS\` (5), \`BENCH_INGEST_ROWS\` (10000),
+\`BENCH_SKIP_EXTRA=1\` and \`BENCH_KEEP=1\` (keep the working folder) tune it. A failed build, a failed
 \`check\` or a build that did not annotate makes the run exit non-zero and
 nothing is written. \`npm test\` does not run it.
 

@@ -9,7 +9,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   anchorClaims,
+  attachPage,
+  chapterBody,
   claimAnnotations,
+  claimPlaces,
   ClaimsFileSchema,
   EvidenceFileSchema,
   extractChapterText,
@@ -108,6 +111,9 @@ export function loadChapter(dir: string, name: string, settings: FixtureSettings
     evidence,
     research: ResearchFileSchema.parse({}),
   };
+  // Where the page finds each claim, as the model builder records it.
+  const places = claimPlaces(text, anchors);
+  attachPage(chapter, { body: chapterBody(source), ...(places ? { places: Object.fromEntries(places) } : {}) });
   return { chapter, problems, source, file };
 }
 

@@ -4,23 +4,25 @@
  * model fresh in `astro dev`. Every decision that is not about Astro lives in
  * `@research-pack/core`.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroConfig, AstroIntegration } from 'astro';
+import type { AstroConfig, AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
-import { createModelCache, formatProblems, loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core';
+import { formatProblems, loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core';
+import { publishArtifacts, textArtifacts } from './artifacts.js';
 import { missingChapterPages, missingMdxWarning, pagesWithoutPopovers } from './check-pages.js';
 import { watchBook } from './dev-watch.js';
 import { layoutModulePlugin, layoutSpecifier } from './layout-module.js';
-import { loadState, loadStateOnThreads, type LoadedState } from './load-state.js';
 import { registerClaimPlugins } from './markdown-plugins.js';
+import { ModelSource } from './model-source.js';
 import { resolveOptions, validateOptions, type ResearchPackOptions, type ResearchPackUserOptions } from './options.js';
+import { markdownRenderer } from './render-again.js';
 import { researchRoutes } from './routes.js';
-import { publishState } from './state.js';
+import { refusedChapterProblems } from './refused-chapters.js';
+import { publishRenderer, type ResearchPackState } from './state.js';
 
 const NAME = '@research-pack/astro';
-
-/** Refusals of the file policy that would hurt if Astro read the chapter file anyway. */
-const UNSAFE_CHAPTER_RULES = new Set(['file/outside-project', 'file/symlink-loop', 'file/not-a-file', 'file/too-large']);
 
 /**
  * Create the Research Pack integration.
@@ -41,31 +43,24 @@ export function researchPack(userOptions?: ResearchPackUserOptions): AstroIntegr
 export function createIntegration(userOptions: ResearchPackUserOptions | undefined, preset: ProjectPreset): AstroIntegration {
   let options: ResearchPackOptions;
   let root: string;
-  let urls: SiteUrls;
-  let pageUrls: SiteUrls;
+  let command: 'build' | 'dev' | 'preview' | 'sync';
+  let artifactsDir: string;
   // The Markdown plugins read through this, so that a reload in `astro dev`
   // reaches the next render without re-registering anything.
-  let current: LoadedState | undefined;
-  const cache = createModelCache();
-
-  const publish = (loaded: LoadedState): LoadedState => {
-    current = loaded;
-    publishState(loaded.state);
-    return loaded;
-  };
-  const reload = (): LoadedState => publish(loadState(root, options, urls, pageUrls, cache));
+  const source = new ModelSource();
 
   return {
     name: NAME,
     hooks: {
-      'astro:config:setup': async ({ config, command, logger, injectRoute, injectScript, updateConfig, addWatchFile }) => {
+      'astro:config:setup': async ({ config, command: running, logger, injectRoute, injectScript, updateConfig, addWatchFile }) => {
         root = fileURLToPath(config.root);
-        const source = preset === 'starlight' ? 'researchPackStarlight() options' : 'researchPack() options';
+        command = running;
+        const sourceName = preset === 'starlight' ? 'researchPackStarlight() options' : 'researchPack() options';
         let file: Awaited<ReturnType<typeof loadConfigFile>>;
         try {
           // research-pack.config.mjs holds what the CLI reads too; options given here apply over it.
           file = await loadConfigFile(root);
-          options = resolveOptions({ ...file?.config, ...validateOptions(userOptions, source) }, preset);
+          options = resolveOptions({ ...file?.config, ...validateOptions(userOptions, sourceName) }, preset);
         } catch (error) {
           throw new AstroError(
             (error as Error).message.replace(/^Research Pack: /, ''),
@@ -80,66 +75,83 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
               "instead of `researchPack()` in `integrations`, so that claims are marked between Starlight's asides and its directive restoration.",
           );
         }
-        urls = siteUrls(config, options);
-        pageUrls = { ...urls, site: basePath(config) };
+        const urls = siteUrls(config, options);
+        const pageUrls = { ...urls, site: basePath(config) };
+        // Chapter checks and text artifacts are kept in Astro's cache folder across builds and dev sessions.
+        const cache = path.join(fileURLToPath(config.cacheDir), 'research-pack');
+        const store = { dir: path.join(cache, 'chapters'), salt: PARSER_VERSION };
+        artifactsDir = path.join(cache, 'artifacts');
 
-        // A build reads the books once, on several threads for a large project;
-        // the dev server reads them with a cache, and again after every save.
-        const loaded = command === 'build' ? publish(await loadStateOnThreads(root, options, urls, pageUrls)) : reload();
-        const { problems, problemsText } = loaded.state;
         // Astro's own content loaders (glob(), Starlight's docsLoader()) would still open
         // these chapter files after this hook: a FIFO would hang them, a link out of the
         // project would publish what it points at. Not even the dev server starts.
-        const unsafe = problems.filter((problem) => UNSAFE_CHAPTER_RULES.has(problem.rule) && /\.mdx?$/i.test(problem.file));
+        // (Nothing is read to know it: the model is read later, on other threads.)
+        const unsafe = refusedChapterProblems(root, options.contentDir, options.frontmatter);
         if (unsafe.length > 0) {
           throw new AstroError(
             `Research Pack refuses ${unsafe.length === 1 ? 'a chapter file' : `${unsafe.length} chapter files`} that Astro's content loaders would still read:\n${formatProblems(unsafe)}`,
             'Replace each with a regular file inside the project; `npx research-pack check` lists the same problems.',
           );
         }
-        if (problems.some((problem) => problem.severity === 'error')) {
-          const message = `Research Pack found ${countLabel(problems)} in ${options.contentDir}:\n${problemsText}`;
-          // A build fails once, listing every problem. The dev server keeps
-          // running and shows the same list in its overlay (see runtime.ts),
-          // so the author can fix sidecars without restarting it.
-          if (command === 'build') {
-            throw new AstroError(message, 'Fix each file:line:column above; `npx research-pack check` lists the same problems without building.');
-          }
-          logger.error(message);
-        } else if (problems.length > 0) {
-          logger.warn(problemsText);
-        }
+
+        // A build reads the books on worker threads while Vite starts, and
+        // waits for them where it needs them (a chapter's transform, the
+        // research pages, `astro:build:start`); the dev server reads them
+        // now, and again after every save.
+        const background = command === 'build';
+        source.start({ root, options, urls, pageUrls, store, artifactsDir }, background);
+        if (!background) reportProblems(source.loaded()!.state, command, options, logger);
 
         await registerClaimPlugins(
           config.markdown.processor,
           // Popovers are rendered once per page (ChapterProvenance part="body",
           // or the Starlight plugin's MarkdownContent), not compiled into every chapter module.
           {
-            annotations: (chapterFile) => current?.annotationsFor(chapterFile),
+            annotations: (chapterFile, text) => source.annotationsFor(chapterFile, text),
             restoreDirectives: options.restoreDirectives !== 'nowhere',
             restoreOutsideChapters: options.restoreDirectives === 'everywhere',
             popovers: 'page',
           },
           logger,
+          (chapterFile) => source.marksOf(chapterFile),
         );
 
         updateConfig({ vite: { plugins: [layoutModulePlugin(layoutSpecifier(options.layout, root))] } });
         injectScript('page-ssr', `import '${NAME}/styles.css';`);
-        for (const route of researchRoutes(options.research, options)) {
+        // A build writes the text artifacts itself, in astro:build:done; the dev server serves them.
+        for (const route of researchRoutes(options.research, options, { artifacts: !background })) {
           injectRoute({ pattern: route.pattern, entrypoint: `${NAME}/routes/${route.entrypoint}`, prerender: true });
         }
       },
 
       'astro:config:done': ({ config, logger }) => {
-        const model = current?.state.model;
+        publishRenderer(markdownRenderer(config, root));
+        const model = source.loaded()?.state.model;
         const warning = model && missingMdxWarning(model, config.integrations.map((integration) => integration.name));
+        if (warning) logger.warn(warning);
+        integrationNames = config.integrations.map((integration) => integration.name);
+      },
+
+      'astro:build:start': async ({ logger }) => {
+        let loaded;
+        try {
+          loaded = await source.ready();
+        } catch (error) {
+          throw new AstroError(`Research Pack could not read the books in ${options.contentDir}: ${(error as Error).message}`, 'Run `npx research-pack check` for the same check without building.');
+        }
+        reportProblems(loaded.state, command, options, logger);
+        const warning = loaded.state.model && missingMdxWarning(loaded.state.model, integrationNames);
         if (warning) logger.warn(warning);
       },
 
       'astro:build:done': async ({ dir, logger }) => {
-        const model = current?.state.model;
-        if (!model) return;
+        const state = source.loaded()?.state;
+        const model = state?.model;
+        if (!state || !model) return;
         const outDir = fileURLToPath(dir);
+        // What the model's workers made is in the artifact cache; the rest (the reports) is rendered now.
+        const cached = [...(source.loaded()?.derived.values() ?? [])].flatMap((derived) => (derived.artifacts && derived.artifactsKey ? [{ key: derived.artifactsKey, files: derived.artifacts }] : []));
+        await publishArtifacts(outDir, textArtifacts(model, state.urls, options), cached, artifactsDir);
         const absent = await missingChapterPages(outDir, model, options.chapters);
         if (absent.length > 0) {
           logger.warn(
@@ -159,12 +171,43 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
       'astro:server:setup': ({ server, logger }) => {
         watchBook(server, {
           contentDir: `${root}/${options.contentDir}`,
-          reload: () => reload(),
+          reload: () => source.reload(),
           logger,
         });
       },
     },
   };
+}
+
+/** The names of the site's integrations, for the MDX warning. */
+let integrationNames: string[] = [];
+
+/** The parser's version: chapter checks made with another are not reused. */
+const PARSER_VERSION = parserVersion();
+
+function parserVersion(): string {
+  // Sätteri's package.json is not among its exports: read it beside its entry point.
+  const entry = fileURLToPath(import.meta.resolve('satteri', import.meta.resolve('@research-pack/markdown')));
+  const manifest = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version?: string };
+  return `satteri@${manifest.version ?? 'unknown'}`;
+}
+
+/**
+ * Report a load's problems: a build fails once, listing every problem; the
+ * dev server keeps running and shows the same list in its overlay (see
+ * runtime.ts), so the author can fix sidecars without restarting it.
+ */
+function reportProblems(state: ResearchPackState, command: string, options: ResearchPackOptions, logger: AstroIntegrationLogger): void {
+  const { problems, problemsText } = state;
+  if (problems.some((problem) => problem.severity === 'error')) {
+    const message = `Research Pack found ${countLabel(problems)} in ${options.contentDir}:\n${problemsText}`;
+    if (command === 'build') {
+      throw new AstroError(message, 'Fix each file:line:column above; `npx research-pack check` lists the same problems without building.');
+    }
+    logger.error(message);
+  } else if (problems.length > 0) {
+    logger.warn(problemsText);
+  }
 }
 
 function basePath(config: AstroConfig): string {

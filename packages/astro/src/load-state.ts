@@ -1,16 +1,23 @@
 /**
  * Loads the research model for the site and derives what the claim
- * transform needs per chapter file. Runs once per build, and again in
- * `astro dev` whenever a chapter or sidecar changes.
+ * transform needs per chapter file. Runs once per build (on worker threads,
+ * while Vite starts), and again in `astro dev` whenever a chapter or
+ * sidecar changes. Chapter checks are kept across builds in Astro's cache
+ * folder, so a build after one edit reads that chapter only.
  */
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
   buildModel,
   buildModelOnThreads,
   resolveAsOf,
   type BuildModelResult,
+  type CheckStoreOptions,
   type ParseChapter,
   claimAnnotations,
+  claimPopoversHtml,
+  renderPackHtml,
   type ModelCache,
   formatProblems,
   chapterUrls,
@@ -20,6 +27,7 @@ import {
   type SiteUrls,
 } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
+import type { DeriveContext, DerivedChapter } from './derive.js';
 import type { ResearchPackOptions } from './options.js';
 import type { ResearchPackState } from './state.js';
 
@@ -30,18 +38,34 @@ export interface LoadedState {
   chapterFiles: string[];
   /** Annotations of the chapter at an absolute path, or undefined when the file is not a chapter. */
   annotationsFor: (file: string) => ChapterAnnotations | undefined;
+  /** What the model's worker threads made of each chapter, by chapter id (empty when it was loaded on this thread). */
+  derived: ReadonlyMap<string, DerivedChapter>;
+}
+
+/** Where the model comes from: the project, its options and URLs, and the caches to use. */
+export interface LoadInputs {
+  /** Absolute project root. */
+  root: string;
+  /** The integration's validated options. */
+  options: ResearchPackOptions;
+  /** Where pages live, absolute for artifacts. */
+  urls: SiteUrls;
+  /** Where pages live, root-relative for links between pages. */
+  pageUrls: SiteUrls;
+  /** Chapter checks kept across builds; undefined to keep none. */
+  store?: CheckStoreOptions | undefined;
+  /** Folder of the text artifacts kept across builds (see `derive.ts`). */
+  artifactsDir?: string | undefined;
 }
 
 /**
- * Build the model and everything derived from it.
- * @param root absolute project root.
- * @param options the integration's validated options.
- * @param urls where pages live, absolute for artifacts.
- * @param pageUrls where pages live, root-relative for links between pages.
+ * Build the model and everything derived from it, on this thread.
+ * @param inputs the project and its caches.
  * @param cache results of earlier loads: the dev server reloads after every save, and only changed files are parsed again.
  * @returns the state to publish and the annotation lookup.
  */
-export function loadState(root: string, options: ResearchPackOptions, urls: SiteUrls, pageUrls: SiteUrls, cache?: ModelCache): LoadedState {
+export function loadState(inputs: LoadInputs, cache?: ModelCache): LoadedState {
+  const { root, options } = inputs;
   const result = buildModel({
     rootDir: root,
     contentDir: options.contentDir,
@@ -49,20 +73,22 @@ export function loadState(root: string, options: ResearchPackOptions, urls: Site
     parse: chapterParser,
     ...(options.asOf ? { today: options.asOf } : {}),
     ...(cache ? { cache } : {}),
+    ...(inputs.store ? { store: inputs.store } : {}),
   });
-  return deriveState(root, options, urls, pageUrls, result);
+  return deriveState(inputs, result);
 }
 
 /**
- * `loadState` for a build: the same model, built on several threads when
- * the project has many chapters (see `buildModelOnThreads`), without a cache.
- * @param root absolute project root.
- * @param options the integration's validated options.
- * @param urls where pages live, absolute for artifacts.
- * @param pageUrls where pages live, root-relative for links between pages.
+ * `loadState` for a build: the same model, built on worker threads while
+ * this thread goes on (Vite starts meanwhile), with the chapter store.
+ * @param inputs the project and its caches.
  * @returns the state to publish and the annotation lookup.
  */
-export async function loadStateOnThreads(root: string, options: ResearchPackOptions, urls: SiteUrls, pageUrls: SiteUrls): Promise<LoadedState> {
+export async function loadStateOnThreads(inputs: LoadInputs): Promise<LoadedState> {
+  const { root, options } = inputs;
+  const configured = Number(process.env.RESEARCH_PACK_THREADS);
+  // This thread keeps Astro going: the workers take every chapter, one per other core.
+  const threads = Number.isInteger(configured) && configured > 0 ? configured : Math.min(Math.max(availableParallelism() - 1, 1), 3);
   const result = await buildModelOnThreads({
     rootDir: root,
     contentDir: options.contentDir,
@@ -70,14 +96,43 @@ export async function loadStateOnThreads(root: string, options: ResearchPackOpti
     asOf: resolveAsOf({ today: options.asOf }),
     parse: chapterParser,
     parser: { url: import.meta.resolve('@research-pack/markdown/parse'), name: 'parseChapter' },
+    threads,
+    mainThreadTakes: false,
+    ...(inputs.store ? { store: inputs.store } : {}),
+    // Each chapter's annotations, pages and artifacts, made on the thread that read it.
+    derive: { url: new URL('./derive.js', import.meta.url).href, name: 'deriveChapter', context: deriveContext(inputs) },
   });
-  return deriveState(root, options, urls, pageUrls, result);
+  return deriveState(inputs, result, result.derived as Map<string, DerivedChapter>);
+}
+
+function deriveContext(inputs: LoadInputs): DeriveContext {
+  return { urls: inputs.urls, pageUrls: inputs.pageUrls, packs: inputs.options.packs, artifactsDir: inputs.artifactsDir ?? path.join(inputs.root, 'node_modules', '.astro', 'research-pack', 'artifacts') };
 }
 
 const chapterParser: ParseChapter = (source, { format }) => parseChapter(source, { format });
 
-/** The state and the annotation lookup, from a built model. */
-function deriveState(root: string, options: ResearchPackOptions, urls: SiteUrls, pageUrls: SiteUrls, result: BuildModelResult): LoadedState {
+/**
+ * What a render's marks were made from: the chapter's revision and every
+ * annotation the claim plugins put in the page (not the popovers, which the
+ * page renders itself). Equal stamps mean equal marks.
+ * @param annotations the chapter's annotations.
+ * @returns a digest.
+ */
+export function annotationsStamp(annotations: ChapterAnnotations): string {
+  let stamp = stamps.get(annotations);
+  if (stamp === undefined) {
+    const marks = annotations.claims.map((claim) => [claim.id, claim.status, claim.anchor, claim.place ?? null, claim.wrapper, claim.marker]);
+    stamp = createHash('sha256').update(JSON.stringify([annotations.body?.digest ?? null, marks])).digest('hex').slice(0, 32);
+    stamps.set(annotations, stamp);
+  }
+  return stamp;
+}
+
+const stamps = new WeakMap<ChapterAnnotations, string>();
+
+/** The state and the annotation lookup, from a built model (and what the workers derived from its chapters, if they did). */
+function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new Map<string, DerivedChapter>()): LoadedState {
+  const { root, options, urls, pageUrls } = inputs;
   const { model } = result;
   // Every chapter needs a page and a research pack of its own, wherever the chapters and research options put them.
   const problems = model ? [...result.problems, ...layoutProblems(model.books, options, { rootDir: root })] : result.problems;
@@ -90,14 +145,14 @@ function deriveState(root: string, options: ResearchPackOptions, urls: SiteUrls,
   );
   // One set of annotations per chapter, made on first use: the claim plugins
   // read it for the markers, ChapterProvenance for the popovers.
-  const annotationsById = new Map<string, ChapterAnnotations>();
-  const annotationsOf = (chapter: ChapterModel): ChapterAnnotations => {
-    let annotations = annotationsById.get(chapter.id);
-    if (!annotations) {
-      annotations = claimAnnotations(chapter, options.packs ? { packUrl: chapterUrls(pageUrls, chapter.book, chapter.slug).pack } : {});
-      annotationsById.set(chapter.id, annotations);
+  const annotationsById = new Map<string, { annotations: ChapterAnnotations; popoversHtml?: string; packHtml?: string }>();
+  const entryOf = (chapter: ChapterModel) => {
+    let entry = annotationsById.get(chapter.id);
+    if (!entry) {
+      entry = derived.get(chapter.id) ?? { annotations: claimAnnotations(chapter, options.packs ? { packUrl: chapterUrls(pageUrls, chapter.book, chapter.slug).pack } : {}) };
+      annotationsById.set(chapter.id, entry);
     }
-    return annotations;
+    return entry;
   };
   return {
     state: {
@@ -108,13 +163,23 @@ function deriveState(root: string, options: ResearchPackOptions, urls: SiteUrls,
       pageUrls,
       packs: options.packs,
       report: options.report,
-      annotations: annotationsOf,
+      annotations: (chapter) => entryOf(chapter).annotations,
+      popoversHtml: (chapter) => {
+        const entry = entryOf(chapter);
+        return (entry.popoversHtml ??= claimPopoversHtml(entry.annotations));
+      },
+      packHtml: (chapter) => {
+        const entry = entryOf(chapter);
+        return (entry.packHtml ??= renderPackHtml(usable!, chapter, pageUrls));
+      },
+      stamp: (chapter) => annotationsStamp(entryOf(chapter).annotations),
       chapterAt: (file) => chapters.get(path.resolve(root, file)),
     },
     chapterFiles: [...chapters.keys()],
+    derived,
     annotationsFor(file) {
       const chapter = chapters.get(path.resolve(file));
-      return chapter ? annotationsOf(chapter) : undefined;
+      return chapter ? entryOf(chapter).annotations : undefined;
     },
   };
 }

@@ -6,7 +6,9 @@
 import { isSatteriProcessor } from '@astrojs/markdown-satteri';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import remarkDirective from 'remark-directive';
+import { fileURLToPath } from 'node:url';
 import { remarkClaims, satteriClaims, type ClaimsPluginOptions } from '@research-pack/markdown';
+import { STAMP_KEY } from './state.js';
 
 type MarkdownProcessor = NonNullable<AstroConfig['markdown']['processor']>;
 
@@ -16,21 +18,32 @@ type MarkdownProcessor = NonNullable<AstroConfig['markdown']['processor']>;
 const unifiedModule = import('@astrojs/markdown-remark').catch(() => null);
 
 /**
- * Add the claim transform to the configured processor.
+ * What a Markdown render of a chapter was marked from, for
+ * `remarkPluginFrontmatter`: the content layer keeps a rendered `.md`
+ * entry until its file changes, so a page reads this to tell whether the
+ * render it is handed is still the one its annotations give.
+ */
+export type MarksOf = (file: string) => string | undefined;
+
+/**
+ * Add the claim transform to the configured processor, and after it the
+ * plugin that records in a Markdown chapter's frontmatter what it was marked from.
  * @param processor `config.markdown.processor`.
  * @param options what the transform needs to find a chapter's claims.
  * @param logger the integration's logger, for an unsupported processor.
+ * @param marksOf what a file was just marked from (see `MarksOf`).
  * @returns which processor was extended, or undefined.
  */
 export async function registerClaimPlugins(
   processor: MarkdownProcessor,
   options: ClaimsPluginOptions,
   logger: Pick<AstroIntegrationLogger, 'warn'>,
+  marksOf: MarksOf = () => undefined,
 ): Promise<'satteri' | 'unified' | undefined> {
   if (isSatteriProcessor(processor)) {
     // Claims are text directives, which Sätteri leaves off by default.
     processor.options.features.directive = true;
-    processor.options.mdastPlugins.push(satteriClaims(options));
+    processor.options.mdastPlugins.push(satteriClaims(options), satteriStamp(marksOf));
     return 'satteri';
   }
   const unified = await unifiedModule;
@@ -38,7 +51,7 @@ export async function registerClaimPlugins(
     // A host (Starlight) may have added remark-directive already; parsing directives twice breaks them.
     const plugins = processor.options.remarkPlugins;
     const hasDirective = plugins.some((entry) => (Array.isArray(entry) ? entry[0] : entry) === remarkDirective);
-    plugins.push(...(hasDirective ? [] : [remarkDirective]), [remarkClaims, options]);
+    plugins.push(...(hasDirective ? [] : [remarkDirective]), [remarkClaims, options], [remarkStamp, marksOf]);
     return 'unified';
   }
   logger.warn(
@@ -47,4 +60,35 @@ export async function registerClaimPlugins(
       'Use `satteri()` from `@astrojs/markdown-satteri` (the default) or `unified()` from `@astrojs/markdown-remark`.',
   );
   return undefined;
+}
+
+/** Frontmatter as Astro's Markdown pipelines hand it to plugins. */
+type AstroData = { astro?: { frontmatter?: Record<string, unknown> } };
+
+function stamp(data: AstroData | undefined, marks: string | undefined): void {
+  const astro = data?.astro;
+  if (marks === undefined || !astro?.frontmatter) return;
+  astro.frontmatter = { ...astro.frontmatter, [STAMP_KEY]: marks };
+}
+
+/** The stamp on Sätteri: Markdown chapters only (MDX chapters are modules, which Vite transforms again). */
+function satteriStamp(marksOf: MarksOf) {
+  return ({ fileURL, sourceFormat }: { fileURL: URL | undefined; sourceFormat: string }) => {
+    if (sourceFormat !== 'markdown' || fileURL?.protocol !== 'file:') return null;
+    const file = fileURLToPath(fileURL);
+    return {
+      name: 'research-pack-marks',
+      // Runs after the claim plugin has marked the page (and read the annotations).
+      before(_root: unknown, ctx: { data: AstroData }) {
+        stamp(ctx.data, marksOf(file));
+      },
+    };
+  };
+}
+
+/** The stamp on unified. */
+function remarkStamp(marksOf: MarksOf) {
+  return (_tree: unknown, file: { path?: string; data: AstroData }) => {
+    if (file.path && !/\.mdx$/i.test(file.path)) stamp(file.data, marksOf(file.path));
+  };
 }

@@ -27,8 +27,39 @@ export interface ResearchPackState {
   report: boolean;
   /** A chapter's claim annotations (markers and popovers), made once and shared by the claim plugins and ChapterProvenance. */
   annotations: (chapter: ChapterModel) => ChapterAnnotations;
+  /** The popovers of a chapter's claims as HTML, made once (on a build's worker threads, when it has them). */
+  popoversHtml: (chapter: ChapterModel) => string;
+  /** The content of a chapter's research pack page as HTML, made once (the same). */
+  packHtml: (chapter: ChapterModel) => string;
   /** The chapter whose file is at a path (absolute, or relative to the project root), if any: for a host's pages (Starlight's route data). */
   chapterAt: (file: string) => ChapterModel | undefined;
+  /** What the claim plugins mark a chapter's page from, as a digest (`annotationsStamp`): a render with another stamp is out of date. */
+  stamp: (chapter: ChapterModel) => string;
+}
+
+/** The key under which the claim plugins record, in a render's frontmatter (`remarkPluginFrontmatter`), what they marked it from. */
+export const STAMP_KEY = 'researchPackMarks';
+
+/**
+ * Renders a chapter's Markdown again, as the content layer does, for a
+ * page whose cached render is out of date: its HTML, or undefined when it
+ * cannot be redone here (images the content layer resolves itself).
+ */
+export type RenderAgain = (file: string) => Promise<string | undefined>;
+
+const RENDER_KEY = Symbol.for('@research-pack/astro/render-again');
+
+/**
+ * Register the renderer that redoes out-of-date renders.
+ * @param render the renderer.
+ */
+export function publishRenderer(render: RenderAgain): void {
+  (globalThis as { [RENDER_KEY]?: RenderAgain })[RENDER_KEY] = render;
+}
+
+/** @returns the renderer, when the integration registered one. */
+export function readRenderer(): RenderAgain | undefined {
+  return (globalThis as { [RENDER_KEY]?: RenderAgain })[RENDER_KEY];
 }
 
 const KEY = Symbol.for('@research-pack/astro/state');

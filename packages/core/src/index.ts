@@ -63,8 +63,11 @@ export type { ValidateBookOptions } from './model/cross-file.js';
 export { buildModel } from './model/build.js';
 export { resolveClaims } from './model/chapter.js';
 export { checkChapter, checkProject, collectProblems, assembleModel } from './model/check.js';
+export { coreCodeVersion } from './model/check-store.js';
+export type { ChapterKey, CheckStore, CheckStoreOptions, StoredCheck } from './model/check-store.js';
 export { buildModelOnThreads, checkProblemsOnThreads, threadCount } from './threads/run.js';
-export type { ParserModule, ThreadedOptions } from './threads/run.js';
+export type { ParserModule, ThreadedOptions, TakenCheck } from './threads/run.js';
+export type { DeriveChapter, DeriveInput, DeriveModule } from './threads/derive.js';
 export type { ChapterCheck, CheckChapterOptions, CheckProjectOptions } from './model/check.js';
 export type { BuildModelOptions } from './model/build.js';
 export type { BuildModelResult } from './model/check.js';
@@ -74,6 +77,9 @@ export { relativePath, unsafePathReason } from './load/paths.js';
 export { createJsonSchema, jsonSchemaText, sidecarKinds } from './schema/json-schema.js';
 export { extractChapterText } from './text/snapshot.js';
 export { anchorClaims } from './text/anchor.js';
+export { chapterBody } from './text/page-places.js';
+export type { ChapterPage } from './model/page-info.js';
+export type { ChapterBody, ClaimPlace } from './text/page-places.js';
 export type { ChapterText, ClaimAnchor, DirectiveClaim, AnchorKind, ClaimSelectors } from './text/chapter-text.js';
 export type { ExtractChapterTextOptions } from './text/snapshot.js';
 export type { AnchorFiles } from './text/anchor.js';
@@ -87,7 +93,7 @@ export { prepareSearch } from './text/quote-search.js';
 export { SELECTOR_CONTEXT } from './text/selectors.js';
 export type { SearchText, QuoteResult } from './text/quote-search.js';
 export { safeHref, sourceHref } from './site/safe-url.js';
-export { claimAnnotations, claimPopoversHtml, accessibleName, FLAG_SYMBOL } from './render/claim-annotations.js';
+export { claimAnnotations, claimMarkerHtml, claimPopoversHtml, accessibleName, FLAG_SYMBOL } from './render/claim-annotations.js';
 export {
   DISPLAY_STATUSES,
   STATUS_SYMBOL,

@@ -10,7 +10,8 @@
 export { buildTextIndex } from './text/text-index.js';
 export type { IndexLeaf, IndexNode, RestoredDirective, TextIndex } from './text/text-index-types.js';
 export { leafIndexAt, leafOffsetAt } from './text/leaf-map.js';
-export { isDirectiveLabel } from './text/directive-text.js';
-export { prepareSearch, relocateQuote } from './text/quote-search.js';
+export { directiveId, isDirectiveLabel } from './text/directive-text.js';
+export { fold, normalizeProse } from './text/normalize.js';
+export { fromFolded, prepareSearch, relocateQuote } from './text/quote-search.js';
 export type { AnchoredQuote, SearchText } from './text/quote-search.js';
 export { shorten } from './problems/problem.js';

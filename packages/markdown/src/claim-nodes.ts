@@ -3,7 +3,7 @@
  * popover (from the core's hast), and the paragraphs that hold a heading's
  * markers or a restored directive's fence line.
  */
-import type { ClaimAnnotation } from '@research-pack/core';
+import { claimMarkerHtml, type ClaimAnnotation } from '@research-pack/core';
 import type { IndexNode } from '@research-pack/core/internal';
 import type { Element } from 'hast';
 import type { ResearchClaim, ResearchClaimMarker, ResearchClaimPopover } from './types.js';
@@ -16,13 +16,13 @@ import type { ResearchClaim, ResearchClaimMarker, ResearchClaimPopover } from '.
  * @param popovers `'inline'` (default) to include the popover, `'page'` to leave it out.
  * @returns a `researchClaim` node.
  */
-export function claimNode(annotation: ClaimAnnotation, children: IndexNode[], popovers: 'inline' | 'page' = 'inline'): IndexNode {
+export function claimNode(annotation: ClaimAnnotation, children: IndexNode[], popovers: 'inline' | 'page' = 'inline', markers: MarkerForm = 'tree'): IndexNode {
   const node: ResearchClaim = {
     type: 'researchClaim',
     data: { hName: 'span', hProperties: { ...annotation.wrapper }, claimId: annotation.id },
     children: [
       ...(children as ResearchClaim['children']),
-      elementNode('researchClaimMarker', annotation.marker),
+      (markers === 'tree' ? elementNode('researchClaimMarker', annotation.marker) : markupNode(claimMarkerHtml(annotation), markers)) as ResearchClaimMarker,
       ...(popovers === 'page' ? [] : [elementNode('researchClaimPopover', annotation.popover)]),
     ],
   };
@@ -30,12 +30,34 @@ export function claimNode(annotation: ClaimAnnotation, children: IndexNode[], po
 }
 
 /**
- * Whether a node is a claim's marker or popover (childless, standing for a hast element).
+ * How a claim's marker goes into the page: `tree`, a `researchClaimMarker`
+ * node standing for its hast (unified turns it into elements); `html`, a
+ * raw HTML node with the marker's markup; `mdx`, an MDX `<Fragment
+ * set:html>` with it. The same HTML either way; the last two keep the
+ * marker's elements out of the tree the processor compiles (an MDX chapter
+ * would otherwise carry every marker as JSX in its module).
+ */
+export type MarkerForm = 'tree' | 'html' | 'mdx';
+
+/** Marks the markup nodes that stand for a claim's marker, without a field a processor would read. */
+const CLAIM_ELEMENT = Symbol.for('research-pack.claim-element');
+
+function markupNode(html: string, form: 'html' | 'mdx'): IndexNode {
+  const node: IndexNode =
+    form === 'html'
+      ? { type: 'html', value: html }
+      : ({ type: 'mdxJsxTextElement', name: 'Fragment', attributes: [{ type: 'mdxJsxAttribute', name: 'set:html', value: html }], children: [] } as IndexNode);
+  Object.defineProperty(node, CLAIM_ELEMENT, { value: true });
+  return node;
+}
+
+/**
+ * Whether a node is a claim's marker or popover (childless, standing for a hast element, or its markup).
  * @param node any node.
- * @returns true for `researchClaimMarker` and `researchClaimPopover`.
+ * @returns true for `researchClaimMarker` and `researchClaimPopover`, and a marker's markup node.
  */
 export function isClaimElement(node: IndexNode): boolean {
-  return node.type === 'researchClaimMarker' || node.type === 'researchClaimPopover';
+  return node.type === 'researchClaimMarker' || node.type === 'researchClaimPopover' || (node as { [CLAIM_ELEMENT]?: boolean })[CLAIM_ELEMENT] === true;
 }
 
 /**

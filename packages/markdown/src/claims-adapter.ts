@@ -15,14 +15,29 @@ import { planClaimEdits, planDirectiveRestoration, type ClaimEdit, type PlanOpti
 export interface FileClaims {
   /** `claims` in a chapter; `directives` in another file, when directives are restored outside chapters. */
   kind: 'claims' | 'directives';
+  /** The chapter's annotations (for `claims`). */
+  annotations?: ChapterAnnotations | undefined;
   /**
-   * The file's edits.
+   * The file's edits, from the whole tree.
    * @param root the file's mdast (read only).
    * @param source the text it was parsed from, when known.
    * @returns the edits.
    * @throws {ClaimAnchorError} when a claim cannot be placed (with its line and column), or an `Error` naming the chapter, with the cause, when anything else fails.
    */
   plan: (root: Root | IndexNode, source: string | undefined) => ClaimEdit[];
+}
+
+/**
+ * What the plugins read for each file: called with the file's absolute path
+ * (undefined when it has none) and the text it is parsed from, when known
+ * (the lookup may check the chapter's revision with it), it says what to do;
+ * undefined when the plugin sits out; a promise while the annotations are
+ * being loaded.
+ */
+export interface ClaimsAdapter {
+  (filePath: string | undefined, source?: string): FileClaims | undefined | Promise<FileClaims | undefined>;
+  /** The checked options, which apply to every file. */
+  readonly options: ClaimsPluginOptions;
 }
 
 /** The options of the claim plugins and what each must be. */
@@ -63,18 +78,27 @@ export function checkClaimsOptions(options: unknown): ClaimsPluginOptions {
 /**
  * Make what both plugins use for each file, from their options.
  * @param options the plugin's options (checked here).
- * @returns for a file's absolute path (undefined when the file has none): what to do with it, or undefined when the plugin sits out.
+ * @returns for a file's path and source: what to do with it (see `ClaimsAdapter`).
  * @throws {TypeError} when the options are wrong.
  */
-export function createClaimsAdapter(options: ClaimsPluginOptions): (filePath: string | undefined) => FileClaims | undefined {
+export function createClaimsAdapter(options: ClaimsPluginOptions): ClaimsAdapter {
   const checked = checkClaimsOptions(options);
   const planOptions: Omit<PlanOptions, 'source'> = { directive: checked.directive, restoreDirectives: checked.restoreDirectives, popovers: checked.popovers };
   const restoring: FileClaims = { kind: 'directives', plan: (root, source) => planDirectiveRestoration(root, { source }) };
-  return (filePath) => {
-    const annotations = filePath === undefined ? undefined : checked.annotations(filePath);
+  const decide = (annotations: ChapterAnnotations | undefined): FileClaims | undefined => {
     if (!annotations) return checked.restoreOutsideChapters ? restoring : undefined;
-    return { kind: 'claims', plan: (root, source) => planChapter(root, source, annotations, planOptions) };
+    return { kind: 'claims', annotations, plan: (root, source) => planChapter(root, source, annotations, planOptions) };
   };
+  const forFile = (filePath: string | undefined, source?: string) => {
+    if (filePath === undefined) return decide(undefined);
+    const found = checked.annotations(filePath, source);
+    return isPromise(found) ? found.then(decide) : decide(found);
+  };
+  return Object.assign(forFile, { options: checked });
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | undefined)?.then === 'function';
 }
 
 /** Plan a chapter's edits; anything but a misplaced claim becomes an error that names the chapter. */

@@ -6,7 +6,7 @@
  */
 import type { ClaimAnnotation } from '@research-pack/core';
 import { isDirectiveLabel, type IndexNode } from '@research-pack/core/internal';
-import { claimNode, fenceParagraph, headingClaimsParagraph, isClaimElement } from './claim-nodes.js';
+import { claimNode, fenceParagraph, headingClaimsParagraph, isClaimElement, type MarkerForm } from './claim-nodes.js';
 import { pageOrphanError, rawHtmlError } from './page-errors.js';
 import type { ClaimPlacement } from './place-claims.js';
 import { wrapInline, type WrapInlineOptions } from './wrap-inline.js';
@@ -41,6 +41,8 @@ export interface EmitOptions {
   restore: boolean;
   /** Where popovers go. */
   popovers: 'inline' | 'page';
+  /** How markers go into the page (default `tree`). */
+  markers?: MarkerForm | undefined;
 }
 
 /**
@@ -66,12 +68,13 @@ class EditEmitter {
   ) {
     const { directiveClaims, restoredLeaves, cuts } = placement;
     const { file, popovers } = options;
+    const markers = options.markers ?? 'tree';
     this.wrap = {
       cuts,
       textOf: (node) => restoredLeaves.get(node)?.value,
       isWrapper: (node) => directiveClaims.has(node),
-      wrapRange: (annotation, children) => claimNode(annotation, children, popovers),
-      wrapNode: (node, children) => claimNode(directiveClaims.get(node)!, children, popovers),
+      wrapRange: (annotation, children) => claimNode(annotation, children, popovers, markers),
+      wrapNode: (node, children) => claimNode(directiveClaims.get(node)!, children, popovers, markers),
       // Images (their alt text is not prose) and the nodes of claims already marked.
       isOpaque: (node) => node.type === 'image' || node.type === 'imageReference' || isClaimElement(node),
       fail: (annotation, why) => {

@@ -8,9 +8,12 @@ export interface ClaimsPluginOptions {
   /**
    * The annotations of the chapter at an absolute file path, or `undefined`
    * when the file is not a chapter: then the plugin touches nothing, not even
-   * directives.
+   * directives. It is handed the source the page is parsed from, so that it
+   * can check that its annotations are of that revision of the chapter
+   * (`ChapterAnnotations.body`). It may return a promise, while the
+   * annotations are still being computed: the plugins then wait for it.
    */
-  annotations: (filePath: string) => ChapterAnnotations | undefined;
+  annotations: (filePath: string, source?: string) => ChapterAnnotations | undefined | Promise<ChapterAnnotations | undefined>;
   /** Name of the claim directive. Default `claim`. */
   directive?: string | undefined;
   /**

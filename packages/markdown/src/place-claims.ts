@@ -35,16 +35,38 @@ export interface ClaimPlacement {
   cuts: Map<IndexNode, Set<number>>;
 }
 
+/** Where a quote claim's words are in the index text, or undefined when they are not there. */
+export type LocateQuote = (index: TextIndex, annotation: ClaimAnnotation) => { start: number; end: number } | undefined;
+
+/** Which claims a placement is for, when it is for part of a page. */
+export interface PlacementScope {
+  /** The claims that must be found in this part: the others of the chapter are elsewhere. */
+  claims: readonly ClaimAnnotation[];
+  /** How quote claims are found (default: in the index text, with the model's choice of occurrence). */
+  locate?: LocateQuote | undefined;
+}
+
+/** Quote claims found again in the page's text with the model's choice of occurrence. */
+function relocateInText(): LocateQuote {
+  let search: SearchText | undefined;
+  return (index, annotation) => {
+    if (annotation.anchor.type !== 'quote') return undefined;
+    search ??= prepareSearch(index);
+    return relocateQuote(search, annotation.anchor) ?? undefined;
+  };
+}
+
 /**
- * Place every claim of a chapter on its page.
+ * Place every claim of a chapter on its page (or those of a part of it).
  * @param root the (part of the) page the index was built from.
  * @param index the page's text index.
  * @param annotations the chapter's annotations.
  * @param restore whether directives that are not claims are restored.
+ * @param scope the claims of this part of the page and how to find their quotes; default every claim, found in the index text.
  * @returns the placement.
  * @throws {ClaimAnchorError} when a claim cannot be found on the page, or a claim directive is unknown.
  */
-export function placeClaims(root: IndexNode, index: TextIndex, annotations: ChapterAnnotations, restore: boolean): ClaimPlacement {
+export function placeClaims(root: IndexNode, index: TextIndex, annotations: ChapterAnnotations, restore: boolean, scope?: PlacementScope): ClaimPlacement {
   const placement: ClaimPlacement = {
     index,
     directiveClaims: new Map(),
@@ -65,13 +87,14 @@ export function placeClaims(root: IndexNode, index: TextIndex, annotations: Chap
       if (unit) placement.dirty.add(unit.node);
     }
   }
-  placeDirectives(root, placement, annotations);
-  placeQuotes(placement, annotations);
+  const claims = scope?.claims ?? annotations.claims;
+  placeDirectives(root, placement, annotations, claims);
+  placeQuotes(placement, annotations.file, claims, scope?.locate ?? relocateInText());
   return placement;
 }
 
 /** Match claim directives in the page to directive claims, failing on unknown or repeated ids. */
-function placeDirectives(root: IndexNode, placement: ClaimPlacement, annotations: ChapterAnnotations): void {
+function placeDirectives(root: IndexNode, placement: ClaimPlacement, annotations: ChapterAnnotations, expected: readonly ClaimAnnotation[]): void {
   const byId = new Map<string, ClaimAnnotation>();
   for (const claim of annotations.claims) byId.set(claim.id, claim);
   const seen = new Set<string>();
@@ -85,7 +108,7 @@ function placeDirectives(root: IndexNode, placement: ClaimPlacement, annotations
     placement.directiveClaims.set(directive.node, annotation);
   }
   for (const container of containersOf(root, placement.proseUnits, new Set(placement.directiveClaims.keys())).values()) placement.dirty.add(container);
-  for (const annotation of annotations.claims) {
+  for (const annotation of expected) {
     if (annotation.anchor.type === 'directive' && !seen.has(annotation.id)) throw missingDirectiveError(file, annotation);
   }
 }
@@ -103,15 +126,12 @@ function containersOf(root: IndexNode, proseUnits: ReadonlySet<IndexNode>, targe
 }
 
 /** Find every quote claim on the page and note where its text must be cut. */
-function placeQuotes(placement: ClaimPlacement, annotations: ChapterAnnotations): void {
+function placeQuotes(placement: ClaimPlacement, file: string, claims: readonly ClaimAnnotation[], locate: LocateQuote): void {
   const { index } = placement;
-  const file = annotations.file;
-  let search: SearchText | undefined;
   const placed: PlacedQuote[] = [];
-  for (const annotation of annotations.claims) {
+  for (const annotation of claims) {
     if (annotation.anchor.type !== 'quote') continue;
-    search ??= prepareSearch(index);
-    const range = relocateQuote(search, annotation.anchor);
+    const range = locate(index, annotation);
     if (!range) throw pageOrphanError(file, annotation, 'missing');
     placed.push(toLeaves(index, file, annotation, range.start, range.end));
   }

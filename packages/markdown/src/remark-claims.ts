@@ -5,7 +5,7 @@
 import type { Parent, Root, RootContent } from 'mdast';
 import type { Plugin } from 'unified';
 import type { VFile } from 'vfile';
-import { createClaimsAdapter, failurePlace } from './claims-adapter.js';
+import { createClaimsAdapter, failurePlace, type FileClaims } from './claims-adapter.js';
 import type { ClaimEdit } from './emit-edits.js';
 import type { ClaimsPluginOptions } from './options.js';
 
@@ -16,23 +16,32 @@ import type { ClaimsPluginOptions } from './options.js';
  * @throws {TypeError} when the options are wrong.
  */
 export const remarkClaims: Plugin<[ClaimsPluginOptions], Root> = function remarkClaims(options) {
-  const claimsFor = createClaimsAdapter(options);
+  const adapter = createClaimsAdapter(options);
   return function transformer(tree: Root, file: VFile) {
-    const claims = claimsFor(file.path || undefined);
-    if (!claims) return;
-    let edits: ClaimEdit[];
-    try {
-      edits = claims.plan(tree, file.value === undefined ? undefined : String(file));
-    } catch (error) {
-      // unified reports a failure at a place with `file.fail`.
-      if (!(error instanceof Error)) throw error;
-      const place = failurePlace(error);
-      const ruleId = (error as { ruleId?: unknown }).ruleId;
-      file.fail(error.message, { ...(place ? { place } : {}), ...(typeof ruleId === 'string' ? { ruleId } : {}), source: 'research-pack', cause: error });
-    }
-    apply(edits);
+    const source = file.value === undefined ? undefined : String(file);
+    const found = adapter(file.path || undefined, source);
+    // Annotations still being loaded: unified awaits a transformer's promise.
+    if (found instanceof Promise) return found.then((claims) => mark(tree, file, claims, source));
+    mark(tree, file, found, source);
+    return undefined;
   };
 };
+
+/** Plan and apply a file's edits; a failure is reported at its place with `file.fail`. */
+function mark(tree: Root, file: VFile, claims: FileClaims | undefined, source: string | undefined): void {
+  if (!claims) return;
+  let edits: ClaimEdit[];
+  try {
+    edits = claims.plan(tree, source);
+  } catch (error) {
+    // unified reports a failure at a place with `file.fail`.
+    if (!(error instanceof Error)) throw error;
+    const place = failurePlace(error);
+    const ruleId = (error as { ruleId?: unknown }).ruleId;
+    file.fail(error.message, { ...(place ? { place } : {}), ...(typeof ruleId === 'string' ? { ruleId } : {}), source: 'research-pack', cause: error });
+  }
+  apply(edits);
+}
 
 /** Apply edits by mutation, as remark plugins do. */
 function apply(edits: ClaimEdit[]): void {

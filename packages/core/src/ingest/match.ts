@@ -228,7 +228,14 @@ export function normalizeTitle(value: string): string {
 }
 
 /** A source's identifying keys, normalized. */
-function keysOf(source: { identifiers?: { doi?: string | undefined; arxiv?: string | undefined }; url?: string | undefined; title: string }) {
+interface SourceKeys {
+  doi: string | undefined;
+  arxiv: string | undefined;
+  url: string | undefined;
+  title: string;
+}
+
+function keysOf(source: { identifiers?: { doi?: string | undefined; arxiv?: string | undefined }; url?: string | undefined; title: string }): SourceKeys {
   return {
     doi: source.identifiers?.doi?.toLowerCase(),
     arxiv: source.identifiers?.arxiv?.replace(/v\d+$/, ''),
@@ -237,31 +244,122 @@ function keysOf(source: { identifiers?: { doi?: string | undefined; arxiv?: stri
   };
 }
 
+const LEVELS = ['doi', 'arxiv', 'url', 'title'] as const satisfies readonly SourceMatchKind[];
+
+/**
+ * The recorded sources indexed by id and by each normalized key, so that
+ * matching a ledger of n rows against them takes time linear in n: each
+ * source's keys are normalized once, when it is added or changed.
+ */
+export class SourceIndex {
+  private readonly keys = new Map<Source, SourceKeys>();
+  /** Each source's place in the ledger: matches come in ledger order. */
+  private readonly order = new Map<Source, number>();
+  private readonly ids = new Map<string, Source>();
+  private readonly by: Record<SourceMatchKind, Map<string, Source[]>> = { doi: new Map(), arxiv: new Map(), url: new Map(), title: new Map() };
+
+  /** @param sources the recorded sources, in ledger order. */
+  constructor(sources: readonly Source[] = []) {
+    for (const source of sources) this.add(source);
+  }
+
+  /**
+   * Add a source after the others (a new one of this pass).
+   * @param source the source.
+   */
+  add(source: Source): void {
+    this.order.set(source, this.order.size);
+    if (!this.ids.has(source.id)) this.ids.set(source.id, source);
+    this.index(source);
+  }
+
+  /**
+   * Index a source again after its fields changed (a merge filled its URL or identifiers).
+   * @param source a source already added.
+   */
+  changed(source: Source): void {
+    const old = this.keys.get(source);
+    if (old) {
+      for (const level of LEVELS) {
+        const key = old[level];
+        if (key === undefined) continue;
+        const list = this.by[level].get(key)!;
+        list.splice(list.indexOf(source), 1);
+      }
+    }
+    this.index(source);
+  }
+
+  /**
+   * The first source, in ledger order, that has one of these ids.
+   * @param ids the row's ledger ids.
+   * @returns the source, if any.
+   */
+  byId(ids: readonly string[]): Source | undefined {
+    let best: Source | undefined;
+    for (const id of ids) {
+      const found = this.ids.get(id);
+      if (found && (best === undefined || this.order.get(found)! < this.order.get(best)!)) best = found;
+    }
+    return best;
+  }
+
+  /**
+   * The recorded source a ledger row is about (see `matchSourceRow`).
+   * @param row the ledger row.
+   * @returns the match and how it was found, and the other sources that matched as well.
+   */
+  match(row: SourceLedgerRow): { source?: Source; how?: SourceMatchKind; others: Source[] } {
+    const wanted = keysOf(row);
+    const urls = [row.url, row.titleUrl].filter((url): url is string => url !== undefined).map(normalizeUrl);
+    for (const how of LEVELS) {
+      const found = how === 'url' ? this.union(urls.filter((url): url is string => url !== undefined), 'url') : this.list(how, wanted[how]);
+      if (found.length === 0) continue;
+      // Several at one level (two ledger entries share a URL): the one with the same title, else the first.
+      const best = found.find((source) => this.keys.get(source)!.title === wanted.title) ?? found[0]!;
+      return { source: best, how, others: found.filter((source) => source !== best) };
+    }
+    return { others: [] };
+  }
+
+  private index(source: Source): void {
+    const keys = keysOf(source);
+    this.keys.set(source, keys);
+    for (const level of LEVELS) {
+      const key = keys[level];
+      if (key === undefined) continue;
+      const list = this.by[level].get(key);
+      if (!list) {
+        this.by[level].set(key, [source]);
+        continue;
+      }
+      // In ledger order: a changed source goes back to its place.
+      const at = this.order.get(source)!;
+      let index = list.length;
+      while (index > 0 && this.order.get(list[index - 1]!)! > at) index -= 1;
+      list.splice(index, 0, source);
+    }
+  }
+
+  private list(level: SourceMatchKind, key: string | undefined): Source[] {
+    // An empty title names nothing.
+    return key === undefined || (level === 'title' && key === '') ? [] : (this.by[level].get(key) ?? []);
+  }
+
+  private union(keys: readonly string[], level: SourceMatchKind): Source[] {
+    const found = new Set<Source>();
+    for (const key of keys) for (const source of this.list(level, key)) found.add(source);
+    return [...found].sort((a, b) => this.order.get(a)! - this.order.get(b)!);
+  }
+}
+
 /**
  * The recorded source a ledger row is about: the same DOI, else the same
  * arXiv id (any version), else the same URL, else the same title.
  * @param row the ledger row.
- * @param sources the recorded sources (and those this pass already added).
+ * @param sources the recorded sources (and those this pass already added), or their index.
  * @returns the match and how it was found, and the other sources that matched as well.
  */
-export function matchSourceRow(row: SourceLedgerRow, sources: readonly Source[]): { source?: Source; how?: SourceMatchKind; others: Source[] } {
-  const wanted = keysOf(row);
-  const urls = [row.url, row.titleUrl].filter((url): url is string => url !== undefined).map(normalizeUrl);
-  const levels: Array<[SourceMatchKind, (source: Source) => boolean]> = [
-    ['doi', (source) => wanted.doi !== undefined && keysOf(source).doi === wanted.doi],
-    ['arxiv', (source) => wanted.arxiv !== undefined && keysOf(source).arxiv === wanted.arxiv],
-    ['url', (source) => {
-      const own = keysOf(source).url;
-      return own !== undefined && urls.includes(own);
-    }],
-    ['title', (source) => wanted.title !== '' && keysOf(source).title === wanted.title],
-  ];
-  for (const [how, matches] of levels) {
-    const found = sources.filter(matches);
-    if (found.length === 0) continue;
-    // Several at one level (two ledger entries share a URL): the one with the same title, else the first.
-    const best = found.find((source) => keysOf(source).title === wanted.title) ?? found[0]!;
-    return { source: best, how, others: found.filter((source) => source !== best) };
-  }
-  return { others: [] };
+export function matchSourceRow(row: SourceLedgerRow, sources: readonly Source[] | SourceIndex): { source?: Source; how?: SourceMatchKind; others: Source[] } {
+  return (sources instanceof SourceIndex ? sources : new SourceIndex(sources)).match(row);
 }

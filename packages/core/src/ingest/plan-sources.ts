@@ -6,7 +6,7 @@
  * the proposals. A new source whose reading the report does not state is
  * held back.
  */
-import { matchSourceRow, normalizeTitle, type SourceMatchKind } from './match.js';
+import { normalizeTitle, SourceIndex, type SourceMatchKind } from './match.js';
 import { slug, uniqueId } from './ids.js';
 import type { RefResolver } from './refs.js';
 import { indexById, SIDECAR_KEY_ORDER, editYaml, type YamlEdit } from './yaml-edit.js';
@@ -69,15 +69,18 @@ const SOURCE_KEYS = Object.keys(SourceSchema.shape);
 interface SourcePlanState {
   edit: YamlEdit;
   sourceIndex: Map<string, number>;
-  /** Copies: merging fills them as the sidecar will read, without touching the caller's model. */
-  known: Source[];
+  /** Copies: merging fills them as the sidecar will read, without touching the caller's model; indexed by id and keys. */
+  known: SourceIndex;
   usedIds: Set<string>;
-  links: Array<{ source: string; claim: string; relation: Relation }>;
+  /** The relations each source has to each claim (by `source\0claim`), recorded or added by this pass. */
+  links: Map<string, Set<Relation>>;
   newSources: Array<Record<string, unknown>>;
+  /** The new sources by id. */
+  newById: Map<string, Record<string, unknown>>;
   planned: PlannedSource[];
   leads: EvidenceItem[];
-  /** The author's rejected leads, and what the report brought again. */
-  rejected: readonly EvidenceItem[];
+  /** The author's rejected leads, by source, and what the report brought again. */
+  rejected: ReadonlyMap<string, readonly EvidenceItem[]>;
   rejectedAgain: RejectedAgain[];
 }
 
@@ -92,15 +95,17 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
   const state: SourcePlanState = {
     edit: editYaml(input.evidenceSidecar, SIDECAR_KEY_ORDER.evidence),
     sourceIndex: indexById(input.evidenceSidecar, 'sources'),
-    known: input.sources.map((source) => ({ ...source, identifiers: { ...source.identifiers } })),
+    known: new SourceIndex(input.sources.map((source) => ({ ...source, identifiers: { ...source.identifiers } }))),
     usedIds: new Set<string>([...input.sources.map((source) => source.id), ...input.evidence.map((item) => item.id)]),
-    links: input.evidence.flatMap((item) => item.claims.map((claim) => ({ source: item.source, claim, relation: item.relation }))),
+    links: new Map(),
     newSources: [],
+    newById: new Map(),
     planned: [],
     leads: [],
-    rejected: input.evidence.filter((item) => item.status === 'rejected'),
+    rejected: groupBy(input.evidence.filter((item) => item.status === 'rejected'), (item) => item.source),
     rejectedAgain: [],
   };
+  for (const item of input.evidence) for (const claim of item.claims) link(state, item.source, claim, item.relation);
   const proposalSources = new Map<string, string[]>();
   const held: HeldBackRow[] = [];
   for (const row of report.sourceLedger) {
@@ -156,8 +161,8 @@ function resolveTargets(row: SourceLedgerRow, refs: RefResolver, file: string, p
 /** The id of the source a row is about: a recorded one (merged) or a new one (added); undefined when the row is held back. */
 function placeSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: string; date: string }, problems: Problem[], held: HeldBackRow[]): string | undefined {
   const path = `source-ledger[${row.index}]`;
-  const byId = state.known.find((source) => row.ids.includes(source.id));
-  const match = byId ? { source: byId, how: 'id' as const, others: [] } : matchSourceRow(row, state.known);
+  const byId = state.known.byId(row.ids);
+  const match = byId ? { source: byId, how: 'id' as const, others: [] } : state.known.match(row);
   if (!match.source) return addSource(row, state, pass, problems, held);
   const sourceId = match.source.id;
   if (match.others.length > 0 && normalizeTitle(match.source.title) !== normalizeTitle(row.title)) {
@@ -181,13 +186,15 @@ function placeSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file:
     );
   }
   const filled = mergeSource(row, match.source);
-  const pendingNew = state.newSources.find((source) => source.id === sourceId);
+  const pendingNew = state.newById.get(sourceId);
   if (pendingNew) {
     for (const [key, value] of filled) if (pendingNew[key] === undefined) pendingNew[key] = value;
+    if (filled.length > 0) state.known.changed(match.source);
     state.planned.push({ row, id: sourceId, action: 'unchanged', how: match.how!, filled: [] });
   } else if (filled.length > 0 && state.sourceIndex.has(sourceId)) {
     fillRecordedSource(state.edit, state.sourceIndex.get(sourceId)!, filled);
     Object.assign(match.source, Object.fromEntries(filled.map(([key, value]) => [key, key === 'identifiers' ? { ...match.source!.identifiers, ...(value as object) } : value])));
+    state.known.changed(match.source);
     state.planned.push({ row, id: sourceId, action: 'merged', how: match.how!, filled: filled.map(([key, value]) => (key === 'identifiers' ? Object.keys(value as object).map((name) => `identifiers.${name}`).join(', ') : key)) });
   } else {
     state.planned.push({ row, id: sourceId, action: 'unchanged', how: match.how!, filled: [] });
@@ -223,7 +230,8 @@ function addSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: s
   state.usedIds.add(sourceId);
   const source = newSource(sourceId, row, row.reading, accessed);
   state.newSources.push(source);
-  state.known.push(source as unknown as Source);
+  state.newById.set(sourceId, source);
+  state.known.add(source as unknown as Source);
   state.planned.push({ row, id: sourceId, action: 'new', filled: [] });
   return sourceId;
 }
@@ -244,12 +252,13 @@ function addLeads(row: SourceLedgerRow, sourceId: string, targets: ReadonlyMap<s
   const groups = new Map<Relation, string[]>();
   for (const [claim, relation] of targets) {
     // The author rejected this source for this claim: whatever the relation, it is not brought back.
-    const rejected = state.rejected.find((item) => item.source === sourceId && item.claims.includes(claim));
+    const rejected = state.rejected.get(sourceId)?.find((item) => item.claims.includes(claim));
     if (rejected) {
       if (!state.rejectedAgain.some((entry) => entry.lead === rejected.id && entry.claim === claim)) state.rejectedAgain.push({ lead: rejected.id, source: sourceId, claim, reason: rejected.reason, line: row.line });
       continue;
     }
-    const linked = state.links.some((link) => link.source === sourceId && link.claim === claim && (link.relation === relation || relation === 'unresolved'));
+    const relations = state.links.get(`${sourceId}\0${claim}`);
+    const linked = relations !== undefined && (relation === 'unresolved' ? relations.size > 0 : relations.has(relation));
     if (linked) continue;
     const list = groups.get(relation) ?? [];
     if (!list.includes(claim)) list.push(claim);
@@ -270,8 +279,26 @@ function addLeads(row: SourceLedgerRow, sourceId: string, targets: ReadonlyMap<s
       note: leadNote(row, reportPath, date),
       recorded: date,
     });
-    for (const claim of claims) state.links.push({ source: sourceId, claim, relation });
+    for (const claim of claims) link(state, sourceId, claim, relation);
   }
+}
+
+/** Record that a source bears on a claim with a relation. */
+function link(state: SourcePlanState, source: string, claim: string, relation: Relation): void {
+  const key = `${source}\0${claim}`;
+  const relations = state.links.get(key);
+  if (relations) relations.add(relation);
+  else state.links.set(key, new Set([relation]));
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const list = groups.get(keyOf(item));
+    if (list) list.push(item);
+    else groups.set(keyOf(item), [item]);
+  }
+  return groups;
 }
 
 /** Fields a ledger row can add to a recorded source that does not have them. */

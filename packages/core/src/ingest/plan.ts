@@ -17,6 +17,7 @@ import { editYaml, SIDECAR_KEY_ORDER } from './yaml-edit.js';
 import { createProblem, hasErrors, type Problem } from '../problems/problem.js';
 import type { HeldBackRow, ResearchReport } from '../research-report/read.js';
 import { at } from '../research-report/read/node-text.js';
+import { MAX_YAML_LENGTH } from '../load/yaml.js';
 import type { EvidenceItem, ProposedClaim, ResearchPass, Source } from '../schema/sidecars.js';
 
 export type { PlannedSource, RejectedAgain } from './plan-sources.js';
@@ -127,11 +128,41 @@ export function planIngest(options: PlanIngestOptions): IngestPlan {
       ['research', researchEdit],
     ] as const) {
       if (!edit.changed) continue;
+      // A sidecar the pass would make too long to read is refused here, where the report's rows are known.
+      const after = edit.render();
+      const before = sidecars[kind].text?.length ?? 0;
+      if (after.length > MAX_YAML_LENGTH && before <= MAX_YAML_LENGTH) {
+        problems.push(tooLarge(report, kind, sidecars[kind].file, before, after.length));
+        continue;
+      }
       files.push({ kind, file: sidecars[kind].file, before: sidecars[kind].text, after: edit.toString() });
     }
+    // Nothing is written when one of the files cannot be.
+    if (hasErrors(problems)) files.length = 0;
   }
   const proposals = claims.proposals.map((planned) => (planned.recorded ? planned : { ...planned, proposal: fresh.find((proposal) => proposal.id === planned.proposal.id)! }));
   return { files, problems, claims: claims.matches, filledClaims: claims.filled, proposals, sources: sources.planned, leads: sources.leads, heldBack, rejectedAgain: sources.rejectedAgain, pass };
+}
+
+/**
+ * The problem of a sidecar the pass would make longer than a sidecar may
+ * be, at the report's row after which it would be too long: the rows of the
+ * table that adds to it (claim audit, source ledger) are taken to add as
+ * much each, so the row is named as an estimate.
+ */
+function tooLarge(report: ResearchReport, kind: 'claims' | 'evidence' | 'research', file: string, before: number, after: number): Problem {
+  const rows: ReadonlyArray<{ line: number; column: number }> = kind === 'evidence' ? report.sourceLedger : kind === 'claims' ? report.claimAudit : [];
+  const fit = rows.length === 0 ? 0 : Math.max(0, Math.min(rows.length - 1, Math.floor(((MAX_YAML_LENGTH - before) / (after - before)) * rows.length)));
+  const row = rows[fit];
+  const table = kind === 'evidence' ? 'source ledger' : 'claim audit';
+  const count = (value: number) => value.toLocaleString('en');
+  const where = row ? `; about the first ${count(fit)} of the ${table}'s ${count(rows.length)} rows fit, and this row is about where it would pass the limit` : '';
+  return createProblem(
+    'report/too-large',
+    row ? { file: report.file, line: row.line, column: row.column, path: `${kind === 'evidence' ? 'source-ledger' : 'claim-audit'}[${fit}]` } : { file: report.file },
+    `the pass would make ${file} ${count(after)} characters long, over the ${count(MAX_YAML_LENGTH)} a sidecar may have (it has ${count(before)})${where}; nothing is written`,
+    row ? `split the ${table} into reports of at most about ${count(Math.max(1, fit))} rows, ingested one after another` : 'split the report into smaller passes',
+  );
 }
 
 /** Warn when the report read another revision than the current one. */

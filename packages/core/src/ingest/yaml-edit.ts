@@ -60,6 +60,11 @@ export interface YamlEdit {
    * @returns the original text with the new nodes spliced in; throws when the result does not read back as the edited Document.
    */
   toString(): string;
+  /**
+   * The edited text, not read back (`toString` reads it back): to know its length first.
+   * @returns the original text with the new nodes spliced in.
+   */
+  render(): string;
 }
 
 /** The top-level key order of each sidecar. */
@@ -275,6 +280,10 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     },
 
     toString() {
+      return verified(this.render());
+    },
+
+    render() {
       let result: string;
       if (empty) {
         result = renderDocument(doc.toJS() as Record<string, unknown>, topLevelOrder).replace(/\n/g, eol);
@@ -285,17 +294,21 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         const sorted = [...splices].sort((a, b) => b.start - a.start || b.order - a.order);
         for (const splice of sorted) result = result.slice(0, splice.start) + splice.text + result.slice(splice.end);
       }
-      const expected = doc.toJS();
-      let actual: unknown;
-      try {
-        actual = parse(result);
-      } catch {
-        actual = undefined;
-      }
-      if (actual === undefined || !sameData(actual, expected)) throw new Error('Research Pack: the edited YAML does not read back as intended; nothing was written');
       return result;
     },
   };
+
+  function verified(result: string): string {
+    const expected = doc.toJS();
+    let actual: unknown;
+    try {
+      actual = parse(result);
+    } catch {
+      actual = undefined;
+    }
+    if (actual === undefined || !sameData(actual, expected)) throw new Error('Research Pack: the edited YAML does not read back as intended; nothing was written');
+    return result;
+  }
 
   function endOf(pair: Pair<Node, Node | null>): number {
     return endAt.get(pair) ?? pair.value?.range?.[1] ?? (pair.key as Node).range![1];

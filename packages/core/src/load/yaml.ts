@@ -50,6 +50,9 @@ export interface LoadYamlOptions {
   fast?: boolean;
 }
 
+/** The most characters a sidecar may have; a longer one is not read (`yaml/too-large`). */
+export const MAX_YAML_LENGTH = 1_000_000;
+
 /**
  * Parse YAML text with positions. Never throws: every failure is a problem.
  *
@@ -62,7 +65,7 @@ export interface LoadYamlOptions {
  * @returns the value, problems and a locator.
  */
 export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
-  const { file, lineOffset = 0, maxLength = 1_000_000, fast: tryFast = true } = options;
+  const { file, lineOffset = 0, maxLength = MAX_YAML_LENGTH, fast: tryFast = true } = options;
   const withoutBom = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   // A lone CR is a line break to js-yaml but not to `yaml` (a comment would run to the end
   // of the file): as a line feed, one code unit for one, both parsers read the same lines.

@@ -8,6 +8,7 @@ import { resolveAsOf } from '../schema/dates.js';
 import type { FrontmatterMode } from '../load/frontmatter.js';
 import { listBooks } from '../load/books.js';
 import { pruneCache } from '../load/cache.js';
+import { folderCheckStore, pruneCheckStore, storedCheck, type CheckStoreOptions } from './check-store.js';
 import type { ModelCache } from '../load/cache.js';
 import type { ResearchModel } from './types.js';
 import type { Problem } from '../problems/problem.js';
@@ -28,6 +29,8 @@ export interface BuildModelOptions {
   today?: string | Date | undefined;
   /** Reuse work for unchanged files across rebuilds; see `createModelCache`. Assumes the same `parse` each time. */
   cache?: ModelCache | undefined;
+  /** Keep chapter checks across builds (and processes) in this folder; see `folderCheckStore`. Assumes the same `parse` for the same `salt`. */
+  store?: CheckStoreOptions | undefined;
 }
 
 /**
@@ -43,7 +46,18 @@ export function buildModel(options: BuildModelOptions): BuildModelResult {
   const { rootDir, parse, cache } = options;
   const asOf = resolveAsOf({ today: options.today });
   const listing = listBooks(rootDir, { contentDir: options.contentDir, frontmatter: options.frontmatter, cache });
-  const checks = listing.books.flatMap((book) => book.chapters.map((entry) => checkChapter(book, entry, { rootDir, parse, asOf, cache, keep: true })));
+  const store = options.store ? { store: folderCheckStore(options.store), salt: options.store.salt } : undefined;
+  const digests = new Set<string>();
+  const checks = listing.books.flatMap((book) =>
+    book.chapters.map((entry) => {
+      const check = () => checkChapter(book, entry, { rootDir, parse, asOf, cache, keep: true });
+      if (!store) return check();
+      const stored = storedCheck(store, rootDir, book, entry, asOf, check);
+      if (stored.digest) digests.add(stored.digest);
+      return stored.check;
+    }),
+  );
   if (cache) pruneCache(cache);
+  if (options.store) pruneCheckStore(options.store.dir, digests);
   return assembleModel(rootDir, listing, checks, asOf);
 }

@@ -16,6 +16,8 @@ import type { Claim, EvidenceItem, ResearchFile } from '../schema/sidecars.js';
 import { anchorClaims } from '../text/anchor.js';
 import { hashClaimText } from '../text/fingerprint.js';
 import { extractChapterText } from '../text/snapshot.js';
+import { chapterBody, claimPlaces } from '../text/page-places.js';
+import type { ChapterPage } from './page-info.js';
 import { pageIds, type PageId } from '../text/page-ids.js';
 import { explainAnchorProblems } from './anchor-explain.js';
 import { idCollisions } from './id-collisions.js';
@@ -41,7 +43,7 @@ export function buildChapter(
   asOf: string,
   cache: ModelCache | undefined,
   model = true,
-): { chapter: ChapterModel | undefined; problems: Problem[] } {
+): { chapter: ChapterModel | undefined; problems: Problem[]; page?: ChapterPage } {
   const problems: Problem[] = [];
   // The file policy refused the chapter file; its problem is the chapter's, nothing is parsed.
   if (chapter.unreadable) return { chapter: undefined, problems };
@@ -75,6 +77,10 @@ export function buildChapter(
   const evidence = evidenceFile?.data?.evidence ?? [];
   const resolved = resolveClaims(claims, anchored.anchors, evidence, { asOf, reviewAfterDays: config.reviewAfterDays });
   if (resolved.length !== claims.length) return { chapter: undefined, problems };
+  // Where the page finds each claim: the containers the model already placed them in.
+  const places = cached(cache, `places\u0000${chapter.path}\u0000${chapter.file}`, [text.text, anchored], () => claimPlaces(text.text, anchored.anchors));
+  const page: ChapterPage = { body: cached(cache, `body\u0000${chapter.path}`, [chapter.source], () => chapterBody(chapter.source)) };
+  if (places) page.places = Object.fromEntries(places);
 
   const sidecars: ChapterModel['sidecars'] = {};
   if (claimsFile) sidecars.claims = claimsFile.file;
@@ -97,6 +103,7 @@ export function buildChapter(
       research: researchFile?.data ?? emptyResearch,
     },
     problems,
+    page,
   };
 }
 

@@ -19,6 +19,7 @@ import { appendProblems, type Problem } from '../problems/problem.js';
 import { duplicateChapterNumber, validateChapter } from './cross-file.js';
 import { readSourcesLock, type LoadedSourcesLock } from '../sources/lock.js';
 import { checkChapterSources, indexSourcesLock } from '../sources/view.js';
+import { attachPage, type ChapterPage } from './page-info.js';
 
 /** What checking one chapter found. Plain data: a worker thread can post it. */
 /** What `buildModel` returns. */
@@ -44,6 +45,8 @@ export interface ChapterCheck {
   number: number | undefined;
   /** The chapter's model, when asked to `keep` it and it could be built (nothing it needs failed). */
   chapter?: ChapterModel;
+  /** Where its claims are in its file, for the page (attached to the model by `assembleModel`). */
+  page?: ChapterPage;
 }
 
 /** Options of `checkChapter`. */
@@ -73,6 +76,7 @@ export function checkChapter(book: BookFolder, entry: ChapterEntry, options: Che
   const built = buildChapter(book, loaded.chapter, options.parse, options.asOf, options.cache, options.keep === true);
   const check: ChapterCheck = { load: loaded.problems, validate, build: built.problems, number: loaded.chapter.frontmatter.data?.number };
   if (built.chapter) check.chapter = built.chapter;
+  if (built.chapter && built.page) check.page = built.page;
   return check;
 }
 
@@ -98,7 +102,7 @@ export function assembleModel(rootDir: string, listing: BookListings, checks: re
     for (let index = 0; index < book.chapters.length; index++) {
       const check = checks[next++]!;
       // What the book's sources lock says about each source, joined here, where the book is whole.
-      if (check.chapter) chapters.push({ ...check.chapter, sourceChecks: checkChapterSources(check.chapter, lock) });
+      if (check.chapter) chapters.push(attachPage({ ...check.chapter, sourceChecks: checkChapterSources(check.chapter, lock) }, check.page));
       else complete = false;
     }
     const config = book.config?.data;

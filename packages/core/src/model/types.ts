@@ -5,6 +5,7 @@
  */
 import type { BookConfig, Claim, ChapterFrontmatter, EvidenceItem, ResearchFile, Source, VerdictStatus } from '../schema/sidecars.js';
 import type { AnchorKind, ClaimSelectors } from '../text/chapter-text.js';
+import type { ChapterBody, ClaimPlace } from '../text/page-places.js';
 import type { ChapterSourceChecks } from '../sources/view.js';
 
 
@@ -38,6 +39,13 @@ export interface ResolvedClaim {
   status: DisplayStatus;
   /** Ids of evidence items bearing on the claim, validated first, then leads (rejected leads are left out). */
   evidence: string[];
+  /**
+   * Where the claim is in the chapter's file, for the page transform; absent
+   * when the page must find it in its own text. Not enumerable: offsets in
+   * the file's own coding (a BOM, CRLF line endings shift them), not data of
+   * the model (serializing or comparing models leaves it out).
+   */
+  readonly place?: ClaimPlace | undefined;
 }
 
 /** A heading of the chapter, where it is in the snapshot. */
@@ -69,6 +77,11 @@ export interface ChapterModel {
   snapshot: string;
   /** sha256 hex of the snapshot (UTF-8). */
   fingerprint: string;
+  /**
+   * Where the chapter's body starts in its file and its digest: a page
+   * compares it with the source it is handed. Not enumerable, like `place`.
+   */
+  readonly body?: ChapterBody;
   /** The chapter's headings, in order, with their places in the snapshot. */
   headings: ChapterHeading[];
   claims: ResolvedClaim[];

@@ -126,6 +126,7 @@ export const rules = {
   'report/reading-differs': { severity: 'warning', description: "The report's reading status differs from the ledger's; the ledger is kept." },
   'report/unresolved-reference': { severity: 'warning', description: 'A "bears on" reference names no claim, no claim-audit row and no proposed claim; the source lands without it.' },
   'report/assumed-date': { severity: 'warning', description: 'A ledger row gives no access date; the date of the pass is recorded.' },
+  'report/too-large': { severity: 'error', description: 'An ingest would make a sidecar longer than 1,000,000 characters; nothing is written.' },
   'report/truncated': { severity: 'warning', description: 'Findings or proposal longer than a sidecar field allows; truncated in the pass, whole in the report file.' },
 
   // What the sources lock says about the ledger's sources (`research-pack check --sources`).

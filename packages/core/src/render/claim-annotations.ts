@@ -23,6 +23,7 @@ import { h } from 'hastscript';
 import { fold } from '../text/normalize.js';
 import { timeElement } from '../markup/hast.js';
 import { quoteOccurrence } from '../text/occurrence.js';
+import type { ChapterBody, ClaimPlace } from '../text/page-places.js';
 import type { ChapterModel, DisplayStatus, ResolvedClaim } from '../model/types.js';
 import { safeHref, sourceHref } from '../site/safe-url.js';
 import type { EvidenceItem } from '../schema/sidecars.js';
@@ -69,6 +70,10 @@ export interface ClaimAnnotation {
   marker: Element;
   /** The popover: verdict, rationale, evidence, link to the research pack. */
   popover: Element;
+  /** Where the claim is in the chapter's source (the model's placing); without it the page finds the claim in its own text. */
+  place?: ClaimPlace;
+  /** The marker's HTML, when it was made already (see `claimMarkerHtml`). */
+  markerHtml?: string;
 }
 
 /** Everything the page transform needs for one chapter. Plain data. */
@@ -79,6 +84,8 @@ export interface ChapterAnnotations {
   file: string;
   /** Claims in document order. */
   claims: ClaimAnnotation[];
+  /** The body of the revision the model read: a page compares it with its own source before it trusts `place`. */
+  body?: ChapterBody;
 }
 
 /** Options for `claimAnnotations`. */
@@ -99,7 +106,7 @@ export function claimAnnotations(chapter: ChapterModel, options: ClaimAnnotation
   const claims = [...chapter.claims]
     .sort((a, b) => a.location.start - b.location.start || a.location.end - b.location.end)
     .map((claim) => annotateClaim(chapter, claim, folded, packUrl));
-  return { chapter: chapter.id, file: chapter.file, claims };
+  return { chapter: chapter.id, file: chapter.file, claims, ...(chapter.body ? { body: chapter.body } : {}) };
 }
 
 /**
@@ -114,6 +121,22 @@ export function claimAnnotations(chapter: ChapterModel, options: ClaimAnnotation
 export function claimPopoversHtml(annotations: ChapterAnnotations): string {
   return toHtml(annotations.claims.map((claim) => claim.popover));
 }
+
+/**
+ * A claim's marker as HTML, for a page transform that puts it in the page
+ * as markup of its own (a raw HTML node, or MDX's `<Fragment set:html>`)
+ * rather than as a tree the page compiles: the same element as `marker`.
+ * @param annotation the claim's annotation.
+ * @returns the marker's HTML.
+ */
+export function claimMarkerHtml(annotation: ClaimAnnotation): string {
+  if (annotation.markerHtml !== undefined) return annotation.markerHtml;
+  let html = markerHtml.get(annotation.marker);
+  if (html === undefined) markerHtml.set(annotation.marker, (html = toHtml(annotation.marker)));
+  return html;
+}
+
+const markerHtml = new WeakMap<Element, string>();
 
 function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSnapshot: string, packUrl: string | undefined): ClaimAnnotation {
   const id = resolved.claim.id;
@@ -161,6 +184,7 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
     wrapper: { className: ['rp-claim'], id: fragment, dataClaimId: id, dataStatus: status, ...(review ? { dataSourceReview: review.reason } : {}) },
     marker,
     popover,
+    ...(resolved.place ? { place: resolved.place } : {}),
   };
 }
 

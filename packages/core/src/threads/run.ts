@@ -13,6 +13,8 @@ import { assembleModel, checkChapter, collectProblems, type BuildModelResult } f
 import type { ChapterCheck } from '../model/check.js';
 import type { FrontmatterMode } from '../load/frontmatter.js';
 import { listBooks } from '../load/books.js';
+import { folderCheckStore, pruneCheckStore, storedCheck, type CheckStoreOptions, type StoredCheck } from '../model/check-store.js';
+import { chapterDeriver, type DeriveChapter, type DeriveModule } from './derive.js';
 import type { BookFolder, BookListings, ChapterEntry } from '../load/books.js';
 import type { Problem } from '../problems/problem.js';
 
@@ -43,9 +45,16 @@ export interface ThreadedOptions {
   parser: ParserModule;
   /** Threads in all, this one included. Default: `threadCount` for the project, with `RESEARCH_PACK_THREADS`. */
   threads?: number | undefined;
-  /** Whether this thread checks chapters too (default true); tests turn it off so that the workers check every chapter. */
+  /** Whether this thread checks chapters too (default true); turned off so that it stays free for other work while the workers check every chapter. */
   mainThreadTakes?: boolean | undefined;
+  /** Keep checks across builds in this folder (see `folderCheckStore`); only when building the model. */
+  store?: CheckStoreOptions | undefined;
+  /** Derive more from each chapter on the thread that built it (see `DeriveModule`); only when building the model. */
+  derive?: DeriveModule | undefined;
 }
+
+/** A chapter's check as a thread made or found it: its index in the job, the check, its store key (when stored), and what was derived from it. */
+export type TakenCheck = [index: number, check: ChapterCheck, digest: string | undefined, derived?: unknown];
 
 /** What every thread needs: plain data and a shared counter, posted to workers. */
 export interface ChapterJob {
@@ -59,6 +68,10 @@ export interface ChapterJob {
   chapters: Array<{ book: number; entry: ChapterEntry }>;
   /** One Int32: the index of the next chapter to take. */
   next: SharedArrayBuffer;
+  /** Where checks are kept across builds, if they are. */
+  store?: CheckStoreOptions | undefined;
+  /** What to derive from each chapter, if anything. */
+  derive?: DeriveModule | undefined;
 }
 
 /**
@@ -80,18 +93,41 @@ export function threadCount(chapters: number, configured?: string): number {
  * @param parse the chapter parser.
  * @returns the checks this thread made, by chapter index.
  */
-export function takeChapters(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter): Array<[number, ChapterCheck]> {
+export function takeChapters(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter, derive?: DeriveChapter): TakenCheck[] {
   const next = new Int32Array(job.next);
-  const done: Array<[number, ChapterCheck]> = [];
+  const done: TakenCheck[] = [];
+  const store = job.store ? { store: folderCheckStore(job.store), salt: job.store.salt } : undefined;
+  const deriver = derive && job.derive ? chapterDeriver(job.root, derive, job.asOf, job.derive.context) : undefined;
   for (let index = Atomics.add(next, 0, 1); index < job.chapters.length; index = Atomics.add(next, 0, 1)) {
     const { book, entry } = job.chapters[index]!;
-    done.push([index, checkChapter(books[book]!, entry, { rootDir: job.root, parse, asOf: job.asOf, keep: job.keep })]);
+    const folder = books[book]!;
+    const check = () => checkChapter(folder, entry, { rootDir: job.root, parse, asOf: job.asOf, keep: job.keep });
+    const taken: TakenCheck = store ? stored(storedCheck(store, job.root, { dir: folder.dir, source: job.books[book]!.source }, entry, job.asOf, check)) : [0, check(), undefined];
+    taken[0] = index;
+    if (deriver) taken[3] = deriver(folder, taken[1], taken[2]);
+    done.push(taken);
   }
   return done;
 }
 
+function stored(result: StoredCheck): TakenCheck {
+  return [0, result.check, result.digest];
+}
+
+/**
+ * Load the function a job derives with.
+ * @param module the job's `derive`.
+ * @returns the function.
+ */
+export async function loadDerive(module: DeriveModule): Promise<DeriveChapter> {
+  const loaded = (await import(module.url)) as Record<string, unknown>;
+  const derive = loaded[module.name];
+  if (typeof derive !== 'function') throw new TypeError(`Research Pack: ${module.url} has no function export "${module.name}"`);
+  return derive as DeriveChapter;
+}
+
 /** List the books and check every chapter on `threads` threads. */
-async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ listing: BookListings; checks: ChapterCheck[] }> {
+async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ listing: BookListings; checks: ChapterCheck[]; digests: Set<string>; derived: unknown[] }> {
   const listing = listBooks(options.rootDir, { contentDir: options.contentDir, frontmatter: options.frontmatter });
   const chapters = listing.books.flatMap((book, index) => book.chapters.map((entry) => ({ book: index, entry })));
   const job: ChapterJob = {
@@ -102,6 +138,8 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ list
     books: listing.books.map(({ slug, dir, file, source }) => ({ slug, dir, file, source })),
     chapters,
     next: new SharedArrayBuffer(4),
+    ...(keep && options.store ? { store: options.store } : {}),
+    ...(keep && options.derive ? { derive: options.derive } : {}),
   };
   const mainThreadTakes = options.mainThreadTakes ?? true;
   const threads = options.threads ?? threadCount(chapters.length, process.env.RESEARCH_PACK_THREADS);
@@ -109,13 +147,19 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ list
   const ready = takeStartedWorkers(workerCount);
   const workers = Array.from({ length: workerCount }, (_, index) => runWorker(job, ready[index]));
   const checks = new Array<ChapterCheck>(chapters.length);
-  const place = (done: Array<[number, ChapterCheck]>) => {
-    for (const [index, check] of done) checks[index] = check;
+  const digests = new Set<string>();
+  const derived = new Array<unknown>(chapters.length);
+  const place = (done: TakenCheck[]) => {
+    for (const [index, check, digest, made] of done) {
+      checks[index] = check;
+      if (digest) digests.add(digest);
+      derived[index] = made;
+    }
   };
   // This thread takes chapters too, with the book folders it already loaded.
-  if (mainThreadTakes || workers.length === 0) place(takeChapters(job, listing.books, options.parse));
+  if (mainThreadTakes || workers.length === 0) place(takeChapters(job, listing.books, options.parse, job.derive ? await loadDerive(job.derive) : undefined));
   for (const done of await Promise.all(workers)) place(done);
-  return { listing, checks };
+  return { listing, checks, digests, derived };
 }
 
 /**
@@ -133,17 +177,23 @@ export async function checkProblemsOnThreads(options: ThreadedOptions): Promise<
  * @param options the project, the parser (here and for workers) and the thread count.
  * @returns the model (unless blocked by errors) and every problem.
  */
-export async function buildModelOnThreads(options: ThreadedOptions): Promise<BuildModelResult> {
-  const { listing, checks } = await checkAll(options, true);
-  return assembleModel(options.rootDir, listing, checks, options.asOf);
+export async function buildModelOnThreads(options: ThreadedOptions): Promise<BuildModelResult & { derived: Map<string, unknown> }> {
+  const { listing, checks, digests, derived } = await checkAll(options, true);
+  // Checks of chapters that are gone, or were edited, are not kept.
+  if (options.store) pruneCheckStore(options.store.dir, digests);
+  const byChapter = new Map<string, unknown>();
+  checks.forEach((check, index) => {
+    if (check.chapter && derived[index] !== undefined) byChapter.set(check.chapter.id, derived[index]);
+  });
+  return { ...assembleModel(options.rootDir, listing, checks, options.asOf), derived: byChapter };
 }
 
 /** Run the job on a worker (a started one, or a new one); resolves with the checks it made. */
-function runWorker(job: ChapterJob, started?: Worker): Promise<Array<[number, ChapterCheck]>> {
+function runWorker(job: ChapterJob, started?: Worker): Promise<TakenCheck[]> {
   return new Promise((resolve, reject) => {
     const worker = started ?? new Worker(new URL('./worker.js', import.meta.url));
-    let result: Array<[number, ChapterCheck]> | undefined;
-    worker.once('message', (done: Array<[number, ChapterCheck]>) => (result = done));
+    let result: TakenCheck[] | undefined;
+    worker.once('message', (done: TakenCheck[]) => (result = done));
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (result) resolve(result);

@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ParseChapter } from '../model/chapter.js';
 import type { ParserModule } from './run.js';
-import { takeChapters, type ChapterJob } from './run.js';
+import { loadDerive, takeChapters, type ChapterJob } from './run.js';
 import { bookFolder } from '../load/books.js';
 
 const early = (workerData as { parser?: ParserModule } | undefined)?.parser;
@@ -24,7 +24,8 @@ parentPort?.once('message', (job: ChapterJob) => {
   void (async () => {
     const parse = (await load(job.parser.url))[job.parser.name];
     if (typeof parse !== 'function') throw new TypeError(`Research Pack: ${job.parser.url} has no function export "${job.parser.name}"`);
-    parentPort?.postMessage(takeChapters(job, job.books.map(bookFolder), parse as ParseChapter));
+    const derive = job.derive ? await loadDerive(job.derive) : undefined;
+    parentPort?.postMessage(takeChapters(job, job.books.map(bookFolder), parse as ParseChapter, derive));
     parentPort?.close();
   })();
 });

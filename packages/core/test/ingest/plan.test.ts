@@ -274,3 +274,46 @@ evidence:
     expect(result.files.find((file) => file.kind === 'research')!.after.startsWith('history:\n  - date: 2026-11-30\n')).toBe(true);
   });
 });
+
+describe('planIngest on a large ledger', () => {
+  /** The report with `count` new sources in its ledger, each with its own title, URL and DOI. */
+  function ledgerOf(count: number, extra: readonly string[] = []): string {
+    const rows = Array.from({ length: count }, (_, index) => `| Bench source ${index} on sessions | Doe, 2025, doi:10.5555/bench.${index} | https://example.org/bench/${index} | abstract only | qualifies \`ids\` | None | 2026-11-30 / 2026-11-30 |`);
+    return reportText().replace(/(\| A paper on ids [^\n]*\n)/, `$1${[...rows, ...extra].map((row) => `${row}\n`).join('')}`);
+  }
+
+  it('refuses a pass that would make the evidence sidecar too long to read, at the row where it would, writing nothing', () => {
+    const result = plan(ledgerOf(3000));
+    const errors = result.problems.filter((problem) => problem.severity === 'error');
+    expect(errors).toHaveLength(1);
+    const [error] = errors;
+    expect(error!.rule).toBe('report/too-large');
+    expect(error!.file).toBe('report.md');
+    expect(error!.path).toMatch(/^source-ledger\[\d+\]$/);
+    // The row named is a row of the ledger (line 20 holds its first row), near where the limit is passed.
+    const row = Number(/\[(\d+)\]/.exec(error!.path!)![1]);
+    expect(error!.line).toBe(19 + row);
+    expect(row).toBeGreaterThan(1000);
+    expect(row).toBeLessThan(3000);
+    expect(error!.message).toContain('book/chapter.evidence.yaml');
+    expect(error!.message).toContain('over the 1,000,000 a sidecar may have');
+    expect(result.files).toEqual([]);
+  });
+
+  it('matches later rows against sources added and filled by earlier rows of the same ledger', () => {
+    // Row 2 adds a source without a URL; row 3 gives its URL by the same title; row 4 finds it by that URL.
+    const rows = [
+      '| Later source | Doe, 2025 | — | abstract only | qualifies `ids` | None | 2026-11-30 / 2026-11-30 |',
+      '| Later source | Doe, 2025 | https://example.org/later | abstract only | qualifies `ids` | None | 2026-11-30 / 2026-11-30 |',
+      '| Another title | Doe, 2025 | https://example.org/later/ | abstract only | `tree` | None | 2026-11-30 / 2026-11-30 |',
+    ];
+    const result = plan(ledgerOf(0, rows));
+    expect(result.sources.map((source) => [source.id, source.action, source.how ?? null])).toEqual([
+      ['notes', 'merged', 'url'],
+      ['a-paper-on-ids', 'new', null],
+      ['later-source', 'new', null],
+      ['later-source', 'unchanged', 'title'],
+      ['later-source', 'unchanged', 'url'],
+    ]);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The text artifacts of a build, written straight into the output folder
+ * in `astro:build:done` instead of being prerendered one request at a time:
+ * per chapter `chapter-snapshot.txt`, `brief.md`, `report.md` and
+ * `pack.json`; per book and for the site `report.json` and `report.md`.
+ * The same renderers and URLs as the routes `astro dev` serves them from,
+ * so the same bytes.
+ */
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  buildStatusReport,
+  chapterUrls,
+  renderBrief,
+  renderPackJson,
+  renderResearchReport,
+  renderStatusReportJson,
+  renderStatusReportMarkdown,
+  statusReportUrls,
+  type ResearchModel,
+  type SiteUrls,
+} from '@research-pack/core';
+
+/** One file of the build: its URL path and its text. */
+export interface Artifact {
+  /** Root-relative URL path, e.g. `/research/books/pi/27-chapter/brief.md`. */
+  pathname: string;
+  /** Computes the file's text. */
+  text: () => string;
+}
+
+/** Which artifacts a build has. */
+export interface ArtifactOptions {
+  /** Research packs (per chapter). */
+  packs: boolean;
+  /** Research reports (per book and for the site). */
+  report: boolean;
+}
+
+/**
+ * Every text artifact of a model, in a fixed order.
+ * @param model the research model.
+ * @param urls where pages live, absolute when the site has a `site` URL (what the artifacts link to).
+ * @param options which artifacts the build has.
+ * @returns the artifacts; their text is computed when asked for.
+ */
+export function textArtifacts(model: ResearchModel, urls: SiteUrls, options: ArtifactOptions): Artifact[] {
+  // Where the files go: the URL paths, without the site's origin and base.
+  const paths: SiteUrls = { ...urls, site: '' };
+  const artifacts: Artifact[] = [];
+  if (options.packs) {
+    for (const book of model.books) {
+      for (const chapter of book.chapters) {
+        const at = chapterUrls(paths, book.slug, chapter.slug);
+        artifacts.push(
+          { pathname: at.snapshot, text: () => chapter.snapshot },
+          { pathname: at.brief, text: () => renderBrief(model, chapter, urls) },
+          { pathname: at.report, text: () => renderResearchReport(model, chapter, urls) },
+          { pathname: at.packJson, text: () => renderPackJson(model, chapter, urls) },
+        );
+      }
+    }
+  }
+  if (options.report) {
+    let report: ReturnType<typeof buildStatusReport> | undefined;
+    const data = () => (report ??= buildStatusReport(model, urls));
+    const site = statusReportUrls(paths);
+    artifacts.push({ pathname: site.json, text: () => renderStatusReportJson(data()) }, { pathname: site.markdown, text: () => renderStatusReportMarkdown(data()) });
+    for (const book of model.books) {
+      const at = statusReportUrls(paths, book.slug);
+      artifacts.push(
+        { pathname: at.json, text: () => renderStatusReportJson(data(), { book: book.slug }) },
+        { pathname: at.markdown, text: () => renderStatusReportMarkdown(data(), { book: book.slug }) },
+      );
+    }
+  }
+  return artifacts;
+}
+
+/**
+ * Put a build's text artifacts in its output folder: those the model's
+ * workers left in the artifact cache are copied from there, the others
+ * rendered here. Cache folders no chapter of this build uses are removed.
+ * @param outDir the build's output folder.
+ * @param artifacts every artifact of the build (`textArtifacts`).
+ * @param cached the chapters' artifacts the workers made or found, with the cache folder of each.
+ * @param cacheDir the artifact cache.
+ */
+export async function publishArtifacts(outDir: string, artifacts: readonly Artifact[], cached: ReadonlyArray<{ key: string; files: ReadonlyArray<{ pathname: string; file: string }> }>, cacheDir: string): Promise<void> {
+  const copies = new Map<string, string>();
+  for (const { files } of cached) for (const { pathname, file } of files) copies.set(pathname, file);
+  const rendered = artifacts.filter((artifact) => !copies.has(artifact.pathname)).map((artifact) => ({ pathname: artifact.pathname, text: artifact.text() }));
+  const targets = [...copies.keys(), ...rendered.map((artifact) => artifact.pathname)];
+  for (const folder of new Set(targets.map((pathname) => path.dirname(artifactFile(outDir, pathname))))) await mkdir(folder, { recursive: true });
+  const jobs: Array<() => Promise<void>> = [
+    ...[...copies].map(([pathname, file]) => () => copyFile(file, artifactFile(outDir, pathname))),
+    ...rendered.map((artifact) => () => writeFile(artifactFile(outDir, artifact.pathname), artifact.text)),
+  ];
+  // A few at a time: a large book has thousands.
+  for (let start = 0; start < jobs.length; start += 64) await Promise.all(jobs.slice(start, start + 64).map((job) => job()));
+  await pruneArtifacts(cacheDir, new Set(cached.map((entry) => entry.key)));
+}
+
+/** Remove the cache folders of artifacts no chapter uses any more. */
+async function pruneArtifacts(cacheDir: string, keep: ReadonlySet<string>): Promise<void> {
+  const names = await readdir(cacheDir).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => !keep.has(name)).map((name) => rm(path.join(cacheDir, name), { recursive: true, force: true }).catch(() => undefined)));
+}
+
+/**
+ * The file an artifact is written to.
+ * @param outDir the build's output folder.
+ * @param pathname the artifact's URL path.
+ * @returns the absolute file path.
+ */
+export function artifactFile(outDir: string, pathname: string): string {
+  return path.join(outDir, ...pathname.split('/').filter(Boolean).map(decodeURIComponent));
+}
+
+/**
+ * Write artifacts into the output folder.
+ * @param outDir the build's output folder.
+ * @param artifacts what to write, with the text of each (computed by the caller, on whatever thread).
+ */
+export async function writeArtifacts(outDir: string, artifacts: ReadonlyArray<{ pathname: string; text: string }>): Promise<void> {
+  const folders = new Set(artifacts.map((artifact) => path.dirname(artifactFile(outDir, artifact.pathname))));
+  for (const folder of folders) await mkdir(folder, { recursive: true });
+  // A few at a time: a large book has thousands.
+  for (let start = 0; start < artifacts.length; start += 64) {
+    await Promise.all(artifacts.slice(start, start + 64).map((artifact) => writeFile(artifactFile(outDir, artifact.pathname), artifact.text)));
+  }
+}

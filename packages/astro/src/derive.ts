@@ -1,0 +1,126 @@
+/**
+ * What a build makes of each chapter, made on the worker thread that read
+ * it (`@research-pack/astro/derive`, loaded by the model's workers), so that
+ * Astro's own thread only puts the results in place: the claims'
+ * annotations and popovers, the research pack page, and the text artifacts
+ * (`chapter-snapshot.txt`, `brief.md`, `report.md`, `pack.json`). The text
+ * artifacts are written into Astro's cache folder, one folder per digest of
+ * everything they are made from, and reused by later builds: a build after
+ * one edit renders that chapter's artifacts only.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  chapterUrls,
+  claimAnnotations,
+  claimMarkerHtml,
+  claimPopoversHtml,
+  coreCodeVersion,
+  renderBrief,
+  renderPackHtml,
+  renderPackJson,
+  renderResearchReport,
+  type ChapterAnnotations,
+  type DeriveInput,
+  type ResearchModel,
+  type SiteUrls,
+} from '@research-pack/core';
+
+/** What every chapter is derived with. Plain data. */
+export interface DeriveContext {
+  /** Absolute URLs, for artifacts. */
+  urls: SiteUrls;
+  /** Root-relative URLs, for pages. */
+  pageUrls: SiteUrls;
+  /** Whether research packs are built. */
+  packs: boolean;
+  /** Folder of the artifact cache. */
+  artifactsDir: string;
+}
+
+/** One text artifact of a chapter: where the build publishes it and where the cache holds it. */
+export interface CachedArtifact {
+  /** Root-relative URL path. */
+  pathname: string;
+  /** Absolute path of the cached file. */
+  file: string;
+}
+
+/** What a chapter is derived into. Plain data, posted back to Astro's thread. */
+export interface DerivedChapter {
+  /** The annotations the claim plugins mark the page with (`popover` is left out: `popoversHtml` holds it). */
+  annotations: ChapterAnnotations;
+  /** The chapter's popovers, as `ChapterProvenance` renders them. */
+  popoversHtml: string;
+  /** The research pack page's content, when packs are built. */
+  packHtml?: string;
+  /** The text artifacts, in the cache folder, when packs are built. */
+  artifacts?: CachedArtifact[];
+  /** The folder of the cache they are in (kept by the build, the others pruned). */
+  artifactsKey?: string;
+}
+
+const ARTIFACT_NAMES = ['chapter-snapshot.txt', 'brief.md', 'report.md', 'pack.json'] as const;
+
+/** An element that stands for a popover left out of posted annotations. */
+const LEFT_OUT = Object.freeze({ type: 'element', tagName: 'span', properties: {}, children: [] }) as unknown as ChapterAnnotations['claims'][number]['popover'];
+
+/**
+ * Derive a chapter (a `DeriveChapter` for `buildModelOnThreads`).
+ * @param input the chapter, its book, the date and the context.
+ * @returns what the build needs of the chapter.
+ */
+export function deriveChapter(input: DeriveInput): DerivedChapter {
+  const context = input.context as DeriveContext;
+  const { chapter, book } = input;
+  // The model as far as one chapter's renderers read it: its book, the date.
+  const model: ResearchModel = { version: 1, asOf: input.asOf, books: [{ ...book, chapters: [chapter] }] };
+  const links = chapterUrls(context.pageUrls, chapter.book, chapter.slug);
+  const annotations = claimAnnotations(chapter, context.packs ? { packUrl: links.pack } : {});
+  const derived: DerivedChapter = {
+    annotations: { ...annotations, claims: annotations.claims.map((claim) => ({ ...claim, markerHtml: claimMarkerHtml(claim), popover: LEFT_OUT })) },
+    popoversHtml: claimPopoversHtml(annotations),
+  };
+  if (!context.packs) return derived;
+  derived.packHtml = renderPackHtml(model, chapter, context.pageUrls);
+  const key = artifactsKey(input, context);
+  const folder = path.join(context.artifactsDir, key);
+  const at = chapterUrls({ ...context.urls, site: '' }, chapter.book, chapter.slug);
+  const pathnames = [at.snapshot, at.brief, at.report, at.packJson];
+  if (!ARTIFACT_NAMES.every((name) => fs.existsSync(path.join(folder, name)))) {
+    const texts = [chapter.snapshot, renderBrief(model, chapter, context.urls), renderResearchReport(model, chapter, context.urls), renderPackJson(model, chapter, context.urls)];
+    writeFolder(folder, texts);
+  }
+  derived.artifacts = pathnames.map((pathname, index) => ({ pathname, file: path.join(folder, ARTIFACT_NAMES[index]!) }));
+  derived.artifactsKey = key;
+  return derived;
+}
+
+/** Everything a chapter's artifacts are made from, as a digest: its check, its sources' checks, the URLs, the date and the renderers' code. */
+function artifactsKey(input: DeriveInput, context: DeriveContext): string {
+  const hash = createHash('sha256');
+  hash.update(ARTIFACTS_VERSION).update('\0').update(coreCodeVersion()).update('\0').update(input.asOf).update('\0');
+  hash.update(JSON.stringify([context.urls, input.book]));
+  // A chapter whose check is not stored (a file could not be read) is hashed whole.
+  hash.update('\0').update(input.digest ?? JSON.stringify(input.chapter)).update('\0').update(JSON.stringify(input.chapter.sourceChecks ?? null));
+  return hash.digest('hex');
+}
+
+/** This package's own part in the artifacts (which files, in which order): change it when that changes. */
+const ARTIFACTS_VERSION = 'artifacts-1';
+
+/** Write the artifacts into their folder at once: a folder beside, renamed. */
+function writeFolder(folder: string, texts: readonly string[]): void {
+  const temporary = `${folder}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    fs.mkdirSync(temporary, { recursive: true });
+    texts.forEach((text, index) => fs.writeFileSync(path.join(temporary, ARTIFACT_NAMES[index]!), text));
+    fs.rmSync(folder, { recursive: true, force: true });
+    fs.renameSync(temporary, folder);
+  } catch (error) {
+    fs.rmSync(temporary, { recursive: true, force: true });
+    // Another build wrote the same folder meanwhile: its files are the same.
+    if (!ARTIFACT_NAMES.every((name) => fs.existsSync(path.join(folder, name)))) throw error;
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The integration's current model, as the claim plugins and pages read it.
+ * A build starts loading it in `astro:config:setup` and goes on (Vite
+ * starts, the content layer syncs) until something needs it: a chapter's
+ * transform waits for it, and `astro:build:start` reports its problems. The
+ * dev server loads it at once and again after every save.
+ *
+ * A page is never marked from a model of another revision of its chapter:
+ * the plugins hand over the source they parse, and a chapter whose body is
+ * not the one the model read is read again first (the dev server's content
+ * layer may render a saved chapter before the watcher reloads the model).
+ */
+import path from 'node:path';
+import { chapterBody, createModelCache, type ChapterAnnotations, type CheckStoreOptions, type SiteUrls } from '@research-pack/core';
+import { annotationsStamp, loadState, loadStateOnThreads, type LoadedState } from './load-state.js';
+import type { ResearchPackOptions } from './options.js';
+import { publishState } from './state.js';
+
+/** What the model is loaded from. */
+export interface ModelSourceInputs {
+  root: string;
+  options: ResearchPackOptions;
+  urls: SiteUrls;
+  pageUrls: SiteUrls;
+  store: CheckStoreOptions | undefined;
+  /** Folder of the text artifacts kept across builds. */
+  artifactsDir: string;
+}
+
+/** The current model and how to load it again. */
+export class ModelSource {
+  private current: LoadedState | undefined;
+  private loading: Promise<LoadedState> | undefined;
+  private readonly cache = createModelCache();
+  /** Chapter files read again for a source the model did not have, with that source's digest: once each. */
+  private readonly rechecked = new Map<string, string>();
+  private contentDir = '';
+
+  constructor(private inputs: ModelSourceInputs | undefined = undefined) {}
+
+  /**
+   * Start loading (a build: on worker threads, not awaited here) or load now (the dev server).
+   * @param inputs the project.
+   * @param background load on worker threads and return at once.
+   */
+  start(inputs: ModelSourceInputs, background: boolean): void {
+    this.inputs = inputs;
+    this.contentDir = path.resolve(inputs.root, inputs.options.contentDir) + path.sep;
+    if (background) {
+      this.loading = loadStateOnThreads(inputs).then((loaded) => this.publish(loaded));
+      // Reported by `ready()`; a load nobody waits for must not crash the process.
+      this.loading.catch(() => undefined);
+    } else {
+      this.reload();
+    }
+  }
+
+  /** @returns the loaded state, once loading is done (rejects when it failed). */
+  async ready(): Promise<LoadedState> {
+    if (this.current) return this.current;
+    if (!this.loading) throw new Error('Research Pack: the model was never loaded');
+    return this.loading;
+  }
+
+  /** @returns the loaded state, if it is loaded. */
+  loaded(): LoadedState | undefined {
+    return this.current;
+  }
+
+  /**
+   * Load the model again, on this thread, with the caches (the dev server, after a save).
+   * @returns the new state, published.
+   */
+  reload(): LoadedState {
+    return this.publish(loadState(this.inputs!, this.cache));
+  }
+
+  /**
+   * The annotations the claim plugins mark a file with.
+   * @param file the file's absolute path.
+   * @param source the source the page is parsed from.
+   * @returns the chapter's annotations, undefined when the file is not a chapter (or the book has errors), or a promise while the model loads.
+   */
+  annotationsFor(file: string, source: string | undefined): ChapterAnnotations | undefined | Promise<ChapterAnnotations | undefined> {
+    if (this.current) return this.marked(file, this.lookup(file, source));
+    if (!this.loading || !path.resolve(file).startsWith(this.contentDir)) return undefined;
+    return this.loading.then(() => this.marked(file, this.lookup(file, source)));
+  }
+
+  /**
+   * What a file was last marked from (`annotationsStamp`), or `unmarked`
+   * for a chapter-like file the plugins left alone (the book has errors).
+   * @param file the file's absolute path.
+   * @returns the stamp, or undefined for files that are not chapters.
+   */
+  marksOf(file: string): string | undefined {
+    const marks = this.marks.get(path.resolve(file));
+    return marks === undefined ? undefined : marks === 'unmarked' ? marks : annotationsStamp(marks);
+  }
+
+  /** What each file was last marked with (its stamp is computed when asked for: only Markdown renders keep one). */
+  private readonly marks = new Map<string, ChapterAnnotations | 'unmarked'>();
+
+  private marked(file: string, annotations: ChapterAnnotations | undefined): ChapterAnnotations | undefined {
+    const absolute = path.resolve(file);
+    if (annotations) this.marks.set(absolute, annotations);
+    else if (this.looksLikeChapter(absolute)) this.marks.set(absolute, 'unmarked');
+    return annotations;
+  }
+
+  /** A Markdown file in a folder of the content folder: a chapter, unless its book says otherwise. */
+  private looksLikeChapter(file: string): boolean {
+    if (!file.startsWith(this.contentDir) || !/\.mdx?$/i.test(file)) return false;
+    return file.slice(this.contentDir.length).split(path.sep).length === 2;
+  }
+
+  private lookup(file: string, source: string | undefined): ChapterAnnotations | undefined {
+    const annotations = this.current!.annotationsFor(file);
+    const body = annotations?.body;
+    if (!annotations || !body || source === undefined || this.loading) return annotations;
+    const digest = chapterBody(source).digest;
+    if (digest === body.digest || this.rechecked.get(file) === digest) return annotations;
+    // Another revision of the chapter than the model read: read the book again first.
+    this.rechecked.set(file, digest);
+    return this.reload().annotationsFor(file);
+  }
+
+  private publish(loaded: LoadedState): LoadedState {
+    this.current = loaded;
+    publishState(loaded.state);
+    return loaded;
+  }
+}

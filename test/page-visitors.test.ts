@@ -1,0 +1,101 @@
+/**
+ * On Sätteri, a chapter the model placed is marked node by node (claim
+ * directives on their own nodes, the containers of quote claims rebuilt from
+ * their own text), without a `before` hook that would copy the page into
+ * JavaScript. On every chapter at hand (the demo book, and a generated book
+ * with headings, lists, tables, code, quotes and directives), that gives the
+ * page reading the whole tree gives: as Astro's MDX pipeline hands the source
+ * (frontmatter blanked) and as its content layer hands a Markdown body
+ * (frontmatter cut off, trimmed), with smart punctuation on.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseFrontmatter } from '@astrojs/markdown-remark';
+import { buildModel, claimAnnotations, type ChapterAnnotations, type ResearchModel } from '@research-pack/core';
+import { parseChapter, satteriClaims } from '@research-pack/markdown';
+import { markdownToHtml, mdxToJs } from 'satteri';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AS_OF, generateBook } from '../bench/generate.mjs';
+
+const repo = path.join(import.meta.dirname, '..');
+const generated = mkdtempSync(path.join(tmpdir(), 'research-pack-page-visitors-'));
+afterAll(() => rmSync(generated, { recursive: true, force: true }));
+
+function model(rootDir: string, today: string): ResearchModel {
+  const result = buildModel({ rootDir, parse: (source, { format }) => parseChapter(source, { format }), today });
+  if (!result.model) throw new Error(`no model for ${rootDir}`);
+  return result.model;
+}
+
+const features = { directive: true, gfm: true, frontmatter: true, smartPunctuation: true };
+
+const plugins = (annotations: ChapterAnnotations) => [satteriClaims({ annotations: () => annotations, popovers: 'page' })];
+
+/** The page as HTML (these chapters are Markdown, whatever their extension). */
+function html(source: string, file: string, annotations: ChapterAnnotations): string {
+  return markdownToHtml(source, { mdastPlugins: plugins(annotations), features, fileURL: pathToFileURL(file) }).html;
+}
+
+/** The chapter compiled as Astro compiles MDX. */
+function mdx(source: string, file: string, annotations: ChapterAnnotations): string {
+  return mdxToJs(source, { mdastPlugins: plugins(annotations), features, fileURL: pathToFileURL(file), jsxImportSource: 'astro', elementAttributeNameCase: 'html' }).code;
+}
+
+/** Whether the plugin marks this page node by node (no `before` hook reading the whole tree). */
+function byNodes(source: string, file: string, annotations: ChapterAnnotations): boolean {
+  const plugin = satteriClaims({ annotations: () => annotations })({ fileURL: pathToFileURL(file), source, sourceFormat: 'markdown', data: {} });
+  return plugin !== null && !('before' in plugin);
+}
+
+function compareOn(rootDir: string, today: string): { chapters: number; claims: number; byNodes: number } {
+  const totals = { chapters: 0, claims: 0, byNodes: 0 };
+  for (const chapter of model(rootDir, today).books.flatMap((book) => book.chapters)) {
+    const file = path.join(rootDir, chapter.file);
+    const raw = readFileSync(file, 'utf8');
+    const annotations = claimAnnotations(chapter, {});
+    // The same annotations without the model's places: the page is read whole.
+    const whole: ChapterAnnotations = { ...annotations, claims: annotations.claims.map(({ place: _place, ...claim }) => claim) };
+    const blanked = parseFrontmatter(raw, { frontmatter: 'empty-with-spaces' }).content;
+    for (const source of [blanked, blanked.trim()]) {
+      const page = html(source, file, annotations);
+      expect(page, chapter.file).toBe(html(source, file, whole));
+      expect(page.split('data-claim-id').length - 1, chapter.file).toBe(annotations.claims.length);
+      if (byNodes(source, file, annotations)) totals.byNodes += 1;
+    }
+    // In MDX every claim is marked too, its marker one string of markup, not elements compiled into the module.
+    const compiled = mdx(blanked, file, annotations);
+    expect(compiled.split('"data-claim-id"').length - 1, chapter.file).toBe(annotations.claims.length);
+    expect(compiled.split('"set:html": "<button').length - 1, chapter.file).toBe(annotations.claims.length);
+    expect(compiled, chapter.file).not.toContain('_components.button');
+    totals.chapters += 1;
+    totals.claims += annotations.claims.length;
+  }
+  return totals;
+}
+
+describe('marking a page node by node', () => {
+  it('gives the page that reading the whole tree gives, on the demo book', () => {
+    const totals = compareOn(repo, '2026-11-29');
+    expect(totals.claims).toBeGreaterThan(10);
+    expect(totals.byNodes).toBe(totals.chapters * 2);
+  });
+
+  it('gives the page that reading the whole tree gives, on 40 generated chapters', () => {
+    generateBook({ dir: generated, chapters: 40, perBook: 40 });
+    const totals = compareOn(generated, AS_OF);
+    expect(totals.chapters).toBe(40);
+    expect(totals.claims).toBeGreaterThan(400);
+    expect(totals.byNodes).toBe(80);
+  });
+
+  it('reads the whole tree when the page is another revision than the model read', () => {
+    const [chapter] = model(repo, '2026-11-29').books[0]!.chapters.filter((candidate) => candidate.claims.length > 0);
+    const file = path.join(repo, chapter!.file);
+    const annotations = claimAnnotations(chapter!, {});
+    const source = readFileSync(file, 'utf8');
+    expect(byNodes(source, file, annotations)).toBe(true);
+    expect(byNodes(`${source}\nA paragraph the model has not read.\n`, file, annotations)).toBe(false);
+  });
+});
