@@ -75,3 +75,54 @@ describe('research-pack ingest: HTML-like text in a report', () => {
     expect(pass.summary).toMatch(/^The <details> of the chapter still hold/);
   });
 });
+
+/** `file:line:column` of the first occurrence of a text in the report. */
+function placeOf(text: string, search: string): string {
+  const line = lineOf(text, search);
+  return `incoming/cells.md:${line}:${text.split('\n')[line - 1]!.indexOf(search) + 1}`;
+}
+
+const URL_HINT = '(hint: only http:// and https:// URLs are linked; remove this one, or write the https:// address of the document)  [report/invalid-url]';
+
+describe('research-pack ingest: report cells that cannot be read', () => {
+  it('refuses a non-http(s) link in the source cell as it does in the URL cell, each with its place and field', async () => {
+    const { file, text } = await putReport([
+      ['| JSON Lines | jsonlines.org', '| [JSON Lines](javascript:alert(1)) | jsonlines.org'],
+      ['| https://nodejs.org/api/readline.html |', '| javascript:alert(2) |'],
+      ['| JavaScript Object Notation (JSON) Text Sequences |', '| [JSON Text Sequences](data:text/html,x) and <vbscript:msgbox(1)> |'],
+      ['| https://docs.rs/txcript/0.9.0/txcript/harness/pi/index.html |', '| https://user:pass@docs.rs/txcript/ |'],
+    ]);
+    const before = await readFile(path.join(root, book, '27-chapter.evidence.yaml'), 'utf8');
+    const result = await ingest(file, '--write');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const errors = result.stderr.split('\n').filter((line) => line.includes('[report/invalid-url]'));
+    expect(errors).toEqual([
+      `${placeOf(text, '[JSON Lines](javascript:alert(1))')}  source-ledger[1].source  the source cell gives "javascript:alert(1)", which is not an absolute http:// or https:// URL; nothing is ingested while it is there  ${URL_HINT}`,
+      `${placeOf(text, 'https://user:pass@docs.rs/txcript/')}  source-ledger[2].url  the URL cell gives "https://user:pass@docs.rs/txcript/", which is not an absolute http:// or https:// URL; nothing is ingested while it is there  (hint: a link must not carry a user name or password; write the address without them, e.g. https://docs.example/page)  [report/invalid-url]`,
+      `${placeOf(text, '[JSON Text Sequences](data:text/html,x)')}  source-ledger[3].source  the source cell gives "data:text/html,x", which is not an absolute http:// or https:// URL; nothing is ingested while it is there  ${URL_HINT}`,
+      `${placeOf(text, '[JSON Text Sequences](data:text/html,x)')}  source-ledger[3].source  the source cell gives "vbscript:msgbox(1)", which is not an absolute http:// or https:// URL; nothing is ingested while it is there  ${URL_HINT}`,
+      `${placeOf(text, 'javascript:alert(2)')}  source-ledger[4].url  the URL cell gives "javascript:alert(2)", which is not an absolute http:// or https:// URL; nothing is ingested while it is there  ${URL_HINT}`,
+    ]);
+    expect(await readFile(path.join(root, book, '27-chapter.evidence.yaml'), 'utf8')).toBe(before);
+  });
+
+  it('says "no such day" of 2026-02-30 in every date a report gives, as the sidecars do', async () => {
+    const { file, text } = await putReport([
+      ['- **Date of the pass:** 2026-11-30.', '- **Date of the pass:** 2026-02-30.\n- **Prepared** 2026-11-30 by A. Researcher.'],
+      ['| 2026-11-30 / 2026-11-30 |\n| JSON Lines', '| 2026-02-30 / 2026-11-30 |\n| JSON Lines'],
+      ['| — / 2026-11-30 |', '| verified 2026-11-30, accessed 2026-04-31 |'],
+      ['## 3. Source ledger\n', '## 3. Source ledger\n\nAll sources were accessed on 2025-02-29.\n'],
+    ]);
+    const result = await ingest(file);
+    const days = result.stderr.split('\n').filter((line) => line.includes('no such day'));
+    expect(days).toEqual([
+      `${placeOf(text, '2026-02-30.')}  context.date  warning: the date of the pass "2026-02-30" is no such day (not a real calendar date); it is left out  (hint: February 2026 has 28 days; check the day and the month)  [report/invalid-value]`,
+      `${placeOf(text, '2025-02-29')}  source-ledger  warning: the date "2025-02-29" is no such day (not a real calendar date); it is left out  (hint: February 2025 has 28 days; check the day and the month)  [report/invalid-value]`,
+      `${placeOf(text, '2026-02-30 / 2026-11-30')}  source-ledger[0].verified  warning: the verified date "2026-02-30" is no such day (not a real calendar date); it is left out  (hint: February 2026 has 28 days; check the day and the month)  [report/invalid-value]`,
+      `${placeOf(text, 'verified 2026-11-30, accessed 2026-04-31')}  source-ledger[4].accessed  warning: the accessed date "2026-04-31" is no such day (not a real calendar date); it is left out  (hint: April 2026 has 30 days; check the day and the month)  [report/invalid-value]`,
+    ]);
+    expect(result.stderr).not.toContain('not written as YYYY-MM-DD');
+    expect(result.stderr).not.toContain('holds no real date');
+  });
+});

@@ -94,7 +94,8 @@ export function cellText(cell: TableCell): CellText {
   visit(cell, (node) => {
     if (node.type === 'inlineCode') codes.push(node.value);
     if (node.type === 'strong') strong.push(oneSpace(textOf(node)));
-    if (node.type === 'link') links.push(node.url);
+    // An address GFM links by itself (`x@lab.example`) is text the researcher wrote, not a link they gave.
+    if (node.type === 'link' && node.url !== `mailto:${textOf(node)}`) links.push(node.url);
   });
   return { text: oneSpace(textOf(cell)), codes, strong, links, place: placeOf(cell.children[0] ?? cell) };
 }
