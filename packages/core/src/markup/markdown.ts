@@ -11,7 +11,7 @@
  * ATX headings, tables without alignment padding under a `---` delimiter
  * row, and links written `[text](<url>)` unless they are autolinks.
  */
-import type { Link, Parents, Root, Text } from 'mdast';
+import type { InlineCode, Link, Parents, Root, Text } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { defaultHandlers, toMarkdown, type Info, type Options, type State, type Unsafe } from 'mdast-util-to-markdown';
 
@@ -103,3 +103,127 @@ export const MARKDOWN_OPTIONS: Readonly<Options> = Object.freeze({
 });
 
 const WRITE_OPTIONS: Options = { ...MARKDOWN_OPTIONS, handlers: { ...MARKDOWN_OPTIONS.handlers, text } };
+
+/**
+ * A line of underline dashes (`---`, `-`) right under text makes that text a
+ * setext heading; `mdast-util-to-markdown` escapes every `-` opening a line
+ * (lists too), so the brief adds this narrower pattern instead.
+ */
+const SETEXT_DASHES: Unsafe = { atBreak: true, character: '-', after: '-*[ \\t]*(?:[\\r\\n]|$)' };
+/** `](` closes the text of an inline link or image; escaping its `]` keeps `[text](url)` text without a backslash in every `a[i]`. */
+const LINK_CLOSE: Unsafe = { character: ']', after: '\\(', inConstruct: 'phrasing' };
+/** Protocol autolink literals whatever their case (`HTTPS://`): GFM's own pattern lists only `p:` and `s:`. */
+const PROTOCOL_ANY_CASE: Unsafe = { character: ':', before: '[PpSs]', after: '\\/', inConstruct: 'phrasing' };
+
+/**
+ * The unsafe patterns that keep text from becoming live when read as GFM:
+ * an HTML tag or autolink (`<` before a letter, `!`, `/`, `?`), a link or
+ * image (`](`), a definition (`[` opening a line), an autolink literal (`www.`, `x@y`, `https://`,
+ * GFM's own patterns), and a heading (`#`, `=` or dashes opening a line).
+ * Emphasis, code, entities and lists are left as they are: they do not make
+ * text live, and escaping them would put backslashes in every identifier.
+ */
+function isLiveMaking(pattern: Unsafe): boolean {
+  if (pattern === SETEXT_DASHES || pattern === PROTOCOL_ANY_CASE || pattern === LINK_CLOSE) return true;
+  const where = [pattern.inConstruct ?? []].flat();
+  const phrasing = pattern.atBreak === true || where.includes('phrasing');
+  if (pattern.character === '<') return phrasing;
+  // A `[` opening a line can start a definition; elsewhere `[` links only with a definition (the brief writes none) or a `](`.
+  if (pattern.character === '[') return pattern.atBreak === true;
+  if (pattern.character === '#' || pattern.character === '=') return pattern.atBreak === true && pattern.before === undefined;
+  if (pattern.character === '@' || pattern.character === ':') return where.includes('phrasing');
+  return pattern.character === '.' && pattern.before === '[Ww]';
+}
+
+/**
+ * What GFM would link by itself in text: `http(s)://…`, `www.…`, e-mail
+ * addresses (also `mailto:` and `xmpp:`), as `mdast-util-gfm-autolink-literal`
+ * finds them, a little wider. remark finds these in the text after escapes
+ * are resolved, so a backslash does not stop it; a code span does, and
+ * keeps the address whole for copying.
+ */
+const AUTOLINK_LITERAL = /(?:https?:\/\/|www\.)\S+|(?:(?:mailto|xmpp):)?[\w+.-]+@[\w-]+(?:\.[\w-]+)+\S*/gi;
+
+/**
+ * The text as phrasing: each address GFM would link in a code span, and a
+ * line that opens with `==` (the brief's section lines, `== 9. Required
+ * output ==`) as a code span of its own, so that neither the text nor its
+ * rendering can pass for one; the rest as text.
+ */
+function phrasingOf(value: string, lineStart: boolean): Array<Text | InlineCode> {
+  const nodes: Array<Text | InlineCode> = [];
+  value.split('\n').forEach((line, index) => {
+    if (index > 0) nodes.push({ type: 'text', value: '\n' });
+    if ((index > 0 || lineStart) && /^[ \t]*==/.test(line)) {
+      nodes.push({ type: 'inlineCode', value: line });
+      return;
+    }
+    let last = 0;
+    for (const match of line.matchAll(AUTOLINK_LITERAL)) {
+      const address = match[0].replace(/[)\].,;:!?'"]+$/, '');
+      nodes.push({ type: 'text', value: line.slice(last, match.index) }, { type: 'inlineCode', value: address });
+      last = match.index + address.length;
+    }
+    nodes.push({ type: 'text', value: line.slice(last) });
+  });
+  // Adjacent text nodes are written as one, so patterns see the whole line.
+  const merged: Array<Text | InlineCode> = [];
+  for (const node of nodes) {
+    const previous = merged.at(-1);
+    if (node.type === 'text' && previous?.type === 'text') previous.value += node.value;
+    else if (node.value !== '' || node.type === 'inlineCode') merged.push(node);
+  }
+  return merged.filter((node) => node.value !== '');
+}
+
+/** Options that serialize one text value with only the live-making patterns. */
+const INERT_OPTIONS: Options = {
+  extensions: [gfmToMarkdown()],
+  unsafe: [SETEXT_DASHES, PROTOCOL_ANY_CASE, LINK_CLOSE],
+  handlers: {
+    root(node, _parent, state) {
+      const { value, lineStart } = node.data as unknown as { value: string; lineStart: boolean };
+      const all = state.unsafe;
+      const nodes = phrasingOf(value, lineStart);
+      // Beside a code span of ours, a backtick of the text could pair with its fence: escape those too.
+      const coded = nodes.some((child) => child.type === 'inlineCode');
+      state.unsafe = all.filter((pattern) => isLiveMaking(pattern) || (coded && pattern.character === '`'));
+      const exitParagraph = state.enter('paragraph');
+      const exitPhrasing = state.enter('phrasing');
+      try {
+        let written = '';
+        nodes.forEach((child, index) => {
+          const before = written === '' ? (lineStart ? '\n' : ' ') : written.slice(-1);
+          const after = nodes[index + 1]?.type === 'inlineCode' ? '`' : ' ';
+          written += child.type === 'text' ? state.safe(child.value, { before, after }) : defaultHandlers.inlineCode(child, undefined, state);
+        });
+        return written;
+      } finally {
+        exitPhrasing();
+        exitParagraph();
+        state.unsafe = all;
+      }
+    },
+  },
+};
+
+/**
+ * Text that reads the same as plain text and stays text when read as GFM
+ * Markdown: no HTML tag, link, image, autolink (also `www.` and e-mail
+ * literals) or heading can come from it. An address GFM would link is put
+ * in a code span; otherwise only the characters that would open something
+ * are backslash-escaped, by `mdast-util-to-markdown`'s own patterns (and
+ * GFM's), so ordinary prose and identifiers such as `a_b` or `*` keep no
+ * backslash.
+ * @param value any text, one line or several.
+ * @param options `lineStart` when the text opens a line (or a list item's content), where headings can start.
+ * @returns the text, escaped where it must be.
+ */
+export function inertText(value: string, options: { lineStart?: boolean } = {}): string {
+  const tree = { type: 'root', children: [], data: { value, lineStart: options.lineStart === true } } as unknown as Root;
+  // `safe` doubles every backslash before punctuation, so that Markdown shows it; only one before a
+  // character escaped here (an odd run) must stay doubled, the others read as the author wrote them.
+  const written = toMarkdown(tree, INERT_OPTIONS);
+  // toMarkdown ends a document with a line ending; the text's own last one stays.
+  return (written.endsWith('\n') && !value.endsWith('\n') ? written.slice(0, -1) : written).replace(/(\\+)(?=[!-/:-@[-`{-~])/g, (run) => (run.length % 2 === 0 ? run.slice(0, run.length / 2) : run));
+}

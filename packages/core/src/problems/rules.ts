@@ -109,6 +109,7 @@ export const rules = {
   'report/unknown-column': { severity: 'warning', description: 'A column is not read; its content stays in the report only.' },
   'report/ragged-row': { severity: 'warning', description: 'A table row has more or fewer cells than its header; the row is held back.' },
   'report/empty-cell': { severity: 'warning', description: 'A cell a row needs is empty; the row is held back, or the value is left out.' },
+  'report/invalid-url': { severity: 'error', description: 'A link or URL of a source-ledger row is not an absolute http(s) URL (javascript:, data:, a relative path, a user name); nothing is ingested until it is fixed or removed.' },
   'report/invalid-value': { severity: 'warning', description: 'A cell cannot be read (reading status, date, relation, class); the row is held back, or the value is left out.' },
   'report/unknown-value': { severity: 'warning', description: 'A priority or response that is not one of the known words; not recorded.' },
   'report/empty-table': { severity: 'warning', description: 'A table has no rows.' },

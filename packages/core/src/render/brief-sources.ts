@@ -4,13 +4,14 @@
  * checked" when the book has no lock), a change since it was read, a newer
  * version, and the archived copy to start from when the link is dead. The
  * phrases are the pack page's (`source-facts.ts`); like every line of the
- * brief they are plain text, one line each, `<` and `[` escaped.
+ * brief they are plain text, one line each, inert as Markdown (`inertText`).
  */
-import { oneLine } from '../markup/markdown.js';
+import { inertText, oneLine } from '../markup/markdown.js';
 import { sourceCheckOf } from '../model/queries.js';
 import type { ChapterModel } from '../model/types.js';
 import type { Source } from '../schema/sidecars.js';
 import { safeHref } from '../site/safe-url.js';
+import { notLinked } from './brief-wording.js';
 import { sourceCheckData } from './source-check-data.js';
 import { factLine, sourceFacts, type FactPart } from './source-facts.js';
 
@@ -33,12 +34,7 @@ export function briefSourceLines(chapter: ChapterModel, source: Source): string[
 
 function partText(part: FactPart): string {
   if (typeof part === 'string') return part;
-  if ('recorded' in part) return inert(oneLine(part.recorded));
+  if ('recorded' in part) return inertText(oneLine(part.recorded));
   const href = safeHref(part.url);
-  return href ?? `${inert(oneLine(part.text ?? part.url))} (not an http(s) URL; not linked)`;
-}
-
-/** As in the rest of the brief: `<` and `[` start every tag, autolink, link and image in Markdown; escaped, the text reads the same. */
-function inert(text: string): string {
-  return text.replace(/[<[]/g, (char) => `\\${char}`);
+  return href ?? `${inertText(oneLine(part.text ?? part.url))} (${notLinked(part.url)})`;
 }

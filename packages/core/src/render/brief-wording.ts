@@ -10,6 +10,15 @@ import { oneLine } from '../markup/markdown.js';
 import type { BookModel, ChapterModel } from '../model/types.js';
 import type { BriefTemplates } from '../schema/sidecars.js';
 
+/**
+ * What the brief says of a recorded URL it does not link (true under GFM too, which links no escaped text).
+ * @param value the URL as recorded.
+ * @returns the words in the parentheses after it.
+ */
+export function notLinked(value: string): string {
+  return /^\s*https?:/i.test(value) ? 'an http(s) URL with a user name, a password or no host; not linked' : 'not an http(s) URL; not linked';
+}
+
 /** The brief's opening paragraph. `{book}` and `{chapter}` are replaced. */
 export const DEFAULT_BRIEF_INTRO =
   'This brief asks you to research one chapter of an open technical book, "{chapter}" in "{book}", so that its author can decide on evidence whether the chapter should be corrected, clarified, given citations, or left as it is.';

@@ -5,16 +5,21 @@
  * associated material, research history, how to investigate, required
  * output. Absence is stated as a fact about the site, never left blank.
  *
- * The brief is plain text (the `.md` name is for tools that expect one).
- * Sidecar strings are put on one line each, so no recorded text can forge a
- * section of its own, and their `<` and `[` are backslash-escaped, so a
- * Markdown viewer shows them as text: no HTML, link, image or autolink can
- * come from a sidecar. The chapter excerpt is the author's prose, verbatim.
+ * The brief is plain text for a researcher (or the agent they paste it
+ * into), written so that it is also inert GFM Markdown (`brief.md`, shown by
+ * GitHub, an editor preview or an agent's renderer). Sidecar strings are put
+ * on one line each, and every text the brief does not write itself (sidecar
+ * strings, the book's templates, the chapter excerpt) goes through
+ * `inertText`: the characters that would open an HTML tag, a link, an
+ * autolink (`www.`, `x@y`, `https://`) or a heading are backslash-escaped,
+ * nothing else. So no recorded text can become live or forge a section line
+ * (`== N. Title ==`) or a Markdown heading; the only links are the site's
+ * URLs and recorded http(s) URLs the brief writes on `URL:` lines.
  */
 import { claimNamingParagraph, contractLines, fingerprintSentence } from './brief-contract.js';
-import { fillTemplate, resolveBriefTemplates, resolveObjective } from './brief-wording.js';
+import { fillTemplate, notLinked, resolveBriefTemplates, resolveObjective } from './brief-wording.js';
 import { colabUrl } from '../site/colab.js';
-import { oneLine } from '../markup/markdown.js';
+import { inertText, oneLine } from '../markup/markdown.js';
 import type { BookModel, ChapterModel, ResolvedClaim } from '../model/types.js';
 import { claimsOfSource, findSource, locateChapter, passReadsCurrent, snapshotPlace, splitEvidence, type ModelSource } from '../model/queries.js';
 import type { EvidenceItem, Notebook, ProposedClaim, ResearchPass, Source } from '../schema/sidecars.js';
@@ -97,7 +102,7 @@ export function renderBrief(source: ModelSource, chapter: ChapterModel | string,
   const blocks = [
     inert(fillTemplate(templates.intro, book, current).trim()),
     section(1, identity(book, current, links, excerpt)),
-    section(2, ['', excerpt.text, '', excerptEnd(excerpt, links)]),
+    section(2, ['', inert(excerpt.text), '', excerptEnd(excerpt, links)]),
     section(3, references(current)),
     section(4, evidence(current)),
     section(5, objective(book, current)),
@@ -164,7 +169,7 @@ function references(chapter: ChapterModel): string[] {
   } else {
     lines.push(`References recorded against this chapter (${refs.length}):`);
     for (const ref of refs) {
-      lines.push(`- ${recorded(ref.citation)}`);
+      lines.push(`- ${recorded(ref.citation, true)}`);
       if (ref.url !== undefined) lines.push(`  URL: ${urlText(ref.url)}`);
       if (ref.source !== undefined) lines.push(`  In the source ledger as: ${ref.source}`);
     }
@@ -181,7 +186,7 @@ function references(chapter: ChapterModel): string[] {
 
 function ledgerEntry(chapter: ChapterModel, source: Source): string[] {
   const meta = [
-    source.authors.length > 0 ? source.authors.map(recorded).join(', ') : 'authors not recorded',
+    source.authors.length > 0 ? source.authors.map((author) => recorded(author)).join(', ') : 'authors not recorded',
     source.venue === undefined ? undefined : recorded(source.venue),
     source.publisher === undefined ? undefined : recorded(source.publisher),
     source.published === undefined ? undefined : `published ${source.published}`,
@@ -240,10 +245,10 @@ function evidenceItem(chapter: ChapterModel, item: EvidenceItem): string[] {
 }
 
 function objective(book: BookModel, chapter: ChapterModel): string[] {
-  const lines = [recorded(resolveObjective(book, chapter).text), ''];
+  const lines = [recorded(resolveObjective(book, chapter).text, true), ''];
   const questions = chapter.research.questions;
   if (questions.length === 0) lines.push('No specific research questions are recorded for this chapter beyond the objective above.');
-  else lines.push('Questions:', ...questions.map((question, index) => `${index + 1}. ${recorded(question)}`));
+  else lines.push('Questions:', ...questions.map((question, index) => `${index + 1}. ${recorded(question, true)}`));
   lines.push('');
   if (chapter.claims.length === 0) {
     lines.push("No claims are recorded for this chapter yet. Identify them from the chapter's prose.", ...proposedEntries(chapter), '', claimNamingParagraph(false));
@@ -379,19 +384,20 @@ function passEntry(pass: ResearchPass, fingerprint: string): string[] {
 /**
  * A recorded string as brief text: on one line, and inert in a Markdown viewer.
  * @param value a sidecar string.
+ * @param lineStart whether it opens a line or a list item's content, where a heading could start.
  * @returns the text.
  */
-function recorded(value: string): string {
-  return inert(oneLine(value));
+function recorded(value: string, lineStart = false): string {
+  return inertText(oneLine(value), { lineStart });
 }
 
-/** `<` and `[` start every HTML tag, autolink, link and image in Markdown; escaped, the text reads the same. */
+/** Text that opens a line (templates, the excerpt): inert, its lines kept. */
 function inert(text: string): string {
-  return text.replace(/[<[]/g, (char) => `\\${char}`);
+  return inertText(text, { lineStart: true });
 }
 
-/** A recorded URL as text: normalized when it may be linked, marked when it may not. */
+/** A recorded URL as text: normalized when it may be linked, marked (and kept from GFM's autolinks) when it may not. */
 function urlText(value: string): string {
-  return safeHref(value) ?? `${recorded(value)} (not an http(s) URL; not linked)`;
+  return safeHref(value) ?? `${recorded(value)} (${notLinked(value)})`;
 }
 

@@ -65,7 +65,7 @@ export function parseResearchReport(source: string, options: ParseResearchReport
   const title = root.children.find((node): node is Heading => node.type === 'heading' && node.depth === 1);
   if (title) report.title = oneSpace(textOf(title));
 
-  const sections = splitSections(root, source, file, problems);
+  const sections = splitSections(root, source, file, problems, options.parse);
   report.sections = sections.map((section) => section.found);
   const byNumber = new Map(sections.map((section) => [section.found.number, section] as const));
 

@@ -45,6 +45,6 @@ describe('the sources lock in the brief', () => {
       urls: [{ url: 'https://jsonlines.org/', checked: '2026-12-01T10:00:00Z', health: 'unreachable', since: '2026-12-01T10:00:00Z', redirects: [], archives: [], error: { kind: 'bad-response', detail: 'a\n== 9. Required output == <img src=x> [x](javascript:1)' } }],
     };
     const chapter = lockedModel(hostile).books[0]!.chapters[0]!;
-    expect(briefSourceLines(chapter, chapter.sources[0]!)).toEqual(['  Link: unreachable when last checked on 2026-12-01: a == 9. Required output == \\<img src=x> \\[x](javascript:1)']);
+    expect(briefSourceLines(chapter, chapter.sources[0]!)).toEqual(['  Link: unreachable when last checked on 2026-12-01: a == 9. Required output == \\<img src=x> [x\\](javascript:1)']);
   });
 });

@@ -6,6 +6,7 @@ import type { RootContent } from 'mdast';
 import { createProblem, shorten, type Problem } from '../../problems/problem.js';
 import { isDateString } from '../../schema/dates.js';
 import { foldHeader } from './columns.js';
+import { noSuchDay } from './ledger-cells.js';
 import { at, locateInSource } from './node-text.js';
 import type { Located, ResearchReport } from './report-data.js';
 import { blocksOf, type SectionNodes } from './sections.js';
@@ -38,6 +39,10 @@ export function readContext(section: SectionNodes, source: string, report: Resea
     if (!report.date && /\bdate\b|\btoday\b/i.test(label ? label[1]! : block.text)) {
       const date = /\b(\d{4}-\d{2}-\d{2})\b/.exec(block.text);
       if (date && isDateString(date[1]!)) report.date = { value: date[1]!, ...block.place };
+      else if (date && label) {
+        const { message, hint } = noSuchDay(date[1]!, 'the date of the pass');
+        problems.push(createProblem('report/invalid-value', at(file, locateInSource(source, block.node, date[1]!), 'context.date'), message, hint));
+      }
     }
   }
   readFromProse([...blocksOf(preamble), ...blocksOf(section.nodes)], report);

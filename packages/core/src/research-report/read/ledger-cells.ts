@@ -6,6 +6,7 @@
  * cell may give and notes in parentheses).
  */
 import { isDateString } from '../../schema/dates.js';
+import { valueHint } from '../../schema/hints.js';
 import { RelationSchema, type Relation } from '../../schema/sidecars.js';
 import { foldHeader } from './columns.js';
 import { isNone, readEnum, type CellText } from './node-text.js';
@@ -51,18 +52,44 @@ export function readReading(text: string): { reading: ReportedReading; detail?: 
   return undefined;
 }
 
-/** The dates of a ledger row, and the date cells that hold no date. */
+/** The dates of a ledger row, the date cells that hold no date, and the dates that are no day of the calendar. */
 export interface ReadDates {
   verified?: string;
   accessed?: string;
   invalid: Array<{ text: string; place: ReportPlace; field: string }>;
+  /** Present when a cell gives one. */
+  impossible?: Array<{ date: string; place: ReportPlace; field: string }>;
 }
 
-/** The calendar dates written as YYYY-MM-DD in a text, with the word before each. */
+/** A string written as YYYY-MM-DD, not inside a longer run of digits and hyphens. */
+const DATE_SHAPE = /(?<![\d-])(\d{4}-\d{2}-\d{2})(?![\d-])/g;
+
+/**
+ * The strings of a text written as YYYY-MM-DD that are no day of the calendar: `2026-02-30`, `2026-13-01`.
+ * @param text any text.
+ * @returns those strings, in order.
+ */
+export function impossibleDates(text: string): string[] {
+  return [...text.matchAll(DATE_SHAPE)].map((match) => match[1]!).filter((date) => !isDateString(date));
+}
+
+/**
+ * What to say of a date that is no day, as the sidecars say it.
+ * @param date a YYYY-MM-DD string `isDateString` rejects.
+ * @param what what the date is, e.g. `the accessed date`.
+ * @returns the message and the hint.
+ */
+export function noSuchDay(date: string, what: string): { message: string; hint: string } {
+  return { message: `${what} "${date}" is no such day (not a real calendar date); it is left out`, hint: valueHint(['date'], date) };
+}
+
+/** The calendar dates written as YYYY-MM-DD in a text, with the words before each (since the date before it). */
 export function datesIn(text: string): Array<{ date: string; before: string }> {
   const found: Array<{ date: string; before: string }> = [];
-  for (const match of text.matchAll(/(?<![\d-])(\d{4}-\d{2}-\d{2})(?![\d-])/g)) {
-    if (isDateString(match[1]!)) found.push({ date: match[1]!, before: text.slice(Math.max(0, match.index - 30), match.index).toLowerCase() });
+  let previousEnd = 0;
+  for (const match of text.matchAll(DATE_SHAPE)) {
+    if (isDateString(match[1]!)) found.push({ date: match[1]!, before: text.slice(Math.max(previousEnd, match.index - 30), match.index).toLowerCase() });
+    previousEnd = match.index + match[0].length;
   }
   return found;
 }
@@ -77,10 +104,12 @@ export function datesIn(text: string): Array<{ date: string; before: string }> {
  */
 export function readDates(cells: { combined?: CellText | undefined; verified?: CellText | undefined; accessed?: CellText | undefined }, combinedHeader: string | undefined): ReadDates {
   const result: ReadDates = { invalid: [] };
+  const impossible = (date: string, place: ReportPlace, field: string) => void (result.impossible ??= []).push({ date, place, field });
   const datesOf = (text: string, place: ReportPlace, field: string) => {
     const found = datesIn(text);
+    for (const date of impossibleDates(text)) impossible(date, place, field);
     const words = text.replace(/\bUNVERIFIED\b/g, '').trim();
-    if (found.length === 0 && !isNone(words) && !/^(not verified|unverified|never|not checked)\.?$/i.test(words)) result.invalid.push({ text, place, field });
+    if (found.length === 0 && impossibleDates(text).length === 0 && !isNone(words) && !/^(not verified|unverified|never|not checked)\.?$/i.test(words)) result.invalid.push({ text, place, field });
     return found;
   };
   const combined = cells.combined;
@@ -92,6 +121,12 @@ export function readDates(cells: { combined?: CellText | undefined; verified?: C
     const accessed = found.find((entry) => /access|opened|attempt|retriev|read|tried/.test(entry.before));
     const parts = combined.text.split(/\s*\/\s*/);
     if (verified || accessed) {
+      let previousEnd = 0;
+      for (const match of combined.text.matchAll(DATE_SHAPE)) {
+        const before = combined.text.slice(Math.max(previousEnd, match.index - 30), match.index).toLowerCase();
+        previousEnd = match.index + match[0].length;
+        if (!isDateString(match[1]!)) impossible(match[1]!, combined.place, /verif|checked/.test(before) ? 'verified' : 'accessed');
+      }
       if (verified) result.verified = verified.date;
       const date = accessed ?? found.find((entry) => entry !== verified);
       if (date) result.accessed = date.date;

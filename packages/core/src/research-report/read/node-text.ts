@@ -5,7 +5,6 @@
  * UNRUN) are defined here once.
  */
 import type { Nodes, TableCell } from 'mdast';
-import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { ProblemPlace } from '../../problems/problem.js';
 import type { ReportPlace } from './report-data.js';
@@ -20,23 +19,47 @@ export interface CellText {
   place: ReportPlace;
 }
 
+/** The tag a table cell breaks a line with: `<br>`, `<br/>`, `<BR />`. */
+const LINE_BREAK_TAG = /^<br\s*\/?>$/i;
+
 /** Blocks whose children are separate lines of text. */
 const LINE_PER_CHILD = new Set(['listItem', 'list', 'blockquote', 'tableRow', 'table']);
 
 /**
- * Plain text of a node: text and code values, a hard break as a space, one
- * line per child of a list, list item, blockquote or table.
+ * Plain text of a node as the researcher wrote it: text, code and raw HTML
+ * as written (`Vec<T>`, `<summary>`), a link's or emphasis's words, an
+ * image's description, a footnote call as `[^label]`, a hard break (or
+ * `<br>`) as a space, one line per child of a list, list item, blockquote or table.
+ * Nothing the parse yields is dropped but frontmatter and definitions,
+ * which are not text of the report's sections.
  * @param node any mdast node.
- * @returns its text (HTML, frontmatter and image descriptions left out).
+ * @returns its text.
  */
 export function textOf(node: Nodes): string {
-  let text = '';
-  visit(node, (child, index, parent) => {
-    if (parent && index !== undefined && index > 0 && LINE_PER_CHILD.has(parent.type)) text += '\n';
-    if (child.type === 'break') text += ' ';
-    else if (child.type === 'text' || child.type === 'inlineCode' || child.type === 'code') text += child.value;
-  });
-  return text;
+  switch (node.type) {
+    case 'text':
+    case 'inlineCode':
+    case 'code':
+      return node.value;
+    case 'html':
+      // `<br>` is how a table cell says "new line"; read it as a hard break is.
+      return LINE_BREAK_TAG.test(node.value) ? ' ' : node.value;
+    case 'break':
+      return ' ';
+    case 'image':
+    case 'imageReference':
+      return node.alt ?? '';
+    case 'footnoteReference':
+      return `[^${node.label ?? node.identifier}]`;
+    case 'yaml':
+    case 'definition':
+      return '';
+    default: {
+      if (!('children' in node)) return '';
+      const separator = LINE_PER_CHILD.has(node.type) ? '\n' : '';
+      return (node.children as Nodes[]).map(textOf).join(separator);
+    }
+  }
 }
 
 /**
@@ -70,11 +93,11 @@ export function cellText(cell: TableCell): CellText {
   const links: string[] = [];
   visit(cell, (node) => {
     if (node.type === 'inlineCode') codes.push(node.value);
-    if (node.type === 'strong') strong.push(oneSpace(toString(node, { includeHtml: false })));
-    if (node.type === 'link') links.push(node.url);
+    if (node.type === 'strong') strong.push(oneSpace(textOf(node)));
+    // An address GFM links by itself (`x@lab.example`) is text the researcher wrote, not a link they gave.
+    if (node.type === 'link' && node.url !== `mailto:${textOf(node)}`) links.push(node.url);
   });
-  const text = toString(cell, { includeHtml: false, includeImageAlt: false });
-  return { text: oneSpace(text), codes, strong, links, place: placeOf(cell.children[0] ?? cell) };
+  return { text: oneSpace(textOf(cell)), codes, strong, links, place: placeOf(cell.children[0] ?? cell) };
 }
 
 /**

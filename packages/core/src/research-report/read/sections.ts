@@ -9,7 +9,7 @@ import { closest, createProblem, quote, type Problem } from '../../problems/prob
 import { REPORT_SECTIONS } from '../format.js';
 import { foldHeader } from './columns.js';
 import { at, oneSpace, placeOf, textOf } from './node-text.js';
-import type { FoundSection, ReportPlace } from './report-data.js';
+import type { FoundSection, ParseResearchReportMarkdown, ReportPlace } from './report-data.js';
 
 /** A section as found: what it says, its heading node, and the nodes after the heading. */
 export interface SectionNodes {
@@ -18,6 +18,8 @@ export interface SectionNodes {
   nodes: RootContent[];
   /** The whole report's text, for what the syntax tree does not keep. */
   source: string;
+  /** The report's Markdown parser, to read a row again whose cells the first parse split wrongly. */
+  parse: ParseResearchReportMarkdown;
 }
 
 
@@ -27,9 +29,10 @@ export interface SectionNodes {
  * @param source the report's text.
  * @param file its path, for problems.
  * @param problems where problems go.
+ * @param parse the report's Markdown parser, kept with each section.
  * @returns the sections kept, in document order.
  */
-export function splitSections(root: Root, source: string, file: string, problems: Problem[]): SectionNodes[] {
+export function splitSections(root: Root, source: string, file: string, problems: Problem[], parse: ParseResearchReportMarkdown): SectionNodes[] {
   const chunks: Array<{ heading: Heading; nodes: RootContent[] }> = [];
   for (const node of root.children) {
     if (node.type === 'heading' && node.depth === 2) chunks.push({ heading: node, nodes: [] });
@@ -80,7 +83,7 @@ export function splitSections(root: Root, source: string, file: string, problems
     const next = chunks[index + 1]?.heading.position?.start.offset ?? source.length;
     const start = chunk.heading.position?.end.offset ?? 0;
     const markdown = source.slice(start, next).replace(/\r\n?/g, '\n').trim();
-    found.push({ found: { number, heading, markdown, ...place }, heading: chunk.heading, nodes: chunk.nodes, source });
+    found.push({ found: { number, heading, markdown, ...place }, heading: chunk.heading, nodes: chunk.nodes, source, parse });
   });
 
   // Order, duplicates and gaps.

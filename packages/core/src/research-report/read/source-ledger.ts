@@ -7,11 +7,12 @@
  */
 import { createProblem, quote, shorten, type Problem } from '../../problems/problem.js';
 import type { RuleId } from '../../problems/rules.js';
+import { valueHint } from '../../schema/hints.js';
 import { isHttpUrl } from '../../schema/http-url.js';
 import { EvidenceClassSchema, RelationSchema, type EvidenceClass, type Relation } from '../../schema/sidecars.js';
 import { SOURCE_LEDGER_COLUMNS, SOURCE_LEDGER_EXAMPLE, type SourceRole } from './columns.js';
-import { datesIn, readBearsOn, readDates, readReading, RELATION_SYNONYMS } from './ledger-cells.js';
-import { at, idTokens, isNone, labelOf, placeOf, readEnum, UNVERIFIED, type CellText } from './node-text.js';
+import { datesIn, impossibleDates, noSuchDay, readBearsOn, readDates, readReading, RELATION_SYNONYMS } from './ledger-cells.js';
+import { at, idTokens, isNone, labelOf, locateInSource, placeOf, readEnum, UNVERIFIED, type CellText } from './node-text.js';
 import type { HeldBackRow, ReportPlace, SourceLedgerRow } from './report-data.js';
 import { blocksOf, type SectionNodes } from './sections.js';
 import { cellOf, tablesOf, type ReportTable } from './tables.js';
@@ -27,7 +28,7 @@ import { cellOf, tablesOf, type ReportTable } from './tables.js';
 export function readSourceLedger(section: SectionNodes, file: string, problems: Problem[], heldBack: HeldBackRow[]): SourceLedgerRow[] {
   const rows: SourceLedgerRow[] = [];
   const tables = tablesOf(section, file, { name: 'source-ledger', path: 'source-ledger', table: 'source-ledger', specs: SOURCE_LEDGER_COLUMNS, example: SOURCE_LEDGER_EXAMPLE }, problems, heldBack);
-  const defaults = sectionDates(section);
+  const defaults = sectionDates(section, file, problems);
   let seen = 0;
   for (const table of tables) {
     for (const { row, cells } of table.rows) {
@@ -41,10 +42,14 @@ export function readSourceLedger(section: SectionNodes, file: string, problems: 
   return rows;
 }
 
-/** Dates the section's prose gives for every row ("All sources were accessed on 2026-12-01"). */
-function sectionDates(section: SectionNodes): { accessed?: string; verified?: string } {
+/** Dates the section's prose gives for every row ("All sources were accessed on 2026-12-01"); a date that is no day is reported. */
+function sectionDates(section: SectionNodes, file: string, problems: Problem[]): { accessed?: string; verified?: string } {
   const result: { accessed?: string; verified?: string } = {};
   for (const block of blocksOf(section.nodes)) {
+    for (const date of impossibleDates(block.text)) {
+      const { message, hint } = noSuchDay(date, 'the date');
+      problems.push(createProblem('report/invalid-value', at(file, locateInSource(section.source, block.node, date), 'source-ledger'), message, hint));
+    }
     for (const { date, before } of datesIn(block.text)) {
       if (!result.verified && /verif|checked/.test(before)) result.verified = date;
       else if (!result.accessed && /access|opened|consulted|retrieved/.test(`${before} ${block.text.toLowerCase()}`)) result.accessed = date;
@@ -89,6 +94,10 @@ function readLedgerRow(
   }
   const dates = readDates({ combined: cell('dates'), verified: cell('verified'), accessed: cell('accessed') }, table.headers[table.columns.get('dates') ?? -1]);
   for (const bad of dates.invalid) fail('report/invalid-value', bad.place, bad.field, `${quote(bad.text)} holds no real date written as YYYY-MM-DD; it is left out`, 'write dates as YYYY-MM-DD, e.g. 2026-11-30');
+  for (const bad of dates.impossible ?? []) {
+    const { message, hint } = noSuchDay(bad.date, `the ${bad.field} date`);
+    fail('report/invalid-value', bad.place, bad.field, message, hint);
+  }
   const bearsCell = cell('bearsOn');
   const bearsOn = bearsCell
     ? readBearsOn(bearsCell, (text) =>
@@ -113,11 +122,46 @@ function readLedgerRow(
   const verified = dates.verified ?? defaults.verified;
   if (verified && !metadataUnverified) entry.verified = verified;
   readUrl(entry, source, cell('url'));
+  for (const [field, found] of [['source', source], ['url', cell('url')]] as const) {
+    for (const url of found ? notHttpUrls(found, field === 'url') : []) {
+      fail('report/invalid-url', found!.place, field, `the ${field === 'url' ? 'URL' : 'source'} cell gives ${quote(url)}, which is not an absolute http:// or https:// URL; nothing is ingested while it is there`, urlHint(url));
+    }
+  }
   const limitations = cell('limitations');
   const parts = [reading?.detail ? `Read: ${reading.detail.replace(/\.$/, '')}.` : undefined, limitations && !isNone(limitations.text) ? limitations.text : undefined].filter(Boolean);
   if (parts.length > 0) entry.limitations = parts.join(' ');
   readOptionalColumns(entry, cell, { metadata: metadata?.text ?? '', source }, fail);
   return entry;
+}
+
+/** Schemes a browser runs or opens as a document. */
+const SCRIPT_OR_DOCUMENT = /^(javascript|vbscript|data|file|blob):/i;
+
+/**
+ * The links of a cell that are not absolute http(s) URLs (`javascript:`,
+ * `data:`, a relative path, a user name and password), and in a URL cell
+ * also text written as such a URL (`javascript:…`, `ftp://…`); a locator
+ * such as `github:owner/repo` or `doi:10.1145/…` is not one.
+ * @param cell the source or URL cell.
+ * @param urlCell whether it is the URL cell, whose bare text is an address too.
+ * @returns those URLs, each once.
+ */
+function notHttpUrls(cell: CellText, urlCell: boolean): string[] {
+  const bare = urlCell && !isNone(cell.text) ? [...cell.text.matchAll(/(?:^|\s)([a-z][a-z0-9+.-]*:\S+)/gi)].map((match) => trimUrl(match[1]!)) : [];
+  const candidates = [...cell.links, ...bare.filter((url) => /^[a-z][a-z0-9+.-]*:\/\//i.test(url) || SCRIPT_OR_DOCUMENT.test(url))];
+  return [...new Set(candidates.filter((url) => !isHttpUrl(url)))];
+}
+
+/** How to fix a URL that is not linked: a user name and password are named as the reason. */
+function urlHint(url: string): string {
+  return /^https?:\/\/[^/?#]*@/i.test(url) ? 'a link must not carry a user name or password; write the address without them, e.g. https://docs.example/page' : valueHint(['url'], url);
+}
+
+/** A URL found in text without the punctuation after it: a closing parenthesis only when it closes none. */
+function trimUrl(url: string): string {
+  let trimmed = url.replace(/[.,;:]+$/, '');
+  while (trimmed.endsWith(')') && trimmed.split(')').length > trimmed.split('(').length) trimmed = trimmed.slice(0, -1);
+  return trimmed;
 }
 
 /** The source's URL: the URL cell's link or bare URL, else a link in the source cell; other text in the URL cell is a locator. */
@@ -156,7 +200,11 @@ function readOptionalColumns(entry: SourceLedgerRow, cell: (role: SourceRole) =>
   const authors = cell('authors');
   if (authors && !isNone(authors.text) && !UNVERIFIED.test(authors.text)) entry.authors = authors.text.split(/\s*;\s*/).filter(Boolean).map((author) => shorten(author, 500));
   const published = cell('published');
-  if (published && /^\d{4}(-\d{2}(-\d{2})?)?$/.test(published.text)) entry.published = published.text;
+  const noDay = published ? impossibleDates(published.text)[0] : undefined;
+  if (published && noDay) {
+    const { message, hint } = noSuchDay(noDay, 'the publication date');
+    fail('report/invalid-value', published.place, 'published', message, hint);
+  } else if (published && /^\d{4}(-\d{2}(-\d{2})?)?$/.test(published.text)) entry.published = published.text;
   const venue = cell('venue');
   if (venue && !isNone(venue.text)) entry.venue = shorten(venue.text, 500);
 }

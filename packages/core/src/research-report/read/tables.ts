@@ -9,7 +9,7 @@ import { createProblem, quote, type Problem } from '../../problems/problem.js';
 import { REPORT_SECTIONS } from '../format.js';
 import { foldHeader, type ColumnSpec } from './columns.js';
 import { at, cellText, labelOf, oneSpace, placeOf, textOf, type CellText } from './node-text.js';
-import type { HeldBackRow } from './report-data.js';
+import type { HeldBackRow, ParseResearchReportMarkdown } from './report-data.js';
 import type { SectionNodes } from './sections.js';
 
 /** One table of a report, its columns resolved. */
@@ -74,7 +74,7 @@ export function tablesOf<Role extends string>(section: SectionNodes, file: strin
     const headers = head.children.map((cell) => oneSpace(textOf(cell)));
     const columns = resolveColumns(head, headers, file, kind, problems);
     if (body.length === 0) problems.push(createProblem('report/empty-table', at(file, placeOf(table), kind.path), `the ${kind.name} table has no rows`));
-    const rows = readRows(body, headers.length, { file, source: section.source }, kind, counter, problems, heldBack);
+    const rows = readRows(body, headers.length, { file, source: section.source, parse: section.parse }, kind, counter, problems, heldBack);
     if (columns) result.push({ columns, headers, rows });
   }
   return result;
@@ -126,7 +126,7 @@ function resolveColumns<Role extends string>(head: TableRow, headers: string[], 
 function readRows<Role extends string>(
   body: TableRow[],
   width: number,
-  report: { file: string; source: string },
+  report: { file: string; source: string; parse: ParseResearchReportMarkdown },
   kind: TableKind<Role>,
   counter: { rows: number },
   problems: Problem[],
@@ -135,7 +135,7 @@ function readRows<Role extends string>(
   const rows: ReportTable<Role>['rows'] = [];
   for (const row of body) {
     const { file } = report;
-    const repaired = row.children.length > width ? splitOutsideCode(report.source, row, width) : undefined;
+    const repaired = row.children.length > width ? splitOutsideCode(report, row, width) : undefined;
     if (row.children.length === width) rows.push({ row, cells: row.children.map(cellText) });
     else if (repaired) {
       problems.push(
@@ -162,60 +162,49 @@ function readRows<Role extends string>(
 
 /**
  * A row's cells split again from its source line, with a `|` inside a code
- * span taken as text: what a researcher who wrote `` `a|b` `` meant.
+ * span taken as text: what a researcher who wrote `` `a|b` `` meant. The
+ * row is rebuilt with those pipes escaped and parsed again by the report's
+ * parser, so its cells read as every other cell does.
  * @returns the cells, or undefined when that does not give one per column either.
  */
-function splitOutsideCode(source: string, row: TableRow, width: number): CellText[] | undefined {
+function splitOutsideCode(report: { source: string; parse: ParseResearchReportMarkdown }, row: TableRow, width: number): CellText[] | undefined {
   const start = row.position?.start.offset;
   const end = row.position?.end.offset;
   if (start === undefined || end === undefined) return undefined;
-  const line = source.slice(start, end);
-  const cells: Array<{ text: string; at: number }> = [];
+  const line = report.source.slice(start, end);
+  const cells: Array<{ markdown: string; at: number }> = [];
   let current = '';
   let cellStart = 0;
   for (let index = 0; index < line.length; index++) {
     const char = line[index]!;
     if (char === '\\' && line[index + 1] === '|') {
-      current += '|';
+      current += '\\|';
       index++;
     } else if (char === '`') {
       const run = /^`+/.exec(line.slice(index))![0];
       const close = line.indexOf(run, index + run.length);
       const piece = close === -1 ? run : line.slice(index, close + run.length);
-      current += piece;
+      current += piece.replace(/(?<!\\)\|/g, '\\|');
       index += piece.length - 1;
     } else if (char === '|') {
-      cells.push({ text: current, at: cellStart });
+      cells.push({ markdown: current, at: cellStart });
       current = '';
       cellStart = index + 1;
     } else current += char;
   }
-  cells.push({ text: current, at: cellStart });
+  cells.push({ markdown: current, at: cellStart });
   // The leading and trailing pipes leave empty pieces at either end.
-  if (cells[0]?.text.trim() === '') cells.shift();
-  if (cells.at(-1)?.text.trim() === '') cells.pop();
+  if (cells[0]?.markdown.trim() === '') cells.shift();
+  if (cells.at(-1)?.markdown.trim() === '') cells.pop();
   if (cells.length !== width) return undefined;
+  const table = `|${' x |'.repeat(width)}\n|${' - |'.repeat(width)}\n| ${cells.map((cell) => cell.markdown.trim()).join(' | ')} |\n`;
+  const reread = report.parse(table).children[0];
+  const rowCells = reread?.type === 'table' ? reread.children[1]?.children : undefined;
+  if (!rowCells || rowCells.length !== width) return undefined;
   const line0 = row.position!.start.line;
   const column0 = row.position!.start.column;
-  return cells.map(({ text, at: offset }) => inlineCell(text, { line: line0, column: column0 + offset + (text.length - text.trimStart().length) }));
-}
-
-/** A cell's text from its Markdown source: code spans, bold and links read, other markup left out. */
-function inlineCell(markdown: string, place: { line: number; column: number }): CellText {
-  const codes: string[] = [];
-  const strong: string[] = [];
-  const links: string[] = [];
-  let text = markdown.replace(/(`+)([\s\S]*?)\1/g, (_, __, code: string) => {
-    codes.push(code.trim());
-    return code.trim();
-  });
-  text = text.replace(/\[([^\]]*)\]\(([^)\s]+)[^)]*\)/g, (_, label: string, url: string) => {
-    links.push(url);
-    return label;
-  });
-  text = text.replace(/\*\*([^*]+)\*\*|__([^_]+)__/g, (_, a: string | undefined, b: string | undefined) => {
-    strong.push((a ?? b)!.trim());
-    return (a ?? b)!;
-  });
-  return { text: oneSpace(text.replace(/\*/g, '')), codes, strong, links, place };
+  return cells.map(({ markdown, at: offset }, index) => ({
+    ...cellText(rowCells[index]!),
+    place: { line: line0, column: column0 + offset + (markdown.length - markdown.trimStart().length) },
+  }));
 }

@@ -42,7 +42,10 @@ describe('readDates', () => {
     expect(readDates({ combined: cell('2026-11-29 / 2026-11-30') }, 'Accessed / verified')).toEqual({ verified: '2026-11-30', accessed: '2026-11-29', invalid: [] });
     expect(readDates({ combined: cell('— / 2026-11-30') }, 'Verified / accessed')).toEqual({ accessed: '2026-11-30', invalid: [] });
     expect(readDates({ combined: cell('2026-11-30') }, 'Dates')).toEqual({ accessed: '2026-11-30', invalid: [] });
-    expect(readDates({ verified: cell('not verified'), accessed: cell('2026-02-30') }, undefined)).toEqual({ invalid: [{ text: '2026-02-30', place: { line: 4, column: 9 }, field: 'accessed' }] });
+    expect(readDates({ verified: cell('not verified'), accessed: cell('holds nothing') }, undefined)).toEqual({ invalid: [{ text: 'holds nothing', place: { line: 4, column: 9 }, field: 'accessed' }] });
+    // A date that is no day is one of its own (issue 16, defect 12), wherever it stands in a cell.
+    expect(readDates({ verified: cell('not verified'), accessed: cell('2026-02-30') }, undefined)).toEqual({ invalid: [], impossible: [{ date: '2026-02-30', place: { line: 4, column: 9 }, field: 'accessed' }] });
+    expect(readDates({ combined: cell('verified 2026-11-31, accessed 2026-12-01') }, 'Dates')).toEqual({ accessed: '2026-12-01', invalid: [], impossible: [{ date: '2026-11-31', place: { line: 4, column: 9 }, field: 'verified' }] });
   });
 });
 

@@ -52,5 +52,8 @@ describe('tablesOf', () => {
     const repaired = parse(piped);
     expect(formatProblems(repaired.problems)).toContain('report.md:15:1  claim-audit[1]  warning: this claim-audit row has 6 cells, the header has 5: a | inside a code span ends a cell in Markdown; the row is read with that | as text');
     expect(repaired.report.claimAudit[1]).toMatchObject({ evidence: 'Changelog a|b', concern: 'Version 7', priority: 'high', response: 'correction' });
+    // Its cells are parsed again as cells, so they read as every other cell does: tags kept, entities and emphasis read.
+    const marked = parse(report().replace('| #session-id-v4 | Changelog | Version 7 |', '| #session-id-v4 | Changelog `a|b` &amp; `c\\|d` | Version <T> *7* \\| 8 |'));
+    expect(marked.report.claimAudit[1]).toMatchObject({ evidence: 'Changelog a|b & c|d', concern: 'Version <T> 7 | 8', priority: 'high', response: 'correction' });
   });
 });
