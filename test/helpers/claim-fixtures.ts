@@ -9,10 +9,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   anchorClaims,
-  attachPage,
   chapterBody,
   claimAnnotations,
-  claimPlaces,
   ClaimsFileSchema,
   EvidenceFileSchema,
   extractChapterText,
@@ -24,6 +22,9 @@ import {
   type Problem,
   type ResolvedClaim,
 } from '@research-pack/core';
+// Where the model builder records each claim's place: inside the core, not its public API.
+import { attachPage } from '../../packages/core/src/model/page-info.js';
+import { claimPlaces } from '../../packages/core/src/text/page-places.js';
 import { parseChapter, remarkClaims, satteriClaims, type ClaimsPluginOptions } from '@research-pack/markdown';
 import rehypeStringify from 'rehype-stringify';
 import remarkDirective from 'remark-directive';
