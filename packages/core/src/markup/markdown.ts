@@ -220,6 +220,27 @@ const INERT_OPTIONS: Options = {
  * @returns the text, escaped where it must be.
  */
 export function inertText(value: string, options: { lineStart?: boolean } = {}): string {
+  // Most text holds nothing that any of these patterns (or a code span of ours) could match: it is written as it is.
+  return MAY_BE_LIVE.test(value) ? writeInert(value, options) : value;
+}
+
+/**
+ * Whether text may hold something `writeInert` changes: a character of a
+ * live-making pattern (`<`, `[`, `]`, `#`, `=`, `@`, a backtick, a
+ * backslash), a protocol (`:/`), `www.` or `w.` before a word character
+ * (GFM's patterns), or a line opening with a dash or `=`. Wider than the patterns
+ * themselves; what it lets through, they would leave as it is.
+ */
+const MAY_BE_LIVE = /[<[\]#=@\\`]|:\/|[Ww]\.[-.\w]|[Ww]{3}\.|(?:^|[\r\n])[ \t]*[-=]/;
+
+/**
+ * `inertText` by `mdast-util-to-markdown` itself, for any text (`inertText`
+ * skips it for text that holds nothing it would change).
+ * @param value any text, one line or several.
+ * @param options `lineStart` when the text opens a line.
+ * @returns the text, escaped where it must be.
+ */
+export function writeInert(value: string, options: { lineStart?: boolean } = {}): string {
   const tree = { type: 'root', children: [], data: { value, lineStart: options.lineStart === true } } as unknown as Root;
   // `safe` doubles every backslash before punctuation, so that Markdown shows it; only one before a
   // character escaped here (an odd run) must stay doubled, the others read as the author wrote them.

@@ -8,7 +8,7 @@ import { mdxjs } from 'micromark-extension-mdxjs';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { toMarkdown } from 'mdast-util-to-markdown';
-import { MARKDOWN_OPTIONS, oneLine, writeMarkdown } from '../../src/markup/markdown.js';
+import { inertText, MARKDOWN_OPTIONS, oneLine, writeInert, writeMarkdown } from '../../src/markup/markdown.js';
 import { renderResearchReport } from '../../src/research-report/write.js';
 import { richModel, SITE_URLS } from '../model-factory.js';
 import { bulletList, code, heading, paragraph, quoteLines, recorded, recordedCell, recordedSentence, safeLink, safeUrl, siteLink, siteLinkText, table } from '../../src/markup/mdast.js';
@@ -148,5 +148,28 @@ describe('markdown-text', () => {
     const trees: Root[] = HOSTILE.map((value) => ({ type: 'root', children: every(value) }));
     trees.push(parse(md(...HOSTILE.flatMap(every))), parse(renderResearchReport(richModel(), 'pi/27-chapter', SITE_URLS)));
     for (const tree of trees) expect(writeMarkdown(tree)).toBe(toMarkdown(tree, MARKDOWN_OPTIONS));
+  });
+});
+
+describe('inertText', () => {
+  // Pieces of ordinary prose, identifiers and every character a live-making pattern looks at.
+  const pieces = ['plain words', ' ', '\n', '\r\n', '\t', 'a_b', '*', '_', '**x**', '-', '--', '=', '==', '#', '##', '<', '<b>', '</x>', '<!--', '<?', '>', '[', ']', '](', '[x](y)', '!', '`', '``', '\\', '\\<', 'C:\\dir', '@', 'x@y.example', 'mailto:', 'www.', 'www.x.example', 'now.it', 'W.x', 'http://', 'HTTPS://x', 'p:/', ':', '.', '1.', '1)', '+', '|', '~', '&amp;', '&', '"', "'", '(', ')', '{', '}', '$', '%', 'é', '\u00a0'];
+  const seeded = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+
+  it('writes text that nothing could make live as it is, and the rest as mdast-util-to-markdown does', () => {
+    const random = seeded(7);
+    let changed = 0;
+    for (let index = 0; index < 4000; index++) {
+      let value = '';
+      const length = 1 + Math.floor(random() * 8);
+      for (let piece = 0; piece < length; piece++) value += pieces[Math.floor(random() * pieces.length)];
+      for (const lineStart of [false, true]) {
+        const written = writeInert(value, { lineStart });
+        expect(inertText(value, { lineStart }), JSON.stringify({ value, lineStart })).toBe(written);
+        if (written !== value) changed++;
+      }
+    }
+    // The corpus exercises both paths.
+    expect(changed).toBeGreaterThan(1000);
   });
 });
