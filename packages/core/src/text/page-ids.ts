@@ -6,9 +6,8 @@
  * popover's id, which would be a heading.
  */
 import GithubSlugger from 'github-slugger';
-import type { Root } from 'mdast';
+import type { Heading, Html, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
 
 /** An id an element of the chapter's own content will carry. */
 export interface PageId {
@@ -47,17 +46,20 @@ export function pageIds(root: Root): PageId[] {
   const slugger = new GithubSlugger();
   const ids: PageId[] = [];
   const at = (node: { position?: { start: { line: number; column: number } } | undefined }) => ({ line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 });
-  visit(root, (node) => {
+  // A plain walk in document order (as `visit` would go): this runs on every chapter a check reads.
+  const walk = (node: { type: string; children?: unknown[] }): void => {
     // MDX's JSX nodes are not in mdast's own types.
     const type: string = node.type;
-    if (node.type === 'heading') ids.push({ id: slugger.slug(toString(node)), kind: 'heading', ...at(node) });
+    if (type === 'heading') ids.push({ id: slugger.slug(toString(node as Heading)), kind: 'heading', ...at(node as Heading) });
     else if (type === 'mdxJsxFlowElement' || type === 'mdxJsxTextElement') {
       for (const attribute of (node as { attributes?: Array<{ type: string; name?: string; value?: unknown }> }).attributes ?? []) {
-        if (attribute.type === 'mdxJsxAttribute' && attribute.name === 'id' && typeof attribute.value === 'string') ids.push({ id: attribute.value, kind: 'element', ...at(node) });
+        if (attribute.type === 'mdxJsxAttribute' && attribute.name === 'id' && typeof attribute.value === 'string') ids.push({ id: attribute.value, kind: 'element', ...at(node as Html) });
       }
-    } else if (node.type === 'html') {
-      for (const match of node.value.matchAll(/\bid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)) ids.push({ id: match[1] ?? match[2] ?? match[3] ?? '', kind: 'element', ...at(node) });
+    } else if (type === 'html') {
+      for (const match of (node as Html).value.matchAll(/\bid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)) ids.push({ id: match[1] ?? match[2] ?? match[3] ?? '', kind: 'element', ...at(node as Html) });
     }
-  });
+    if (node.children) for (const child of node.children) walk(child as { type: string; children?: unknown[] });
+  };
+  walk(root);
   return ids;
 }
