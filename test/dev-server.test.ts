@@ -5,10 +5,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSourcesLock, renderSourcesLock, type SourcesLock } from '@research-pack/core';
+import { cleanEnv, freePort } from './helpers/dev-server.js';
 import { copyDemo, repoRoot } from './helpers/project.js';
 import { runCli } from '../packages/cli/test/helpers.js';
 
@@ -16,24 +16,6 @@ let dir: string;
 let server: ChildProcess;
 let base: string;
 let output = '';
-
-/** The environment without vitest's variables, which would put Astro in test mode. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'NODE_ENV' || key === 'TEST') delete env[key];
-  return env;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function get(pathname: string): Promise<{ status: number; text: string }> {
   const response = await fetch(base + pathname);
