@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createProblem, type Problem } from '../problems/problem.js';
 import { relativePath } from './paths.js';
-import { inspectPath, isInside, readTextFile, systemRefusal, type FileKind, type FileRefusal } from './read-file.js';
+import { inspectPath, isInside, kindOf, readTextFile, systemRefusal, type FileKind, type FileRefusal } from './read-file.js';
 
 /** A book file read under the policy. */
 export type BookFileRead =
@@ -75,7 +75,7 @@ export function listFolder(rootDir: string, absolute: string): FolderListing {
     return { status: 'refused', problem: refusalProblem(systemRefusal(error, 'list', file), file) };
   }
   const entries = dirents.map((dirent): FolderEntry => {
-    if (!dirent.isSymbolicLink()) return { name: dirent.name, kind: direntKind(dirent) };
+    if (!dirent.isSymbolicLink()) return { name: dirent.name, kind: kindOf(dirent) };
     const target = inspectPath(path.join(absolute, dirent.name), { root: rootDir });
     if (target.status === 'found') return { name: dirent.name, kind: target.kind };
     if (target.status === 'absent') return { name: dirent.name, kind: undefined, refusal: { rule: 'file/dangling-link', message: 'is a symbolic link to nothing', hint: 'fix the link, or delete it' } };
@@ -115,16 +115,6 @@ export function withoutExcerpts(problems: readonly Problem[]): Problem[] {
     };
     return masked;
   });
-}
-
-function direntKind(dirent: fs.Dirent): FileKind {
-  if (dirent.isFile()) return 'file';
-  if (dirent.isDirectory()) return 'folder';
-  if (dirent.isFIFO()) return 'FIFO (named pipe)';
-  if (dirent.isCharacterDevice()) return 'character device';
-  if (dirent.isBlockDevice()) return 'block device';
-  if (dirent.isSocket()) return 'socket';
-  return 'special file';
 }
 
 function realFolder(folder: string): string {

@@ -207,7 +207,12 @@ function isAbsence(error: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
-function kindOf(stats: fs.Stats): FileKind {
+/**
+ * What a directory entry or the status of a path is.
+ * @param stats `fs.Stats` or an `fs.Dirent` (both answer the same questions).
+ * @returns its kind, in the words messages use.
+ */
+export function kindOf(stats: Pick<fs.Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isCharacterDevice' | 'isBlockDevice' | 'isSocket'>): FileKind {
   if (stats.isFile()) return 'file';
   if (stats.isDirectory()) return 'folder';
   if (stats.isFIFO()) return 'FIFO (named pipe)';
