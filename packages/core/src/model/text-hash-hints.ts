@@ -5,7 +5,7 @@
  * "stale": `research-pack check` and `status` point the author at the
  * commands that record it.
  */
-import fs from 'node:fs';
+import { readBookFile } from '../load/book-files.js';
 import path from 'node:path';
 import type { BookListings } from '../load/books.js';
 import { loadYaml } from '../load/yaml.js';
@@ -54,12 +54,10 @@ export function textHashHintsOfFiles(rootDir: string, listing: BookListings): Te
       const name = entry.sidecars.claims;
       if (name === undefined) continue;
       const absolute = path.join(path.dirname(entry.path), name);
-      let source: string;
-      try {
-        source = fs.readFileSync(absolute, 'utf8');
-      } catch {
-        continue;
-      }
+      // Under the file policy, like every file the check reads; a refused file is one of check's problems already.
+      const read = readBookFile(rootDir, absolute);
+      if (read.status !== 'read') continue;
+      const source = read.text;
       // Cheap: only a file with a reviewed verdict can have one.
       if (!/status:\s*["']?(supported|qualified|contradicted)\b/.test(source)) continue;
       const file = relativePath(rootDir, absolute);

@@ -1,0 +1,33 @@
+/**
+ * The hints `research-pack check` prints after its problems: verdicts that
+ * show as stale only because they record no textHash, found from the claims
+ * sidecars alone, read under the file policy like every other file.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listBooks } from '../../src/load/books.js';
+import { textHashHintsOfFiles } from '../../src/model/text-hash-hints.js';
+import { exampleBook, writeProject } from '../fixture-book.js';
+
+const claimsFile = 'content/books/demo/01-sessions.claims.yaml';
+const withoutHash = exampleBook[claimsFile]!.replace('      textHash: d614023fcd07a94d\n', '');
+
+describe('textHashHintsOfFiles', () => {
+  it('names each reviewed verdict without a textHash, at its verdict', () => {
+    const root = writeProject({ ...exampleBook, [claimsFile]: withoutHash });
+    expect(textHashHintsOfFiles(root, listBooks(root))).toEqual([
+      { file: claimsFile, line: 5, column: 5, chapter: 'demo/01-sessions', claim: 'jsonl' },
+      { file: claimsFile, line: 18, column: 5, chapter: 'demo/01-sessions', claim: 'header' },
+    ]);
+  });
+
+  it('reads the sidecar under the file policy: a file check refuses gives no hint', () => {
+    const root = writeProject({ ...exampleBook, [claimsFile]: withoutHash });
+    // A Latin-1 byte: the check reports the file (file/encoding); the hints do not read it as if it were UTF-8.
+    const file = path.join(root, claimsFile);
+    const [head, tail] = withoutHash.split('one value per line.');
+    fs.writeFileSync(file, Buffer.concat([Buffer.from(`${head}one value per line, caf`), Buffer.from([0xe9]), Buffer.from(`.${tail}`)]));
+    expect(textHashHintsOfFiles(root, listBooks(root))).toEqual([]);
+  });
+});
