@@ -97,7 +97,22 @@ export const STARLIGHT_PAGES = {
  * @returns the loaded page.
  */
 export async function openStarlightPage(browser: Browser, path: string, options: BrowserContextOptions = {}): Promise<Page> {
-  return openAt(browser, new URL(path, inject('starlightURL')).href, options);
+  const page = await openAt(browser, new URL(path, inject('starlightURL')).href, options);
+  if (options.javaScriptEnabled !== false) await expressiveCodeSettled(page);
+  return page;
+}
+
+/**
+ * Wait for Expressive Code's own script, which makes a code block that
+ * scrolls sideways focusable (tabindex, role=region) when the browser is
+ * idle. Until it has run, axe rightly reports such a block as a scrollable
+ * region without keyboard access; a reader's browser runs it at once.
+ * @param page a loaded Starlight page.
+ */
+async function expressiveCodeSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.expressive-code pre')].every((pre) => pre.scrollWidth <= pre.clientWidth || pre.hasAttribute('tabindex')),
+  );
 }
 
 async function openAt(browser: Browser, address: string, options: BrowserContextOptions): Promise<Page> {
