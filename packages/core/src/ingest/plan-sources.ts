@@ -9,7 +9,7 @@
 import { normalizeTitle, SourceIndex, type SourceMatchKind } from './match.js';
 import { slug, uniqueId } from './ids.js';
 import type { RefResolver } from './refs.js';
-import { indexById, SIDECAR_KEY_ORDER, editYaml, type YamlEdit } from './yaml-edit.js';
+import { indexById, SIDECAR_KEY_ORDER, editYaml, type AppendOptions, type ItemSizer, type YamlEdit } from './yaml-edit.js';
 import { closest, createProblem, quote, type Problem } from '../problems/problem.js';
 import type { HeldBackRow, ResearchReport, SourceLedgerRow } from '../research-report/read.js';
 import { at } from '../research-report/read/node-text.js';
@@ -36,6 +36,17 @@ export interface SourcesInput {
   refs: RefResolver;
   reportPath: string;
   date: string;
+  /** The most characters the evidence sidecar may have after the pass. */
+  maxLength: number;
+}
+
+/** The ledger row after which the evidence sidecar would be too long. */
+export interface SourcesOverflow {
+  row: SourceLedgerRow;
+  /** How many rows before it fit. */
+  fit: number;
+  /** The sidecar's length before the rows' new sources and leads. */
+  before: number;
 }
 
 /** The ledger part of the plan. */
@@ -50,6 +61,8 @@ export interface SourcesPlan {
   held: HeldBackRow[];
   /** Links the report makes again that the author rejected: reported, not added. */
   rejectedAgain: RejectedAgain[];
+  /** Set when the rows would make the evidence sidecar too long: nothing is appended. */
+  overflow?: SourcesOverflow;
 }
 
 /** A source and claim the report links again, whose lead the author rejected. */
@@ -75,6 +88,8 @@ interface SourcePlanState {
   /** The relations each source has to each claim (by `source\0claim`), recorded or added by this pass. */
   links: Map<string, Set<Relation>>;
   newSources: Array<Record<string, unknown>>;
+  /** The evidence sidecar's length as the rows grow it. */
+  budget: SidecarBudget;
   /** The new sources by id. */
   newById: Map<string, Record<string, unknown>>;
   planned: PlannedSource[];
@@ -92,8 +107,13 @@ interface SourcePlanState {
  */
 export function planSources(input: SourcesInput, problems: Problem[]): SourcesPlan {
   const { report, reportPath, date } = input;
+  const edit = editYaml(input.evidenceSidecar, SIDECAR_KEY_ORDER.evidence);
+  const comments = {
+    sources: { comment: `Sources added from ${reportPath} (research pass of ${date}); reading as the report gives it` },
+    leads: { comment: `Leads from ${reportPath} (research pass of ${date}): not verified; validating them is the author's act` },
+  };
   const state: SourcePlanState = {
-    edit: editYaml(input.evidenceSidecar, SIDECAR_KEY_ORDER.evidence),
+    edit,
     sourceIndex: indexById(input.evidenceSidecar, 'sources'),
     known: new SourceIndex(input.sources.map((source) => ({ ...source, identifiers: { ...source.identifiers } }))),
     usedIds: new Set<string>([...input.sources.map((source) => source.id), ...input.evidence.map((item) => item.id)]),
@@ -104,11 +124,13 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
     leads: [],
     rejected: groupBy(input.evidence.filter((item) => item.status === 'rejected'), (item) => item.source),
     rejectedAgain: [],
+    budget: new SidecarBudget(edit, input.maxLength, comments),
   };
   for (const item of input.evidence) for (const claim of item.claims) link(state, item.source, claim, item.relation);
   const proposalSources = new Map<string, string[]>();
   const held: HeldBackRow[] = [];
-  for (const row of report.sourceLedger) {
+  let overflow: SourcesOverflow | undefined;
+  for (const [fit, row] of report.sourceLedger.entries()) {
     const targets = resolveTargets(row, input.refs, report.file, problems);
     const sourceId = placeSource(row, state, { file: report.file, date }, problems, held);
     if (sourceId === undefined) continue;
@@ -118,12 +140,67 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
       if (!list.includes(sourceId)) list.push(sourceId);
       proposalSources.set(proposal, list);
     }
+    // With this row the sidecar would be too long to read: the pass is refused here, and the rows after it are not planned.
+    if (state.budget.over(state)) {
+      overflow = { row, fit, before: state.budget.before };
+      break;
+    }
   }
-  if (state.newSources.length > 0) state.edit.append('sources', state.newSources, { comment: `Sources added from ${reportPath} (research pass of ${date}); reading as the report gives it` });
-  if (state.leads.length > 0) {
-    state.edit.append('evidence', state.leads.map((lead) => ({ ...lead })), { comment: `Leads from ${reportPath} (research pass of ${date}): not verified; validating them is the author's act` });
+  if (!overflow) {
+    if (state.newSources.length > 0) state.edit.append('sources', state.newSources, comments.sources);
+    if (state.leads.length > 0) state.edit.append('evidence', state.leads, comments.leads);
   }
-  return { edit: state.edit, planned: state.planned, leads: state.leads, added: state.newSources.length, proposalSources, held, rejectedAgain: state.rejectedAgain };
+  return { edit: state.edit, planned: state.planned, leads: state.leads, added: state.newSources.length, proposalSources, held, rejectedAgain: state.rejectedAgain, ...(overflow ? { overflow } : {}) };
+}
+
+/**
+ * The evidence sidecar's length as the rows grow it: what the edit has
+ * filled in recorded sources, and each new source and lead sized as the
+ * edit will append it. A new source that a later row fills is sized again.
+ */
+class SidecarBudget {
+  private readonly sources: ItemSizer;
+  private readonly leads: ItemSizer;
+  /** The size of each new source counted, and whether it is the first. */
+  private readonly sized = new Map<object, { size: number; first: boolean }>();
+  private added = 0;
+  private sourcesCounted = 0;
+  private leadsCounted = 0;
+  /** The sidecar's length before the pass. */
+  readonly before: number;
+
+  constructor(
+    private readonly edit: YamlEdit,
+    private readonly maxLength: number,
+    comments: { sources: AppendOptions; leads: AppendOptions },
+  ) {
+    this.sources = edit.sizer('sources', comments.sources);
+    this.leads = edit.sizer('evidence', comments.leads);
+    this.before = edit.length;
+  }
+
+  /** Count what the rows so far added; true when the sidecar would then be longer than it may be. */
+  over(state: Pick<SourcePlanState, 'newSources' | 'leads'>): boolean {
+    for (; this.sourcesCounted < state.newSources.length; this.sourcesCounted++) {
+      const source = state.newSources[this.sourcesCounted]!;
+      const first = this.sourcesCounted === 0;
+      const size = this.sources.size(source, first);
+      this.sized.set(source, { size, first });
+      this.added += size;
+    }
+    for (; this.leadsCounted < state.leads.length; this.leadsCounted++) this.added += this.leads.size(state.leads[this.leadsCounted], this.leadsCounted === 0);
+    return this.edit.length + this.added > this.maxLength;
+  }
+
+  /** A new source that changed after it was counted: count it again. */
+  changed(source: object): void {
+    const counted = this.sized.get(source);
+    if (!counted) return;
+    this.sources.forget(source);
+    const size = this.sources.size(source, counted.first);
+    this.added += size - counted.size;
+    this.sized.set(source, { size, first: counted.first });
+  }
 }
 
 /** A did-you-mean for a reference that names nothing, else how to name claims. */
@@ -189,7 +266,10 @@ function placeSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file:
   const pendingNew = state.newById.get(sourceId);
   if (pendingNew) {
     for (const [key, value] of filled) if (pendingNew[key] === undefined) pendingNew[key] = value;
-    if (filled.length > 0) state.known.changed(match.source);
+    if (filled.length > 0) {
+      state.known.changed(match.source);
+      state.budget.changed(pendingNew);
+    }
     state.planned.push({ row, id: sourceId, action: 'unchanged', how: match.how!, filled: [] });
   } else if (filled.length > 0 && state.sourceIndex.has(sourceId)) {
     fillRecordedSource(state.edit, state.sourceIndex.get(sourceId)!, filled);

@@ -10,7 +10,7 @@
  */
 import { type ClaimMatch, type ClaimText } from './match.js';
 import { planClaims } from './plan-claims.js';
-import { planSources, type PlannedSource, type RejectedAgain } from './plan-sources.js';
+import { planSources, type PlannedSource, type RejectedAgain, type SourcesOverflow } from './plan-sources.js';
 import type { PlannedProposal } from './proposals.js';
 import { refResolver } from './refs.js';
 import { editYaml, SIDECAR_KEY_ORDER } from './yaml-edit.js';
@@ -104,7 +104,8 @@ export function planIngest(options: PlanIngestOptions): IngestPlan {
   );
   const proposalIds = new Set([...recordedProposals.map((proposal) => proposal.id), ...claims.proposals.map((planned) => planned.proposal.id)]);
   const refs = refResolver(new Set(chapter.claims.map((claim) => claim.id)), proposalIds, claims.labelled, report.labelled);
-  const sources = planSources({ report, sources: chapter.sources, evidence: chapter.evidence, evidenceSidecar: sidecars.evidence.text, refs, reportPath, date }, problems);
+  const sources = planSources({ report, sources: chapter.sources, evidence: chapter.evidence, evidenceSidecar: sidecars.evidence.text, refs, reportPath, date, maxLength: MAX_YAML_LENGTH }, problems);
+  if (sources.overflow) problems.push(ledgerTooLarge(report, sidecars.evidence.file, sources.overflow));
   const fresh = claims.proposals.filter((planned) => !planned.recorded).map((planned) => ({ ...planned.proposal, sources: sources.proposalSources.get(planned.proposal.id) ?? [] }));
   const heldBack = [...report.heldBack, ...claims.held, ...sources.held].sort((a, b) => a.line - b.line || a.column - b.column);
   const pass = planPass(options, {
@@ -162,6 +163,20 @@ function tooLarge(report: ResearchReport, kind: 'claims' | 'evidence' | 'researc
     row ? { file: report.file, line: row.line, column: row.column, path: `${kind === 'evidence' ? 'source-ledger' : 'claim-audit'}[${fit}]` } : { file: report.file },
     `the pass would make ${file} ${count(after)} characters long, over the ${count(MAX_YAML_LENGTH)} a sidecar may have (it has ${count(before)})${where}; nothing is written`,
     row ? `split the ${table} into reports of at most about ${count(Math.max(1, fit))} rows, ingested one after another` : 'split the report into smaller passes',
+  );
+}
+
+/** The problem of a source ledger whose rows would not all fit in the evidence sidecar, at the first row that does not. */
+function ledgerTooLarge(report: ResearchReport, file: string, { row, fit, before }: SourcesOverflow): Problem {
+  const count = (value: number) => value.toLocaleString('en');
+  const rows = report.sourceLedger.length;
+  return createProblem(
+    'report/too-large',
+    at(report.file, row, `source-ledger[${row.index}]`),
+    `with this row the pass would make ${file} longer than the ${count(MAX_YAML_LENGTH)} characters a sidecar may have (it has ${count(before)}): the first ${count(fit)} of the source ledger's ${count(rows)} rows fit; nothing is written`,
+    fit === 0
+      ? "the evidence sidecar has no room for this row's source and leads: keep the ledger to the sources that bear on this chapter's claims, or split the chapter"
+      : `the evidence sidecar has room for the first ${count(fit)} rows: keep the ledger to the sources that bear on this chapter's claims, or ingest a report with at most those rows`,
   );
 }
 

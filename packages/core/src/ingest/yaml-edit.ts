@@ -11,12 +11,24 @@
  * edited Document's data; otherwise the edit throws and nothing is written.
  */
 import { isMap, isScalar, isSeq, parse, parseDocument, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
-import { rankOf, renderDocument, renderFlow, renderItems, renderPair, sameData } from './yaml-render.js';
+import { rankOf, renderDocument, renderFlow, renderItem, renderItems, renderPair, sameData, type RenderCache } from './yaml-render.js';
 
 /** Options of an appended item. */
 export interface AppendOptions {
   /** A comment line written above the first appended item. */
   comment?: string;
+}
+
+/** What appending items would add, item by item (`YamlEdit.sizer`). */
+export interface ItemSizer {
+  /**
+   * @param item an item to append.
+   * @param first whether it will be the first item appended.
+   * @returns the characters it adds.
+   */
+  size(item: unknown, first: boolean): number;
+  /** Drop an item's kept rendering: it changed since it was sized. */
+  forget(item: object): void;
 }
 
 /** A sidecar being edited. */
@@ -28,6 +40,16 @@ export interface YamlEdit {
    * @param options a comment above the first one.
    */
   append(key: string, items: readonly unknown[], options?: AppendOptions): void;
+  /**
+   * What appending to `key` would add, item by item, before anything is
+   * appended: to stop at the item that would make the file too long. Items
+   * are rendered as `append` renders them, and kept for it: an item that
+   * changes after it was sized must be forgotten and sized again.
+   * @param key e.g. `sources`.
+   * @param options the options `append` will be given.
+   * @returns `size`: the characters an item adds (the first also counts the lines around the items: the key, the comment); `forget`: drop an item's rendering.
+   */
+  sizer(key: string, options?: AppendOptions): ItemSizer;
   /**
    * Add keys a mapping does not have yet; keys it has are never touched.
    * @param path path of the mapping, e.g. `['sources', 3]`.
@@ -55,6 +77,8 @@ export interface YamlEdit {
   isFlow(path: ReadonlyArray<string | number>): boolean;
   /** Whether anything changed. */
   readonly changed: boolean;
+  /** The length of the edited text (`render().length`), known without rendering it; for a file that was empty, its length before the edit. */
+  readonly length: number;
   /**
    * The edited text.
    * @returns the original text with the new nodes spliced in; throws when the result does not read back as the edited Document.
@@ -102,7 +126,13 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
 
   // Where pairs set or added by this editor end in the original text: later keys go after them.
   const endAt = new WeakMap<object, number>();
-  const push = (start: number, end: number, inserted: string) => splices.push({ start, end, text: inserted.replace(/\n/g, eol), order: order++ });
+  // The length of the edited text, kept as splices are pushed (splices do not overlap).
+  let length = text.length;
+  const push = (start: number, end: number, inserted: string) => {
+    const spliced = inserted.replace(/\n/g, eol);
+    length += spliced.length - (end - start);
+    splices.push({ start, end, text: spliced, order: order++ });
+  };
 
   /** The offset of the start of the line after the one holding `offset - 1`. */
   const lineAfter = (offset: number): { at: number; newline: boolean } => {
@@ -120,11 +150,41 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
 
   const topPair = (key: string): Pair<Node, Node | null> | undefined =>
     (root as YAMLMap<Node, Node | null>).items.find((pair) => isScalar(pair.key) && pair.key.value === key);
+  const rendered: RenderCache = new WeakMap();
+
+  /**
+   * How new items of `key` are laid out: their indent, whether blank lines
+   * part them, and the characters of the lines around them (exact for a
+   * block sequence, which is what sidecars have; close for the rest).
+   */
+  const layoutOf = (key: string): { indent: number; spaced: boolean; around: number } => {
+    const pair = topPair(key);
+    const seq = pair?.value;
+    // A new file is rendered whole (`renderDocument`): `key:`, items parted by blank lines, no comments.
+    if (empty) return { indent: 2, spaced: true, around: key.length + 2 };
+    if (pair && isSeq(seq) && !seq.flow && seq.items.length > 0) {
+      const existing = seq.items as Node[];
+      const first = existing[0]!;
+      const dash = text.slice(lineStart(first.range![0]), first.range![0]).indexOf('-');
+      const spaced = existing.slice(1).some((item, index) => hasBlankLine(existing[index]!.range![1], lineStart(item.range![0])));
+      return { indent: dash >= 0 ? dash : columnOf(first.range![0]), spaced, around: lineAfter(existing.at(-1)!.range![1]).newline ? 1 : 0 };
+    }
+    if (pair) {
+      // `key:` or `key: []`, replaced by `key:` and the lines below.
+      const keyNode = pair.key as Node;
+      const valueEnd = seq && (seq as Node).range ? (seq as Node).range![1] : keyNode.range![1] + 1;
+      const replaced = Math.max(valueEnd, text.indexOf(':', keyNode.range![1]) + 1) - keyNode.range![1];
+      return { indent: columnOf(keyNode.range![0]) + 2, spaced: false, around: 1 - replaced };
+    }
+    return { indent: 2, spaced: false, around: key.length + 2 };
+  };
+  const eolExtra = (added: string) => (eol === '\n' ? 0 : added.split('\n').length - 1);
 
   const edit: YamlEdit = {
     append(key, items, options = {}) {
       if (items.length === 0) return;
       changed = true;
+      const layout = layoutOf(key);
       const pair = topPair(key);
       const seq = pair?.value;
       // The Document edit: the items at the end of the sequence, a new key in schema order.
@@ -139,20 +199,16 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
 
       if (pair && isSeq(seq) && !seq.flow && seq.items.length > items.length) {
         const existing = seq.items.slice(0, seq.items.length - items.length) as Node[];
-        const first = existing[0]!;
-        const dash = text.slice(lineStart(first.range![0]), first.range![0]).indexOf('-');
-        const indent = dash >= 0 ? dash : columnOf(first.range![0]);
-        const spaced = existing.slice(1).some((item, index) => hasBlankLine(existing[index]!.range![1], lineStart(item.range![0])));
-        const last = existing.at(-1)!;
-        const { at, newline } = lineAfter(last.range![1]);
-        push(at, at, (newline ? '\n' : '') + renderItems(items, indent, spaced, options.comment));
+        const { indent, spaced } = layout;
+        const { at, newline } = lineAfter(existing.at(-1)!.range![1]);
+        push(at, at, (newline ? '\n' : '') + renderItems(items, indent, spaced, options.comment, rendered));
         return;
       }
       if (pair && (seq === null || (isScalar(seq) && seq.value === null) || (isSeq(seq) && seq.flow && seq.items.length === items.length))) {
         // `key:` with nothing, or `key: []`: the items go on the lines below.
         const keyNode = pair.key as Node;
         const indent = columnOf(keyNode.range![0]) + 2;
-        const block = renderItems(items, indent, false, options.comment).replace(/\n$/, '');
+        const block = renderItems(items, indent, false, options.comment, rendered).replace(/\n$/, '');
         const valueEnd = seq && (seq as Node).range ? (seq as Node).range![1] : keyNode.range![1] + 1;
         const colon = text.indexOf(':', keyNode.range![1]);
         push(keyNode.range![1], Math.max(valueEnd, colon + 1), `:\n${block}`);
@@ -168,7 +224,20 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         return;
       }
       // A new top-level key, in schema order.
-      insertTopLevel(key, `${key}:\n${renderItems(items, 2, false, options.comment)}`);
+      insertTopLevel(key, `${key}:\n${renderItems(items, 2, false, options.comment, rendered)}`);
+    },
+
+    sizer(key, options = {}) {
+      const { indent, spaced, around } = layoutOf(key);
+      return {
+        size(item, first) {
+          const added = renderItem(item, indent, spaced && !(first && empty), first && !empty ? options.comment : undefined, rendered);
+          return added.length + eolExtra(added) + (first ? around : 0);
+        },
+        forget(item) {
+          rendered.delete(item);
+        },
+      };
     },
 
     fill(path, entries, keyOrder) {
@@ -273,6 +342,10 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     has(path, key) {
       const map = doc.getIn(path, true);
       return isMap(map) && map.has(key);
+    },
+
+    get length() {
+      return length;
     },
 
     get changed() {

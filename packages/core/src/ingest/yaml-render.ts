@@ -8,17 +8,31 @@ import { Document, isMap, isScalar, Scalar, visit } from 'yaml';
 /** The width new nodes are folded to. */
 export const LINE_WIDTH = 80;
 
+/** Renderings of items kept by their object, so an item sized before it is appended is rendered once. */
+export type RenderCache = WeakMap<object, { width: number; body: string }>;
+
 /** Items of a block sequence at an indent, each ending with a line feed. */
-export function renderItems(items: readonly unknown[], indent: number, spaced: boolean, comment?: string): string {
+export function renderItems(items: readonly unknown[], indent: number, spaced: boolean, comment?: string, cache?: RenderCache): string {
+  return items.map((item, index) => renderItem(item, indent, spaced, index === 0 ? comment : undefined, cache)).join('');
+}
+
+/**
+ * One item of a block sequence at an indent (`- key: …`), ending with a line feed.
+ * @param cache renderings kept by item; an item must not change once it is in it.
+ */
+export function renderItem(item: unknown, indent: number, spaced: boolean, comment?: string, cache?: RenderCache): string {
   const pad = ' '.repeat(indent);
-  return items
-    .map((item, index) => {
-      const body = stringify([item], LINE_WIDTH - indent, true);
-      const lines = body.replace(/\n$/, '').split('\n').map((line) => (line === '' ? '' : pad + line));
-      const head = index === 0 && comment ? [`${pad}# ${comment}`] : [];
-      return `${spaced ? '\n' : ''}${[...head, ...lines].join('\n')}\n`;
-    })
-    .join('');
+  const width = LINE_WIDTH - indent;
+  const keep = cache !== undefined && typeof item === 'object' && item !== null;
+  const known = keep ? cache.get(item) : undefined;
+  let body = known?.width === width ? known.body : undefined;
+  if (body === undefined) {
+    body = stringify([item], width, true);
+    if (keep) cache.set(item, { width, body });
+  }
+  const lines = body.replace(/\n$/, '').split('\n').map((line) => (line === '' ? '' : pad + line));
+  const head = comment ? [`${pad}# ${comment}`] : [];
+  return `${spaced ? '\n' : ''}${[...head, ...lines].join('\n')}\n`;
 }
 
 /** `key: value` at an indent, ending with a line feed. */

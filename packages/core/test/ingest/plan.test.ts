@@ -282,7 +282,7 @@ describe('planIngest on a large ledger', () => {
     return reportText().replace(/(\| A paper on ids [^\n]*\n)/, `$1${[...rows, ...extra].map((row) => `${row}\n`).join('')}`);
   }
 
-  it('refuses a pass that would make the evidence sidecar too long to read, at the row where it would, writing nothing', () => {
+  it('refuses a pass that would make the evidence sidecar too long to read, at the first row that does not fit, writing nothing', () => {
     const result = plan(ledgerOf(3000));
     const errors = result.problems.filter((problem) => problem.severity === 'error');
     expect(errors).toHaveLength(1);
@@ -290,14 +290,38 @@ describe('planIngest on a large ledger', () => {
     expect(error!.rule).toBe('report/too-large');
     expect(error!.file).toBe('report.md');
     expect(error!.path).toMatch(/^source-ledger\[\d+\]$/);
-    // The row named is a row of the ledger (line 20 holds its first row), near where the limit is passed.
+    // Rows 0 and 1 are the report's own (lines 19 and 20), then the new rows: row k is on line 19 + k.
     const row = Number(/\[(\d+)\]/.exec(error!.path!)![1]);
     expect(error!.line).toBe(19 + row);
-    expect(row).toBeGreaterThan(1000);
-    expect(row).toBeLessThan(3000);
-    expect(error!.message).toContain('book/chapter.evidence.yaml');
-    expect(error!.message).toContain('over the 1,000,000 a sidecar may have');
+    expect(error!.message).toBe(
+      `with this row the pass would make book/chapter.evidence.yaml longer than the 1,000,000 characters a sidecar may have (it has ${evidenceYaml.length}): the first ${row.toLocaleString('en')} of the source ledger's 3,002 rows fit; nothing is written`,
+    );
+    expect(error!.hint).toBe(`the evidence sidecar has room for the first ${row.toLocaleString('en')} rows: keep the ledger to the sources that bear on this chapter's claims, or ingest a report with at most those rows`);
     expect(result.files).toEqual([]);
+
+    // Exactly: a report with the rows before it lands at most 1,000,000 characters; with that row too, it is refused.
+    const fits = plan(ledgerOf(row - 2));
+    expect(fits.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    const after = fits.files.find((file) => file.kind === 'evidence')!.after;
+    expect(after.length).toBeLessThanOrEqual(1_000_000);
+    expect(after.length).toBeGreaterThan(1_000_000 - 1000);
+    expect(plan(ledgerOf(row - 1)).problems.filter((problem) => problem.rule === 'report/too-large')).toHaveLength(1);
+  });
+
+  it('counts a new source again when a later row of the ledger fills it, so the refusal stays exact', () => {
+    // Each new source comes twice: the second row gives its URL, which makes the first row's entry longer.
+    const pairs = (count: number) =>
+      Array.from({ length: count }, (_, index) => [
+        `| Paired source ${index} on sessions | Doe, 2025 | — | abstract only | qualifies \`ids\` | None | 2026-11-30 / 2026-11-30 |`,
+        `| Paired source ${index} on sessions | Doe, 2025 | https://example.org/paired/${index}/${'x'.repeat(60)} | abstract only | qualifies \`ids\` | None | 2026-11-30 / 2026-11-30 |`,
+      ]).flat();
+    const refused = plan(ledgerOf(0, pairs(3000))).problems.find((problem) => problem.rule === 'report/too-large')!;
+    const fit = Number(/the first ([\d,]+) of/.exec(refused.message)![1]!.replace(/,/g, ''));
+    // The report's own two rows come first.
+    const fits = plan(ledgerOf(0, pairs(3000).slice(0, fit - 2)));
+    expect(fits.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    expect(fits.files.find((file) => file.kind === 'evidence')!.after.length).toBeLessThanOrEqual(1_000_000);
+    expect(plan(ledgerOf(0, pairs(3000).slice(0, fit - 1))).problems.some((problem) => problem.rule === 'report/too-large')).toBe(true);
   });
 
   it('matches later rows against sources added and filled by earlier rows of the same ledger', () => {

@@ -247,3 +247,43 @@ describe('editYaml: flow mappings in a block sequence', () => {
     expect(parse(result).claims[0]).toMatchObject({ priority: 'medium', response: 'clarification' });
   });
 });
+
+describe('editYaml sizer', () => {
+  const items = [
+    { id: 'one', source: 'notes', claims: ['tree'], relation: 'supports', note: `A note long enough to be folded over more than one line when it is written, ${'word '.repeat(20)}end.` },
+    { id: 'two', source: 'notes', claims: ['tree', 'ids'], relation: 'qualifies' },
+    { id: 'three', source: 'notes', claims: [], relation: 'unresolved', note: 'Line one.\nLine two.' },
+  ];
+  it.each([
+    ['a block sequence with blank lines between items', evidence],
+    ['a block sequence without them', 'sources:\n  - id: a\n    title: A\n  - id: b\n    title: B\nevidence:\n  - id: x\n    source: a\n'],
+    ['`key:` with nothing', 'sources:\n  - id: a\n    title: A\nevidence:\n'],
+    ['`key: []`', 'sources:\n  - id: a\n    title: A\nevidence: []\n'],
+    ['a missing key', 'sources:\n  - id: a\n    title: A\n'],
+    ['a new file', ''],
+    ['CRLF line endings', 'sources:\r\n  - id: a\r\n    title: A\r\nevidence:\r\n  - id: x\r\n    source: a\r\n'],
+  ])('says exactly what appending adds, item by item: %s', (_name, text) => {
+    const edit = editYaml(text, SIDECAR_KEY_ORDER.evidence);
+    const sizer = edit.sizer('evidence', { comment: 'Leads from a report' });
+    const sized = items.reduce((total, item, index) => total + sizer.size(item, index === 0), 0);
+    edit.append('evidence', items, { comment: 'Leads from a report' });
+    expect(edit.render().length - text.length).toBe(sized);
+    // A new file is rendered whole when asked for; until then its length is what it had.
+    expect(edit.length).toBe(text === '' ? 0 : edit.render().length);
+    expect(parse(edit.toString()).evidence.slice(-3)).toEqual(items);
+  });
+
+  it('sizes an item again once it is forgotten, after it changed', () => {
+    const edit = editYaml('evidence:\n  - id: x\n', SIDECAR_KEY_ORDER.evidence);
+    const sizer = edit.sizer('evidence');
+    const item: Record<string, unknown> = { id: 'grows', source: 'notes' };
+    const before = sizer.size(item, true);
+    item.url = 'https://example.org/a-longer-entry';
+    expect(sizer.size(item, true)).toBe(before);
+    sizer.forget(item);
+    const after = sizer.size(item, true);
+    expect(after).toBeGreaterThan(before);
+    edit.append('evidence', [item]);
+    expect(edit.render().length - 'evidence:\n  - id: x\n'.length).toBe(after);
+  });
+});

@@ -28,6 +28,22 @@ describe('dates', () => {
     expect(toDateString(new Date(Date.UTC(2025, 0, 31, 23, 59)))).toBe('2025-01-31');
   });
 
+  it('says a YYYY-MM-DD string is a date exactly when the calendar has that day', () => {
+    // Against the calendar of Date: every month and day (00 to 32) of leap and common years, century years and the ends of four-digit years.
+    const calendar = (value: string) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    };
+    for (const year of ['0000', '0001', '1900', '1999', '2000', '2023', '2024', '2100', '9999']) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const value = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          expect(isDateString(value), value).toBe(calendar(value));
+        }
+      }
+    }
+  });
+
   it('keeps dates within four-digit years, where comparing the strings compares the dates', () => {
     expect(addDays('9999-12-31', 1)).toBe('9999-12-31');
     expect(addDays('9999-12-30', 1)).toBe('9999-12-31');

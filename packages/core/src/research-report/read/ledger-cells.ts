@@ -107,9 +107,10 @@ export function readDates(cells: { combined?: CellText | undefined; verified?: C
   const impossible = (date: string, place: ReportPlace, field: string) => void (result.impossible ??= []).push({ date, place, field });
   const datesOf = (text: string, place: ReportPlace, field: string) => {
     const found = datesIn(text);
-    for (const date of impossibleDates(text)) impossible(date, place, field);
+    const noDays = impossibleDates(text);
+    for (const date of noDays) impossible(date, place, field);
     const words = text.replace(/\bUNVERIFIED\b/g, '').trim();
-    if (found.length === 0 && impossibleDates(text).length === 0 && !isNone(words) && !/^(not verified|unverified|never|not checked)\.?$/i.test(words)) result.invalid.push({ text, place, field });
+    if (found.length === 0 && noDays.length === 0 && !isNone(words) && !/^(not verified|unverified|never|not checked)\.?$/i.test(words)) result.invalid.push({ text, place, field });
     return found;
   };
   const combined = cells.combined;

@@ -134,6 +134,9 @@ function readLedgerRow(
   return entry;
 }
 
+/** Other words for an evidence class. */
+const EVIDENCE_CLASS_SYNONYMS: Record<string, string> = { proposed: 'proposed-experiment', experiment: 'proposed-experiment' };
+
 /** Schemes a browser runs or opens as a document. */
 const SCRIPT_OR_DOCUMENT = /^(javascript|vbscript|data|file|blob):/i;
 
@@ -191,7 +194,7 @@ function readOptionalColumns(entry: SourceLedgerRow, cell: (role: SourceRole) =>
   }
   const evidenceClass = cell('evidenceClass');
   if (evidenceClass && !isNone(evidenceClass.text)) {
-    const value = readEnum(evidenceClass.text, EvidenceClassSchema.options, { proposed: 'proposed-experiment', experiment: 'proposed-experiment' });
+    const value = readEnum(evidenceClass.text, EvidenceClassSchema.options, EVIDENCE_CLASS_SYNONYMS);
     if (value) entry.evidenceClass = value as EvidenceClass;
     else fail('report/invalid-value', evidenceClass.place, 'class', `class ${quote(evidenceClass.text)} is not one of ${EvidenceClassSchema.options.join(', ')}; it is left out`);
   }

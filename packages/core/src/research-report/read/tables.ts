@@ -4,7 +4,7 @@
  * row's cells read as text. A ragged row is reported and skipped alone.
  */
 import type { Table, TableRow } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { SKIP, visit } from 'unist-util-visit';
 import { createProblem, quote, type Problem } from '../../problems/problem.js';
 import { REPORT_SECTIONS } from '../format.js';
 import { foldHeader, type ColumnSpec } from './columns.js';
@@ -61,7 +61,13 @@ export interface TableKind<Role extends string> {
  */
 export function tablesOf<Role extends string>(section: SectionNodes, file: string, kind: TableKind<Role>, problems: Problem[], heldBack: HeldBackRow[]): Array<ReportTable<Role>> {
   const tables: Table[] = [];
-  for (const node of section.nodes) visit(node, 'table', (table) => void tables.push(table));
+  // A table's cells hold no tables: the walk does not go into them.
+  for (const node of section.nodes) {
+    visit(node, 'table', (table) => {
+      tables.push(table);
+      return SKIP;
+    });
+  }
   if (tables.length === 0) {
     problems.push(noTable(section, file, kind));
     return [];
