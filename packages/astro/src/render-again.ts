@@ -7,11 +7,10 @@
  * sidecar edit, or a render made while the book had errors, would
  * otherwise be served as it was.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroConfig } from 'astro';
-import { chapterBody } from '@research-pack/core';
+import { chapterBody, readBookFile } from '@research-pack/core';
 import type { RenderAgain } from './state.js';
 
 type Renderer = Awaited<ReturnType<NonNullable<AstroConfig['markdown']['processor']>['createRenderer']>>;
@@ -30,7 +29,10 @@ export function markdownRenderer(config: AstroConfig, root: string): RenderAgain
     const shared = { image, syntaxHighlight: markdown.syntaxHighlight, shikiConfig: markdown.shikiConfig, gfm: markdown.gfm, smartypants: markdown.smartypants };
     renderer ??= markdown.processor.createRenderer(shared as Parameters<typeof markdown.processor.createRenderer>[0]);
     const absolute = path.resolve(root, file);
-    const source = await readFile(absolute, 'utf8');
+    // Under the file policy, as the model read it; a file it now refuses is not rendered again (the next check reports it).
+    const read = readBookFile(root, absolute);
+    if (read.status !== 'read') return undefined;
+    const source = read.text;
     const body = source.slice(chapterBody(source).start).trimEnd();
     const result = await (await renderer).render(body, { frontmatter: {}, fileURL: pathToFileURL(absolute) });
     // Images are resolved by the content layer's own render path, which this is not.

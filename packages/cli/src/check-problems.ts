@@ -4,7 +4,7 @@
  * then the site layout's, as the build checks it.
  */
 import path from 'node:path';
-import { checkProblemsOnThreads, layoutProblems, listBooks, type Problem } from '@research-pack/core';
+import { checkProblemsOnThreads, layoutProblems, listBooks, type BookListings, type Problem, type TextHashHint } from '@research-pack/core';
 import { chapterParser, chapterParserModule, type ProjectOptions } from './project.js';
 
 /** How `checkProblems` uses threads. */
@@ -22,7 +22,18 @@ export interface CheckThreads {
  * @returns the problems, the same and in the same order as `buildModel` over every book, then those of the site layout.
  */
 export async function checkProblems(options: ProjectOptions, threading: CheckThreads = {}): Promise<Problem[]> {
-  const problems = await checkProblemsOnThreads({
+  return (await checkProject(options, threading)).problems;
+}
+
+/**
+ * Every problem of the project, and the reviewed verdicts that record no
+ * `textHash` (found in the sidecars the check read): what `research-pack check` prints.
+ * @param options where the project is.
+ * @param threading how many threads, and whether this one takes chapters.
+ * @returns the problems, as `checkProblems`, and the hints in listing order.
+ */
+export async function checkProject(options: ProjectOptions, threading: CheckThreads = {}): Promise<{ problems: Problem[]; hints: TextHashHint[] }> {
+  const { problems, hints, listing } = await checkProblemsOnThreads({
     rootDir: options.root,
     contentDir: options.contentDir,
     frontmatter: options.config.frontmatter,
@@ -32,17 +43,17 @@ export async function checkProblems(options: ProjectOptions, threading: CheckThr
     threads: threading.threads,
     mainThreadTakes: threading.mainThreadTakes,
   });
-  return [...problems, ...siteLayoutProblems(options)];
+  return { problems: [...problems, ...siteLayoutProblems(options, listing)], hints };
 }
 
 /**
  * Two chapters, research packs or book reports that the configured
  * `chapters` and `research` settings give one URL, as the build reports them.
  * @param options where the project is, and its settings.
+ * @param listing the books, when they were listed already.
  * @returns the problems.
  */
-export function siteLayoutProblems(options: ProjectOptions): Problem[] {
-  const listing = listBooks(options.root, { contentDir: options.contentDir });
+export function siteLayoutProblems(options: ProjectOptions, listing: BookListings = listBooks(options.root, { contentDir: options.contentDir })): Problem[] {
   const books = listing.books.map((book) => ({
     slug: book.slug,
     file: book.file,

@@ -18,7 +18,7 @@ function runThreaded(project: string, asOf: string, threadings: Array<{ threads:
   const script = path.join(repoRoot, 'packages/cli/test/threaded-run.mjs');
   const env = { ...process.env, NODE_OPTIONS: '' };
   const output = execFileSync(process.execPath, [script, project, asOf, JSON.stringify(threadings)], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return JSON.parse(output) as Array<{ threading: unknown; model: unknown; problems: unknown[]; checked: unknown[] }>;
+  return JSON.parse(output) as Array<{ threading: unknown; model: unknown; problems: unknown[]; checked: unknown[]; hints: unknown[] }>;
 }
 afterEach(async () => {
   if (root) await removeProject(root);
@@ -66,6 +66,9 @@ describe('research-pack check', () => {
     await editFile(path.join(books, 'pj/26-chapter.claims.yaml'), '    priority: ', '    prioritty: ');
     await editFile(path.join(books, 'pj/28-chapter.mdx'), 'number: 28', 'number: 27');
     await editFile(path.join(books, 'pj/27-chapter.mdx'), ':claim[', ':claim[Not in the sidecar.]{#not-in-sidecar} :claim[');
+    // Reviewed verdicts without the wording they reviewed, in two books: hints, not problems (none from pj/26, whose file has an error).
+    await editFile(path.join(books, 'pi/26-chapter.claims.yaml'), '      textHash: 6654a850b0b88adc\n', '');
+    await editFile(path.join(books, 'pj/27-chapter.claims.yaml'), '      textHash: 748130fd4742b28c\n', '');
 
     const asOf = '2026-12-31';
     const serial = buildModel({ rootDir: root, parse: (source, { format }) => parseChapter(source, { format }), today: asOf });
@@ -84,6 +87,10 @@ describe('research-pack check', () => {
     for (const run of threaded) {
       expect(run.problems, JSON.stringify(run.threading)).toEqual(serial.problems);
       expect(run.checked, JSON.stringify(run.threading)).toEqual(serial.problems);
+      expect(run.hints, JSON.stringify(run.threading)).toEqual([
+        { file: 'content/books/pi/26-chapter.claims.yaml', line: 11, column: 5, chapter: 'pi/26-chapter', claim: 'assistant-names-model' },
+        { file: 'content/books/pj/27-chapter.claims.yaml', line: 21, column: 5, chapter: 'pj/27-chapter', claim: 'one-object-per-line' },
+      ]);
     }
     // And the binary, told to use threads, prints the same as on one.
     const one = await runCli(['check', root, '--format', 'json', '--as-of', asOf], { env: { RESEARCH_PACK_THREADS: '1' } });

@@ -6,7 +6,7 @@
  *   node threaded-run.mjs <project root> <as-of> '<JSON list of { threads, mainThreadTakes }>'
  *
  * prints, per threading, the model and problems of `buildModelOnThreads` and
- * the problems of `checkProblemsOnThreads`, as JSON.
+ * the problems and hints of `checkProblemsOnThreads`, as JSON.
  */
 import { buildModelOnThreads, checkProblemsOnThreads } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
@@ -17,6 +17,7 @@ const runs = [];
 for (const threading of threadings) {
   const options = { rootDir: root, asOf, parse: parseChapter, parser, ...threading };
   const built = await buildModelOnThreads(options);
-  runs.push({ threading, model: built.model, problems: built.problems, checked: await checkProblemsOnThreads(options) });
+  const checked = await checkProblemsOnThreads(options);
+  runs.push({ threading, model: built.model, problems: built.problems, checked: checked.problems, hints: checked.hints });
 }
 process.stdout.write(JSON.stringify(runs));

@@ -178,7 +178,7 @@ export { editYaml, SIDECAR_KEY_ORDER } from './ingest/yaml-edit.js';
 export type { YamlEdit, AppendOptions } from './ingest/yaml-edit.js';
 export { reviewQueue, handleIndex, contentDigest } from './model/review-queue.js';
 export type { ReviewQueue, ReviewItem, ReviewLead, ReviewProposal, ReviewClaim, ReviewLeadGroup, ReviewKind, HandleIndex, HandleIdentity } from './model/review-queue.js';
-export { textHashHintsOfModel, textHashHintsOfFiles, formatTextHashHints } from './model/text-hash-hints.js';
+export { textHashHintsOfModel, formatTextHashHints } from './model/text-hash-hints.js';
 export type { TextHashHint } from './model/text-hash-hints.js';
 export { planDecisions } from './review/plan.js';
 export type { PlanDecisionsOptions, DecisionPlan, DecisionOutcome, SidecarText } from './review/plan.js';

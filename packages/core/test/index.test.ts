@@ -54,7 +54,7 @@ const PUBLIC = [
   'sidecarSchemas', 'siteStatusReportUrl', 'sortProblems', 'sourceCheckData', 'sourceCheckOf', 'sourceFacts',
   'sourceFindings', 'sourceHref', 'sourceOf', 'sourceReviewData', 'sourceReviewOf', 'statusChart', 'statusReportHast',
   'statusReportJsonSchema', 'statusReportSchemaUrl', 'statusReportUrls', 'systemAdvice', 'systemErrorCode',
-  'systemReason', 'textHashHintsOfFiles', 'textHashHintsOfModel', 'threadCount', 'timeGateRequest', 'toDateString',
+  'systemReason', 'textHashHintsOfModel', 'threadCount', 'timeGateRequest', 'toDateString',
   'toDateTimeString', 'unsafePathReason', 'urlLines', 'urlPatternProblem', 'validateBook', 'validateSchema',
   'verdictRelations', 'webAnnotations', 'withoutExcerpts',
 ];

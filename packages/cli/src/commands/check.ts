@@ -2,10 +2,10 @@
  * `research-pack check [dir]`: validate every book without building the site.
  */
 import path from 'node:path';
-import { formatProblems, formatTextHashHints, listBooks, sortProblems, textHashHintsOfFiles, type Problem } from '@research-pack/core';
+import { formatProblems, formatTextHashHints, sortProblems, type Problem } from '@research-pack/core';
 import { formatOption } from '../args.js';
 import { CliError, EXIT } from '../io.js';
-import { checkProblems } from '../check-problems.js';
+import { checkProject } from '../check-problems.js';
 import { projectOptions } from '../project.js';
 import { failOnOption, sourcesSection, type SourcesSection } from '../sources/check-sources.js';
 import type { Command } from './types.js';
@@ -16,13 +16,14 @@ export const check: Command = async (positionals, values, io) => {
   const format = formatOption(values, ['github']);
   const failOn = failOnOption(values);
   const options = await projectOptions(values, io, positionals[0]);
-  const problems = sortProblems(await checkProblems(options));
+  const checked = await checkProject(options);
+  const problems = sortProblems(checked.problems);
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;
   // Listed after everything else, so they read together at the end.
   const sources: SourcesSection | undefined = values.sources === true ? sourcesSection(options, failOn) : undefined;
   // Not problems: claims that show as stale because their verdict records no textHash, with the commands that record it.
-  const hints = textHashHintsOfFiles(options.root, listBooks(options.root, { contentDir: options.contentDir, frontmatter: options.config.frontmatter }));
+  const { hints } = checked;
   if (format === 'json') {
     const report = { errors, warnings, problems, ...(hints.length > 0 ? { hints: hints.map((hint) => ({ ...hint, rule: 'hint/no-text-hash' })) } : {}), ...(sources ? { sources: sourcesJson(sources) } : {}) };
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);

@@ -3,10 +3,11 @@
  * decisions planned by the core, the would-be sidecars checked, and then a
  * diff shown (`--dry-run`) or every file written. Any refusal writes nothing.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { parse as parseYaml } from 'yaml';
 import path from 'node:path';
-import { formatProblems, planDecisions, type ChapterModel, type Decision, type DecisionPlan, type Problem, type ResearchModel } from '@research-pack/core';
+import { formatProblems, listBooks, planDecisions, readBookFile, SOURCES_LOCK_FILE, type ChapterModel, type Decision, type DecisionPlan, type Problem, type ResearchModel } from '@research-pack/core';
 import { unifiedDiff } from '../diff.js';
 import { readOptional } from '../files.js';
 import { lockBook, type WriterLock } from '../lock.js';
@@ -47,23 +48,57 @@ export function modelForDecisions(options: ProjectOptions, decisions: readonly T
   throw new CliError(`${options.contentDir} has ${errors.length} error(s); fix them before deciding (\`research-pack check\` lists them):\n${formatProblems(errors)}`, EXIT.problems);
 }
 
-/** The model of a copy of the books whose chapters read the given directives as plain text. */
+/**
+ * The model of a copy of the books whose chapters read the given directives
+ * as plain text. The copy holds the files the check reads (each book's
+ * `book.yaml` and sources lock, its chapters and their sidecars), read under
+ * the file policy; a file it refuses is left out, and the check of the books
+ * themselves reports it.
+ */
 function modelWithoutDirectives(options: ProjectOptions, ids: ReadonlySet<string>): ResearchModel | undefined {
   const temporary = mkdtempSync(path.join(os.tmpdir(), 'research-pack-decide-'));
+  const copy = (absolute: string, text: string | undefined = undefined) => {
+    let content = text;
+    if (content === undefined) {
+      const read = readBookFile(options.root, absolute);
+      if (read.status !== 'read') return;
+      content = read.text;
+    }
+    const target = path.join(temporary, path.relative(options.root, absolute));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  };
   try {
-    cpSync(path.join(options.root, options.contentDir), path.join(temporary, options.contentDir), { recursive: true });
-    for (const entry of readdirSync(path.join(temporary, options.contentDir), { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile() || !/\.mdx?$/.test(entry.name)) continue;
-      const file = path.join(entry.parentPath, entry.name);
-      const text = readFileSync(file, 'utf8');
-      const unwrapped = unwrapDirectives(text, ids);
-      if (unwrapped !== text) writeFileSync(file, unwrapped);
+    const listing = listBooks(options.root, { contentDir: options.contentDir, frontmatter: options.config.frontmatter });
+    for (const book of listing.books) {
+      if (book.source !== undefined) copy(path.join(options.root, book.file), book.source);
+      copy(path.join(book.dir, SOURCES_LOCK_FILE));
+      for (const entry of book.chapters) {
+        const read = readBookFile(options.root, entry.path);
+        if (read.status === 'read') copy(entry.path, unwrapDirectives(read.text, ids));
+        for (const name of Object.values(entry.sidecars)) copy(path.join(path.dirname(entry.path), name));
+        // The reports its research history names, which the check looks for.
+        const research = entry.sidecars.research === undefined ? undefined : readBookFile(options.root, path.join(path.dirname(entry.path), entry.sidecars.research));
+        for (const report of research?.status === 'read' ? reportsNamed(research.text) : []) copy(path.join(book.dir, ...report.split('/')));
+      }
     }
     const { model, problems } = loadProject({ ...options, root: temporary });
     return model && !problems.some((problem) => problem.severity === 'error') ? model : undefined;
   } finally {
     rmSync(temporary, { recursive: true, force: true });
   }
+}
+
+/** The report files a research sidecar's history names (relative to the book folder). */
+function reportsNamed(text: string): string[] {
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch {
+    return [];
+  }
+  const history = (data as { history?: unknown } | null)?.history;
+  return Array.isArray(history) ? history.flatMap((pass: unknown) => (typeof (pass as { report?: unknown } | null)?.report === 'string' ? [(pass as { report: string }).report] : [])) : [];
 }
 
 /**
@@ -116,9 +151,9 @@ export function planOnDisk(options: ProjectOptions, model: ResearchModel, decisi
     decisions,
     sidecar: (chapter, kind) => {
       const file = sidecarPath(options, chapter, kind);
-      return { file, text: readIfThere(path.join(options.root, file)) };
+      return { file, text: readIfThere(options.root, path.join(options.root, file)) };
     },
-    reports: { read: (book, report) => readIfThere(path.join(options.root, options.contentDir, book, ...report.split('/'))), parse: parseReportMarkdown },
+    reports: { read: (book, report) => readIfThere(options.root, path.join(options.root, options.contentDir, book, ...report.split('/'))), parse: parseReportMarkdown },
   });
 }
 
@@ -183,13 +218,12 @@ export function sidecarPath(options: ProjectOptions, chapter: ChapterModel, kind
   return chapter.sidecars[kind] ?? [...options.contentDir.split(path.sep), chapter.book, `${chapter.slug}.${kind}.yaml`].join('/');
 }
 
-function readIfThere(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`research-pack: cannot read ${file}`, { cause: error });
-  }
+/** A book file's text under the file policy (inside the project, a regular text file); undefined when it is not there. */
+function readIfThere(root: string, file: string): string | undefined {
+  const read = readBookFile(root, file);
+  if (read.status === 'absent') return undefined;
+  if (read.status === 'refused') throw new CliError(`${formatProblems([read.problem])}\nNothing was written.`, EXIT.problems);
+  return read.text;
 }
 
 /** The writer locks of the books the files are in, in name order; all or none (a refusal releases those taken). */

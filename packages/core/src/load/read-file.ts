@@ -140,24 +140,37 @@ export function inspectPath(absolute: string, options: Pick<FilePolicyOptions, '
  * @returns the text, absent, or why it was refused.
  */
 export function readTextFile(absolute: string, options: FilePolicyOptions = {}): ReadText {
-  const maxBytes = options.maxBytes ?? MAX_FILE_BYTES;
-  const found = inspectPath(absolute, options);
-  if (found.status !== 'found') return found;
-  if (found.kind !== 'file') return notAFile(found.kind);
-  if (found.size > maxBytes) return tooLarge(found.size, maxBytes);
-  let bytes: Buffer;
-  try {
-    bytes = readBounded(found.real, maxBytes);
-  } catch (error) {
-    if (error instanceof RefusedError) return { status: 'refused', refusal: error.refusal };
-    return refusedBy(error, 'read');
-  }
+  const read = readFileBytes(absolute, options);
+  if (read.status !== 'read') return read;
+  const { bytes, found } = read;
   const invalid = utf8Problem(bytes);
   if (invalid) return { status: 'refused', refusal: invalid };
   const text = bytes.toString('utf8');
   const control = options.allowControls ? undefined : controlProblem(text);
   if (control) return { status: 'refused', refusal: control };
   return found.link === undefined ? { status: 'read', text, real: found.real } : { status: 'read', text, real: found.real, link: found.link };
+}
+
+/**
+ * Read a file's bytes under the policy: a regular file (inside the project
+ * when `root` is given), at most `maxBytes`; nothing is said of its text.
+ * For a digest of what a check read: `readTextFile` reads it as text.
+ * @param absolute the path.
+ * @param options the project root and the size cap.
+ * @returns the bytes and what was found there, absent, or why it was refused.
+ */
+export function readFileBytes(absolute: string, options: Pick<FilePolicyOptions, 'root' | 'maxBytes'> = {}): { status: 'read'; bytes: Buffer; found: FoundPath } | { status: 'absent' } | { status: 'refused'; refusal: FileRefusal } {
+  const maxBytes = options.maxBytes ?? MAX_FILE_BYTES;
+  const found = inspectPath(absolute, options);
+  if (found.status !== 'found') return found;
+  if (found.kind !== 'file') return notAFile(found.kind);
+  if (found.size > maxBytes) return tooLarge(found.size, maxBytes);
+  try {
+    return { status: 'read', bytes: readBounded(found.real, maxBytes), found };
+  } catch (error) {
+    if (error instanceof RefusedError) return { status: 'refused', refusal: error.refusal };
+    return refusedBy(error, 'read');
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { ChapterEntry } from '../load/books.js';
+import { readFileBytes } from '../load/read-file.js';
 import type { ChapterCheck } from './check.js';
 
 /** Where checks are kept, and what they depend on besides the chapter's own files. */
@@ -65,15 +66,21 @@ export function chapterKey(rootDir: string, bookSource: string | undefined, entr
   const hash = createHash('sha256');
   hash.update(coreCodeVersion()).update('\0').update(salt).update('\0').update(asOf).update('\0').update(entry.frontmatter ?? 'strict').update('\0');
   hash.update(path.resolve(rootDir)).update('\0').update(entry.path).update('\0').update(bookSource ?? '\u0001none').update('\0');
-  try {
-    hash.update(fs.readFileSync(entry.path)).update('\0');
-    for (const kind of ['claims', 'evidence', 'research'] as const) {
-      const name = entry.sidecars[kind];
-      hash.update(kind).update('\0');
-      if (name) hash.update(name).update('\0').update(fs.readFileSync(path.join(bookDir, name))).update('\0');
-    }
-  } catch {
-    return undefined;
+  // Under the file policy, as the check reads them: a file it refuses gives no key (the check reports it, and is not stored).
+  const bytesOf = (file: string) => {
+    const read = readFileBytes(file, { root: rootDir });
+    return read.status === 'read' ? read.bytes : undefined;
+  };
+  const chapter = bytesOf(entry.path);
+  if (!chapter) return undefined;
+  hash.update(chapter).update('\0');
+  for (const kind of ['claims', 'evidence', 'research'] as const) {
+    const name = entry.sidecars[kind];
+    hash.update(kind).update('\0');
+    if (!name) continue;
+    const bytes = bytesOf(path.join(bookDir, name));
+    if (!bytes) return undefined;
+    hash.update(name).update('\0').update(bytes).update('\0');
   }
   return { digest: hash.digest('hex') };
 }

@@ -5,6 +5,7 @@
  * independent once their book is listed, so a caller can check them in any
  * order or on several threads and still get what `buildModel` gives.
  */
+import { textHashHintsOfSidecar, type TextHashHint } from './text-hash-hints.js';
 import { buildChapter } from './chapter.js';
 import type { ParseChapter } from './chapter.js';
 import { resolveAsOf } from '../schema/dates.js';
@@ -47,6 +48,8 @@ export interface ChapterCheck {
   chapter?: ChapterModel;
   /** Where its claims are in its file, for the page (attached to the model by `assembleModel`). */
   page?: ChapterPage;
+  /** Reviewed verdicts that record no `textHash`: not problems, but why their claims show as stale. */
+  hints: TextHashHint[];
 }
 
 /** Options of `checkChapter`. */
@@ -74,7 +77,8 @@ export function checkChapter(book: BookFolder, entry: ChapterEntry, options: Che
   const loaded = loadChapter(options.rootDir, book, entry, options.cache);
   const validate = validateChapter(book, loaded.chapter, { asOf: options.asOf });
   const built = buildChapter(book, loaded.chapter, options.parse, options.asOf, options.cache, options.keep === true);
-  const check: ChapterCheck = { load: loaded.problems, validate, build: built.problems, number: loaded.chapter.frontmatter.data?.number };
+  const hints = textHashHintsOfSidecar(loaded.chapter.claims, `${book.slug}/${entry.slug}`);
+  const check: ChapterCheck = { load: loaded.problems, validate, build: built.problems, number: loaded.chapter.frontmatter.data?.number, hints };
   if (built.chapter) check.chapter = built.chapter;
   if (built.chapter && built.page) check.page = built.page;
   return check;

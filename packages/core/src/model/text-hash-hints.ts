@@ -5,11 +5,8 @@
  * "stale": `research-pack check` and `status` point the author at the
  * commands that record it.
  */
-import { readBookFile } from '../load/book-files.js';
-import path from 'node:path';
-import type { BookListings } from '../load/books.js';
-import { loadYaml } from '../load/yaml.js';
-import { relativePath } from '../load/paths.js';
+import type { LoadedSidecar } from '../load/sidecar.js';
+import type { ClaimsFile } from '../schema/sidecars.js';
 import type { ResearchModel } from './types.js';
 
 /** A reviewed verdict without the wording it reviewed. */
@@ -41,39 +38,20 @@ export function textHashHintsOfModel(model: ResearchModel): TextHashHint[] {
 }
 
 /**
- * The hints of a project, from its claims sidecars alone (no chapter is
- * parsed): what `research-pack check` prints after the problems.
- * @param rootDir the project root.
- * @param listing what `listBooks` found.
- * @returns one hint per verdict, with its position, in listing order; files that do not read are skipped (check reports them).
+ * The hints of one chapter, from its loaded claims sidecar (with each
+ * verdict's position): what `checkChapter` gives `research-pack check`.
+ * @param claims the chapter's loaded claims sidecar, when it has one.
+ * @param chapter `<book>/<chapter>`.
+ * @returns one hint per such verdict, in file order; none when the file has errors (check reports them).
  */
-export function textHashHintsOfFiles(rootDir: string, listing: BookListings): TextHashHint[] {
+export function textHashHintsOfSidecar(claims: LoadedSidecar<ClaimsFile> | undefined, chapter: string): TextHashHint[] {
   const hints: TextHashHint[] = [];
-  for (const book of listing.books) {
-    for (const entry of book.chapters) {
-      const name = entry.sidecars.claims;
-      if (name === undefined) continue;
-      const absolute = path.join(path.dirname(entry.path), name);
-      // Under the file policy, like every file the check reads; a refused file is one of check's problems already.
-      const read = readBookFile(rootDir, absolute);
-      if (read.status !== 'read') continue;
-      const source = read.text;
-      // Cheap: only a file with a reviewed verdict can have one.
-      if (!/status:\s*["']?(supported|qualified|contradicted)\b/.test(source)) continue;
-      const file = relativePath(rootDir, absolute);
-      const loaded = loadYaml(source, { file });
-      const claims = (loaded.value as { claims?: unknown } | undefined)?.claims;
-      if (!Array.isArray(claims)) continue;
-      claims.forEach((claim: unknown, index) => {
-        const record = (claim ?? {}) as { id?: unknown; verdict?: { status?: unknown; textHash?: unknown; text?: unknown } };
-        const verdict = record.verdict;
-        if (!verdict || typeof verdict !== 'object' || verdict.status === 'unverified' || typeof verdict.status !== 'string') return;
-        if (verdict.textHash !== undefined || verdict.text !== undefined || typeof record.id !== 'string') return;
-        const at = loaded.locate(['claims', index, 'verdict'], { key: true });
-        hints.push({ file, line: at.line, column: at.column, chapter: `${book.slug}/${entry.slug}`, claim: record.id });
-      });
-    }
-  }
+  claims?.data?.claims.forEach((claim, index) => {
+    const verdict = claim.verdict;
+    if (verdict.status === 'unverified' || verdict.textHash !== undefined || verdict.text !== undefined) return;
+    const at = claims.locate(['claims', index, 'verdict'], { key: true });
+    hints.push({ file: claims.file, line: at.line, column: at.column, chapter, claim: claim.id });
+  });
   return hints;
 }
 

@@ -17,6 +17,7 @@ import { folderCheckStore, pruneCheckStore, storedCheck, type CheckStoreOptions,
 import { chapterDeriver, type DeriveChapter, type DeriveModule } from './derive.js';
 import type { BookFolder, BookListings, ChapterEntry } from '../load/books.js';
 import type { Problem } from '../problems/problem.js';
+import type { TextHashHint } from '../model/text-hash-hints.js';
 
 /** Below this many chapters, starting threads costs more than it saves. */
 export const PARALLEL_FROM_CHAPTERS = 200;
@@ -165,11 +166,11 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ list
 /**
  * Every problem of a project, as `buildModel(...).problems`, on several threads.
  * @param options the project, the parser (here and for workers) and the thread count.
- * @returns the problems, in `buildModel`'s order.
+ * @returns the problems, in `buildModel`'s order; the verdicts that record no `textHash` (`hints`), in listing order; and the listing.
  */
-export async function checkProblemsOnThreads(options: ThreadedOptions): Promise<Problem[]> {
+export async function checkProblemsOnThreads(options: ThreadedOptions): Promise<{ problems: Problem[]; hints: TextHashHint[]; listing: BookListings }> {
   const { listing, checks } = await checkAll(options, false);
-  return collectProblems(options.rootDir, listing, checks);
+  return { problems: collectProblems(options.rootDir, listing, checks), hints: checks.flatMap((check) => check.hints), listing };
 }
 
 /**

@@ -1,25 +1,34 @@
 /**
  * The hints `research-pack check` prints after its problems: verdicts that
- * show as stale only because they record no textHash, found from the claims
- * sidecars alone, read under the file policy like every other file.
+ * show as stale only because they record no textHash, found by the chapter
+ * check in the claims sidecar it read, under the file policy like every
+ * other file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listBooks } from '../../src/load/books.js';
-import { textHashHintsOfFiles } from '../../src/model/text-hash-hints.js';
-import { exampleBook, writeProject } from '../fixture-book.js';
+import { checkChapter } from '../../src/model/check.js';
+import { exampleBook, fakeParse, writeProject } from '../fixture-book.js';
 
 const claimsFile = 'content/books/demo/01-sessions.claims.yaml';
 const withoutHash = exampleBook[claimsFile]!.replace('      textHash: d614023fcd07a94d\n', '');
 
-describe('textHashHintsOfFiles', () => {
+/** The hints of every chapter's check, in listing order. */
+function hintsOf(root: string) {
+  const listing = listBooks(root);
+  return listing.books.flatMap((book) => book.chapters.flatMap((entry) => checkChapter(book, entry, { rootDir: root, parse: (source) => fakeParse(source), asOf: '2026-12-01' }).hints));
+}
+
+describe('the hints of a chapter check', () => {
   it('names each reviewed verdict without a textHash, at its verdict', () => {
     const root = writeProject({ ...exampleBook, [claimsFile]: withoutHash });
-    expect(textHashHintsOfFiles(root, listBooks(root))).toEqual([
+    expect(hintsOf(root)).toEqual([
       { file: claimsFile, line: 5, column: 5, chapter: 'demo/01-sessions', claim: 'jsonl' },
       { file: claimsFile, line: 18, column: 5, chapter: 'demo/01-sessions', claim: 'header' },
     ]);
+    // With the textHash of "jsonl" in place (one line more above "header"), only "header" is named.
+    expect(hintsOf(writeProject(exampleBook))).toEqual([{ file: claimsFile, line: 19, column: 5, chapter: 'demo/01-sessions', claim: 'header' }]);
   });
 
   it('reads the sidecar under the file policy: a file check refuses gives no hint', () => {
@@ -28,6 +37,6 @@ describe('textHashHintsOfFiles', () => {
     const file = path.join(root, claimsFile);
     const [head, tail] = withoutHash.split('one value per line.');
     fs.writeFileSync(file, Buffer.concat([Buffer.from(`${head}one value per line, caf`), Buffer.from([0xe9]), Buffer.from(`.${tail}`)]));
-    expect(textHashHintsOfFiles(root, listBooks(root))).toEqual([]);
+    expect(hintsOf(root)).toEqual([]);
   });
 });

@@ -1,0 +1,64 @@
+/**
+ * The key of a stored chapter check: the digest of the files the check
+ * reads, read under the file policy as the check reads them, so a file the
+ * check refuses (outside the project, not a regular file) is not read for
+ * the key either, and gives no key.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { listBooks } from '../../src/load/books.js';
+import { chapterKey } from '../../src/model/check-store.js';
+import { exampleBook, writeProject } from '../fixture-book.js';
+
+const evidenceFile = 'content/books/demo/01-sessions.evidence.yaml';
+const CORE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The key of the example book's first chapter. */
+function keyOf(root: string) {
+  const book = listBooks(root).books[0]!;
+  const entry = book.chapters.find((chapter) => chapter.slug === '01-sessions')!;
+  return chapterKey(root, book.source, entry, book.dir, '2026-12-01');
+}
+
+describe('chapterKey', () => {
+  it('is the same for the same files, and changes with a sidecar', () => {
+    const root = writeProject(exampleBook);
+    const first = keyOf(root);
+    expect(first?.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(keyOf(root)).toEqual(first);
+    fs.appendFileSync(path.join(root, evidenceFile), '# edited\n');
+    expect(keyOf(root)?.digest).not.toBe(first?.digest);
+  });
+
+  it('does not read a sidecar that links outside the project: no key', () => {
+    const root = writeProject(exampleBook);
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'research-pack-outside-'));
+    fs.copyFileSync(path.join(root, evidenceFile), path.join(outside, 'evidence.yaml'));
+    fs.rmSync(path.join(root, evidenceFile));
+    fs.symlinkSync(path.join(outside, 'evidence.yaml'), path.join(root, evidenceFile));
+    expect(keyOf(root)).toBeUndefined();
+  });
+
+  it('does not open a sidecar that is a named pipe (reading one would wait for a writer): no key', () => {
+    const root = writeProject(exampleBook);
+    fs.rmSync(path.join(root, evidenceFile));
+    execFileSync('mkfifo', [path.join(root, evidenceFile)]);
+    // In another process, with the built package: a read of the pipe would block this one for good, not fail.
+    const dist = (module: string) => pathToFileURL(path.join(CORE, 'dist', module)).href;
+    const script = [
+      `import { listBooks } from ${JSON.stringify(dist('load/books.js'))};`,
+      `import { chapterKey } from ${JSON.stringify(dist('model/check-store.js'))};`,
+      `const book = listBooks(${JSON.stringify(root)}).books[0];`,
+      `const entry = book.chapters.find((chapter) => chapter.slug === '01-sessions');`,
+      `process.stdout.write(JSON.stringify(chapterKey(${JSON.stringify(root)}, book.source, entry, book.dir, '2026-12-01') ?? 'no key'));`,
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.signal, 'chapterKey waited on the pipe').toBeNull();
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('"no key"');
+  });
+});
