@@ -15,8 +15,8 @@ import type { LoadedState } from './load-state.js';
 export interface WatchOptions {
   /** Absolute folder of the books. */
   contentDir: string;
-  /** Reload the model and publish it. */
-  reload: () => LoadedState;
+  /** Reload the model and publish it, reading the changed files again. */
+  reload: (changed: Iterable<string>) => LoadedState;
   logger: AstroIntegrationLogger;
 }
 
@@ -48,9 +48,10 @@ export function watchBook(server: ViteDevServer, options: WatchOptions): void {
   let changed = new Set<string>();
   const refresh = () => {
     timer = undefined;
-    const files = [...changed].map((file) => path.relative(contentDir, file)).join(', ');
+    const saved = changed;
+    const files = [...saved].map((file) => path.relative(contentDir, file)).join(', ');
     changed = new Set();
-    const loaded = options.reload();
+    const loaded = options.reload(saved);
     const { problems, problemsText } = loaded.state;
     if (problems.some((problem) => problem.severity === 'error')) {
       options.logger.error(`Research Pack found problems after ${files} changed:\n${problemsText}`);

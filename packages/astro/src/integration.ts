@@ -171,7 +171,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
       'astro:server:setup': ({ server, logger }) => {
         watchBook(server, {
           contentDir: `${root}/${options.contentDir}`,
-          reload: () => source.reload(),
+          reload: (changed) => source.reload(changed),
           logger,
         });
       },

@@ -11,7 +11,7 @@
  * layer may render a saved chapter before the watcher reloads the model).
  */
 import path from 'node:path';
-import { chapterBody, createModelCache, type ChapterAnnotations, type CheckStoreOptions, type SiteUrls } from '@research-pack/core';
+import { chapterBody, createModelCache, forgetReads, type ChapterAnnotations, type CheckStoreOptions, type SiteUrls } from '@research-pack/core';
 import { annotationsStamp, loadState, loadStateOnThreads, type LoadedState } from './load-state.js';
 import type { ResearchPackOptions } from './options.js';
 import { publishState } from './state.js';
@@ -69,9 +69,11 @@ export class ModelSource {
 
   /**
    * Load the model again, on this thread, with the caches (the dev server, after a save).
+   * @param changed files known to have changed: read again whatever their stamps say.
    * @returns the new state, published.
    */
-  reload(): LoadedState {
+  reload(changed: Iterable<string> = []): LoadedState {
+    forgetReads(this.cache, changed);
     return this.publish(loadState(this.inputs!, this.cache));
   }
 
@@ -122,7 +124,7 @@ export class ModelSource {
     if (digest === body.digest || this.rechecked.get(file) === digest) return annotations;
     // Another revision of the chapter than the model read: read the book again first.
     this.rechecked.set(file, digest);
-    return this.reload().annotationsFor(file);
+    return this.reload([path.resolve(file)]).annotationsFor(file);
   }
 
   private publish(loaded: LoadedState): LoadedState {

@@ -1,10 +1,4 @@
 #!/usr/bin/env node
-// Node keeps the compiled code of these modules between runs, as tsc does
-// (in the system's temporary folder; NODE_DISABLE_COMPILE_CACHE=1 turns it
-// off): a command starts about a tenth of a second sooner.
-import module from 'node:module';
-module.enableCompileCache?.();
-
 // `research-pack check` checks the chapters of a large project on worker
 // threads. Start them first, so that they load their modules (and the
 // chapter parser) while this thread loads its own; a small project stops

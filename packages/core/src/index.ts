@@ -52,7 +52,7 @@ export type { BookFolder, BookListing, BookListings, ChapterEntry, LoadBooksOpti
 export { createModelCache } from './load/cache.js';
 export { readTextFile, inspectPath, MAX_FILE_BYTES } from './load/read-file.js';
 export type { FileRefusal, FileRule, FileKind, FoundPath, InspectedPath, ReadText, FilePolicyOptions } from './load/read-file.js';
-export { readBookFile, listFolder, withoutExcerpts } from './load/book-files.js';
+export { readBookFile, forgetReads, listFolder, withoutExcerpts } from './load/book-files.js';
 export type { BookFileRead, ReadBookFileOptions, FolderEntry, FolderListing } from './load/book-files.js';
 export { systemErrorCode, systemReason, systemAdvice } from './load/system-error.js';
 export type { FileOperation } from './load/system-error.js';

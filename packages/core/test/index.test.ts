@@ -39,7 +39,7 @@ const PUBLIC = [
   'contentDigest', 'coreCodeVersion', 'countSourceChecks', 'createJsonSchema', 'createModelCache', 'createProblem',
   'cslItems', 'cutExcerpt', 'describeCounts', 'duplicateChapterUrls', 'duplicateResearchUrls', 'editYaml',
   'emptySourcesLock', 'escapeJsonForScript', 'extractChapterText', 'factLine', 'fillTemplate', 'findConfigFile',
-  'findPass', 'findSettingValue', 'findingCategory', 'formatConfigIssues', 'formatHttpDate', 'formatPath',
+  'findPass', 'findSettingValue', 'findingCategory', 'forgetReads', 'formatConfigIssues', 'formatHttpDate', 'formatPath',
   'formatProblem', 'formatProblems', 'formatTextHashHints', 'handleIndex', 'hasErrors', 'hashClaimText',
   'identifierLines', 'indexSourcesLock', 'inspectPath', 'isDateString', 'jsonSchemaText', 'layoutProblems',
   'leafIndexAt', 'leafOffsetAt', 'listBooks', 'listFolder', 'loadBooks', 'loadConfigFile', 'loadFrontmatter',

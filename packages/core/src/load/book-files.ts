@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createProblem, type Problem } from '../problems/problem.js';
+import type { ModelCache } from './cache.js';
 import { relativePath } from './paths.js';
 import { inspectPath, isInside, kindOf, readTextFile, systemRefusal, type FileKind, type FileRefusal } from './read-file.js';
 
@@ -23,6 +24,12 @@ export interface ReadBookFileOptions {
   maxBytes?: number | undefined;
   /** Folders whose files problems may quote (the books folder, the book's folder); default the file's folder and its parent. */
   quotable?: readonly string[] | undefined;
+  /**
+   * Earlier reads, reused while the file's stamp (device, inode, size,
+   * change times) is the same: the dev server rebuilds the model after every
+   * save, and reading every file of a large book again was most of it.
+   */
+  cache?: ModelCache | undefined;
 }
 
 /**
@@ -33,6 +40,31 @@ export interface ReadBookFileOptions {
  * @returns the text, absent, or the problem that says why it was refused.
  */
 export function readBookFile(rootDir: string, absolute: string, options: ReadBookFileOptions = {}): BookFileRead {
+  const { cache } = options;
+  if (!cache) return readUncached(rootDir, absolute, options);
+  // The path is looked at under the policy every time; only the reading of an unchanged regular file is saved.
+  const found = inspectPath(absolute, { root: rootDir });
+  if (found.status !== 'found' || found.kind !== 'file') return readUncached(rootDir, absolute, options);
+  const key = `read\u0000${absolute}`;
+  const stamp = `${found.real}\u0000${found.link ?? ''}\u0000${found.stamp}\u0000${options.maxBytes ?? ''}\u0000${(options.quotable ?? []).join('\u0000')}`;
+  cache.used.add(key);
+  const kept = cache.entries.get(key);
+  if (kept && kept.inputs[0] === stamp) return kept.value as BookFileRead;
+  const read = readUncached(rootDir, absolute, options);
+  if (read.status === 'read') cache.entries.set(key, { inputs: [stamp], value: read });
+  return read;
+}
+
+/**
+ * Forget earlier reads of some files: the dev server's watcher saw them change.
+ * @param cache the model cache.
+ * @param files absolute paths.
+ */
+export function forgetReads(cache: ModelCache, files: Iterable<string>): void {
+  for (const file of files) cache.entries.delete(`read\u0000${file}`);
+}
+
+function readUncached(rootDir: string, absolute: string, options: ReadBookFileOptions): BookFileRead {
   const read = readTextFile(absolute, { root: rootDir, maxBytes: options.maxBytes });
   if (read.status === 'absent') return read;
   if (read.status === 'refused') return { status: 'refused', problem: refusalProblem(read.refusal, relativePath(rootDir, absolute)) };

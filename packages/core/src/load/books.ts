@@ -384,7 +384,7 @@ export function loadChapter(rootDir: string, book: Pick<BookFolder, 'slug' | 'di
   const chapterPath = entry.path;
   const file = relativePath(rootDir, chapterPath);
   const quotable = [book.dir, path.dirname(book.dir)];
-  const read = readBookFile(rootDir, chapterPath, { quotable });
+  const read = readBookFile(rootDir, chapterPath, { quotable, cache });
   const source = read.status === 'read' ? withoutBom(read.text) : '';
   const mode = entry.frontmatter ?? 'strict';
   let frontmatter: LoadedFrontmatter;
@@ -412,7 +412,7 @@ export function loadChapter(rootDir: string, book: Pick<BookFolder, 'slug' | 'di
     if (!name) continue;
     const sidecarPath = path.join(book.dir, name);
     const sidecarFile = relativePath(rootDir, sidecarPath);
-    const text = readBookFile(rootDir, sidecarPath, { quotable });
+    const text = readBookFile(rootDir, sidecarPath, { quotable, cache });
     if (text.status === 'absent') continue;
     let loaded: LoadedSidecar<unknown>;
     if (text.status === 'refused') {

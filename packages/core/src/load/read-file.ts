@@ -61,6 +61,8 @@ export interface FoundPath {
   size: number;
   /** What the link says, when the path itself is a symbolic link. */
   link?: string;
+  /** The file's device, inode, size and change times: equal stamps mean the same bytes (for a cache of reads). */
+  stamp: string;
 }
 
 /** What `inspectPath` found. */
@@ -126,7 +128,7 @@ export function inspectPath(absolute: string, options: Pick<FilePolicyOptions, '
       return refused('file/outside-project', `${what}; it is not read`, 'only files inside the project are read: replace the link with the file itself, or move what it points at into the project');
     }
   }
-  const found: FoundPath = { status: 'found', real, kind: kindOf(stats), size: stats.size };
+  const found: FoundPath = { status: 'found', real, kind: kindOf(stats), size: stats.size, stamp: `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}` };
   if (link !== undefined) found.link = link;
   return found;
 }
