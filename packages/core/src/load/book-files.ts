@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createProblem, type Problem } from '../problems/problem.js';
 import type { ModelCache } from './cache.js';
 import { relativePath } from './paths.js';
-import { inspectPath, isInside, kindOf, readTextFile, systemRefusal, type FileKind, type FileRefusal } from './read-file.js';
+import { foundStamp, inspectPath, isInside, kindOf, readTextFile, systemRefusal, type FileKind, type FileRefusal } from './read-file.js';
 
 /** A book file read under the policy. */
 export type BookFileRead =
@@ -46,7 +46,7 @@ export function readBookFile(rootDir: string, absolute: string, options: ReadBoo
   const found = inspectPath(absolute, { root: rootDir });
   if (found.status !== 'found' || found.kind !== 'file') return readUncached(rootDir, absolute, options);
   const key = `read\u0000${absolute}`;
-  const stamp = `${found.real}\u0000${found.link ?? ''}\u0000${found.stamp}\u0000${options.maxBytes ?? ''}\u0000${(options.quotable ?? []).join('\u0000')}`;
+  const stamp = `${foundStamp(found)}\u0000${options.maxBytes ?? ''}\u0000${(options.quotable ?? []).join('\u0000')}`;
   cache.used.add(key);
   const kept = cache.entries.get(key);
   if (kept && kept.inputs[0] === stamp) return kept.value as BookFileRead;
@@ -61,7 +61,10 @@ export function readBookFile(rootDir: string, absolute: string, options: ReadBoo
  * @param files absolute paths.
  */
 export function forgetReads(cache: ModelCache, files: Iterable<string>): void {
-  for (const file of files) cache.entries.delete(`read\u0000${file}`);
+  for (const file of files) {
+    cache.entries.delete(`read\u0000${file}`);
+    cache.entries.delete(`bytes\u0000${file}`);
+  }
 }
 
 function readUncached(rootDir: string, absolute: string, options: ReadBookFileOptions): BookFileRead {

@@ -52,7 +52,7 @@ export function buildModel(options: BuildModelOptions): BuildModelResult {
     book.chapters.map((entry) => {
       const check = () => checkChapter(book, entry, { rootDir, parse, asOf, cache, keep: true });
       if (!store) return check();
-      const stored = storedCheck(store, rootDir, book, entry, asOf, check);
+      const stored = storedCheck(store, rootDir, book, entry, asOf, check, options.cache);
       if (stored.digest) digests.add(stored.digest);
       return stored.check;
     }),

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { ChapterEntry } from '../load/books.js';
-import { readFileBytes } from '../load/read-file.js';
+import type { ModelCache } from '../load/cache.js';
+import { foundStamp, inspectPath, readFileBytes } from '../load/read-file.js';
 import type { ChapterCheck } from './check.js';
 
 /** Where checks are kept, and what they depend on besides the chapter's own files. */
@@ -60,29 +61,49 @@ export function coreCodeVersion(): string {
  * @param bookDir the book's folder.
  * @param asOf the build's date.
  * @param salt what else the check depends on.
+ * @param cache the model cache, when the caller keeps one (see `fileDigest`).
  * @returns the key; undefined when a file cannot be read (the check reports it, and is not stored).
  */
-export function chapterKey(rootDir: string, bookSource: string | undefined, entry: ChapterEntry, bookDir: string, asOf: string, salt = ''): ChapterKey | undefined {
+export function chapterKey(rootDir: string, bookSource: string | undefined, entry: ChapterEntry, bookDir: string, asOf: string, salt = '', cache?: ModelCache): ChapterKey | undefined {
   const hash = createHash('sha256');
   hash.update(coreCodeVersion()).update('\0').update(salt).update('\0').update(asOf).update('\0').update(entry.frontmatter ?? 'strict').update('\0');
   hash.update(path.resolve(rootDir)).update('\0').update(entry.path).update('\0').update(bookSource ?? '\u0001none').update('\0');
-  // Under the file policy, as the check reads them: a file it refuses gives no key (the check reports it, and is not stored).
-  const bytesOf = (file: string) => {
-    const read = readFileBytes(file, { root: rootDir });
-    return read.status === 'read' ? read.bytes : undefined;
-  };
-  const chapter = bytesOf(entry.path);
+  const chapter = fileDigest(rootDir, entry.path, cache);
   if (!chapter) return undefined;
   hash.update(chapter).update('\0');
   for (const kind of ['claims', 'evidence', 'research'] as const) {
     const name = entry.sidecars[kind];
     hash.update(kind).update('\0');
     if (!name) continue;
-    const bytes = bytesOf(path.join(bookDir, name));
-    if (!bytes) return undefined;
-    hash.update(name).update('\0').update(bytes).update('\0');
+    const digest = fileDigest(rootDir, path.join(bookDir, name), cache);
+    if (!digest) return undefined;
+    hash.update(name).update('\0').update(digest).update('\0');
   }
   return { digest: hash.digest('hex') };
+}
+
+/**
+ * The digest of a file's bytes, read under the file policy as the check
+ * reads it; undefined when the policy refuses it (the check reports it).
+ * With a cache (the dev server's), a file whose stamp is unchanged is not
+ * read again: a reload after one save would otherwise read the whole book.
+ */
+function fileDigest(rootDir: string, file: string, cache: ModelCache | undefined): string | undefined {
+  const digest = (): string | undefined => {
+    const read = readFileBytes(file, { root: rootDir });
+    return read.status === 'read' ? createHash('sha256').update(read.bytes).digest('hex') : undefined;
+  };
+  if (!cache) return digest();
+  const found = inspectPath(file, { root: rootDir });
+  if (found.status !== 'found' || found.kind !== 'file') return digest();
+  const key = `bytes\u0000${file}`;
+  const stamp = foundStamp(found);
+  cache.used.add(key);
+  const kept = cache.entries.get(key);
+  if (kept && kept.inputs[0] === stamp) return kept.value as string;
+  const made = digest();
+  if (made !== undefined) cache.entries.set(key, { inputs: [stamp], value: made });
+  return made;
 }
 
 /** Checks this process read or made, by store folder and digest. */
@@ -184,6 +205,7 @@ export interface StoredCheck {
  * @param entry the chapter.
  * @param asOf the build's date.
  * @param check makes the check when it is not stored.
+ * @param cache the model cache, when the caller keeps one: files whose stamps are unchanged are not read again for the key.
  * @returns the check and its key.
  */
 export function storedCheck(
@@ -193,8 +215,9 @@ export function storedCheck(
   entry: ChapterEntry,
   asOf: string,
   check: () => ChapterCheck,
+  cache?: ModelCache,
 ): StoredCheck {
-  const key = chapterKey(rootDir, book.source, entry, book.dir, asOf, store.salt);
+  const key = chapterKey(rootDir, book.source, entry, book.dir, asOf, store.salt, cache);
   const kept = key ? store.store.get(key) : undefined;
   if (kept) return { check: kept, digest: key!.digest };
   const made = check();

@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { forgetReads } from '../../src/load/book-files.js';
+import { createModelCache, type ModelCache } from '../../src/load/cache.js';
 import { listBooks } from '../../src/load/books.js';
 import { chapterKey } from '../../src/model/check-store.js';
 import { exampleBook, writeProject } from '../fixture-book.js';
@@ -18,10 +20,10 @@ const evidenceFile = 'content/books/demo/01-sessions.evidence.yaml';
 const CORE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The key of the example book's first chapter. */
-function keyOf(root: string) {
+function keyOf(root: string, cache?: ModelCache) {
   const book = listBooks(root).books[0]!;
   const entry = book.chapters.find((chapter) => chapter.slug === '01-sessions')!;
-  return chapterKey(root, book.source, entry, book.dir, '2026-12-01');
+  return chapterKey(root, book.source, entry, book.dir, '2026-12-01', '', cache);
 }
 
 describe('chapterKey', () => {
@@ -32,6 +34,33 @@ describe('chapterKey', () => {
     expect(keyOf(root)).toEqual(first);
     fs.appendFileSync(path.join(root, evidenceFile), '# edited\n');
     expect(keyOf(root)?.digest).not.toBe(first?.digest);
+  });
+
+  it('with the model cache, reads no file whose stamp is unchanged, and reads a changed or forgotten one', () => {
+    const root = writeProject(exampleBook);
+    const cache = createModelCache();
+    const first = keyOf(root, cache);
+    expect(first).toEqual(keyOf(root));
+    const opened = vi.spyOn(fs, 'openSync');
+    // The chapter's files opened since the last look (listing the book reads its book.yaml).
+    const chapterFilesOpened = () => {
+      const files = opened.mock.calls.map(([file]) => path.basename(String(file))).filter((file) => file.startsWith('01-sessions'));
+      opened.mockClear();
+      return files;
+    };
+    try {
+      expect(keyOf(root, cache)).toEqual(first);
+      expect(chapterFilesOpened()).toEqual([]);
+      fs.appendFileSync(path.join(root, evidenceFile), '# edited\n');
+      const edited = keyOf(root, cache);
+      expect(edited?.digest).not.toBe(first?.digest);
+      expect(chapterFilesOpened()).toEqual([path.basename(evidenceFile)]);
+      forgetReads(cache, [path.join(root, evidenceFile)]);
+      expect(keyOf(root, cache)).toEqual(edited);
+      expect(chapterFilesOpened()).toEqual([path.basename(evidenceFile)]);
+    } finally {
+      opened.mockRestore();
+    }
   });
 
   it('does not read a sidecar that links outside the project: no key', () => {
