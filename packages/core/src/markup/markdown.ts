@@ -171,9 +171,9 @@ function phrasingOf(value: string, lineStart: boolean): Array<Text | InlineCode>
   for (const node of nodes) {
     const previous = merged.at(-1);
     if (node.type === 'text' && previous?.type === 'text') previous.value += node.value;
-    else if (node.value !== '' || node.type === 'inlineCode') merged.push(node);
+    else if (node.value !== '') merged.push(node);
   }
-  return merged.filter((node) => node.value !== '');
+  return merged;
 }
 
 /** Options that serialize one text value with only the live-making patterns. */

@@ -9,6 +9,14 @@ import GithubSlugger from 'github-slugger';
 import type { Heading, Html, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 
+/** A node of the chapter's tree as the walk reads it. */
+interface WalkedNode {
+  type: string;
+  children?: WalkedNode[];
+  attributes?: Array<{ type: string; name?: string; value?: unknown }>;
+  position?: { start: { line: number; column: number } } | undefined;
+}
+
 /** An id an element of the chapter's own content will carry. */
 export interface PageId {
   id: string;
@@ -47,19 +55,19 @@ export function pageIds(root: Root): PageId[] {
   const ids: PageId[] = [];
   const at = (node: { position?: { start: { line: number; column: number } } | undefined }) => ({ line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 });
   // A plain walk in document order (as `visit` would go): this runs on every chapter a check reads.
-  const walk = (node: { type: string; children?: unknown[] }): void => {
-    // MDX's JSX nodes are not in mdast's own types.
-    const type: string = node.type;
-    if (type === 'heading') ids.push({ id: slugger.slug(toString(node as Heading)), kind: 'heading', ...at(node as Heading) });
+  // Typed loosely: MDX's JSX nodes are not in mdast's own types.
+  const walk = (node: WalkedNode): void => {
+    const { type } = node;
+    if (type === 'heading') ids.push({ id: slugger.slug(toString(node as Heading)), kind: 'heading', ...at(node) });
     else if (type === 'mdxJsxFlowElement' || type === 'mdxJsxTextElement') {
-      for (const attribute of (node as { attributes?: Array<{ type: string; name?: string; value?: unknown }> }).attributes ?? []) {
-        if (attribute.type === 'mdxJsxAttribute' && attribute.name === 'id' && typeof attribute.value === 'string') ids.push({ id: attribute.value, kind: 'element', ...at(node as Html) });
+      for (const attribute of node.attributes ?? []) {
+        if (attribute.type === 'mdxJsxAttribute' && attribute.name === 'id' && typeof attribute.value === 'string') ids.push({ id: attribute.value, kind: 'element', ...at(node) });
       }
     } else if (type === 'html') {
-      for (const match of (node as Html).value.matchAll(/\bid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)) ids.push({ id: match[1] ?? match[2] ?? match[3] ?? '', kind: 'element', ...at(node as Html) });
+      for (const match of (node as Html).value.matchAll(/\bid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)) ids.push({ id: match[1] ?? match[2] ?? match[3] ?? '', kind: 'element', ...at(node) });
     }
-    if (node.children) for (const child of node.children) walk(child as { type: string; children?: unknown[] });
+    for (const child of node.children ?? []) walk(child);
   };
-  walk(root);
+  walk(root as unknown as WalkedNode);
   return ids;
 }

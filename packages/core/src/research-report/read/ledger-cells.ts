@@ -64,13 +64,31 @@ export interface ReadDates {
 /** A string written as YYYY-MM-DD, not inside a longer run of digits and hyphens. */
 const DATE_SHAPE = /(?<![\d-])(\d{4}-\d{2}-\d{2})(?![\d-])/g;
 
+/** A string of a text written as YYYY-MM-DD: whether it is a day of the calendar, and the words before it (since the date before it). */
+interface DateMention {
+  date: string;
+  before: string;
+  real: boolean;
+}
+
+/** Every string of a text written as YYYY-MM-DD, in order, real days and the others (`2026-02-30`, `2026-13-01`). */
+function dateMentions(text: string): DateMention[] {
+  const found: DateMention[] = [];
+  let previousEnd = 0;
+  for (const match of text.matchAll(DATE_SHAPE)) {
+    found.push({ date: match[1]!, before: text.slice(Math.max(previousEnd, match.index - 30), match.index).toLowerCase(), real: isDateString(match[1]!) });
+    previousEnd = match.index + match[0].length;
+  }
+  return found;
+}
+
 /**
  * The strings of a text written as YYYY-MM-DD that are no day of the calendar: `2026-02-30`, `2026-13-01`.
  * @param text any text.
  * @returns those strings, in order.
  */
 export function impossibleDates(text: string): string[] {
-  return [...text.matchAll(DATE_SHAPE)].map((match) => match[1]!).filter((date) => !isDateString(date));
+  return dateMentions(text).flatMap((mention) => (mention.real ? [] : [mention.date]));
 }
 
 /**
@@ -85,13 +103,7 @@ export function noSuchDay(date: string, what: string): { message: string; hint: 
 
 /** The calendar dates written as YYYY-MM-DD in a text, with the words before each (since the date before it). */
 export function datesIn(text: string): Array<{ date: string; before: string }> {
-  const found: Array<{ date: string; before: string }> = [];
-  let previousEnd = 0;
-  for (const match of text.matchAll(DATE_SHAPE)) {
-    if (isDateString(match[1]!)) found.push({ date: match[1]!, before: text.slice(Math.max(previousEnd, match.index - 30), match.index).toLowerCase() });
-    previousEnd = match.index + match[0].length;
-  }
-  return found;
+  return dateMentions(text).flatMap(({ date, before, real }) => (real ? [{ date, before }] : []));
 }
 
 /**
@@ -122,12 +134,7 @@ export function readDates(cells: { combined?: CellText | undefined; verified?: C
     const accessed = found.find((entry) => /access|opened|attempt|retriev|read|tried/.test(entry.before));
     const parts = combined.text.split(/\s*\/\s*/);
     if (verified || accessed) {
-      let previousEnd = 0;
-      for (const match of combined.text.matchAll(DATE_SHAPE)) {
-        const before = combined.text.slice(Math.max(previousEnd, match.index - 30), match.index).toLowerCase();
-        previousEnd = match.index + match[0].length;
-        if (!isDateString(match[1]!)) impossible(match[1]!, combined.place, /verif|checked/.test(before) ? 'verified' : 'accessed');
-      }
+      for (const { date, before, real } of dateMentions(combined.text)) if (!real) impossible(date, combined.place, /verif|checked/.test(before) ? 'verified' : 'accessed');
       if (verified) result.verified = verified.date;
       const date = accessed ?? found.find((entry) => entry !== verified);
       if (date) result.accessed = date.date;
