@@ -152,12 +152,19 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     (root as YAMLMap<Node, Node | null>).items.find((pair) => isScalar(pair.key) && pair.key.value === key);
   const rendered: RenderCache = new WeakMap();
 
+  /** What `append` replaces of `key:` or `key: []` (the colon and the empty value) by `:` and the items below. */
+  const emptyValueRange = (pair: Pair<Node, Node | null>): { start: number; end: number } => {
+    const keyNode = pair.key as Node;
+    const value = pair.value as Node | null;
+    const valueEnd = value?.range ? value.range[1] : keyNode.range![1] + 1;
+    return { start: keyNode.range![1], end: Math.max(valueEnd, text.indexOf(':', keyNode.range![1]) + 1) };
+  };
   /**
    * How new items of `key` are laid out: their indent, whether blank lines
    * part them, and the characters of the lines around them (exact for a
    * block sequence, which is what sidecars have; close for the rest).
    */
-  const layoutOf = (key: string): { indent: number; spaced: boolean; around: number } => {
+  const layoutOf = (key: string): { indent: number; spaced: boolean; around: number; replaced?: { start: number; end: number } } => {
     const pair = topPair(key);
     const seq = pair?.value;
     // A new file is rendered whole (`renderDocument`): `key:`, items parted by blank lines, no comments.
@@ -171,10 +178,8 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     }
     if (pair) {
       // `key:` or `key: []`, replaced by `key:` and the lines below.
-      const keyNode = pair.key as Node;
-      const valueEnd = seq && (seq as Node).range ? (seq as Node).range![1] : keyNode.range![1] + 1;
-      const replaced = Math.max(valueEnd, text.indexOf(':', keyNode.range![1]) + 1) - keyNode.range![1];
-      return { indent: columnOf(keyNode.range![0]) + 2, spaced: false, around: 1 - replaced };
+      const replaced = emptyValueRange(pair);
+      return { indent: columnOf((pair.key as Node).range![0]) + 2, spaced: false, around: 1 - (replaced.end - replaced.start), replaced };
     }
     return { indent: 2, spaced: false, around: key.length + 2 };
   };
@@ -206,12 +211,9 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
       }
       if (pair && (seq === null || (isScalar(seq) && seq.value === null) || (isSeq(seq) && seq.flow && seq.items.length === items.length))) {
         // `key:` with nothing, or `key: []`: the items go on the lines below.
-        const keyNode = pair.key as Node;
-        const indent = columnOf(keyNode.range![0]) + 2;
-        const block = renderItems(items, indent, false, options.comment, rendered).replace(/\n$/, '');
-        const valueEnd = seq && (seq as Node).range ? (seq as Node).range![1] : keyNode.range![1] + 1;
-        const colon = text.indexOf(':', keyNode.range![1]);
-        push(keyNode.range![1], Math.max(valueEnd, colon + 1), `:\n${block}`);
+        const block = renderItems(items, layout.indent, false, options.comment, rendered).replace(/\n$/, '');
+        const { start, end } = layout.replaced!;
+        push(start, end, `:\n${block}`);
         return;
       }
       if (pair) {
