@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createProblem, type Problem } from '../problems/problem.js';
 import type { ModelCache } from './cache.js';
 import { relativePath } from './paths.js';
-import { foundStamp, inspectPath, isInside, kindOf, readTextFile, systemRefusal, type FileKind, type FileRefusal } from './read-file.js';
+import { inspectPath, isInside, kindOf, readTextFile, systemRefusal, type FileKind, type FileRefusal } from './read-file.js';
 
 /** A book file read under the policy. */
 export type BookFileRead =
@@ -41,30 +41,49 @@ export interface ReadBookFileOptions {
  */
 export function readBookFile(rootDir: string, absolute: string, options: ReadBookFileOptions = {}): BookFileRead {
   const { cache } = options;
-  if (!cache) return readUncached(rootDir, absolute, options);
-  // The path is looked at under the policy every time; only the reading of an unchanged regular file is saved.
+  const read = () => readUncached(rootDir, absolute, options);
+  if (!cache) return read();
+  return byFileStamp(cache, 'read', rootDir, absolute, `${options.maxBytes ?? ''}\u0000${(options.quotable ?? []).join('\u0000')}`, read, (result) => result.status === 'read');
+}
+
+/** What is computed from a file and kept in the model cache while the file is unchanged. */
+type FileCacheKind = 'read' | 'bytes';
+const FILE_CACHE_KINDS: readonly FileCacheKind[] = ['read', 'bytes'];
+
+/**
+ * A value computed from a file, kept in the model cache while the file's
+ * stamp (real path, link, device, inode, size, change times) is the same.
+ * The path is looked at under the file policy every time; only the reading
+ * of an unchanged regular file is saved.
+ * @param cache the model cache.
+ * @param kind what is computed (`read`: its text; `bytes`: its digest).
+ * @param rootDir the project root.
+ * @param absolute the file.
+ * @param options what else the value depends on.
+ * @param compute computes the value from the file.
+ * @param keep whether a value may be kept (a refusal is not).
+ * @returns the value.
+ */
+export function byFileStamp<T>(cache: ModelCache, kind: FileCacheKind, rootDir: string, absolute: string, options: string, compute: () => T, keep: (value: T) => boolean): T {
   const found = inspectPath(absolute, { root: rootDir });
-  if (found.status !== 'found' || found.kind !== 'file') return readUncached(rootDir, absolute, options);
-  const key = `read\u0000${absolute}`;
-  const stamp = `${foundStamp(found)}\u0000${options.maxBytes ?? ''}\u0000${(options.quotable ?? []).join('\u0000')}`;
+  if (found.status !== 'found' || found.kind !== 'file') return compute();
+  const key = `${kind}\u0000${absolute}`;
+  const stamp = `${found.real}\u0000${found.link ?? ''}\u0000${found.stamp}\u0000${options}`;
   cache.used.add(key);
   const kept = cache.entries.get(key);
-  if (kept && kept.inputs[0] === stamp) return kept.value as BookFileRead;
-  const read = readUncached(rootDir, absolute, options);
-  if (read.status === 'read') cache.entries.set(key, { inputs: [stamp], value: read });
-  return read;
+  if (kept && kept.inputs[0] === stamp) return kept.value as T;
+  const value = compute();
+  if (keep(value)) cache.entries.set(key, { inputs: [stamp], value });
+  return value;
 }
 
 /**
- * Forget earlier reads of some files: the dev server's watcher saw them change.
+ * Forget what the cache keeps of some files: the dev server's watcher saw them change.
  * @param cache the model cache.
  * @param files absolute paths.
  */
 export function forgetReads(cache: ModelCache, files: Iterable<string>): void {
-  for (const file of files) {
-    cache.entries.delete(`read\u0000${file}`);
-    cache.entries.delete(`bytes\u0000${file}`);
-  }
+  for (const file of files) for (const kind of FILE_CACHE_KINDS) cache.entries.delete(`${kind}\u0000${file}`);
 }
 
 function readUncached(rootDir: string, absolute: string, options: ReadBookFileOptions): BookFileRead {

@@ -65,15 +65,6 @@ export interface FoundPath {
   stamp: string;
 }
 
-/**
- * What a cache of reads compares: the real path, the link and the stamp.
- * @param found what `inspectPath` found.
- * @returns equal strings for the same file with the same bytes.
- */
-export function foundStamp(found: FoundPath): string {
-  return `${found.real}\u0000${found.link ?? ''}\u0000${found.stamp}`;
-}
-
 /** What `inspectPath` found. */
 export type InspectedPath = FoundPath | { status: 'absent' } | { status: 'refused'; refusal: FileRefusal };
 

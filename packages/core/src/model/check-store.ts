@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { ChapterEntry } from '../load/books.js';
 import type { ModelCache } from '../load/cache.js';
-import { foundStamp, inspectPath, readFileBytes } from '../load/read-file.js';
+import { byFileStamp } from '../load/book-files.js';
+import { readFileBytes } from '../load/read-file.js';
 import type { ChapterCheck } from './check.js';
 
 /** Where checks are kept, and what they depend on besides the chapter's own files. */
@@ -93,17 +94,7 @@ function fileDigest(rootDir: string, file: string, cache: ModelCache | undefined
     const read = readFileBytes(file, { root: rootDir });
     return read.status === 'read' ? createHash('sha256').update(read.bytes).digest('hex') : undefined;
   };
-  if (!cache) return digest();
-  const found = inspectPath(file, { root: rootDir });
-  if (found.status !== 'found' || found.kind !== 'file') return digest();
-  const key = `bytes\u0000${file}`;
-  const stamp = foundStamp(found);
-  cache.used.add(key);
-  const kept = cache.entries.get(key);
-  if (kept && kept.inputs[0] === stamp) return kept.value as string;
-  const made = digest();
-  if (made !== undefined) cache.entries.set(key, { inputs: [stamp], value: made });
-  return made;
+  return cache ? byFileStamp(cache, 'bytes', rootDir, file, '', digest, (made) => made !== undefined) : digest();
 }
 
 /** Checks this process read or made, by store folder and digest. */
