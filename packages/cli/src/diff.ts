@@ -50,13 +50,16 @@ function lineChanges(before: string, after: string): Line[] {
   return lines;
 }
 
-/** A top-level key's line: `sources:` at column 0. */
-const TOP_LEVEL_KEY = /^([^\s#-][^:\n]*):(?:[ \t]|\r?$)/;
+/** A top-level key's line, `sources:` at column 0: the key, then its colon. */
+const KEY = String.raw`[^\s#-][^:\n]*`;
+const COLON = String.raw`:(?:[ \t]|\r?$)`;
+const TOP_LEVEL_KEY = new RegExp(`^(${KEY})${COLON}`);
+const BEFORE_TOP_LEVEL_KEY = new RegExp(`(?=^${KEY}${COLON})`, 'm');
 
 /** A text cut before each top-level key; the lines before the first key are the block with key "". */
 function blocks(text: string): Array<{ key: string; text: string }> {
   if (text === '') return [];
-  return text.split(/(?=^[^\s#-][^:\n]*:(?:[ \t]|\r?$))/m).map((piece) => ({ key: TOP_LEVEL_KEY.exec(piece)?.[1] ?? '', text: piece }));
+  return text.split(BEFORE_TOP_LEVEL_KEY).map((piece) => ({ key: TOP_LEVEL_KEY.exec(piece)?.[1] ?? '', text: piece }));
 }
 
 /** The lines of one change of jsdiff, in order. */
