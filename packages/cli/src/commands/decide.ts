@@ -24,7 +24,7 @@ export async function decide(verb: DecisionVerb, args: readonly string[], io: Io
     return EXIT.ok;
   }
   const options = await projectOptions(parsed.values, io);
-  const model = modelForDecisions(options, parsed.decisions);
+  const model = await modelForDecisions(options, parsed.decisions);
   const decisions = await settleDecisions(parsed.decisions, options, io);
   return carryOut(options, planOnDisk(options, model, decisions), io, parsed.values['dry-run'] === true);
 }

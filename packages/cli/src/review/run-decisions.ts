@@ -3,13 +3,12 @@
  * decisions planned by the core, the would-be sidecars checked, and then a
  * diff shown (`--dry-run`) or every file written. Any refusal writes nothing.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { parse as parseYaml } from 'yaml';
 import path from 'node:path';
-import { formatProblems, listBooks, planDecisions, readBookFile, SOURCES_LOCK_FILE, type ChapterModel, type Decision, type DecisionPlan, type Problem, type ResearchModel } from '@research-pack/core';
+import { formatProblems, listBooks, planDecisions, readBookFile, type ChapterModel, type Decision, type DecisionPlan, type Problem, type ResearchModel } from '@research-pack/core';
 import { unifiedDiff } from '../diff.js';
-import { readOptional } from '../files.js';
+import { copyBook, readOptional, removeTemporary } from '../files.js';
 import { lockBook, type WriterLock } from '../lock.js';
 import { CliError, EXIT, type Io } from '../io.js';
 import { loadProject, type ProjectOptions } from '../project.js';
@@ -25,14 +24,14 @@ import { checkWouldBe, writeFiles } from './would-be.js';
  * @param decisions the decisions, to name their claims in the error.
  * @returns the model.
  */
-export function modelForDecisions(options: ProjectOptions, decisions: readonly TypedDecision[]): ResearchModel {
+export async function modelForDecisions(options: ProjectOptions, decisions: readonly TypedDecision[]): Promise<ResearchModel> {
   const { model, problems } = loadProject(options);
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (model && errors.length === 0) return model;
   // The :claim directives of claims being accepted name no claim yet: plan on the prose without them.
   const directives = new Set(decisions.flatMap((decision) => (decision.verb === 'accept-claim' && decision.directive !== undefined ? [decision.directive] : [])));
   if (directives.size > 0 && errors.every((problem) => problem.rule === 'anchor/unknown-directive' && [...directives].some((id) => problem.message.startsWith(`:claim directive names "${id}"`)))) {
-    const unmarked = modelWithoutDirectives(options, directives);
+    const unmarked = await modelWithoutDirectives(options, directives);
     if (unmarked) return unmarked;
   }
   for (const decision of decisions) {
@@ -50,55 +49,26 @@ export function modelForDecisions(options: ProjectOptions, decisions: readonly T
 
 /**
  * The model of a copy of the books whose chapters read the given directives
- * as plain text. The copy holds the files the check reads (each book's
- * `book.yaml` and sources lock, its chapters and their sidecars), read under
- * the file policy; a file it refuses is left out, and the check of the books
- * themselves reports it.
+ * as plain text. The books are copied as the would-be check copies them
+ * (`copyBook`); here the project's only errors are those directives, so
+ * every file passed the file policy. The copy's chapters are read under it.
  */
-function modelWithoutDirectives(options: ProjectOptions, ids: ReadonlySet<string>): ResearchModel | undefined {
+async function modelWithoutDirectives(options: ProjectOptions, ids: ReadonlySet<string>): Promise<ResearchModel | undefined> {
   const temporary = mkdtempSync(path.join(os.tmpdir(), 'research-pack-decide-'));
-  const copy = (absolute: string, text: string | undefined = undefined) => {
-    let content = text;
-    if (content === undefined) {
-      const read = readBookFile(options.root, absolute);
-      if (read.status !== 'read') return;
-      content = read.text;
-    }
-    const target = path.join(temporary, path.relative(options.root, absolute));
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, content);
-  };
   try {
-    const listing = listBooks(options.root, { contentDir: options.contentDir, frontmatter: options.config.frontmatter });
-    for (const book of listing.books) {
-      if (book.source !== undefined) copy(path.join(options.root, book.file), book.source);
-      copy(path.join(book.dir, SOURCES_LOCK_FILE));
+    const listingOptions = { contentDir: options.contentDir, frontmatter: options.config.frontmatter };
+    for (const book of listBooks(options.root, listingOptions).books) await copyBook(book.dir, path.join(temporary, options.contentDir, book.slug));
+    for (const book of listBooks(temporary, listingOptions).books) {
       for (const entry of book.chapters) {
-        const read = readBookFile(options.root, entry.path);
-        if (read.status === 'read') copy(entry.path, unwrapDirectives(read.text, ids));
-        for (const name of Object.values(entry.sidecars)) copy(path.join(path.dirname(entry.path), name));
-        // The reports its research history names, which the check looks for.
-        const research = entry.sidecars.research === undefined ? undefined : readBookFile(options.root, path.join(path.dirname(entry.path), entry.sidecars.research));
-        for (const report of research?.status === 'read' ? reportsNamed(research.text) : []) copy(path.join(book.dir, ...report.split('/')));
+        const read = readBookFile(temporary, entry.path);
+        if (read.status === 'read') writeFileSync(entry.path, unwrapDirectives(read.text, ids));
       }
     }
     const { model, problems } = loadProject({ ...options, root: temporary });
     return model && !problems.some((problem) => problem.severity === 'error') ? model : undefined;
   } finally {
-    rmSync(temporary, { recursive: true, force: true });
+    await removeTemporary(temporary);
   }
-}
-
-/** The report files a research sidecar's history names (relative to the book folder). */
-function reportsNamed(text: string): string[] {
-  let data: unknown;
-  try {
-    data = parseYaml(text);
-  } catch {
-    return [];
-  }
-  const history = (data as { history?: unknown } | null)?.history;
-  return Array.isArray(history) ? history.flatMap((pass: unknown) => (typeof (pass as { report?: unknown } | null)?.report === 'string' ? [(pass as { report: string }).report] : [])) : [];
 }
 
 /**
