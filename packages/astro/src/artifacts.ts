@@ -8,18 +8,10 @@
  */
 import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  buildStatusReport,
-  chapterUrls,
-  renderBrief,
-  renderPackJson,
-  renderResearchReport,
-  renderStatusReportJson,
-  renderStatusReportMarkdown,
-  statusReportUrls,
-  type ResearchModel,
-  type SiteUrls,
-} from '@research-pack/core';
+import type { ResearchModel } from '@research-pack/core/model';
+import { chapterUrls, statusReportUrls, type SiteUrls } from '@research-pack/core/site';
+import { renderResearchReport } from '@research-pack/core/research-report';
+import { buildStatusReport, renderBrief, renderPackJson, renderStatusReportJson, renderStatusReportMarkdown } from '@research-pack/core/render';
 
 /** One file of the build: its URL path and its text. */
 export interface Artifact {

@@ -6,7 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chapterPath, type ResearchModel, type SiteUrls } from '@research-pack/core';
+import type { ResearchModel } from '@research-pack/core/model';
+import { chapterPath, type SiteUrls } from '@research-pack/core/site';
 
 /**
  * List built chapter pages that show claim markers without their popovers.

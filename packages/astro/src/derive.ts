@@ -11,21 +11,19 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { coreCodeVersion, type ResearchModel } from '@research-pack/core/model';
+import type { DeriveInput } from '@research-pack/core/threads';
+import { chapterUrls, type SiteUrls } from '@research-pack/core/site';
+import { renderResearchReport } from '@research-pack/core/research-report';
 import {
-  chapterUrls,
   claimAnnotations,
   claimMarkerHtml,
   claimPopoversHtml,
-  coreCodeVersion,
   renderBrief,
   renderPackHtml,
   renderPackJson,
-  renderResearchReport,
   type ChapterAnnotations,
-  type DeriveInput,
-  type ResearchModel,
-  type SiteUrls,
-} from '@research-pack/core';
+} from '@research-pack/core/render';
 
 /** What every chapter is derived with. Plain data. */
 export interface DeriveContext {

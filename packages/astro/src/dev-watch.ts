@@ -6,7 +6,7 @@
  * restart.
  */
 import path from 'node:path';
-import { SOURCES_LOCK_FILE } from '@research-pack/core';
+import { SOURCES_LOCK_FILE } from '@research-pack/core/sources';
 import type { AstroIntegrationLogger } from 'astro';
 import type { ViteDevServer } from 'vite';
 import type { LoadedState } from './load-state.js';

@@ -8,25 +8,14 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import {
-  buildModel,
-  buildModelOnThreads,
-  resolveAsOf,
-  type BuildModelResult,
-  type CheckStoreOptions,
-  type ParseChapter,
-  claimAnnotations,
-  claimPopoversHtml,
-  renderPackHtml,
-  type ModelCache,
-  formatProblems,
-  chapterUrls,
-  layoutProblems,
-  type ChapterAnnotations,
-  type ChapterModel,
-  type SiteUrls,
-} from '@research-pack/core';
-import { parseChapter } from '@research-pack/markdown';
+import { formatProblems } from '@research-pack/core/problems';
+import { resolveAsOf } from '@research-pack/core/schema';
+import type { ModelCache } from '@research-pack/core/load';
+import { buildModel, type BuildModelResult, type CheckStoreOptions, type ParseChapter, type ChapterModel } from '@research-pack/core/model';
+import { buildModelOnThreads } from '@research-pack/core/threads';
+import { chapterUrls, layoutProblems, type SiteUrls } from '@research-pack/core/site';
+import { claimAnnotations, claimPopoversHtml, renderPackHtml, type ChapterAnnotations } from '@research-pack/core/render';
+import { parseChapter } from '@research-pack/markdown/parse';
 import type { DeriveContext, DerivedChapter } from './derive.js';
 import type { ResearchPackOptions } from './options.js';
 import type { ResearchPackState } from './state.js';

@@ -12,7 +12,7 @@
 import { fileURLToPath } from 'node:url';
 import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { ChapterFrontmatterSchema } from '@research-pack/core';
+import { ChapterFrontmatterSchema } from '@research-pack/core/schema';
 import { refusedChapterFiles } from './refused-chapters.js';
 
 /** Options of `chaptersLoader()`. */

@@ -11,7 +11,11 @@
  * layer may render a saved chapter before the watcher reloads the model).
  */
 import path from 'node:path';
-import { chapterBody, createModelCache, forgetReads, type ChapterAnnotations, type CheckStoreOptions, type SiteUrls } from '@research-pack/core';
+import { createModelCache, forgetReads } from '@research-pack/core/load';
+import { chapterBody } from '@research-pack/core/text';
+import type { CheckStoreOptions } from '@research-pack/core/model';
+import type { SiteUrls } from '@research-pack/core/site';
+import type { ChapterAnnotations } from '@research-pack/core/render';
 import { annotationsStamp, loadState, loadStateOnThreads, type LoadedState } from './load-state.js';
 import type { ResearchPackOptions } from './options.js';
 import { publishState } from './state.js';

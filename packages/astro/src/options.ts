@@ -5,7 +5,14 @@
  * misspelled key fails instead of being ignored.
  */
 import { z } from 'zod';
-import { formatConfigIssues, ProjectConfigSchema, resolveProjectConfig, type ProjectConfig, type ProjectConfigInput, type ProjectPreset } from '@research-pack/core';
+import {
+  formatConfigIssues,
+  ProjectConfigSchema,
+  resolveProjectConfig,
+  type ProjectConfig,
+  type ProjectConfigInput,
+  type ProjectPreset,
+} from '@research-pack/core/site';
 
 /** Which pages get directives that nothing handled (`10:30`, `note:this`) turned back into text. */
 const RestoreDirectivesSchema = z.enum(['everywhere', 'chapters', 'nowhere']);

@@ -5,7 +5,8 @@
  * of those that would hurt if Astro read them anyway.
  */
 import path from 'node:path';
-import { inspectPath, listBooks, listFolder, MAX_FILE_BYTES, readBookFile, type FrontmatterMode, type Problem } from '@research-pack/core';
+import type { Problem } from '@research-pack/core/problems';
+import { inspectPath, listBooks, listFolder, MAX_FILE_BYTES, readBookFile, type FrontmatterMode } from '@research-pack/core/load';
 
 /**
  * The chapter files (`<folder>/<file>.md(x)` under the books folder) that

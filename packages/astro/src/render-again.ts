@@ -10,7 +10,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroConfig } from 'astro';
-import { chapterBody, readBookFile } from '@research-pack/core';
+import { readBookFile } from '@research-pack/core/load';
+import { chapterBody } from '@research-pack/core/text';
 import type { RenderAgain } from './state.js';
 
 type Renderer = Awaited<ReturnType<NonNullable<AstroConfig['markdown']['processor']>['createRenderer']>>;

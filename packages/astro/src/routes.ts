@@ -2,7 +2,7 @@
  * The research routes the integration injects, at the URLs the `research`
  * option gives (Astro route patterns, without the trailing slash).
  */
-import { researchPatterns, type SiteUrls } from '@research-pack/core';
+import { researchPatterns, type SiteUrls } from '@research-pack/core/site';
 
 /** One route to inject. */
 export interface ResearchRoute {

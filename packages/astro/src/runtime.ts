@@ -2,7 +2,10 @@
  * What injected routes, components and site pages import to read the
  * research model: `import { getResearchModel } from '@research-pack/astro/runtime'`.
  */
-import { buildStatusReport, type BookModel, type ChapterModel, type StatusReport, type ResearchModel, type SiteUrls } from '@research-pack/core';
+import type { StatusReport } from '@research-pack/core/schema';
+import type { BookModel, ChapterModel, ResearchModel } from '@research-pack/core/model';
+import type { SiteUrls } from '@research-pack/core/site';
+import { buildStatusReport } from '@research-pack/core/render';
 import { readState } from './state.js';
 
 /**

@@ -3,7 +3,7 @@
  * the page's `<head>` through Starlight's route data, no `Head` override.
  */
 import { defineRouteMiddleware, type StarlightRouteData } from '@astrojs/starlight/route-data';
-import { claimReviewJsonLd } from '@research-pack/core';
+import { claimReviewJsonLd } from '@research-pack/core/render';
 import { chapterAtFile, getSiteUrls } from './runtime.js';
 
 /** Add the JSON-LD of the chapter this page renders, if it renders one. */

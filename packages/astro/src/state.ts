@@ -8,7 +8,10 @@
  * virtual module: a book of 300 chapters carries megabytes of snapshots that
  * Vite would otherwise parse and bundle on every build.
  */
-import type { ChapterAnnotations, ChapterModel, Problem, ResearchModel, SiteUrls } from '@research-pack/core';
+import type { Problem } from '@research-pack/core/problems';
+import type { ChapterModel, ResearchModel } from '@research-pack/core/model';
+import type { SiteUrls } from '@research-pack/core/site';
+import type { ChapterAnnotations } from '@research-pack/core/render';
 
 /** What the integration publishes for pages to read. */
 export interface ResearchPackState {

@@ -3,7 +3,7 @@
  * is an error here, not silently ignored.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { isDateString, resolveAsOf } from '@research-pack/core';
+import { isDateString, resolveAsOf } from '@research-pack/core/schema';
 import type { CommandName } from './help.js';
 import { CliError, type Io } from './io.js';
 

@@ -4,7 +4,11 @@
  * then the site layout's, as the build checks it.
  */
 import path from 'node:path';
-import { checkProblemsOnThreads, layoutProblems, listBooks, type BookListings, type Problem, type TextHashHint } from '@research-pack/core';
+import type { Problem } from '@research-pack/core/problems';
+import { listBooks, type BookListings } from '@research-pack/core/load';
+import type { TextHashHint } from '@research-pack/core/model';
+import { checkProblemsOnThreads } from '@research-pack/core/threads';
+import { layoutProblems } from '@research-pack/core/site';
 import { chapterParser, chapterParserModule, type ProjectOptions } from './project.js';
 
 /** How `checkProblems` uses threads. */

@@ -4,7 +4,7 @@
  * sources lock, without Astro. A thin shell over the core.
  */
 import { readFileSync } from 'node:fs';
-import type { DecisionVerb } from '@research-pack/core';
+import type { DecisionVerb } from '@research-pack/core/review';
 import { parseCommandArgs } from './args.js';
 import type { Command } from './commands/types.js';
 import { HELP, type CommandName } from './help.js';

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { readTextFile, systemAdvice, systemErrorCode, systemReason, type FileOperation, type FileRefusal } from '@research-pack/core';
+import { readTextFile, systemAdvice, systemErrorCode, systemReason, type FileOperation, type FileRefusal } from '@research-pack/core/load';
 import { CliError, EXIT } from './io.js';
 
 /**

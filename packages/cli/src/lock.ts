@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { systemAdvice, systemErrorCode, systemReason } from '@research-pack/core';
+import { systemAdvice, systemErrorCode, systemReason } from '@research-pack/core/load';
 import { CliError, EXIT, type Io } from './io.js';
 
 /** The lock's file name in a book folder. */

@@ -4,25 +4,20 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { formatProblems, type Problem } from '@research-pack/core/problems';
+import { buildModel, type ChapterModel, type BookModel, type ParseChapter, type ResearchModel } from '@research-pack/core/model';
+import type { ParserModule } from '@research-pack/core/threads';
 import {
   ASTRO_CONFIG_NAMES,
-  buildModel,
   findConfigFile,
-  formatProblems,
   loadConfigFile,
   resolveProjectConfig,
   type ProjectConfig,
   type ProjectConfigFile,
   type ProjectPreset,
-  type ChapterModel,
-  type BookModel,
-  type Problem,
-  type ParseChapter,
-  type ParserModule,
-  type ResearchModel,
   type SiteUrls,
-} from '@research-pack/core';
-import { parseChapter } from '@research-pack/markdown';
+} from '@research-pack/core/site';
+import { parseChapter } from '@research-pack/markdown/parse';
 import { asOfOption, stringOption, type Values } from './args.js';
 import { CliError, EXIT, type Io } from './io.js';
 

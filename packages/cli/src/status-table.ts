@@ -1,7 +1,7 @@
 /**
  * The status report as a terminal table: one row per chapter.
  */
-import type { StatusReport } from '@research-pack/core';
+import type { StatusReport } from '@research-pack/core/schema';
 
 const COLUMNS = ['chapter', 'claims', 'sup', 'qual', 'contra', 'unver', 'stale', 'due', 'leads', 'review', 'partial src', 'notebooks', 'last pass'] as const;
 

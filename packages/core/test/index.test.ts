@@ -77,3 +77,30 @@ describe('@research-pack/core public API', () => {
     expect('default' in core).toBe(false);
   });
 });
+
+describe('@research-pack/core stage doors', () => {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };
+  const doors = Object.keys(pkg.exports).filter((key) => /^\.\/[a-z-]+$/.test(key) && !['./workers', './internal', './snapshot'].includes(key));
+
+  it('are the stages in pipeline order, each its folder\'s index', () => {
+    expect(doors).toEqual(['./problems', './schema', './load', './sources', './text', './model', './threads', './site', './research-report', './render', './ingest', './review']);
+    for (const door of doors) expect(pkg.exports[door]).toEqual({ types: `./dist/${door.slice(2)}/index.d.ts`, default: `./dist/${door.slice(2)}/index.js` });
+  });
+
+  it('together export the public API, each name through one door', async () => {
+    const names: string[] = [];
+    for (const door of doors) {
+      const module = (await import(`../src/${door.slice(2)}/index.ts`)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module)) {
+        expect(value, `${door} ${name}`).toBe((core as Record<string, unknown>)[name]);
+        names.push(name);
+      }
+    }
+    expect(names.sort()).toEqual(PUBLIC);
+  });
+
+  it('is the index: nothing but the doors', () => {
+    const index = readFileSync(new URL('../src/index.ts', import.meta.url), 'utf8').replace(/\/\*\*[\s\S]*?\*\/\n/, '');
+    expect(index).toBe(doors.map((door) => `export * from '${door}/index.js';\n`).join(''));
+  });
+});

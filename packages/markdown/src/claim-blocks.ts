@@ -4,7 +4,7 @@
  * Sätteri, copied into JavaScript) as a whole: only the top-level blocks that
  * hold a claim or may hold a directive.
  */
-import type { ChapterAnnotations } from '@research-pack/core';
+import type { ChapterAnnotations } from '@research-pack/core/render';
 import type { IndexNode } from '@research-pack/core/internal';
 import type { Root } from 'mdast';
 import { location } from 'vfile-location';

@@ -3,7 +3,7 @@
  * popover (from the core's hast), and the paragraphs that hold a heading's
  * markers or a restored directive's fence line.
  */
-import { claimMarkerHtml, type ClaimAnnotation } from '@research-pack/core';
+import { claimMarkerHtml, type ClaimAnnotation } from '@research-pack/core/render';
 import type { IndexNode } from '@research-pack/core/internal';
 import type { Element } from 'hast';
 import type { ResearchClaim, ResearchClaimMarker, ResearchClaimPopover } from './types.js';

@@ -4,7 +4,8 @@
  * file gets (its claims marked, only its directives restored, or nothing);
  * and one way to fail, with the claim's position for the processor to report.
  */
-import { closest, quote, type ChapterAnnotations } from '@research-pack/core';
+import { closest, quote } from '@research-pack/core/problems';
+import type { ChapterAnnotations } from '@research-pack/core/render';
 import type { IndexNode } from '@research-pack/core/internal';
 import type { Root } from 'mdast';
 import type { ClaimsPluginOptions } from './options.js';

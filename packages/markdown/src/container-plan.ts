@@ -3,7 +3,7 @@
  * read on its own (not the page's), each claim placed where the model found
  * it, and the same edits the whole page's plan makes for that container.
  */
-import type { ChapterAnnotations } from '@research-pack/core';
+import type { ChapterAnnotations } from '@research-pack/core/render';
 import { buildTextIndex, type IndexNode } from '@research-pack/core/internal';
 import type { MarkerForm } from './claim-nodes.js';
 import { emitEdits, type ClaimEdit } from './emit-edits.js';

@@ -4,7 +4,7 @@
  * `wrapInline`), and each directive block that is not ours, and each heading
  * with a claim, is replaced. Edits never overlap.
  */
-import type { ClaimAnnotation } from '@research-pack/core';
+import type { ClaimAnnotation } from '@research-pack/core/render';
 import { isDirectiveLabel, type IndexNode } from '@research-pack/core/internal';
 import { claimNode, fenceParagraph, headingClaimsParagraph, isClaimElement, type MarkerForm } from './claim-nodes.js';
 import { pageOrphanError, rawHtmlError } from './page-errors.js';

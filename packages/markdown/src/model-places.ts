@@ -8,7 +8,8 @@
  * the model's) and the model placed every claim; otherwise the page is
  * marked from its own text, as a whole (`plan-claims.ts`).
  */
-import { chapterBody, type ChapterAnnotations, type ClaimAnnotation } from '@research-pack/core';
+import { chapterBody } from '@research-pack/core/text';
+import type { ChapterAnnotations, ClaimAnnotation } from '@research-pack/core/render';
 import { fold, fromFolded, normalizeProse, prepareSearch } from '@research-pack/core/internal';
 import type { LocateQuote } from './place-claims.js';
 

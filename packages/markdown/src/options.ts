@@ -1,7 +1,7 @@
 /**
  * Options shared by `satteriClaims` and `remarkClaims`.
  */
-import type { ChapterAnnotations } from '@research-pack/core';
+import type { ChapterAnnotations } from '@research-pack/core/render';
 
 /** Options of the claim plugins. */
 export interface ClaimsPluginOptions {

@@ -6,7 +6,8 @@
  * changed it) or when the model was not asked.
  */
 import { shorten } from '@research-pack/core/internal';
-import type { ClaimAnnotation, RuleId } from '@research-pack/core';
+import type { RuleId } from '@research-pack/core/problems';
+import type { ClaimAnnotation } from '@research-pack/core/render';
 
 /** The rule ids a page error carries: the `anchor/*` rules of core's registry (two of them only the page can break). */
 export type PageRuleId = Extract<RuleId, `anchor/${string}`>;

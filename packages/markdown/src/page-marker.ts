@@ -6,7 +6,7 @@
  * of `planContainer`, and directives that are not claims read as the text
  * their author wrote. After the visit, every claim must have been marked.
  */
-import type { ChapterAnnotations, ClaimAnnotation } from '@research-pack/core';
+import type { ChapterAnnotations, ClaimAnnotation } from '@research-pack/core/render';
 import { buildTextIndex, directiveId, isDirectiveLabel, type IndexNode, type RestoredDirective } from '@research-pack/core/internal';
 import type { MdastContent, MdastTarget, MdastVisitorContext } from 'satteri';
 import type { FileClaims } from './claims-adapter.js';

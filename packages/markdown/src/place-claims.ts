@@ -5,8 +5,18 @@
  * of occurrence), and what that means for the tree: which prose containers
  * must be rebuilt and where their leaves are cut.
  */
-import type { ChapterAnnotations, ClaimAnnotation } from '@research-pack/core';
-import { leafIndexAt, leafOffsetAt, prepareSearch, relocateQuote, type IndexLeaf, type IndexNode, type RestoredDirective, type SearchText, type TextIndex } from '@research-pack/core/internal';
+import type { ChapterAnnotations, ClaimAnnotation } from '@research-pack/core/render';
+import {
+  leafIndexAt,
+  leafOffsetAt,
+  prepareSearch,
+  relocateQuote,
+  type IndexLeaf,
+  type IndexNode,
+  type RestoredDirective,
+  type SearchText,
+  type TextIndex,
+} from '@research-pack/core/internal';
 import { directiveWithoutIdError, duplicateDirectiveError, missingDirectiveError, overlapError, pageOrphanError, unknownDirectiveError } from './page-errors.js';
 import type { InlineRange } from './wrap-inline.js';
 

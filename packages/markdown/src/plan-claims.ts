@@ -9,7 +9,7 @@
  * (the core's, as the model's), where each claim is (`place-claims.ts`), and
  * the edits that mark them (`emit-edits.ts`).
  */
-import type { ChapterAnnotations } from '@research-pack/core';
+import type { ChapterAnnotations } from '@research-pack/core/render';
 import { buildTextIndex, type IndexNode } from '@research-pack/core/internal';
 import type { Root } from 'mdast';
 import { claimBlocks } from './claim-blocks.js';

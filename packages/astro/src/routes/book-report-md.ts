@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { renderStatusReportMarkdown } from '@research-pack/core';
+import { renderStatusReportMarkdown } from '@research-pack/core/render';
 import { bookPaths, getReport, requireBook, textResponse } from '../runtime.js';
 
 export const getStaticPaths = bookPaths;

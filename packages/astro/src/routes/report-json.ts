@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { renderStatusReportJson } from '@research-pack/core';
+import { renderStatusReportJson } from '@research-pack/core/render';
 import { getReport, textResponse } from '../runtime.js';
 
 /** The book-wide research report as JSON. */

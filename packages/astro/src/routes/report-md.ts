@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { renderStatusReportMarkdown } from '@research-pack/core';
+import { renderStatusReportMarkdown } from '@research-pack/core/render';
 import { getReport, textResponse } from '../runtime.js';
 
 /** The book-wide research report as Markdown. */

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { packJsonSchema, statusReportJsonSchema } from '@research-pack/core';
+import { packJsonSchema, statusReportJsonSchema } from '@research-pack/core/schema';
 import { textResponse } from '../runtime.js';
 
 const SCHEMAS = { pack: packJsonSchema, report: statusReportJsonSchema } as const;

@@ -1,7 +1,7 @@
 /**
  * `research-pack brief <book>/<chapter>`: print a chapter's research brief.
  */
-import { renderBrief } from '@research-pack/core';
+import { renderBrief } from '@research-pack/core/render';
 import { expectPositionals } from '../args.js';
 import { EXIT } from '../io.js';
 import { findChapter, projectOptions, requireModel, siteUrlsFrom } from '../project.js';

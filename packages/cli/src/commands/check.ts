@@ -2,7 +2,8 @@
  * `research-pack check [dir]`: validate every book without building the site.
  */
 import path from 'node:path';
-import { formatProblems, formatTextHashHints, sortProblems, type Problem } from '@research-pack/core';
+import { formatProblems, sortProblems, type Problem } from '@research-pack/core/problems';
+import { formatTextHashHints } from '@research-pack/core/model';
 import { formatOption } from '../args.js';
 import { CliError, EXIT } from '../io.js';
 import { checkProject } from '../check-problems.js';

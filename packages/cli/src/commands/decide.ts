@@ -3,7 +3,7 @@
  * `reviewed`, one or several decisions (joined by `+`) in one call, checked
  * together and written as one edit; `--dry-run` prints the diff.
  */
-import type { DecisionVerb } from '@research-pack/core';
+import type { DecisionVerb } from '@research-pack/core/review';
 import { HELP } from '../help.js';
 import { EXIT, type Io } from '../io.js';
 import { projectOptions } from '../project.js';

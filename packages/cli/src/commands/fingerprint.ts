@@ -2,8 +2,8 @@
  * `research-pack fingerprint <chapter file>`: the sha256 of a chapter's snapshot.
  */
 import path from 'node:path';
-import { extractChapterText } from '@research-pack/core';
-import { parseChapter } from '@research-pack/markdown';
+import { extractChapterText } from '@research-pack/core/text';
+import { parseChapter } from '@research-pack/markdown/parse';
 import { expectPositionals } from '../args.js';
 import { CliError, EXIT } from '../io.js';
 import { readText } from '../files.js';

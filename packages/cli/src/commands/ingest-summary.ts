@@ -3,7 +3,7 @@
  * report adds (the pass, claims, proposals, sources, leads, held-back rows,
  * experiments), and the list of rows held back with their places.
  */
-import type { IngestPlan } from '@research-pack/core';
+import type { IngestPlan } from '@research-pack/core/ingest';
 
 /** What the summary shows besides the plan. */
 export interface SummaryContext {

@@ -8,18 +8,11 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  buildModel,
-  formatProblems,
-  parseResearchReport,
-  planIngest,
-  type BookModel,
-  type ChapterModel,
-  type IngestPlan,
-  type Problem,
-  type ResearchReport,
-} from '@research-pack/core';
-import { parseChapter } from '@research-pack/markdown';
+import { formatProblems, type Problem } from '@research-pack/core/problems';
+import { buildModel, type BookModel, type ChapterModel } from '@research-pack/core/model';
+import { parseResearchReport, type ResearchReport } from '@research-pack/core/research-report';
+import { planIngest, type IngestPlan } from '@research-pack/core/ingest';
+import { parseChapter } from '@research-pack/markdown/parse';
 import { dateOption, expectPositionals, stringOption } from '../args.js';
 import { unifiedDiff } from '../diff.js';
 import { copyBook, readOptional, readText, removeTemporary, writeAtomic } from '../files.js';

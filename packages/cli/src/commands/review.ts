@@ -3,7 +3,7 @@
  * decision, with a handle per item; `--interactive` walks through it in a
  * terminal and writes the decisions as one edit at the end.
  */
-import { reviewQueue, type BookModel, type ChapterModel, type ResearchModel } from '@research-pack/core';
+import { reviewQueue, type BookModel, type ChapterModel, type ResearchModel } from '@research-pack/core/model';
 import { formatOption } from '../args.js';
 import { CliError, EXIT } from '../io.js';
 import { findChapter, projectOptions } from '../project.js';

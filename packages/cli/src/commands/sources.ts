@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SOURCES_LOCK_FILE, formatProblems, mergeRefresh, planRefresh, readSourcesLock, renderSourcesLock, type BookModel, type ResearchModel } from '@research-pack/core';
+import { formatProblems } from '@research-pack/core/problems';
+import { SOURCES_LOCK_FILE, mergeRefresh, planRefresh, readSourcesLock, renderSourcesLock } from '@research-pack/core/sources';
+import type { BookModel, ResearchModel } from '@research-pack/core/model';
 import { CliError, EXIT } from '../io.js';
 import { readOptional, writeAtomic } from '../files.js';
 import { lockBook } from '../lock.js';

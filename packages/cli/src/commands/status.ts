@@ -1,7 +1,8 @@
 /**
  * `research-pack status`: the book-wide research report in a terminal.
  */
-import { buildStatusReport, formatTextHashHints, renderStatusReportJson, textHashHintsOfModel } from '@research-pack/core';
+import { formatTextHashHints, textHashHintsOfModel } from '@research-pack/core/model';
+import { buildStatusReport, renderStatusReportJson } from '@research-pack/core/render';
 import { expectPositionals, formatOption } from '../args.js';
 import { EXIT } from '../io.js';
 import { projectOptions, requireModel, siteUrlsFrom } from '../project.js';

@@ -9,7 +9,9 @@
  */
 import { createInterface, type Interface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { VerdictStatusSchema, type Decision, type ResearchModel, type ReviewItem, type ReviewQueue } from '@research-pack/core';
+import { VerdictStatusSchema } from '@research-pack/core/schema';
+import type { ResearchModel, ReviewItem, ReviewQueue } from '@research-pack/core/model';
+import type { Decision } from '@research-pack/core/review';
 import { dateOption, stringOption, type Values } from '../args.js';
 import { CliError, EXIT, type Io } from '../io.js';
 import type { ProjectOptions } from '../project.js';

@@ -5,7 +5,9 @@
  * (`--root`, `--content`, `--as-of`, `--dry-run`) may stand in any of them,
  * but must agree.
  */
-import { closest, VerdictStatusSchema, type Decision, type DecisionVerb, type VerdictStatus } from '@research-pack/core';
+import { closest } from '@research-pack/core/problems';
+import { VerdictStatusSchema, type VerdictStatus } from '@research-pack/core/schema';
+import type { Decision, DecisionVerb } from '@research-pack/core/review';
 import { dateOption, parseCommandArgs, stringOption, type Values } from '../args.js';
 import { CliError } from '../io.js';
 import { DECISION_VERBS, isDecisionVerb } from './verbs.js';

@@ -2,7 +2,7 @@
  * What awaits review as data (`review --format json`): per chapter, the
  * handles and what each item says, in the order the text lists them.
  */
-import type { ReviewQueue } from '@research-pack/core';
+import type { ReviewQueue } from '@research-pack/core/model';
 
 /**
  * The queues of some chapters as JSON.

@@ -7,7 +7,7 @@
  * Sidecar text is shown with control characters spelled out, so a sidecar
  * cannot drive the terminal.
  */
-import { READING, STALE_REASON, STATUS_WORD, type ReviewClaim, type ReviewLead, type ReviewProposal, type ReviewQueue } from '@research-pack/core';
+import { READING, STALE_REASON, STATUS_WORD, type ReviewClaim, type ReviewLead, type ReviewProposal, type ReviewQueue } from '@research-pack/core/model';
 
 const LABEL_WIDTH = 10;
 

@@ -6,7 +6,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { formatProblems, listBooks, planDecisions, readBookFile, type ChapterModel, type Decision, type DecisionPlan, type Problem, type ResearchModel } from '@research-pack/core';
+import { formatProblems, type Problem } from '@research-pack/core/problems';
+import { listBooks, readBookFile } from '@research-pack/core/load';
+import type { ChapterModel, ResearchModel } from '@research-pack/core/model';
+import { planDecisions, type Decision, type DecisionPlan } from '@research-pack/core/review';
 import { unifiedDiff } from '../diff.js';
 import { copyBook, readOptional, removeTemporary } from '../files.js';
 import { lockBook, type WriterLock } from '../lock.js';

@@ -2,7 +2,7 @@
  * The decision verbs, in a module of their own so that the program can tell
  * a decision command without loading the core.
  */
-import type { DecisionVerb } from '@research-pack/core';
+import type { DecisionVerb } from '@research-pack/core/review';
 
 /** The decision verbs. */
 export const DECISION_VERBS: readonly DecisionVerb[] = ['accept', 'reject', 'accept-claim', 'verdict', 'reviewed'];

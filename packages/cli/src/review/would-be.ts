@@ -7,7 +7,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildModel, type PlannedFile, type Problem } from '@research-pack/core';
+import type { Problem } from '@research-pack/core/problems';
+import { buildModel } from '@research-pack/core/model';
+import type { PlannedFile } from '@research-pack/core/ingest';
 import { copyBook, removeTemporary, writeAtomic } from '../files.js';
 import { chapterParser, type ProjectOptions } from '../project.js';
 

@@ -4,7 +4,9 @@
  * Findings are warnings unless `--fail-on` names their category; then they
  * are errors and the command exits with 1. Reads only the locks: no network.
  */
-import { LINK_HEALTH_WORD, SOURCE_FINDING_CATEGORIES, findingCategory, sortProblems, sourceFindings, type Problem, type SourceFindingCategory, type SourceFindings } from '@research-pack/core';
+import { sortProblems, type Problem } from '@research-pack/core/problems';
+import { SOURCE_FINDING_CATEGORIES, findingCategory, sourceFindings, type SourceFindingCategory, type SourceFindings } from '@research-pack/core/sources';
+import { LINK_HEALTH_WORD } from '@research-pack/core/model';
 import { stringOption, type Values } from '../args.js';
 import { CliError } from '../io.js';
 import { loadProject, type ProjectOptions } from '../project.js';

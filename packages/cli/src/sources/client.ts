@@ -7,18 +7,16 @@
  * with Retry-After pauses its host, and is waited out when short. Every
  * outcome becomes an observation the core folds into the lock.
  */
+import { toDateTimeString, type CheckError, type LockedUrl } from '@research-pack/core/schema';
 import {
   readMementoAnswer,
   readTimeGateAnswer,
   timeGateRequest,
-  toDateTimeString,
   type ArchiveObservation,
   type ArxivObservation,
-  type CheckError,
   type DoiObservation,
-  type LockedUrl,
   type UrlObservation,
-} from '@research-pack/core';
+} from '@research-pack/core/sources';
 import { HttpFault, type HttpAnswer, type HttpRequest, type Send } from './http.js';
 import { hostOf, type HostLimiter } from './limiter.js';
 

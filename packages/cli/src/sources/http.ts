@@ -8,7 +8,7 @@
  * never an unexplained exception.
  */
 import { createHash } from 'node:crypto';
-import type { CheckErrorKind } from '@research-pack/core';
+import type { CheckErrorKind } from '@research-pack/core/schema';
 import { hostOf } from './limiter.js';
 
 /** One request. */

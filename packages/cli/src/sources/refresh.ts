@@ -4,7 +4,7 @@
  * observations returned in the plan's order (so the lock does not depend on
  * which answer came first).
  */
-import type { RefreshObservations, RefreshPlan } from '@research-pack/core';
+import type { RefreshObservations, RefreshPlan } from '@research-pack/core/sources';
 import { checkUrl, lookUpArchive, queryArxiv, resolveDoi, type ClientOptions } from './client.js';
 
 /** arXiv ids asked in one API request. */

@@ -4,20 +4,10 @@
  * `--offline` list of what is stale, and the findings to review in the
  * refreshed scope.
  */
-import {
-  ARCHIVE_RESULT_WORD,
-  ARXIV_RESULT_WORD,
-  DOI_RESULT_WORD,
-  LINK_HEALTH_WORD,
-  checkChapterSources,
-  formatProblems,
-  indexSourcesLock,
-  sourceFindings,
-  type BookModel,
-  type PlanReason,
-  type RefreshPlan,
-  type SourcesLock,
-} from '@research-pack/core';
+import { formatProblems } from '@research-pack/core/problems';
+import type { SourcesLock } from '@research-pack/core/schema';
+import { checkChapterSources, indexSourcesLock, sourceFindings, type PlanReason, type RefreshPlan } from '@research-pack/core/sources';
+import { ARCHIVE_RESULT_WORD, ARXIV_RESULT_WORD, DOI_RESULT_WORD, LINK_HEALTH_WORD, type BookModel } from '@research-pack/core/model';
 
 /** `3 links`, `1 link`. */
 function count(n: number, noun: string, plural = `${noun}s`): string {

@@ -3,7 +3,7 @@
  * style (the Document API, never by hand), and how it compares the result
  * with the edited Document.
  */
-import { Document, isMap, isScalar, Scalar, visit } from 'yaml';
+import { Document, isMap, isScalar, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml';
 
 /** The width new nodes are folded to. */
 export const LINE_WIDTH = 80;
@@ -81,24 +81,37 @@ export function rankOf(order: readonly string[], key: string): number {
 /**
  * Render a value with the Document API, in the sidecars' house style: long
  * text folded (`>-`), text with line breaks literal (`|-`), short lists of
- * short words in flow style (`[a, b]`).
+ * short words in flow style (`[a, b]`). The nodes are made with their style
+ * as they are made (not by `createNode` and a second walk): a 10,000-row
+ * ingest renders thousands of items to size them.
  */
 export function stringify(value: unknown, lineWidth: number, blockRoot = false): string {
-  const doc = new Document(value);
-  visit(doc, {
-    Scalar(_, node) {
-      if (typeof node.value !== 'string') return;
-      if (node.value.includes('\n')) node.type = Scalar.BLOCK_LITERAL;
-      // Long prose is folded as the sidecars fold it; a long word (a digest, a URL) stays on its line.
-      else if (node.value.length > 72 && node.value.includes(' ') && !/^\s|\s$/.test(node.value)) node.type = Scalar.BLOCK_FOLDED;
-    },
-    Seq(_, node) {
-      if (blockRoot && node === doc.contents) return;
-      const values = node.items.map((item) => (isScalar(item) ? item.value : undefined));
-      if (values.every((item) => typeof item === 'string' && item.length <= 40 && !item.includes('\n')) && (values as string[]).join(', ').length <= 60) node.flow = true;
-    },
-  });
+  const doc = new Document(null);
+  doc.contents = nodeOf(doc, value, blockRoot);
   return doc.toString({ lineWidth: Math.max(40, lineWidth), minContentWidth: 20, flowCollectionPadding: false });
+}
+
+/** A plain value as a node in the house style; keys whose value is undefined are left out, as `createNode` leaves them. */
+function nodeOf(doc: Document, value: unknown, block: boolean): Node {
+  if (Array.isArray(value)) {
+    const seq = new YAMLSeq(doc.schema);
+    for (const item of value) seq.items.push(nodeOf(doc, item, false));
+    const words = seq.items.map((item) => (isScalar(item) ? item.value : undefined));
+    if (!block && words.every((item) => typeof item === 'string' && item.length <= 40 && !item.includes('\n')) && (words as string[]).join(', ').length <= 60) seq.flow = true;
+    return seq;
+  }
+  if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
+    const map = new YAMLMap(doc.schema);
+    for (const [key, item] of Object.entries(value)) if (item !== undefined) map.items.push(new Pair(new Scalar(key), nodeOf(doc, item, false)));
+    return map;
+  }
+  const scalar = new Scalar(value);
+  if (typeof value === 'string') {
+    if (value.includes('\n')) scalar.type = Scalar.BLOCK_LITERAL;
+    // Long prose is folded as the sidecars fold it; a long word (a digest, a URL) stays on its line.
+    else if (value.length > 72 && value.includes(' ') && !/^\s|\s$/.test(value)) scalar.type = Scalar.BLOCK_FOLDED;
+  }
+  return scalar;
 }
 
 /** Deep equality of parsed YAML data. */

@@ -77,7 +77,7 @@ export interface LoadedBook extends BookFolder {
 }
 
 /** The kinds of chapter sidecar. */
-export type SidecarKind = (typeof sidecarKinds)[number];
+export type ChapterSidecarKind = (typeof sidecarKinds)[number];
 
 /** A chapter file found in a book folder, before it is read. Plain data: it can be posted to a worker thread. */
 export interface ChapterEntry {
@@ -86,7 +86,7 @@ export interface ChapterEntry {
   /** Absolute path of the chapter file. */
   path: string;
   /** Sidecar file names beside the chapter, by kind. */
-  sidecars: Partial<Record<SidecarKind, string>>;
+  sidecars: Partial<Record<ChapterSidecarKind, string>>;
   /** Problems of the file's name (both `.md` and `.mdx`, not a slug), reported before the chapter's own. */
   problems: Problem[];
   /** How the chapter's frontmatter is read; default `strict`. */
@@ -274,14 +274,14 @@ function listBook(rootDir: string, dir: string, entries: readonly FolderEntry[],
   }
 
   const chapterFiles = new Map<string, string[]>();
-  const sidecarFiles = new Map<string, Partial<Record<SidecarKind, string>>>();
+  const sidecarFiles = new Map<string, Partial<Record<ChapterSidecarKind, string>>>();
   const unknownYaml: string[] = [];
   const misnamed = new Map<string, string>();
   for (const name of names) {
     const sidecar = /^(.+)\.(claims|evidence|research)\.yaml$/.exec(name);
     const chapter = /^(.+)\.(mdx|md)$/.exec(name);
     if (sidecar) {
-      const [, base, kind] = sidecar as unknown as [string, string, SidecarKind];
+      const [, base, kind] = sidecar as unknown as [string, string, ChapterSidecarKind];
       sidecarFiles.set(base, { ...sidecarFiles.get(base), [kind]: name });
     } else if (chapter) {
       chapterFiles.set(chapter[1]!, [...(chapterFiles.get(chapter[1]!) ?? []), name]);

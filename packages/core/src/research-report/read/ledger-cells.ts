@@ -118,8 +118,9 @@ export function readDates(cells: { combined?: CellText | undefined; verified?: C
   const result: ReadDates = { invalid: [] };
   const impossible = (date: string, place: ReportPlace, field: string) => void (result.impossible ??= []).push({ date, place, field });
   const datesOf = (text: string, place: ReportPlace, field: string) => {
-    const found = datesIn(text);
-    const noDays = impossibleDates(text);
+    const mentions = dateMentions(text);
+    const found = mentions.filter((mention) => mention.real);
+    const noDays = mentions.filter((mention) => !mention.real).map((mention) => mention.date);
     for (const date of noDays) impossible(date, place, field);
     const words = text.replace(/\bUNVERIFIED\b/g, '').trim();
     if (found.length === 0 && noDays.length === 0 && !isNone(words) && !/^(not verified|unverified|never|not checked)\.?$/i.test(words)) result.invalid.push({ text, place, field });
@@ -127,14 +128,14 @@ export function readDates(cells: { combined?: CellText | undefined; verified?: C
   };
   const combined = cells.combined;
   if (combined) {
-    const header = foldHeader(combinedHeader ?? '');
-    const accessedFirst = header.includes('access') && header.includes('verif') && header.indexOf('access') < header.indexOf('verif');
-    const found = datesIn(combined.text);
+    const accessedFirst = accessedFirstIn(combinedHeader ?? '');
+    const mentions = dateMentions(combined.text);
+    const found = mentions.filter((mention) => mention.real);
     const verified = found.find((entry) => /verif|checked/.test(entry.before));
     const accessed = found.find((entry) => /access|opened|attempt|retriev|read|tried/.test(entry.before));
     const parts = combined.text.split(/\s*\/\s*/);
     if (verified || accessed) {
-      for (const { date, before, real } of dateMentions(combined.text)) if (!real) impossible(date, combined.place, /verif|checked/.test(before) ? 'verified' : 'accessed');
+      for (const { date, before, real } of mentions) if (!real) impossible(date, combined.place, /verif|checked/.test(before) ? 'verified' : 'accessed');
       if (verified) result.verified = verified.date;
       const date = accessed ?? found.find((entry) => entry !== verified);
       if (date) result.accessed = date.date;
@@ -160,6 +161,20 @@ export function readDates(cells: { combined?: CellText | undefined; verified?: C
   return result;
 }
 
+/** Whether a combined dates column's header names the accessed date first ("Accessed / verified"); the last header's answer is kept, as every row of a table asks. */
+let lastHeader: { header: string; accessedFirst: boolean } | undefined;
+
+function accessedFirstIn(combinedHeader: string): boolean {
+  if (lastHeader?.header !== combinedHeader) {
+    const header = foldHeader(combinedHeader);
+    lastHeader = { header: combinedHeader, accessedFirst: header.includes('access') && header.includes('verif') && header.indexOf('access') < header.indexOf('verif') };
+  }
+  return lastHeader.accessedFirst;
+}
+
+/** " and " or " & " where it stands (sticky: matched at `lastIndex` only). */
+const AND = /\s+(?:and|&)\s+/y;
+
 /** Split a cell at commas, semicolons and " and " outside parentheses. */
 function pieces(text: string): string[] {
   const parts: string[] = [];
@@ -169,7 +184,11 @@ function pieces(text: string): string[] {
     const char = text[index]!;
     if (char === '(' || char === '[') depth++;
     if ((char === ')' || char === ']') && depth > 0) depth--;
-    const and = depth === 0 ? /^\s+(?:and|&)\s+/.exec(text.slice(index)) : null;
+    let and: RegExpExecArray | null = null;
+    if (depth === 0 && /\s/.test(char)) {
+      AND.lastIndex = index;
+      and = AND.exec(text);
+    }
     if (depth === 0 && (char === ',' || char === ';')) {
       parts.push(current);
       current = '';

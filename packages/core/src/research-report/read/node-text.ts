@@ -117,6 +117,8 @@ export function oneSpace(text: string): string {
  * @returns true when nothing is stated (an UNVERIFIED marker aside).
  */
 export function isNone(text: string): boolean {
+  // The longest of these words is 21 characters: most cells are longer, and say something.
+  if (text.length > 40 && !text.includes('UNVERIFIED') && text.trim().length > 40) return false;
   return /^(|[-–—‐]+|none( (recorded|given|found|noted|known))?\.?|not recorded\.?|n\/?a\.?|nothing\.?|no concerns?( recorded)?\.?|not applicable\.?)$/i.test(text.replace(/\bUNVERIFIED\b/g, '').trim());
 }
 
