@@ -87,10 +87,10 @@ export function at(file: string, place: ReportPlace | undefined, path: string): 
  * @returns its text and where its content starts.
  */
 export function cellText(cell: TableCell): CellText {
-  const found: Pick<CellText, 'codes' | 'strong' | 'links'> = { codes: [], strong: [], links: [] };
+  const found: CellText = { text: oneSpace(textOf(cell)), codes: [], strong: [], links: [], place: placeOf(cell.children[0] ?? cell) };
   // A plain walk, not unist-util-visit: a 10,000-row ledger has 70,000 cells, and this is most of reading them.
   for (const child of cell.children) gather(child, found);
-  return { text: oneSpace(textOf(cell)), ...found, place: placeOf(cell.children[0] ?? cell) };
+  return found;
 }
 
 /** The code spans, bold text and link targets of a node and its descendants, in document order. */
@@ -108,8 +108,12 @@ function gather(node: Nodes, found: Pick<CellText, 'codes' | 'strong' | 'links'>
  * @returns the text on one line.
  */
 export function oneSpace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // Most text has single spaces only: it is not copied.
+  return MORE_THAN_A_SPACE.test(text) ? text.replace(/\s+/g, ' ').trim() : text.trim();
 }
+
+/** Two white-space characters in a row, or one that is not a space. */
+const MORE_THAN_A_SPACE = /\s\s|[^\S ]/;
 
 /**
  * Whether a cell says nothing: empty, a dash, "none", "n/a".

@@ -35,7 +35,8 @@ export function readSourceLedger(section: SectionNodes, file: string, problems: 
       // Rows that cannot be read keep their number, so paths match the table.
       const index = seen++;
       if (!cells) continue;
-      const entry = readLedgerRow(table, { index, ...placeOf(row) }, cells, defaults, file, problems, heldBack);
+      const { line, column } = placeOf(row);
+      const entry = readLedgerRow(table, { index, line, column }, cells, defaults, file, problems, heldBack);
       if (entry) rows.push(entry);
     }
   }
@@ -105,13 +106,15 @@ function readLedgerRow(
       )
     : [];
   const entry: SourceLedgerRow = {
-    ...where,
+    index: where.index,
+    line: where.line,
+    column: where.column,
     ids,
     title,
     identifiers: {},
     metadata: metadata?.text ?? '',
     metadataUnverified,
-    readingText: { value: readingCell?.text ?? '', ...(readingCell?.place ?? where) },
+    readingText: { value: readingCell?.text ?? '', line: (readingCell?.place ?? where).line, column: (readingCell?.place ?? where).column },
     bearsOn,
     unverified: cells.some((c) => UNVERIFIED.test(c.text)),
   };

@@ -35,7 +35,6 @@ export function cellOf<Role extends string>(columns: Map<Role, number>, cells: C
   };
 }
 
-
 /** What `tablesOf` needs to know about the table it reads. */
 export interface TableKind<Role extends string> {
   /** The table's name in messages. */
