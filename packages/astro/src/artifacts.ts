@@ -10,8 +10,14 @@ import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResearchModel } from '@research-pack/core/model';
 import { chapterUrls, statusReportUrls, type SiteUrls } from '@research-pack/core/site';
-import { renderResearchReport } from '@research-pack/core/research-report';
-import { buildStatusReport, renderBrief, renderPackJson, renderStatusReportJson, renderStatusReportMarkdown } from '@research-pack/core/render';
+import {
+  buildStatusReport,
+  renderBrief,
+  renderPackJson,
+  renderResearchReport,
+  renderStatusReportJson,
+  renderStatusReportMarkdown,
+} from '@research-pack/core/render';
 
 /** One file of the build: its URL path and its text. */
 export interface Artifact {

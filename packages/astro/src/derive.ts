@@ -14,15 +14,15 @@ import path from 'node:path';
 import { coreCodeVersion, type ResearchModel } from '@research-pack/core/model';
 import type { DeriveInput } from '@research-pack/core/threads';
 import { chapterUrls, type SiteUrls } from '@research-pack/core/site';
-import { renderResearchReport } from '@research-pack/core/research-report';
 import {
+  type ChapterAnnotations,
   claimAnnotations,
   claimMarkerHtml,
   claimPopoversHtml,
   renderBrief,
   renderPackHtml,
   renderPackJson,
-  type ChapterAnnotations,
+  renderResearchReport,
 } from '@research-pack/core/render';
 
 /** What every chapter is derived with. Plain data. */

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { renderResearchReport } from '@research-pack/core/research-report';
+import { renderResearchReport } from '@research-pack/core/render';
 import { chapterPaths, getResearchModel, getSiteUrls, requireChapter, textResponse } from '../runtime.js';
 
 export const getStaticPaths = chapterPaths;

@@ -14,7 +14,6 @@ import { parseResearchReport, type ResearchReport } from '@research-pack/core/re
 import { planIngest, type IngestPlan } from '@research-pack/core/ingest';
 import { parseChapter } from '@research-pack/markdown/parse';
 import { dateOption, expectPositionals, stringOption } from '../args.js';
-import { unifiedDiff } from '../diff.js';
 import { copyBook, readOptional, readText, removeTemporary, writeAtomic } from '../files.js';
 import { lockChapterBook } from '../lock.js';
 import { CliError, EXIT, type Io } from '../io.js';
@@ -78,6 +77,8 @@ export const ingest: Command = async (positionals, values, io) => {
   const shownReport = posix(path.relative(options.root, reportTarget));
   io.stdout(summary(plan, { display, spec, current: chapter.fingerprint, reportTarget: shownReport, copyReport, experiments: parsed.report.experiments, write: flags.write }));
   io.stdout(heldBackList(plan, display));
+  // The diff library is loaded only for a pass that can land: a refused one prints no diff.
+  const { unifiedDiff } = await import('../diff.js');
   for (const file of plan.files) io.stdout(`\n${unifiedDiff(file.file, missing.has(file.file) ? undefined : file.before, file.after)}`);
   if (copyReport) io.stdout(`\nnew file ${shownReport}: a copy of ${display} (${source.split('\n').length} lines, sha256 ${sha256(source).slice(0, 12)}…)\n`);
   const done = plan.heldBack.length > 0 ? EXIT.heldBack : EXIT.ok;

@@ -14,7 +14,7 @@ import { planSources, type PlannedSource, type RejectedAgain, type SourcesOverfl
 import type { PlannedProposal } from './proposals.js';
 import { refResolver } from './refs.js';
 import { editYaml, SIDECAR_KEY_ORDER } from './yaml-edit.js';
-import { createProblem, hasErrors, type Problem } from '../problems/problem.js';
+import { createProblem, groupDigits, hasErrors, type Problem } from '../problems/problem.js';
 import type { HeldBackRow, ResearchReport } from '../research-report/read.js';
 import { at } from '../research-report/read/node-text.js';
 import { MAX_YAML_LENGTH } from '../load/yaml.js';
@@ -156,27 +156,25 @@ function tooLarge(report: ResearchReport, kind: 'claims' | 'evidence' | 'researc
   const fit = rows.length === 0 ? 0 : Math.max(0, Math.min(rows.length - 1, Math.floor(((MAX_YAML_LENGTH - before) / (after - before)) * rows.length)));
   const row = rows[fit];
   const table = kind === 'evidence' ? 'source ledger' : 'claim audit';
-  const count = (value: number) => value.toLocaleString('en');
-  const where = row ? `; about the first ${count(fit)} of the ${table}'s ${count(rows.length)} rows fit, and this row is about where it would pass the limit` : '';
+  const where = row ? `; about the first ${groupDigits(fit)} of the ${table}'s ${groupDigits(rows.length)} rows fit, and this row is about where it would pass the limit` : '';
   return createProblem(
     'report/too-large',
     row ? { file: report.file, line: row.line, column: row.column, path: `${kind === 'evidence' ? 'source-ledger' : 'claim-audit'}[${fit}]` } : { file: report.file },
-    `the pass would make ${file} ${count(after)} characters long, over the ${count(MAX_YAML_LENGTH)} a sidecar may have (it has ${count(before)})${where}; nothing is written`,
-    row ? `split the ${table} into reports of at most about ${count(Math.max(1, fit))} rows, ingested one after another` : 'split the report into smaller passes',
+    `the pass would make ${file} ${groupDigits(after)} characters long, over the ${groupDigits(MAX_YAML_LENGTH)} a sidecar may have (it has ${groupDigits(before)})${where}; nothing is written`,
+    row ? `split the ${table} into reports of at most about ${groupDigits(Math.max(1, fit))} rows, ingested one after another` : 'split the report into smaller passes',
   );
 }
 
 /** The problem of a source ledger whose rows would not all fit in the evidence sidecar, at the first row that does not. */
 function ledgerTooLarge(report: ResearchReport, file: string, { row, fit, before }: SourcesOverflow): Problem {
-  const count = (value: number) => value.toLocaleString('en');
   const rows = report.sourceLedger.length;
   return createProblem(
     'report/too-large',
     at(report.file, row, `source-ledger[${row.index}]`),
-    `with this row the pass would make ${file} longer than the ${count(MAX_YAML_LENGTH)} characters a sidecar may have (it has ${count(before)}): the first ${count(fit)} of the source ledger's ${count(rows)} rows fit; nothing is written`,
+    `with this row the pass would make ${file} longer than the ${groupDigits(MAX_YAML_LENGTH)} characters a sidecar may have (it has ${groupDigits(before)}): the first ${groupDigits(fit)} of the source ledger's ${groupDigits(rows)} rows fit; nothing is written`,
     fit === 0
       ? "the evidence sidecar has no room for this row's source and leads: keep the ledger to the sources that bear on this chapter's claims, or split the chapter"
-      : `the evidence sidecar has room for the first ${count(fit)} rows: keep the ledger to the sources that bear on this chapter's claims, or ingest a report with at most those rows`,
+      : `the evidence sidecar has room for the first ${groupDigits(fit)} rows: keep the ledger to the sources that bear on this chapter's claims, or ingest a report with at most those rows`,
   );
 }
 

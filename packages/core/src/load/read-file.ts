@@ -16,7 +16,7 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
-import { quote } from '../problems/problem.js';
+import { groupDigits, quote } from '../problems/problem.js';
 import { CONTROL_CHARACTER, controlName } from '../schema/text-checks.js';
 import { systemAdvice, systemErrorCode, systemReason, type FileOperation } from './system-error.js';
 
@@ -256,7 +256,7 @@ function notAFile(kind: FileKind): { status: 'refused'; refusal: FileRefusal } {
 function tooLarge(size: number, maxBytes: number): { status: 'refused'; refusal: FileRefusal } {
   return refused(
     'file/too-large',
-    `the file has ${size.toLocaleString('en')} bytes; at most ${maxBytes.toLocaleString('en')} are read`,
+    `the file has ${groupDigits(size)} bytes; at most ${groupDigits(maxBytes)} are read`,
     'a book file this large is a mistake: split it, or move the data into files the book links to',
   );
 }
@@ -311,7 +311,7 @@ function utf8Problem(bytes: Buffer): FileRefusal | undefined {
   const guess = utf16 ? 'it looks like UTF-16' : /^[\x00-\x7f]*$/.test(prefix) ? 'it looks like Latin-1 or Windows-1252' : 'part of it is in another encoding';
   return {
     rule: 'file/encoding',
-    message: `the file is not valid UTF-8: byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} at byte offset ${offset.toLocaleString('en')} (line ${line}, column ${column}) is not part of a UTF-8 character`,
+    message: `the file is not valid UTF-8: byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} at byte offset ${groupDigits(offset)} (line ${line}, column ${column}) is not part of a UTF-8 character`,
     hint: `save the file as UTF-8 (${guess}); nothing is guessed or replaced`,
     line,
     column,

@@ -12,7 +12,7 @@
  * column. A valid file is parsed once.
  */
 import type { Locate, Position, Problem } from '../problems/problem.js';
-import { createProblem } from '../problems/problem.js';
+import { createProblem, groupDigits } from '../problems/problem.js';
 import { createLocator, lineLocator, parseWithPositions } from './yaml-document.js';
 import { readFast, tooDeep } from './yaml-fast.js';
 import { conversionProblem, deepProblem, documentProblems, isStackOverflow } from './yaml-problems.js';
@@ -82,7 +82,7 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
       createProblem(
         'yaml/too-large',
         { file },
-        `the file has ${text.length.toLocaleString('en')} characters; at most ${maxLength.toLocaleString('en')} are read`,
+        `the file has ${groupDigits(text.length)} characters; at most ${groupDigits(maxLength)} are read`,
         'split the chapter or move long notes into a linked document',
       ),
     );

@@ -1,6 +1,6 @@
 /**
- * `@research-pack/core/render`: the brief, the pack, the status report and
- * the page's markers and popovers. Every name here is also exported by
+ * `@research-pack/core/render`: the brief, a chapter's `report.md`, the
+ * pack, the status report and the page's markers and popovers. Every name here is also exported by
  * `@research-pack/core`; this door loads only this stage and the stages it
  * builds on.
  */
@@ -31,5 +31,6 @@ export { STATUS_STYLES, statusChart, renderStatusChart, describeCounts } from '.
 export type { StatusChartOptions } from './chart.js';
 export { scopeStatusReport, renderStatusReportJson } from './status-report.js';
 export { renderStatusReportMarkdown } from './status-report-markdown.js';
+export { renderResearchReport } from './research-report.js';
 export { statusReportHast, renderStatusReportHtml } from './status-report-html.js';
 export type { StatusReportScope } from './status-report.js';

@@ -1,12 +1,12 @@
 /**
  * `@research-pack/core/research-report`: the seven-section report format,
- * read and written. Every name here is also exported by
+ * and reading a report a pass returns (a chapter's `report.md` is written by
+ * `@research-pack/core/render`). Every name here is also exported by
  * `@research-pack/core`; this door loads only this stage and the stages it
  * builds on.
  */
 export { REPORT_SECTIONS } from './format.js';
 export type { ReportSection } from './format.js';
-export { renderResearchReport } from './write.js';
 export { parseResearchReport, CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './read.js';
 export type {
   ParseResearchReportMarkdown,

@@ -6,7 +6,7 @@
  */
 import { isDateString } from './dates.js';
 import { isOptional, numberRange, objectKeys, type Schema } from './shape.js';
-import { quote } from '../problems/problem.js';
+import { groupDigits, quote } from '../problems/problem.js';
 
 /** A hint for a wrong type, where a common slip explains it. */
 export function typeHint(expected: string, value: unknown, fieldSchema: Schema | undefined): string | undefined {
@@ -137,5 +137,5 @@ export function dateHint(value: unknown): string | undefined {
 
 /** A number as problems write it: whole numbers with thousands separators. */
 export function formatNumber(value: number | bigint): string {
-  return typeof value === 'bigint' || Number.isInteger(value) ? value.toLocaleString('en') : String(value);
+  return typeof value === 'bigint' || Number.isInteger(value) ? groupDigits(value) : String(value);
 }

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { readBookFile } from '../load/book-files.js';
 import { relativePath } from '../load/paths.js';
 import { loadYaml } from '../load/yaml.js';
-import { capProblems, createProblem, formatPath, quote, type Locate, type Position, type Problem } from '../problems/problem.js';
+import { capProblems, createProblem, formatPath, groupDigits, quote, type Locate, type Position, type Problem } from '../problems/problem.js';
 import { SOURCES_LOCK_VERSION, SourcesLockSchema, type SourcesLock } from '../schema/sources-lock.js';
 import { validateSchema } from '../schema/validate.js';
 import { byCodePoint } from './keys.js';
@@ -56,7 +56,7 @@ export function loadSourcesLock(source: string, file: string): LoadedSourcesLock
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   const whole: Locate = () => ({ line: 1, column: 1 });
   if (text.length > MAX_LOCK_LENGTH) {
-    const problem = createProblem('lock/too-large', { file }, `the file has ${text.length.toLocaleString('en')} characters; at most ${MAX_LOCK_LENGTH.toLocaleString('en')} are read`, REFRESH_HINT);
+    const problem = createProblem('lock/too-large', { file }, `the file has ${groupDigits(text.length)} characters; at most ${groupDigits(MAX_LOCK_LENGTH)} are read`, REFRESH_HINT);
     return { file, lock: undefined, problems: [problem], locate: whole };
   }
   let value: unknown;

@@ -2,7 +2,7 @@
  * The problems of anchoring, one function per rule (`anchor/*` in
  * `problems/rules.ts`): what is wrong and how to fix it, in the author's terms.
  */
-import { closest, createProblem, quote, shorten, type Position, type Problem } from '../problems/problem.js';
+import { closest, createProblem, groupDigits, quote, shorten, type Position, type Problem } from '../problems/problem.js';
 import { normalizeProse } from './normalize.js';
 
 /** Where a directive is: the chapter file and the directive's position. */
@@ -135,7 +135,7 @@ export function ambiguousQuote(
 ): Problem {
   // Only the first places are named (a common word can be found thousands of times).
   const named = places.slice(0, 10).join(', ');
-  const more = count > 10 ? `, and ${(count - 10).toLocaleString('en')} more` : '';
+  const more = count > 10 ? `, and ${groupDigits(count - 10)} more` : '';
   const why = claim.anchor.prefix || claim.anchor.suffix ? 'its prefix and suffix do not tell them apart' : 'no prefix or suffix says which one is meant';
   return createProblem(
     'anchor/ambiguous',

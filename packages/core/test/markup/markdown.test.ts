@@ -9,7 +9,7 @@ import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { inertText, MARKDOWN_OPTIONS, oneLine, writeInert, writeMarkdown } from '../../src/markup/markdown.js';
-import { renderResearchReport } from '../../src/research-report/write.js';
+import { renderResearchReport } from '../../src/render/research-report.js';
 import { richModel, SITE_URLS } from '../model-factory.js';
 import { bulletList, code, heading, paragraph, quoteLines, recorded, recordedCell, recordedSentence, safeLink, safeUrl, siteLink, siteLinkText, table } from '../../src/markup/mdast.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closest, createProblem, formatPath, hasErrors, quote } from '../../src/problems/problem.js';
+import { closest, createProblem, formatPath, groupDigits, hasErrors, quote } from '../../src/problems/problem.js';
 import { rules } from '../../src/problems/rules.js';
 
 describe('problems', () => {
@@ -54,5 +54,12 @@ describe('problems', () => {
     expect(closest('banana', statuses)).toBeUndefined();
     expect(closest('x', ['id'])).toBeUndefined();
     expect(closest('id', [])).toBeUndefined();
+  });
+
+  it('groups digits as toLocaleString(\'en\') does', () => {
+    const values = [0, 7, 999, 1000, 1406, 10000, 999999, 1000000, 16777216, -1, -1234, -1234567, Number.MAX_SAFE_INTEGER, 1e21];
+    for (let digits = 1; digits <= 16; digits++) values.push(Number('9'.repeat(digits)), 10 ** (digits - 1));
+    for (const value of values) expect(groupDigits(value), String(value)).toBe(value.toLocaleString('en'));
+    expect(groupDigits(12345678901234567890n)).toBe((12345678901234567890n).toLocaleString('en'));
   });
 });

@@ -6,7 +6,7 @@ import { gfm } from 'micromark-extension-gfm';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { writeMarkdown } from '../../src/markup/markdown.js';
-import { claimAuditTable, sourceLedgerTable } from '../../src/research-report/write-tables.js';
+import { claimAuditTable, sourceLedgerTable } from '../../src/render/research-report-tables.js';
 import { makeChapter, richModel, SITE_URLS } from '../model-factory.js';
 
 const parse = (markdown: string): Root => fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });

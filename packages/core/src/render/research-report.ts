@@ -18,8 +18,8 @@ import { STATUS_WORD, READING, STALE_REASON } from '../model/words.js';
 import type { EvidenceItem, Notebook, Relation, ResearchPass } from '../schema/sidecars.js';
 import { colabUrl } from '../site/colab.js';
 import { chapterUrls, claimUrl, type ChapterUrls, type SiteUrls } from '../site/urls.js';
-import { REPORT_SECTIONS } from './format.js';
-import { claimAuditTable, sourceLedgerTable } from './write-tables.js';
+import { REPORT_SECTIONS } from '../research-report/format.js';
+import { claimAuditTable, sourceLedgerTable } from './research-report-tables.js';
 
 /**
  * Render a chapter's `report.md`.

@@ -5,7 +5,7 @@ import { toString } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { renderResearchReport } from '../../src/research-report/write.js';
+import { renderResearchReport } from '../../src/render/research-report.js';
 import { makeBook, makeChapter, makeEvidence, makeModel, makeSource, richModel, ROOT_URLS, SITE_URLS } from '../model-factory.js';
 
 const parse = (markdown: string): Root => fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
