@@ -11,6 +11,7 @@
  * edited Document's data; otherwise the edit throws and nothing is written.
  */
 import { isMap, isScalar, isSeq, parse, parseDocument, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
+import { readFast } from '../load/yaml-fast.js';
 import { rankOf, renderDocument, renderFlow, renderItem, renderItems, renderPair, sameData, type RenderCache } from './yaml-render.js';
 
 /** Options of an appended item. */
@@ -373,13 +374,16 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     },
   };
 
+  /** The text, once it reads back as the edited Document, read as the loader reads a sidecar: with js-yaml first, and `yaml` when js-yaml gives up. */
   function verified(result: string): string {
     const expected = doc.toJS();
-    let actual: unknown;
-    try {
-      actual = parse(result);
-    } catch {
-      actual = undefined;
+    let actual = readFast(result)?.value;
+    if (actual === undefined) {
+      try {
+        actual = parse(result);
+      } catch {
+        actual = undefined;
+      }
     }
     if (actual === undefined || !sameData(actual, expected)) throw new Error('Research Pack: the edited YAML does not read back as intended; nothing was written');
     return result;
