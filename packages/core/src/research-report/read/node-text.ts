@@ -55,8 +55,11 @@ export function textOf(node: Nodes): string {
       return '';
     default: {
       if (!('children' in node)) return '';
+      const children = node.children as Nodes[];
+      // Most cells hold one text node.
+      if (children.length === 1) return textOf(children[0]!);
       const separator = LINE_PER_CHILD.has(node.type) ? '\n' : '';
-      return (node.children as Nodes[]).map(textOf).join(separator);
+      return children.map(textOf).join(separator);
     }
   }
 }
