@@ -25,7 +25,8 @@ export function readClaimAudit(section: SectionNodes, file: string, problems: Pr
   const rows: ClaimAuditRow[] = [];
   let seen = 0;
   for (const table of tablesOf(section, file, { name: 'claim-audit', path: 'claim-audit', table: 'claim-audit', specs: CLAIM_AUDIT_COLUMNS, example: CLAIM_AUDIT_EXAMPLE }, problems, heldBack)) {
-    for (const { row, cells } of table.rows) {
+    for (const { row, cells: read } of table.rows) {
+      const cells = read();
       const index = seen++;
       if (!cells) continue;
       const entry = readClaimRow(cellOf(table.columns, cells), cells, { index, ...placeOf(row) }, file, problems, heldBack);

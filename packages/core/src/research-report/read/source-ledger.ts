@@ -31,7 +31,8 @@ export function readSourceLedger(section: SectionNodes, file: string, problems: 
   const defaults = sectionDates(section, file, problems);
   let seen = 0;
   for (const table of tables) {
-    for (const { row, cells } of table.rows) {
+    for (const { row, cells: read } of table.rows) {
+      const cells = read();
       // Rows that cannot be read keep their number, so paths match the table.
       const index = seen++;
       if (!cells) continue;

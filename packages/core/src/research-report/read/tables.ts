@@ -18,8 +18,13 @@ export interface ReportTable<Role extends string> {
   columns: Map<Role, number>;
   /** The header cells' text. */
   headers: string[];
-  /** Each body row, with its cells, or undefined cells when the row is ragged. */
-  rows: Array<{ row: TableRow; cells: CellText[] | undefined }>;
+  /**
+   * Each body row, and its cells: undefined when the row is ragged. The cells
+   * of a row that has one per column are read when `cells` is called (each
+   * call reads them again), so that a 10,000-row table's 70,000 cells are
+   * not all kept until the last row is read.
+   */
+  rows: Array<{ row: TableRow; cells: () => CellText[] | undefined }>;
 }
 
 /**
@@ -141,7 +146,7 @@ function readRows<Role extends string>(
   for (const row of body) {
     const { file } = report;
     const repaired = row.children.length > width ? splitOutsideCode(report, row, width) : undefined;
-    if (row.children.length === width) rows.push({ row, cells: row.children.map(cellText) });
+    if (row.children.length === width) rows.push({ row, cells: () => row.children.map(cellText) });
     else if (repaired) {
       problems.push(
         createProblem(
@@ -151,14 +156,14 @@ function readRows<Role extends string>(
           'write a | inside a cell as \\|, also inside `code`',
         ),
       );
-      rows.push({ row, cells: repaired });
+      rows.push({ row, cells: () => repaired });
     } else {
       const reason = `this ${kind.name} row has ${row.children.length} cells, the header has ${width}`;
       const fix = 'give every row one cell per column; write a | inside a cell as \\|';
       problems.push(createProblem('report/ragged-row', at(file, placeOf(row), `${kind.path}[${counter.rows}]`), reason, fix));
       const first = row.children[0] ? cellText(row.children[0]).text : '';
       heldBack.push({ table: kind.table, index: counter.rows, ...placeOf(row), label: labelOf(first) ?? `row ${counter.rows + 1}`, reason, fix });
-      rows.push({ row, cells: undefined });
+      rows.push({ row, cells: () => undefined });
     }
     counter.rows++;
   }
