@@ -106,6 +106,7 @@ function readLedgerRow(
         fail('report/unresolved-reference', bearsCell.place, 'bearsOn', `${quote(text)} names no claim or row; the source lands without it`, 'name claims by id (`tree-in-place`) or by their claim-audit row label (C1, C4–C9)'),
       )
     : [];
+  const readingPlace = readingCell?.place ?? where;
   const entry: SourceLedgerRow = {
     index: where.index,
     line: where.line,
@@ -115,7 +116,7 @@ function readLedgerRow(
     identifiers: {},
     metadata: metadata?.text ?? '',
     metadataUnverified,
-    readingText: { value: readingCell?.text ?? '', line: (readingCell?.place ?? where).line, column: (readingCell?.place ?? where).column },
+    readingText: { value: readingCell?.text ?? '', line: readingPlace.line, column: readingPlace.column },
     bearsOn,
     unverified: cells.some((c) => UNVERIFIED.test(c.text)),
   };
