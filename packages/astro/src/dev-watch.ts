@@ -17,6 +17,8 @@ export interface WatchOptions {
   contentDir: string;
   /** Reload the model and publish it, reading the changed files again. */
   reload: (changed: Iterable<string>) => LoadedState;
+  /** The chapter files whose compiled marks the reloaded model changes (`ModelSource.staleMarks`). */
+  staleMarks: () => Iterable<string>;
   logger: AstroIntegrationLogger;
 }
 
@@ -31,7 +33,7 @@ export function isWatched(file: string): boolean {
   return WATCHED.test(file) || path.basename(file) === SOURCES_LOCK_FILE;
 }
 /** How long a burst of file events must be quiet before the model reloads. */
-const SETTLE_MS = 60;
+const SETTLE_MS = 30;
 
 /**
  * Watch the books and refresh on change.
@@ -58,11 +60,14 @@ export function watchBook(server: ViteDevServer, options: WatchOptions): void {
     } else {
       options.logger.info(`Research Pack reloaded after ${files} changed`);
     }
-    // A sidecar change alters a chapter's HTML without touching its file:
-    // drop every chapter module so the next request transforms it again.
+    // A sidecar change can alter a chapter's compiled marks without touching
+    // its file: drop the modules whose marks changed, so the next request
+    // transforms them again. The popovers are rendered by the page from the
+    // published state: a change to them alone needs no new transform.
+    const stale = [...options.staleMarks()];
     for (const environment of Object.values(server.environments)) {
       const graph = environment.moduleGraph;
-      for (const chapterFile of loaded.chapterFiles) {
+      for (const chapterFile of stale) {
         for (const mod of graph.getModulesByFile(chapterFile) ?? []) {
           graph.invalidateModule(mod);
         }

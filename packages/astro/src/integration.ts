@@ -173,6 +173,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         watchBook(server, {
           contentDir: `${root}/${options.contentDir}`,
           reload: (changed) => source.reload(changed),
+          staleMarks: () => source.staleMarks(),
           logger,
         });
       },

@@ -23,8 +23,6 @@ import type { ResearchPackState } from './state.js';
 /** A loaded state plus the per-file annotation lookup the Markdown plugins use. */
 export interface LoadedState {
   state: ResearchPackState;
-  /** Absolute chapter file paths, for the dev server's module invalidation. */
-  chapterFiles: string[];
   /** Annotations of the chapter at an absolute path, or undefined when the file is not a chapter. */
   annotationsFor: (file: string) => ChapterAnnotations | undefined;
   /** What the model's worker threads made of each chapter, by chapter id (empty when it was loaded on this thread). */
@@ -164,7 +162,6 @@ function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new
       stamp: (chapter) => annotationsStamp(entryOf(chapter).annotations),
       chapterAt: (file) => chapters.get(path.resolve(root, file)),
     },
-    chapterFiles: [...chapters.keys()],
     derived,
     annotationsFor(file) {
       const chapter = chapters.get(path.resolve(file));

@@ -104,6 +104,23 @@ export class ModelSource {
     return marks === undefined ? undefined : marks === 'unmarked' ? marks : annotationsStamp(marks);
   }
 
+  /**
+   * The files the claim plugins marked (or left unmarked) whose marks the
+   * current model would change: the dev server drops only their modules
+   * after a save, so an edit that changes a popover alone leaves the
+   * chapter's compiled module as it is.
+   * @returns absolute paths.
+   */
+  staleMarks(): string[] {
+    const stale: string[] = [];
+    for (const [file, marks] of this.marks) {
+      const now = this.current?.annotationsFor(file);
+      const is = now ? annotationsStamp(now) : this.looksLikeChapter(file) ? 'unmarked' : undefined;
+      if ((marks === 'unmarked' ? marks : annotationsStamp(marks)) !== is) stale.push(file);
+    }
+    return stale;
+  }
+
   /** What each file was last marked with (its stamp is computed when asked for: only Markdown renders keep one). */
   private readonly marks = new Map<string, ChapterAnnotations | 'unmarked'>();
 

@@ -12,6 +12,7 @@ import type { FrontmatterMode, LoadedFrontmatter } from './frontmatter.js';
 import { loadSidecar } from './sidecar.js';
 import type { LoadedSidecar } from './sidecar.js';
 import { relativePath } from './paths.js';
+import { withRealFolders } from './read-file.js';
 import { appendProblems, closest, createProblem, quote, type Problem } from '../problems/problem.js';
 import { IdSchema } from '../schema/sidecars.js';
 import type { BookConfig, ClaimsFile, EvidenceFile, ResearchFile } from '../schema/sidecars.js';
@@ -168,6 +169,10 @@ export function loadBooks(rootDir: string, options: LoadBooksOptions = {}): Load
  * @returns the books and the problems of the content folder.
  */
 export function listBooks(rootDir: string, options: LoadBooksOptions = {}): BookListings {
+  return withRealFolders(() => list(rootDir, options));
+}
+
+function list(rootDir: string, options: LoadBooksOptions): BookListings {
   const contentDir = options.contentDir ?? defaultContentDir;
   const absolute = path.resolve(rootDir, contentDir);
   const problems: Problem[] = [];

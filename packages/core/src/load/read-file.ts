@@ -81,6 +81,38 @@ export interface FilePolicyOptions {
   allowControls?: boolean | undefined;
 }
 
+/** Real paths of folders, while a pass over many files runs (`withRealFolders`). */
+let realFolders: Map<string, string> | undefined;
+
+/**
+ * Run a synchronous pass over many files (a model build, a thread's
+ * chapters) with each folder's real path looked up once, not once per file
+ * in it. The memo lives only while `pass` runs: a folder swapped for a link
+ * between two passes is seen by the next one.
+ * @param pass the pass.
+ * @returns what it returns.
+ */
+export function withRealFolders<T>(pass: () => T): T {
+  if (realFolders) return pass();
+  realFolders = new Map();
+  try {
+    return pass();
+  } finally {
+    realFolders = undefined;
+  }
+}
+
+/** A folder's real path (memoized inside `withRealFolders`); throws as `realpath` does. */
+function realFolderOf(folder: string): string {
+  if (!realFolders) return fs.realpathSync.native(folder);
+  let real = realFolders.get(folder);
+  if (real === undefined) {
+    real = fs.realpathSync.native(folder);
+    realFolders.set(folder, real);
+  }
+  return real;
+}
+
 /**
  * What is at a path: absent, refused (a link out of the project, a loop, a
  * link to nothing, an error of the system), or found with its type and size.
@@ -104,7 +136,7 @@ export function inspectPath(absolute: string, options: Pick<FilePolicyOptions, '
       real = fs.realpathSync.native(absolute);
       stats = fs.statSync(real);
     } else {
-      real = path.join(fs.realpathSync.native(path.dirname(absolute)), path.basename(absolute));
+      real = path.join(realFolderOf(path.dirname(absolute)), path.basename(absolute));
     }
   } catch (error) {
     const code = systemErrorCode(error);
@@ -119,7 +151,7 @@ export function inspectPath(absolute: string, options: Pick<FilePolicyOptions, '
   if (options.root !== undefined) {
     let root: string;
     try {
-      root = fs.realpathSync.native(options.root);
+      root = realFolderOf(options.root);
     } catch (error) {
       return refusedBy(error, 'read');
     }

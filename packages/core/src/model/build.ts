@@ -7,6 +7,7 @@ import { assembleModel, checkChapter, type BuildModelResult } from './check.js';
 import { resolveAsOf } from '../schema/dates.js';
 import type { FrontmatterMode } from '../load/frontmatter.js';
 import { listBooks } from '../load/books.js';
+import { withRealFolders } from '../load/read-file.js';
 import { pruneCache } from '../load/cache.js';
 import { folderCheckStore, pruneCheckStore, storedCheck, type CheckStoreOptions } from './check-store.js';
 import type { ModelCache } from '../load/cache.js';
@@ -43,6 +44,10 @@ export interface BuildModelOptions {
  * @returns the model (unless blocked by errors) and every problem.
  */
 export function buildModel(options: BuildModelOptions): BuildModelResult {
+  return withRealFolders(() => build(options));
+}
+
+function build(options: BuildModelOptions): BuildModelResult {
   const { rootDir, parse, cache } = options;
   const asOf = resolveAsOf({ today: options.today });
   const listing = listBooks(rootDir, { contentDir: options.contentDir, frontmatter: options.frontmatter, cache });

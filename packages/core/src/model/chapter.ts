@@ -53,7 +53,7 @@ export function buildChapter(
 
   const claimsFile = chapter.claims;
   if (claimsFile && !claimsFile.data) return { chapter: undefined, problems };
-  const claims = claimsFile?.data?.claims ?? [];
+  const claims = claimsFile?.data?.claims ?? NO_CLAIMS;
   const claimsPath = claimsFile?.file ?? chapter.file.replace(/\.mdx?$/, '.claims.yaml');
   const anchored = cached(cache, `anchors\u0000${chapter.path}\u0000${chapter.file}`, [text.text, claimsFile], () =>
     anchorClaims(text.text, claims, {
@@ -74,8 +74,11 @@ export function buildChapter(
   if (!frontmatter || !config || (evidenceFile && !evidenceFile.data) || (researchFile && !researchFile.data)) {
     return { chapter: undefined, problems };
   }
-  const evidence = evidenceFile?.data?.evidence ?? [];
-  const resolved = resolveClaims(claims, anchored.anchors, evidence, { asOf, reviewAfterDays: config.reviewAfterDays });
+  const evidence = evidenceFile?.data?.evidence ?? NO_EVIDENCE;
+  const { reviewAfterDays } = config;
+  const resolved = cached(cache, `resolved\u0000${chapter.path}\u0000${chapter.file}`, [claims, anchored, evidence, asOf, reviewAfterDays], () =>
+    resolveClaims(claims, anchored.anchors, evidence, { asOf, reviewAfterDays }),
+  );
   if (resolved.length !== claims.length) return { chapter: undefined, problems };
   // Where the page finds each claim: the containers the model already placed them in.
   const places = cached(cache, `places\u0000${chapter.path}\u0000${chapter.file}`, [text.text, anchored], () => claimPlaces(text.text, anchored.anchors));
@@ -96,7 +99,7 @@ export function buildChapter(
       frontmatter,
       snapshot: text.text.snapshot,
       fingerprint: text.text.fingerprint,
-      headings: headingsOf(text.text),
+      headings: cached(cache, `headings\u0000${chapter.path}\u0000${chapter.file}`, [text.text], () => headingsOf(text.text)),
       claims: resolved,
       sources: evidenceFile?.data?.sources ?? [],
       evidence,
@@ -106,6 +109,9 @@ export function buildChapter(
     page,
   };
 }
+
+const NO_CLAIMS: Claim[] = [];
+const NO_EVIDENCE: EvidenceItem[] = [];
 
 /** The headings of a chapter's text, with their offsets and lines in the snapshot. */
 function headingsOf(text: ChapterText): ChapterHeading[] {

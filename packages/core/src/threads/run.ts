@@ -13,6 +13,7 @@ import { assembleModel, checkChapter, collectProblems, type BuildModelResult } f
 import type { ChapterCheck } from '../model/check.js';
 import type { FrontmatterMode } from '../load/frontmatter.js';
 import { listBooks } from '../load/books.js';
+import { withRealFolders } from '../load/read-file.js';
 import { folderCheckStore, pruneCheckStore, storedCheck, type CheckStoreOptions, type StoredCheck } from '../model/check-store.js';
 import { chapterDeriver, type DeriveChapter, type DeriveModule } from './derive.js';
 import type { BookFolder, BookListings, ChapterEntry } from '../load/books.js';
@@ -95,6 +96,10 @@ export function threadCount(chapters: number, configured?: string): number {
  * @returns the checks this thread made, by chapter index.
  */
 export function takeChapters(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter, derive?: DeriveChapter): TakenCheck[] {
+  return withRealFolders(() => take(job, books, parse, derive));
+}
+
+function take(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter, derive?: DeriveChapter): TakenCheck[] {
   const next = new Int32Array(job.next);
   const done: TakenCheck[] = [];
   const store = job.store ? { store: folderCheckStore(job.store), salt: job.store.salt } : undefined;
