@@ -71,7 +71,7 @@ export function loadState(inputs: LoadInputs, cache?: ModelCache): LoadedState {
  * @param inputs the project and its caches.
  * @returns the state to publish and the annotation lookup.
  */
-export async function loadStateOnThreads(inputs: LoadInputs): Promise<LoadedState> {
+export async function loadStateOnThreads(inputs: LoadInputs, mainThreadJoins?: Promise<unknown>): Promise<LoadedState> {
   const { root, options } = inputs;
   const configured = Number(process.env.RESEARCH_PACK_THREADS);
   // This thread keeps Astro going: the workers take every chapter, one per other core.
@@ -85,6 +85,7 @@ export async function loadStateOnThreads(inputs: LoadInputs): Promise<LoadedStat
     parser: { url: import.meta.resolve('@research-pack/markdown/parse'), name: 'parseChapter' },
     threads,
     mainThreadTakes: false,
+    ...(mainThreadJoins ? { mainThreadJoins } : {}),
     ...(inputs.store ? { store: inputs.store } : {}),
     // Each chapter's annotations, pages and artifacts, made on the thread that read it.
     derive: { url: new URL('./derive.js', import.meta.url).href, name: 'deriveChapter', context: deriveContext(inputs) },

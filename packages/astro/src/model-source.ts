@@ -39,6 +39,8 @@ export class ModelSource {
   /** Chapter files read again for a source the model did not have, with that source's digest: once each. */
   private readonly rechecked = new Map<string, string>();
   private contentDir = '';
+  /** Let this thread take chapters of a background load: something waits for the model. */
+  private join: () => void = () => undefined;
 
   constructor(private inputs: ModelSourceInputs | undefined = undefined) {}
 
@@ -51,7 +53,9 @@ export class ModelSource {
     this.inputs = inputs;
     this.contentDir = path.resolve(inputs.root, inputs.options.contentDir) + path.sep;
     if (background) {
-      this.loading = loadStateOnThreads(inputs).then((loaded) => this.publish(loaded));
+      // Once the build has to wait for the model, this thread checks chapters too.
+      const joins = new Promise<void>((resolve) => (this.join = resolve));
+      this.loading = loadStateOnThreads(inputs, joins).then((loaded) => this.publish(loaded));
       // Reported by `ready()`; a load nobody waits for must not crash the process.
       this.loading.catch(() => undefined);
     } else {
@@ -63,6 +67,7 @@ export class ModelSource {
   async ready(): Promise<LoadedState> {
     if (this.current) return this.current;
     if (!this.loading) throw new Error('Research Pack: the model was never loaded');
+    this.join();
     return this.loading;
   }
 
@@ -90,6 +95,7 @@ export class ModelSource {
   annotationsFor(file: string, source: string | undefined): ChapterAnnotations | undefined | Promise<ChapterAnnotations | undefined> {
     if (this.current) return this.marked(file, this.lookup(file, source));
     if (!this.loading || !path.resolve(file).startsWith(this.contentDir)) return undefined;
+    this.join();
     return this.loading.then(() => this.marked(file, this.lookup(file, source)));
   }
 

@@ -49,6 +49,12 @@ export interface ThreadedOptions {
   threads?: number | undefined;
   /** Whether this thread checks chapters too (default true); turned off so that it stays free for other work while the workers check every chapter. */
   mainThreadTakes?: boolean | undefined;
+  /**
+   * With `mainThreadTakes: false`: once this settles, this thread takes the
+   * chapters still untaken too. A build settles it when it has nothing to do
+   * but wait for the model, so the thread works instead of waiting.
+   */
+  mainThreadJoins?: Promise<unknown> | undefined;
   /** Keep checks across builds in this folder (see `folderCheckStore`); only when building the model. */
   store?: CheckStoreOptions | undefined;
   /** Derive more from each chapter on the thread that built it (see `DeriveModule`); only when building the model. */
@@ -162,8 +168,25 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ list
       derived[index] = made;
     }
   };
+  const takeHere = async () => place(takeChapters(job, listing.books, options.parse, job.derive ? await loadDerive(job.derive) : undefined));
   // This thread takes chapters too, with the book folders it already loaded.
-  if (mainThreadTakes || workers.length === 0) place(takeChapters(job, listing.books, options.parse, job.derive ? await loadDerive(job.derive) : undefined));
+  if (mainThreadTakes || workers.length === 0) await takeHere();
+  else if (options.mainThreadJoins) {
+    const next = new Int32Array(job.next);
+    let finished = false;
+    let joined: Promise<void> | undefined;
+    // Joins when asked to, if the workers have not finished and chapters are left.
+    void options.mainThreadJoins.then(
+      () => {
+        if (!finished && Atomics.load(next, 0) < chapters.length) joined = takeHere();
+      },
+      () => undefined,
+    );
+    for (const done of await Promise.all(workers)) place(done);
+    finished = true;
+    if (joined) await joined;
+    return { listing, checks, digests, derived };
+  }
   for (const done of await Promise.all(workers)) place(done);
   return { listing, checks, digests, derived };
 }
