@@ -3,10 +3,10 @@
  * it (`@research-pack/astro/derive`, loaded by the model's workers), so that
  * Astro's own thread only puts the results in place: the claims'
  * annotations and popovers, the research pack page, and the text artifacts
- * (`chapter-snapshot.txt`, `brief.md`, `report.md`, `pack.json`). The text
- * artifacts are written into Astro's cache folder, one folder per digest of
- * everything they are made from, and reused by later builds: a build after
- * one edit renders that chapter's artifacts only.
+ * (`chapter-snapshot.txt`, `brief.md`, `report.md`, `pack.json`). All of
+ * it is written into Astro's cache folder, one folder per digest of
+ * everything it is made from, and reused by later builds: a build after one
+ * edit renders that chapter's popovers, pack page and artifacts only.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -60,6 +60,8 @@ export interface DerivedChapter {
 }
 
 const ARTIFACT_NAMES = ['chapter-snapshot.txt', 'brief.md', 'report.md', 'pack.json'] as const;
+/** What the chapter's pages are given, kept with the artifacts: a later build with the same digest renders none of it again. */
+const DERIVED_NAME = 'derived.json';
 
 /** An element that stands for a popover left out of posted annotations. */
 const LEFT_OUT = Object.freeze({ type: 'element', tagName: 'span', properties: {}, children: [] }) as unknown as ChapterAnnotations['claims'][number]['popover'];
@@ -71,54 +73,84 @@ const LEFT_OUT = Object.freeze({ type: 'element', tagName: 'span', properties: {
  */
 export function deriveChapter(input: DeriveInput): DerivedChapter {
   const context = input.context as DeriveContext;
-  const { chapter, book } = input;
-  // The model as far as one chapter's renderers read it: its book, the date.
-  const model: ResearchModel = { version: 1, asOf: input.asOf, books: [{ ...book, chapters: [chapter] }] };
-  const links = chapterUrls(context.pageUrls, chapter.book, chapter.slug);
-  const annotations = claimAnnotations(chapter, context.packs ? { packUrl: links.pack } : {});
-  const derived: DerivedChapter = {
-    annotations: { ...annotations, claims: annotations.claims.map((claim) => ({ ...claim, markerHtml: claimMarkerHtml(claim), popover: LEFT_OUT })) },
-    popoversHtml: claimPopoversHtml(annotations),
-  };
-  if (!context.packs) return derived;
-  derived.packHtml = renderPackHtml(model, chapter, context.pageUrls);
+  const { chapter } = input;
   const key = artifactsKey(input, context);
   const folder = path.join(context.artifactsDir, key);
-  const at = chapterUrls({ ...context.urls, site: '' }, chapter.book, chapter.slug);
-  const pathnames = [at.snapshot, at.brief, at.report, at.packJson];
-  if (!ARTIFACT_NAMES.every((name) => fs.existsSync(path.join(folder, name)))) {
-    const texts = [chapter.snapshot, renderBrief(model, chapter, context.urls), renderResearchReport(model, chapter, context.urls), renderPackJson(model, chapter, context.urls)];
-    writeFolder(folder, texts);
+  const names = context.packs ? [...ARTIFACT_NAMES, DERIVED_NAME] : [DERIVED_NAME];
+  let made = names.every((name) => fs.existsSync(path.join(folder, name))) ? readDerived(folder) : undefined;
+  if (!made) {
+    made = derive(input, context);
+    const texts = context.packs ? [...artifactTexts(input, context), JSON.stringify(made)] : [JSON.stringify(made)];
+    writeFolder(folder, names, texts);
   }
-  derived.artifacts = pathnames.map((pathname, index) => ({ pathname, file: path.join(folder, ARTIFACT_NAMES[index]!) }));
-  derived.artifactsKey = key;
+  const derived: DerivedChapter = { ...made, artifactsKey: key };
+  if (context.packs) {
+    const at = chapterUrls({ ...context.urls, site: '' }, chapter.book, chapter.slug);
+    derived.artifacts = [at.snapshot, at.brief, at.report, at.packJson].map((pathname, index) => ({ pathname, file: path.join(folder, ARTIFACT_NAMES[index]!) }));
+  }
   return derived;
 }
 
-/** Everything a chapter's artifacts are made from, as a digest: its check, its sources' checks, the URLs, the date and the renderers' code. */
+/** What a chapter's pages are given: its annotations, its popovers, its pack page. */
+type MadeChapter = Pick<DerivedChapter, 'annotations' | 'popoversHtml' | 'packHtml'>;
+
+/** The model as far as one chapter's renderers read it: its book, the date. */
+function chapterModel(input: DeriveInput): ResearchModel {
+  return { version: 1, asOf: input.asOf, books: [{ ...input.book, chapters: [input.chapter] }] };
+}
+
+function derive(input: DeriveInput, context: DeriveContext): MadeChapter {
+  const { chapter } = input;
+  const links = chapterUrls(context.pageUrls, chapter.book, chapter.slug);
+  const annotations = claimAnnotations(chapter, context.packs ? { packUrl: links.pack } : {});
+  const made: MadeChapter = {
+    annotations: { ...annotations, claims: annotations.claims.map((claim) => ({ ...claim, markerHtml: claimMarkerHtml(claim), popover: LEFT_OUT })) },
+    popoversHtml: claimPopoversHtml(annotations),
+  };
+  if (context.packs) made.packHtml = renderPackHtml(chapterModel(input), chapter, context.pageUrls);
+  return made;
+}
+
+function artifactTexts(input: DeriveInput, context: DeriveContext): string[] {
+  const { chapter } = input;
+  const model = chapterModel(input);
+  return [chapter.snapshot, renderBrief(model, chapter, context.urls), renderResearchReport(model, chapter, context.urls), renderPackJson(model, chapter, context.urls)];
+}
+
+/** What an earlier build made of the chapter, kept beside its artifacts; undefined when it cannot be read as such. */
+function readDerived(folder: string): MadeChapter | undefined {
+  try {
+    const made = JSON.parse(fs.readFileSync(path.join(folder, DERIVED_NAME), 'utf8')) as MadeChapter;
+    return typeof made?.popoversHtml === 'string' && Array.isArray(made.annotations?.claims) ? made : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Everything a chapter's artifacts and pages are made from, as a digest: its check, its sources' checks, the URLs, whether packs are built, the date and the renderers' code. */
 function artifactsKey(input: DeriveInput, context: DeriveContext): string {
   const hash = createHash('sha256');
   hash.update(ARTIFACTS_VERSION).update('\0').update(coreCodeVersion()).update('\0').update(input.asOf).update('\0');
-  hash.update(JSON.stringify([context.urls, input.book]));
+  hash.update(JSON.stringify([context.urls, context.pageUrls, context.packs, input.book]));
   // A chapter whose check is not stored (a file could not be read) is hashed whole.
   hash.update('\0').update(input.digest ?? JSON.stringify(input.chapter)).update('\0').update(JSON.stringify(input.chapter.sourceChecks ?? null));
   return hash.digest('hex');
 }
 
 /** This package's own part in the artifacts (which files, in which order): change it when that changes. */
-const ARTIFACTS_VERSION = 'artifacts-1';
+const ARTIFACTS_VERSION = 'artifacts-2';
 
-/** Write the artifacts into their folder at once: a folder beside, renamed. */
-function writeFolder(folder: string, texts: readonly string[]): void {
+/** Write a chapter's files into their folder at once: a folder beside, renamed. */
+function writeFolder(folder: string, names: readonly string[], texts: readonly string[]): void {
   const temporary = `${folder}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     fs.mkdirSync(temporary, { recursive: true });
-    texts.forEach((text, index) => fs.writeFileSync(path.join(temporary, ARTIFACT_NAMES[index]!), text));
+    texts.forEach((text, index) => fs.writeFileSync(path.join(temporary, names[index]!), text));
     fs.rmSync(folder, { recursive: true, force: true });
     fs.renameSync(temporary, folder);
   } catch (error) {
     fs.rmSync(temporary, { recursive: true, force: true });
     // Another build wrote the same folder meanwhile: its files are the same.
-    if (!ARTIFACT_NAMES.every((name) => fs.existsSync(path.join(folder, name)))) throw error;
+    if (!names.every((name) => fs.existsSync(path.join(folder, name)))) throw error;
   }
 }

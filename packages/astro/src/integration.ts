@@ -151,7 +151,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         if (!state || !model) return;
         const outDir = fileURLToPath(dir);
         // What the model's workers made is in the artifact cache; the rest (the reports) is rendered now.
-        const cached = [...(source.loaded()?.derived.values() ?? [])].flatMap((derived) => (derived.artifacts && derived.artifactsKey ? [{ key: derived.artifactsKey, files: derived.artifacts }] : []));
+        const cached = [...(source.loaded()?.derived.values() ?? [])].flatMap((derived) => (derived.artifactsKey ? [{ key: derived.artifactsKey, files: derived.artifacts ?? [] }] : []));
         await publishArtifacts(outDir, textArtifacts(model, state.urls, options), cached, artifactsDir);
         const absent = await missingChapterPages(outDir, model, options.chapters);
         if (absent.length > 0) {
