@@ -1,0 +1,56 @@
+/**
+ * What `astro dev` drops after a save: only the chapter modules whose
+ * compiled marks the reloaded model changes (`ModelSource.staleMarks`).
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ModelSource } from '../src/model-source.js';
+import { parseOptions } from '../src/options.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const urls = { site: '', chapters: '/books', research: '/research' };
+let root: string | undefined;
+
+afterEach(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+  root = undefined;
+});
+
+describe('ModelSource.staleMarks', () => {
+  it('names a marked chapter when its marks change, not when only a popover does', async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'research-pack-marks-'));
+    await cp(path.join(repoRoot, 'content/books'), path.join(root, 'content/books'), { recursive: true });
+    const source = new ModelSource();
+    source.start({ root, options: parseOptions({ asOf: '2026-11-29' }), urls, pageUrls: urls, store: undefined, artifactsDir: path.join(root, 'artifacts') }, false);
+    const chapter = path.join(root, 'content/books/pi/27-chapter.mdx');
+    const other = path.join(root, 'content/books/pi/28-chapter.mdx');
+    const claims = path.join(root, 'content/books/pi/27-chapter.claims.yaml');
+    // The plugins mark two chapters, as two page requests would.
+    for (const file of [chapter, other]) expect(source.annotationsFor(file, await readFile(file, 'utf8'))).toBeDefined();
+    expect(source.staleMarks()).toEqual([]);
+
+    // A rationale is shown in the popover only: no module needs a new transform.
+    const text = await readFile(claims, 'utf8');
+    const edited = text.replace(/rationale: >-\n {8}/, '$&Edited. ');
+    expect(edited).not.toBe(text);
+    await writeFile(claims, edited);
+    source.reload([claims]);
+    expect(source.staleMarks()).toEqual([]);
+
+    // A verdict that reviewed other words makes the claim stale: its marker changes.
+    await writeFile(claims, edited.replace('textHash: 748130fd4742b28c', 'textHash: abcdefabcdefabcd'));
+    source.reload([claims]);
+    expect(source.staleMarks()).toEqual([chapter]);
+    // Until the chapter is marked again.
+    expect(source.annotationsFor(chapter, await readFile(chapter, 'utf8'))).toBeDefined();
+    expect(source.staleMarks()).toEqual([]);
+
+    // A sidecar the model refuses leaves every chapter unmarked: both are stale.
+    await writeFile(claims, `${edited}\nmisspelled: true\n`);
+    source.reload([claims]);
+    expect(source.staleMarks().sort()).toEqual([chapter, other].sort());
+  });
+});
