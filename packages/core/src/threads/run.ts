@@ -178,7 +178,10 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ list
     // Joins when asked to, if the workers have not finished and chapters are left.
     void options.mainThreadJoins.then(
       () => {
-        if (!finished && Atomics.load(next, 0) < chapters.length) joined = takeHere();
+        if (finished || Atomics.load(next, 0) >= chapters.length) return;
+        joined = takeHere();
+        // Awaited below once the workers are done; should a worker fail first, its error is the one reported.
+        joined.catch(() => undefined);
       },
       () => undefined,
     );
