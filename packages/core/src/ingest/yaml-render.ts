@@ -1,9 +1,11 @@
 /**
  * How the sidecar editor renders the nodes it adds, in the sidecars' house
- * style (the Document API, never by hand), and how it compares the result
- * with the edited Document.
+ * style, and how it compares the result with the edited Document. Values
+ * are written by yaml: the Document API, or for the common item a layout of
+ * the Document's own (`stringifyLaidOut`) with every scalar written by
+ * yaml's `stringifyString`; never a scalar by hand.
  */
-import { Document, isMap, isScalar, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml';
+import { Document, isMap, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml';
 import { stringifyString, type StringifyContext } from 'yaml/util';
 
 /** The width new nodes are folded to. */
@@ -152,7 +154,7 @@ function optionsFor(lineWidth: number): StringifyContext['options'] {
 
 /** A value at a place, as the Document's node for it would be written; undefined when it is not the common case. */
 function laidOut(value: unknown, place: Place, block: boolean): string | undefined {
-  if (typeof value === 'string') return text(value, place, value.includes('\n') ? Scalar.BLOCK_LITERAL : value.length > 72 && value.includes(' ') && !/^\s|\s$/.test(value) ? Scalar.BLOCK_FOLDED : undefined);
+  if (typeof value === 'string') return text(value, place, textType(value));
   if (Array.isArray(value)) return isFlowList(value, block) ? flowList(value as string[], place) : blockList(value, place);
   if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) return blockMap(value as Record<string, unknown>, place);
   return undefined;
@@ -228,7 +230,7 @@ function blockMap(map: Record<string, unknown>, place: Place): string | undefine
     const value = map[key];
     if (value === undefined) continue;
     if (!isPlainKey(key)) return undefined;
-    const inner: Place = { options: place.options, indent: place.indent + INDENT_STEP, implicitKey: false, indentAtStart: undefined, ...(place.inFlow ? { inFlow: true } : {}) };
+    const inner: Place = { options: place.options, indent: place.indent + INDENT_STEP, implicitKey: false, indentAtStart: undefined };
     const head = `${key}:`;
     let pair: string;
     if (typeof value === 'string') {
@@ -272,8 +274,7 @@ function nodeOf(doc: Document, value: unknown, block: boolean): Node {
   if (Array.isArray(value)) {
     const seq = new YAMLSeq(doc.schema);
     for (const item of value) seq.items.push(nodeOf(doc, item, false));
-    const words = seq.items.map((item) => (isScalar(item) ? item.value : undefined));
-    if (!block && words.every((item) => typeof item === 'string' && item.length <= 40 && !item.includes('\n')) && (words as string[]).join(', ').length <= 60) seq.flow = true;
+    if (isFlowList(value, block)) seq.flow = true;
     return seq;
   }
   if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
@@ -282,12 +283,16 @@ function nodeOf(doc: Document, value: unknown, block: boolean): Node {
     return map;
   }
   const scalar = new Scalar(value);
-  if (typeof value === 'string') {
-    if (value.includes('\n')) scalar.type = Scalar.BLOCK_LITERAL;
-    // Long prose is folded as the sidecars fold it; a long word (a digest, a URL) stays on its line.
-    else if (value.length > 72 && value.includes(' ') && !/^\s|\s$/.test(value)) scalar.type = Scalar.BLOCK_FOLDED;
-  }
+  const type = typeof value === 'string' ? textType(value) : undefined;
+  if (type) scalar.type = type;
   return scalar;
+}
+
+/** Text with line breaks is literal; long prose is folded as the sidecars fold it; a long word (a digest, a URL) stays on its line. */
+function textType(value: string): Scalar['type'] {
+  if (value.includes('\n')) return Scalar.BLOCK_LITERAL;
+  if (value.length > 72 && value.includes(' ') && !/^\s|\s$/.test(value)) return Scalar.BLOCK_FOLDED;
+  return undefined;
 }
 
 /** Deep equality of parsed YAML data. */
