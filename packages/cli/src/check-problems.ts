@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Problem } from '@research-pack/core/problems';
 import { listBooks, type BookListings } from '@research-pack/core/load';
-import type { TextHashHint } from '@research-pack/core/model';
+import type { CheckStoreOptions, TextHashHint } from '@research-pack/core/model';
 import { checkProblemsOnThreads } from '@research-pack/core/threads';
 import { layoutProblems } from '@research-pack/core/site';
 import { chapterParser, chapterParserModule, type ProjectOptions } from './project.js';
@@ -17,6 +17,8 @@ export interface CheckThreads {
   threads?: number | undefined;
   /** Whether this thread checks chapters too (default true); tests turn it off so that the workers check every chapter. */
   mainThreadTakes?: boolean | undefined;
+  /** Keep each chapter's check in this folder between runs, and reuse those of unchanged chapters (`check --cache`). */
+  store?: CheckStoreOptions | undefined;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function checkProject(options: ProjectOptions, threading: CheckThre
     parser: chapterParserModule(),
     threads: threading.threads,
     mainThreadTakes: threading.mainThreadTakes,
+    ...(threading.store ? { store: threading.store } : {}),
   });
   return { problems: [...problems, ...siteLayoutProblems(options, listing)], hints };
 }

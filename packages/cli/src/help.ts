@@ -115,6 +115,11 @@ Options:
   --fail-on <list>    with --sources: exit 1 when any of these is found, a
                       comma-separated list of dead, changed, metadata,
                       unreachable (default: never)
+  --cache             keep each chapter's check in
+                      node_modules/.cache/research-pack/check/ and check again
+                      only the chapters whose files changed since (the checks
+                      across chapters run every time); needs the project's
+                      own node_modules folder, else checks everything
 ${PROJECT}
 ${AS_OF}
 ${HELP_FLAG}

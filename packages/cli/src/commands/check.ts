@@ -6,6 +6,7 @@ import { formatProblems, sortProblems, type Problem } from '@research-pack/core/
 import { formatTextHashHints } from '@research-pack/core/model';
 import { formatOption } from '../args.js';
 import { CliError, EXIT } from '../io.js';
+import { checkCache } from '../check-cache.js';
 import { checkProject } from '../check-problems.js';
 import { projectOptions } from '../project.js';
 import { failOnOption, sourcesSection, type SourcesSection } from '../sources/check-sources.js';
@@ -17,7 +18,8 @@ export const check: Command = async (positionals, values, io) => {
   const format = formatOption(values, ['github']);
   const failOn = failOnOption(values);
   const options = await projectOptions(values, io, positionals[0]);
-  const checked = await checkProject(options);
+  const store = values.cache === true ? checkCache(options.root) : undefined;
+  const checked = await checkProject(options, store ? { store } : {});
   const problems = sortProblems(checked.problems);
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;

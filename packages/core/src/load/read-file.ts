@@ -300,6 +300,9 @@ class RefusedError extends Error {
   }
 }
 
+/** Where a read past a file's expected end goes (copied out when the file did grow). */
+const PROBE = Buffer.allocUnsafeSlow(64 * 1024);
+
 /**
  * Read at most `maxBytes` of a file, checking its type again on the open
  * descriptor (it may have been swapped since it was inspected). Opened
@@ -315,13 +318,21 @@ function readBounded(real: string, maxBytes: number): Buffer {
     if (stats.size > maxBytes) throw new RefusedError(tooLarge(stats.size, maxBytes).refusal);
     const chunks: Buffer[] = [];
     let total = 0;
-    // One byte past the cap tells a file that grew from one that fits.
+    // The size the file has, then on to its end: one byte past the cap tells a file that grew from one that fits.
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(Math.max(stats.size - total, 64 * 1024), maxBytes + 1 - total));
-      if (chunk.length === 0) break;
-      const read = fs.readSync(fd, chunk, 0, chunk.length, null);
+      const room = maxBytes + 1 - total;
+      const expected = stats.size - total;
+      let read: number;
+      if (expected > 0) {
+        const chunk = Buffer.allocUnsafe(Math.min(expected, room));
+        read = fs.readSync(fd, chunk, 0, chunk.length, null);
+        if (read > 0) chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+      } else {
+        // Past the expected end there is almost always nothing: one shared buffer, not a new one per file.
+        read = fs.readSync(fd, PROBE, 0, Math.min(PROBE.length, room), null);
+        if (read > 0) chunks.push(Buffer.from(PROBE.subarray(0, read)));
+      }
       if (read === 0) break;
-      chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
       total += read;
       if (total > maxBytes) throw new RefusedError(tooLarge(total, maxBytes).refusal);
     }

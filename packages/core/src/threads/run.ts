@@ -55,7 +55,12 @@ export interface ThreadedOptions {
    * but wait for the model, so the thread works instead of waiting.
    */
   mainThreadJoins?: Promise<unknown> | undefined;
-  /** Keep checks across builds in this folder (see `folderCheckStore`); only when building the model. */
+  /**
+   * Keep checks across runs in this folder (see `folderCheckStore`). A
+   * check that keeps the model and one that keeps only problems are stored
+   * under different keys: give each its own folder all the same, since each
+   * prunes what it did not use.
+   */
   store?: CheckStoreOptions | undefined;
   /** Derive more from each chapter on the thread that built it (see `DeriveModule`); only when building the model. */
   derive?: DeriveModule | undefined;
@@ -150,7 +155,8 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ list
     books: listing.books.map(({ slug, dir, file, source }) => ({ slug, dir, file, source })),
     chapters,
     next: new SharedArrayBuffer(4),
-    ...(keep && options.store ? { store: options.store } : {}),
+    // What a check keeps is part of what it depends on (a check that keeps the model has `buildModel`'s key).
+    ...(options.store ? { store: keep ? options.store : { ...options.store, salt: `${options.store.salt ?? ''}\0problems only` } } : {}),
     ...(keep && options.derive ? { derive: options.derive } : {}),
   };
   const mainThreadTakes = options.mainThreadTakes ?? true;
@@ -200,7 +206,9 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ list
  * @returns the problems, in `buildModel`'s order; the verdicts that record no `textHash` (`hints`), in listing order; and the listing.
  */
 export async function checkProblemsOnThreads(options: ThreadedOptions): Promise<{ problems: Problem[]; hints: TextHashHint[]; listing: BookListings }> {
-  const { listing, checks } = await checkAll(options, false);
+  const { listing, checks, digests } = await checkAll(options, false);
+  // Checks of chapters that are gone, or were edited, are not kept.
+  if (options.store) pruneCheckStore(options.store.dir, digests);
   return { problems: collectProblems(options.rootDir, listing, checks), hints: checks.flatMap((check) => check.hints), listing };
 }
 
