@@ -99,6 +99,18 @@ describe('readTextFile', () => {
     expect(refusal(readTextFile(file, { root, maxBytes: 10 }))?.rule).toBe('file/too-large');
   });
 
+  it('reads every byte of files around the read sizes, at the cap and one past it', () => {
+    for (const size of [0, 1, 8191, 8192, 65535, 65536, 65537, 200_000]) {
+      const file = inRoot(`f${size}.txt`);
+      const text = Array.from({ length: size }, (_, index) => String.fromCharCode(97 + (index % 26))).join('');
+      fs.writeFileSync(file, text);
+      const read = readTextFile(file, { root });
+      expect(read.status === 'read' && read.text === text, `${size} bytes`).toBe(true);
+      expect(readTextFile(file, { root, maxBytes: size }).status).toBe('read');
+      if (size > 0) expect(refusal(readTextFile(file, { root, maxBytes: size - 1 }))?.rule).toBe('file/too-large');
+    }
+  });
+
   it('refuses bytes that are not UTF-8, naming the first one with its offset, line and column', () => {
     fs.writeFileSync(inRoot('latin1.yaml'), Buffer.from('title: ok\nnote: caf\xe9\n', 'latin1'));
     expect(refusal(readTextFile(inRoot('latin1.yaml'), { root }))).toEqual({
