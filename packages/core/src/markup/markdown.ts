@@ -11,8 +11,9 @@
  * ATX headings, tables without alignment padding under a `---` delimiter
  * row, and links written `[text](<url>)` unless they are autolinks.
  */
-import type { InlineCode, Link, Parents, Root, Text } from 'mdast';
+import type { InlineCode, Link, Parents, Root, Table, Text } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
+import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { defaultHandlers, toMarkdown, type Info, type Options, type State, type Unsafe } from 'mdast-util-to-markdown';
 
 /**
@@ -33,8 +34,58 @@ export function oneLine(text: string): string {
  * @param tree the document as mdast (GFM tables and task list items allowed).
  * @returns the Markdown, ending in one newline; same tree, same bytes.
  */
-export function writeMarkdown(tree: Root): string {
-  return toMarkdown(tree, WRITE_OPTIONS);
+export function writeMarkdown(tree: Root, options: WriteMarkdownOptions = {}): string {
+  const outer = rowMemo;
+  rowMemo = options.rows;
+  try {
+    return toMarkdown(tree, WRITE_OPTIONS);
+  } finally {
+    rowMemo = outer;
+  }
+}
+
+/** Options of `writeMarkdown`. */
+export interface WriteMarkdownOptions {
+  /**
+   * Table rows already written, by their content: documents written with
+   * the same map (a site's report and each of its books' reports hold the
+   * same rows) write each row once.
+   */
+  rows?: Map<string, string> | undefined;
+}
+
+/** The rows of the `writeMarkdown` call under way. */
+let rowMemo: Map<string, string> | undefined;
+
+/** Cells are three wide, as in `MARKDOWN_OPTIONS`. */
+const TABLE_OPTIONS = { stringLength: () => 3 };
+const gfmTable = gfmTableToMarkdown(TABLE_OPTIONS).handlers!.table!;
+
+/**
+ * A table as GFM's handler writes it, row by row. Without alignment
+ * padding (every cell counts as three wide) a row's line does not depend
+ * on the other rows, so a row is written as the one row of a table of its
+ * own and kept: the header and its delimiter row, then each row's line. A
+ * table whose rows do not all have a cell per column (the handler would
+ * pad them) is left to the handler whole.
+ */
+function table(node: Table, parent: Parents | undefined, state: State, info: Info): string {
+  const memo = rowMemo;
+  const columns = node.align?.length ?? 0;
+  if (!memo || node.children.length < 2 || node.children.some((row) => row.children.length !== columns)) return gfmTable(node, parent, state, info);
+  const [head, ...rows] = node.children;
+  const lines = [gfmTable({ ...node, children: [head!] }, parent, state, info)];
+  for (const row of rows) {
+    const key = JSON.stringify([node.align, row]);
+    let line = memo.get(key);
+    if (line === undefined) {
+      // The row as a header: its line comes before the delimiter row.
+      const alone = gfmTable({ ...node, children: [row] }, parent, state, info);
+      memo.set(key, (line = alone.slice(0, alone.indexOf('\n'))));
+    }
+    lines.push(line);
+  }
+  return lines.join('\n');
 }
 
 /** What MDX reads as JSX (`<`) or as an expression (`{`) anywhere in text, as `mdast-util-mdx` escapes them. */
@@ -61,7 +112,7 @@ function link(node: Link, parent: Parents | undefined, state: State, info: Info)
   subexit();
   value += tracker.move('](<');
   subexit = state.enter('destinationLiteral');
-  value += tracker.move(state.safe(node.url, { before: value, after: '>', ...tracker.current() }));
+  value += tracker.move(withUnsafeFor(state, value + node.url + '>', () => state.safe(node.url, { before: value, after: '>', ...tracker.current() })));
   subexit();
   value += tracker.move('>)');
   exit();
@@ -71,17 +122,21 @@ link.peek = defaultHandlers.link.peek;
 
 /**
  * Text as the default handler writes it, checked only against the unsafe
- * patterns whose character occurs around it. The default runs every pattern
+ * patterns whose character occurs around it (and so a link's destination). The default runs every pattern
  * (about 95 with GFM) on every text node; one whose character is absent
  * cannot match, so leaving it out changes nothing but the time (a quarter
  * less for a chapter's `report.md`).
  */
 function text(node: Text, parent: Parents | undefined, state: State, info: Info): string {
+  return withUnsafeFor(state, info.before + node.value + info.after, () => defaultHandlers.text(node, parent, state, info));
+}
+
+/** Run `write` with only the unsafe patterns whose character occurs in `subject` (the others cannot match it). */
+function withUnsafeFor(state: State, subject: string, write: () => string): string {
   const all = state.unsafe;
-  const subject = info.before + node.value + info.after;
   state.unsafe = all.filter((pattern) => subject.includes(pattern.character));
   try {
-    return defaultHandlers.text(node, parent, state, info);
+    return write();
   } finally {
     state.unsafe = all;
   }
@@ -97,12 +152,12 @@ export const MARKDOWN_OPTIONS: Readonly<Options> = Object.freeze({
   listItemIndent: 'one',
   // Every cell counts as three wide: no padding to align the columns (a long
   // claim would push every other row far to the right), and `---` delimiters.
-  extensions: [gfmToMarkdown({ stringLength: () => 3 })],
+  extensions: [gfmToMarkdown(TABLE_OPTIONS)],
   handlers: { link },
   unsafe: MDX_UNSAFE,
 });
 
-const WRITE_OPTIONS: Options = { ...MARKDOWN_OPTIONS, handlers: { ...MARKDOWN_OPTIONS.handlers, text } };
+const WRITE_OPTIONS: Options = { ...MARKDOWN_OPTIONS, handlers: { ...MARKDOWN_OPTIONS.handlers, text, table } };
 
 /**
  * A line of underline dashes (`---`, `-`) right under text makes that text a

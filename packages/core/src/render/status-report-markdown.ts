@@ -42,8 +42,13 @@ import {
  * @returns Markdown with a final newline; every recorded string escaped.
  */
 export function renderStatusReportMarkdown(report: StatusReport, scope: StatusReportScope = {}): string {
-  return writeMarkdown(statusReportTree(report, scope));
+  let rows = rowsOf.get(report);
+  if (!rows) rowsOf.set(report, (rows = new Map()));
+  return writeMarkdown(statusReportTree(report, scope), { rows });
 }
+
+/** The table rows written for a report: the site's report and each book's hold the same rows, written once. */
+const rowsOf = new WeakMap<StatusReport, Map<string, string>>();
 
 /** The status report as mdast. */
 function statusReportTree(report: StatusReport, scope: StatusReportScope = {}): Root {

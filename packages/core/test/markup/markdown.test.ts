@@ -173,3 +173,37 @@ describe('inertText', () => {
     expect(changed).toBeGreaterThan(1000);
   });
 });
+
+describe('writeMarkdown with a row map', () => {
+  // Every hostile string in every column, with links and inline code: the row map must change nothing but the time.
+  const cells = [...HOSTILE, 'plain words', '', '|', 'a\\|b', 'x_y_z', '*', '`tick`', '- dash', ': colon', '-|-'];
+  const rows = cells.map((text, index) => [
+    [recorded(text)],
+    [safeLink(text || 'empty', `https://example.org/${index}?q=${encodeURIComponent(text)}`)],
+    [{ type: 'inlineCode' as const, value: text || 'x' }],
+    [recorded(`${index}`), recorded(text)],
+  ]);
+  const tree = (title: string): Root => ({ type: 'root', children: [heading(1, title), table(['Text', 'Link', 'Code', 'Both'], rows), paragraph(recorded(title))] });
+
+  it('writes the same bytes as GFM\'s own table handler, row by row', () => {
+    const map = new Map<string, string>();
+    const plain = writeMarkdown(tree('One'));
+    expect(writeMarkdown(tree('One'), { rows: map })).toBe(plain);
+    expect(plain).toBe(toMarkdown(tree('One'), MARKDOWN_OPTIONS));
+    expect(map.size).toBe(cells.length);
+    // A second document with the same rows takes them from the map, and is still the same bytes.
+    const kept = [...map.values()];
+    expect(writeMarkdown(tree('Two'), { rows: map })).toBe(writeMarkdown(tree('Two')));
+    expect([...map.values()]).toEqual(kept);
+    // Each row's line is read back as that row.
+    const reread = parse(plain).children.find((node) => node.type === 'table');
+    expect(reread && reread.type === 'table' && reread.children.length).toBe(cells.length + 1);
+  });
+
+  it('leaves a table with a short row to GFM\'s handler whole', () => {
+    const short: Root = { type: 'root', children: [{ ...table(['A', 'B'], [[[recorded('a')], [recorded('b')]]]), children: [...table(['A', 'B'], [[[recorded('a')], [recorded('b')]]]).children, { type: 'tableRow', children: [{ type: 'tableCell', children: [{ type: 'text', value: 'only' }] }] }] }] };
+    const map = new Map<string, string>();
+    expect(writeMarkdown(short, { rows: map })).toBe(toMarkdown(short, MARKDOWN_OPTIONS));
+    expect(map.size).toBe(0);
+  });
+});
