@@ -4,6 +4,7 @@
  * unified when the site opted into `@astrojs/markdown-remark`.
  */
 import { isSatteriProcessor } from '@astrojs/markdown-satteri';
+import type { UnifiedResolvedOptions } from '@astrojs/markdown-remark';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import remarkDirective from 'remark-directive';
 import { fileURLToPath } from 'node:url';
@@ -12,10 +13,15 @@ import { STAMP_KEY } from './state.js';
 
 type MarkdownProcessor = NonNullable<AstroConfig['markdown']['processor']>;
 
-// Started at import time, while Astro's config runner is still open: a
-// dynamic import begun later from a hook would go through a closed runner.
-// `@astrojs/markdown-remark` is optional; without it, unified is not in use.
-const unifiedModule = import('@astrojs/markdown-remark').catch(() => null);
+/**
+ * Whether the processor is `unified()` of `@astrojs/markdown-remark`: the
+ * test that package's own `isUnifiedProcessor` makes. Made here, so that a
+ * Sätteri site does not load the unified pipeline (about 300 modules: remark,
+ * rehype, micromark, MDX's compiler) only to be told it is not in use.
+ */
+function isUnifiedProcessor(processor: MarkdownProcessor): processor is MarkdownProcessor & { options: UnifiedResolvedOptions } {
+  return processor.name === 'unified';
+}
 
 /**
  * What a Markdown render of a chapter was marked from, for
@@ -46,8 +52,7 @@ export async function registerClaimPlugins(
     processor.options.mdastPlugins.push(satteriClaims(options), satteriStamp(marksOf));
     return 'satteri';
   }
-  const unified = await unifiedModule;
-  if (unified?.isUnifiedProcessor(processor)) {
+  if (isUnifiedProcessor(processor)) {
     // A host (Starlight) may have added remark-directive already; parsing directives twice breaks them.
     const plugins = processor.options.remarkPlugins;
     const hasDirective = plugins.some((entry) => (Array.isArray(entry) ? entry[0] : entry) === remarkDirective);
