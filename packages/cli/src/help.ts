@@ -117,9 +117,11 @@ Options:
                       unreachable (default: never)
   --cache             keep each chapter's check in
                       node_modules/.cache/research-pack/check/ and check again
-                      only the chapters whose files changed since (the checks
-                      across chapters run every time); needs the project's
-                      own node_modules folder, else checks everything
+                      only the chapters whose files changed since (another
+                      date or another version of Research Pack checks them
+                      all; the checks across chapters run every time); needs
+                      the project's own node_modules folder, not a link,
+                      else checks everything
 ${PROJECT}
 ${AS_OF}
 ${HELP_FLAG}

@@ -4,7 +4,7 @@
  * its book's book.yaml, the date and the code are the same. Run as the real
  * binary on copies of the demo book.
  */
-import { mkdir, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -114,6 +114,30 @@ describe('research-pack check --cache', () => {
     expect(await runCli(['check', '--cache', root])).toEqual(plain);
     // Nothing is made or stored through the link.
     expect(await readdir(outside)).toEqual([]);
+
+    // A link further down, or a file where a folder should be: the same.
+    await rm(path.join(root, 'node_modules', '.cache'));
+    await mkdir(path.join(root, 'node_modules', '.cache'));
+    await symlink(outside, path.join(root, 'node_modules', '.cache', 'research-pack'));
+    expect(await runCli(['check', '--cache', root])).toEqual(plain);
+    expect(await readdir(outside)).toEqual([]);
+    await rm(path.join(root, 'node_modules', '.cache'), { recursive: true });
+    await writeFile(path.join(root, 'node_modules', '.cache'), 'not a folder\n');
+    expect(await runCli(['check', '--cache', root])).toEqual(plain);
+  });
+
+  it('checks a chapter again when one of its files is reached through a new link to the same bytes', async () => {
+    root = await project();
+    expect((await runCli(['check', '--cache', root])).code).toBe(0);
+    const before = await entries(root);
+    const claims = path.join(root, 'content/books/pi/27-chapter.claims.yaml');
+    const moved = path.join(root, 'content/books/pi/elsewhere.yaml.txt');
+    await rename(claims, moved);
+    await symlink(path.basename(moved), claims);
+    const linked = await runCli(['check', '--cache', root]);
+    expect(linked).toEqual(await runCli(['check', root]));
+    const after = await entries(root);
+    expect(after.filter((entry) => !before.some(([name]) => name === entry[0]))).toHaveLength(1);
   });
 
   it('is listed in check --help', async () => {

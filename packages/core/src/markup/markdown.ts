@@ -79,9 +79,9 @@ function table(node: Table, parent: Parents | undefined, state: State, info: Inf
     const key = JSON.stringify([node.align, row]);
     let line = memo.get(key);
     if (line === undefined) {
-      // The row as a header: its line comes before the delimiter row.
+      // The row as a header: its line is all before the delimiter row (a line break kept in inline code included).
       const alone = gfmTable({ ...node, children: [row] }, parent, state, info);
-      memo.set(key, (line = alone.slice(0, alone.indexOf('\n'))));
+      memo.set(key, (line = alone.slice(0, alone.lastIndexOf('\n'))));
     }
     lines.push(line);
   }

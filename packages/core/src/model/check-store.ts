@@ -84,15 +84,19 @@ export function chapterKey(rootDir: string, bookSource: string | undefined, entr
 }
 
 /**
- * The digest of a file's bytes, read under the file policy as the check
- * reads it; undefined when the policy refuses it (the check reports it).
+ * The digest of a file's bytes and of where they were found (its real path,
+ * and the link it was reached through, if any), read under the file policy
+ * as the check reads it; undefined when the policy refuses it (the check reports it).
  * With a cache (the dev server's), a file whose stamp is unchanged is not
  * read again: a reload after one save would otherwise read the whole book.
  */
 function fileDigest(rootDir: string, file: string, cache: ModelCache | undefined): string | undefined {
   const digest = (): string | undefined => {
     const read = readFileBytes(file, { root: rootDir });
-    return read.status === 'read' ? createHash('sha256').update(read.bytes).digest('hex') : undefined;
+    if (read.status !== 'read') return undefined;
+    // Where the bytes were found counts too: a problem quotes a file only when the policy lets it (not one linked in from elsewhere).
+    const { real, link } = read.found;
+    return createHash('sha256').update(real).update('\0').update(link ?? '').update('\0').update(read.bytes).digest('hex');
   };
   return cache ? byFileStamp(cache, 'bytes', rootDir, file, '', digest, (made) => made !== undefined) : digest();
 }

@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { firstInvalidUtf8, inspectPath, MAX_FILE_BYTES, readTextFile } from '../../src/load/read-file.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { firstInvalidUtf8, inspectPath, MAX_FILE_BYTES, readFileBytes, readTextFile } from '../../src/load/read-file.js';
 
 let root: string;
 let outside: string;
@@ -108,6 +108,26 @@ describe('readTextFile', () => {
       expect(read.status === 'read' && read.text === text, `${size} bytes`).toBe(true);
       expect(readTextFile(file, { root, maxBytes: size }).status).toBe('read');
       if (size > 0) expect(refusal(readTextFile(file, { root, maxBytes: size - 1 }))?.rule).toBe('file/too-large');
+    }
+  });
+
+  it('reads on past the size the file had when it was opened, and keeps what it read there', () => {
+    // As if each file grew by 100 bytes between fstat and read: the rest is read past the size, into the shared buffer.
+    const real = fs.fstatSync;
+    const spy = vi.spyOn(fs, 'fstatSync').mockImplementation(((fd: number) => {
+      const stats = real(fd);
+      return Object.assign(Object.create(Object.getPrototypeOf(stats) as object) as fs.Stats, stats, { size: Math.max(stats.size - 100, 0) });
+    }) as typeof fs.fstatSync);
+    try {
+      // Large ones (their start read at the size they had), and small ones read wholly past it.
+      const texts = ['a', 'b', 'c', 'd', 'e'].map((letter, index) => letter.repeat(index < 3 ? 70_000 + index : 40 + index) + `end of ${letter}`);
+      texts.forEach((text, index) => fs.writeFileSync(inRoot(`grew${index}.txt`), text));
+      const reads = texts.map((_, index) => readFileBytes(inRoot(`grew${index}.txt`), { root }));
+      // Read one after the other and compared after the last: each kept its own bytes, not the shared buffer's last ones.
+      reads.forEach((read, index) => expect(read.status === 'read' && read.bytes.toString('utf8') === texts[index], `file ${index}`).toBe(true));
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
     }
   });
 

@@ -200,6 +200,23 @@ describe('writeMarkdown with a row map', () => {
     expect(reread && reread.type === 'table' && reread.children.length).toBe(cells.length + 1);
   });
 
+  it('writes the same bytes for aligned columns, a line break kept in inline code, and tables in a quote and a list', () => {
+    const aligned = { ...table(['L', 'C', 'R', 'N'], rows), align: ['left', 'center', 'right', null] as Array<'left' | 'center' | 'right' | null> };
+    const broken = table(['Code'], [[[{ type: 'inlineCode', value: 'one\ntwo' }]], [[{ type: 'inlineCode', value: 'a | b' }]]]);
+    const nested: Root = {
+      type: 'root',
+      children: [
+        aligned,
+        broken,
+        { type: 'blockquote', children: [aligned] },
+        { type: 'list', ordered: false, spread: false, children: [{ type: 'listItem', spread: false, children: [paragraph('item'), broken, aligned] }] },
+      ],
+    };
+    const map = new Map<string, string>();
+    expect(writeMarkdown(nested, { rows: map })).toBe(toMarkdown(nested, MARKDOWN_OPTIONS));
+    expect(map.size).toBeGreaterThan(cells.length);
+  });
+
   it('leaves a table with a short row to GFM\'s handler whole', () => {
     const short: Root = { type: 'root', children: [{ ...table(['A', 'B'], [[[recorded('a')], [recorded('b')]]]), children: [...table(['A', 'B'], [[[recorded('a')], [recorded('b')]]]).children, { type: 'tableRow', children: [{ type: 'tableCell', children: [{ type: 'text', value: 'only' }] }] }] }] };
     const map = new Map<string, string>();
