@@ -62,7 +62,7 @@ describe('research-pack', () => {
     );
     const check = await runCli(['check', '--bogus']);
     expect(check.code).toBe(2);
-    expect(check.stderr).toContain('research-pack check: unknown option --bogus; `check` takes --root, --content, --as-of, --format, --sources, --fail-on, --help');
+    expect(check.stderr).toContain('research-pack check: unknown option --bogus; `check` takes --root, --content, --as-of, --format, --sources, --fail-on, --cache, --help');
   });
 
   it('exits 2 for a project or books folder that does not exist, instead of passing it as a project without books', async () => {
