@@ -64,6 +64,19 @@ describe('research-pack check --cache', () => {
     expect(await entries(root)).toEqual(made);
   });
 
+  it('keeps and reuses the same checks when chapters are checked on worker threads', async () => {
+    root = await project();
+    const threads = { env: { RESEARCH_PACK_THREADS: '3' } };
+    const plain = await runCli(['check', root, '--format', 'json']);
+    expect(await runCli(['check', '--cache', root, '--format', 'json'], threads)).toEqual(plain);
+    const made = await entries(root);
+    expect(made).toHaveLength(await chapterCount(root));
+    // On one thread the workers' entries are read, not made again; and back on threads too.
+    expect(await runCli(['check', '--cache', root, '--format', 'json'], { env: { RESEARCH_PACK_THREADS: '1' } })).toEqual(plain);
+    expect(await runCli(['check', '--cache', root, '--format', 'json'], threads)).toEqual(plain);
+    expect(await entries(root)).toEqual(made);
+  });
+
   it('checks a chapter again once one of its files changed, and forgets the check it replaced', async () => {
     root = await project();
     expect((await runCli(['check', '--cache', root])).code).toBe(0);
