@@ -6,7 +6,12 @@
  * The same renderers and URLs as the routes `astro dev` serves them from,
  * so the same bytes.
  */
-import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { coreCodeVersion } from '@research-pack/core/model';
 import path from 'node:path';
 import type { ResearchModel } from '@research-pack/core/model';
 import { chapterUrls, statusReportUrls, type SiteUrls } from '@research-pack/core/site';
@@ -17,6 +22,7 @@ import {
   renderResearchReport,
   renderStatusReportJson,
   renderStatusReportMarkdown,
+  type RowMemo,
 } from '@research-pack/core/render';
 
 /** One file of the build: its URL path and its text. */
@@ -33,6 +39,8 @@ export interface ArtifactOptions {
   packs: boolean;
   /** Research reports (per book and for the site). */
   report: boolean;
+  /** The status report's table rows written by an earlier build (see `keptRows`). */
+  rows?: RowMemo | undefined;
 }
 
 /**
@@ -63,12 +71,12 @@ export function textArtifacts(model: ResearchModel, urls: SiteUrls, options: Art
     let report: ReturnType<typeof buildStatusReport> | undefined;
     const data = () => (report ??= buildStatusReport(model, urls));
     const site = statusReportUrls(paths);
-    artifacts.push({ pathname: site.json, text: () => renderStatusReportJson(data()) }, { pathname: site.markdown, text: () => renderStatusReportMarkdown(data()) });
+    artifacts.push({ pathname: site.json, text: () => renderStatusReportJson(data()) }, { pathname: site.markdown, text: () => renderStatusReportMarkdown(data(), {}, { rows: options.rows }) });
     for (const book of model.books) {
       const at = statusReportUrls(paths, book.slug);
       artifacts.push(
         { pathname: at.json, text: () => renderStatusReportJson(data(), { book: book.slug }) },
-        { pathname: at.markdown, text: () => renderStatusReportMarkdown(data(), { book: book.slug }) },
+        { pathname: at.markdown, text: () => renderStatusReportMarkdown(data(), { book: book.slug }, { rows: options.rows }) },
       );
     }
   }
@@ -127,4 +135,93 @@ export async function writeArtifacts(outDir: string, artifacts: ReadonlyArray<{ 
   for (let start = 0; start < artifacts.length; start += 64) {
     await Promise.all(artifacts.slice(start, start + 64).map((artifact) => writeFile(artifactFile(outDir, artifact.pathname), artifact.text)));
   }
+}
+
+/** The status report's rows kept by the last build, and how to keep this build's. */
+export interface KeptRows {
+  /** What the report's Markdown is written with: an earlier build's rows, and this build's. */
+  memo: RowMemo;
+  /** Keep the rows this build wrote or used (and only those) for the next build. */
+  save(): Promise<void>;
+}
+
+/**
+ * The table rows of the status report's Markdown kept across builds, in one
+ * file of Astro's cache folder: a build after one sidecar edit writes only
+ * the rows that changed (the site's report holds a row for every claim
+ * needing attention and every lead). The file names the code that wrote the
+ * rows (the core's, and the versions of the Markdown writer's libraries);
+ * rows written by other code, or a file that cannot be read, count as none.
+ * @param file the file.
+ * @returns the memo and how to save it.
+ */
+export function keptRows(file: string): KeptRows {
+  const version = rowsVersion();
+  let earlier: Record<string, unknown> = {};
+  try {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown; rows?: unknown };
+    if (kept && kept.version === version && kept.rows && typeof kept.rows === 'object') earlier = kept.rows as Record<string, unknown>;
+  } catch {
+    // None kept, or not readable as such: every row is written.
+  }
+  const used = new Map<string, string>();
+  const memo: RowMemo = {
+    get(key) {
+      const line = used.get(key) ?? (Object.hasOwn(earlier, key) && typeof earlier[key] === 'string' ? earlier[key] : undefined);
+      if (line !== undefined) used.set(key, line);
+      return line;
+    },
+    set(key, line) {
+      used.set(key, line);
+    },
+  };
+  return {
+    memo,
+    async save() {
+      if (used.size === 0) return;
+      const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      try {
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(temporary, `${JSON.stringify({ version, rows: Object.fromEntries([...used].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) })}\n`);
+        await rename(temporary, file);
+      } catch {
+        // A cache that cannot be written is not kept; the build goes on.
+        await rm(temporary, { force: true }).catch(() => undefined);
+      }
+    },
+  };
+}
+
+let rowsVersionMade: string | undefined;
+
+/** The code that writes a row: the core's, and the Markdown writer's libraries by version. */
+function rowsVersion(): string {
+  if (rowsVersionMade) return rowsVersionMade;
+  const hash = createHash('sha256').update(coreCodeVersion());
+  const render = fileURLToPath(import.meta.resolve('@research-pack/core/render'));
+  // Resolved as the core resolves them (markdown-table as mdast-util-gfm-table does).
+  for (const [name, from] of [['mdast-util-to-markdown', render], ['mdast-util-gfm', render], ['mdast-util-gfm-table', render], ['markdown-table', 'mdast-util-gfm-table']] as const) {
+    let version = 'unknown';
+    try {
+      const base = from === render ? render : createRequire(render).resolve(from);
+      version = packageVersion(createRequire(base).resolve(name), name);
+    } catch {
+      // Not found where expected: the rows are still keyed by the core's code.
+    }
+    hash.update('\0').update(name).update('@').update(version);
+  }
+  return (rowsVersionMade = hash.digest('hex'));
+}
+
+/** The version in the package.json of the package a resolved file belongs to. */
+function packageVersion(file: string, name: string): string {
+  for (let dir = path.dirname(file); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === name) return manifest.version ?? 'unknown';
+    } catch {
+      // No package.json here: one folder up.
+    }
+  }
+  return 'unknown';
 }

@@ -11,7 +11,7 @@ import type { AstroConfig, AstroIntegration, AstroIntegrationLogger } from 'astr
 import { AstroError } from 'astro/errors';
 import { formatProblems } from '@research-pack/core/problems';
 import { loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core/site';
-import { publishArtifacts, textArtifacts } from './artifacts.js';
+import { keptRows, publishArtifacts, textArtifacts } from './artifacts.js';
 import { missingChapterPages, missingMdxWarning, pagesWithoutPopovers } from './check-pages.js';
 import { watchBook } from './dev-watch.js';
 import { layoutModulePlugin, layoutSpecifier } from './layout-module.js';
@@ -152,7 +152,10 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         const outDir = fileURLToPath(dir);
         // What the model's workers made is in the artifact cache; the rest (the reports) is rendered now.
         const cached = [...(source.loaded()?.derived.values() ?? [])].flatMap((derived) => (derived.artifactsKey ? [{ key: derived.artifactsKey, files: derived.artifacts ?? [] }] : []));
-        await publishArtifacts(outDir, textArtifacts(model, state.urls, options), cached, artifactsDir);
+        // The status report's rows are kept beside the artifact cache (which keeps only the chapters' folders).
+        const rows = options.report ? keptRows(path.join(path.dirname(artifactsDir), 'status-report-rows.json')) : undefined;
+        await publishArtifacts(outDir, textArtifacts(model, state.urls, { ...options, rows: rows?.memo }), cached, artifactsDir);
+        await rows?.save();
         const absent = await missingChapterPages(outDir, model, options.chapters);
         if (absent.length > 0) {
           logger.warn(

@@ -11,6 +11,7 @@
  * ATX headings, tables without alignment padding under a `---` delimiter
  * row, and links written `[text](<url>)` unless they are autolinks.
  */
+import { createHash } from 'node:crypto';
 import type { InlineCode, Link, Parents, Root, Table, Text } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
@@ -47,15 +48,21 @@ export function writeMarkdown(tree: Root, options: WriteMarkdownOptions = {}): s
 /** Options of `writeMarkdown`. */
 export interface WriteMarkdownOptions {
   /**
-   * Table rows already written, by their content: documents written with
-   * the same map (a site's report and each of its books' reports hold the
-   * same rows) write each row once.
+   * Table rows already written, by a digest of their content: documents
+   * written with the same memo (a site's report and each of its books'
+   * reports hold the same rows) write each row once.
    */
-  rows?: Map<string, string> | undefined;
+  rows?: RowMemo | undefined;
+}
+
+/** Written table rows (a `Map` will do): the line of each, by a digest of the row (see `writeMarkdown`). */
+export interface RowMemo {
+  get(key: string): string | undefined;
+  set(key: string, line: string): unknown;
 }
 
 /** The rows of the `writeMarkdown` call under way. */
-let rowMemo: Map<string, string> | undefined;
+let rowMemo: RowMemo | undefined;
 
 /** Cells are three wide, as in `MARKDOWN_OPTIONS`. */
 const TABLE_OPTIONS = { stringLength: () => 3 };
@@ -76,7 +83,7 @@ function table(node: Table, parent: Parents | undefined, state: State, info: Inf
   const [head, ...rows] = node.children;
   const lines = [gfmTable({ ...node, children: [head!] }, parent, state, info)];
   for (const row of rows) {
-    const key = JSON.stringify([node.align, row]);
+    const key = createHash('sha256').update(JSON.stringify([node.align, row])).digest('base64url');
     let line = memo.get(key);
     if (line === undefined) {
       // The row as a header: its line is all before the delimiter row (a line break kept in inline code included).

@@ -31,6 +31,7 @@ export { STATUS_STYLES, statusChart, renderStatusChart, describeCounts } from '.
 export type { StatusChartOptions } from './chart.js';
 export { scopeStatusReport, renderStatusReportJson } from './status-report.js';
 export { renderStatusReportMarkdown } from './status-report-markdown.js';
+export type { RowMemo } from '../markup/markdown.js';
 export { renderResearchReport } from './research-report.js';
 export { statusReportHast, renderStatusReportHtml } from './status-report-html.js';
 export type { StatusReportScope } from './status-report.js';

@@ -7,7 +7,7 @@
  * `markup/markdown.ts`, so every recorded string is escaped.
  */
 import type { BlockContent, Root } from 'mdast';
-import { writeMarkdown } from '../markup/markdown.js';
+import { writeMarkdown, type RowMemo } from '../markup/markdown.js';
 import { heading, joined, paragraph, recorded, recordedCell, siteLinkText, table, type Inline } from '../markup/mdast.js';
 import { STATUS_WORD } from '../model/words.js';
 import type { StatusReport, StatusReportBook } from '../schema/status-report.js';
@@ -39,16 +39,17 @@ import {
  * `report.md`.
  * @param report from `buildStatusReport`.
  * @param scope every book (default) or one.
+ * @param options `rows`: the table rows written before (a build keeps them across builds), else those of this report's other renders.
  * @returns Markdown with a final newline; every recorded string escaped.
  */
-export function renderStatusReportMarkdown(report: StatusReport, scope: StatusReportScope = {}): string {
-  let rows = rowsOf.get(report);
+export function renderStatusReportMarkdown(report: StatusReport, scope: StatusReportScope = {}, options: { rows?: RowMemo | undefined } = {}): string {
+  let rows = options.rows ?? rowsOf.get(report);
   if (!rows) rowsOf.set(report, (rows = new Map()));
   return writeMarkdown(statusReportTree(report, scope), { rows });
 }
 
 /** The table rows written for a report: the site's report and each book's hold the same rows, written once. */
-const rowsOf = new WeakMap<StatusReport, Map<string, string>>();
+const rowsOf = new WeakMap<StatusReport, RowMemo>();
 
 /** The status report as mdast. */
 function statusReportTree(report: StatusReport, scope: StatusReportScope = {}): Root {

@@ -1,0 +1,79 @@
+/**
+ * The status report's table rows kept across builds (`keptRows`): a build
+ * writes the report's Markdown with the rows the last build kept, the same
+ * bytes as without them, and keeps only the rows it wrote or used. A file
+ * written by other code, or one that cannot be read, counts as none.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildModel, type ResearchModel } from '@research-pack/core/model';
+import { parseChapter } from '@research-pack/markdown/parse';
+import { keptRows, textArtifacts } from '../src/artifacts.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const urls = { site: 'https://books.example.org', chapters: '/books', research: '/research' };
+let model: ResearchModel;
+let dir: string | undefined;
+
+beforeAll(() => {
+  const built = buildModel({ rootDir: repoRoot, contentDir: 'content/books', parse: (source, { format }) => parseChapter(source, { format }), today: '2026-11-29' });
+  if (!built.model) throw new Error('the demo book has problems');
+  model = built.model;
+});
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+/** Every Markdown report of the build, written with a memo (or without). */
+function reports(memo?: Parameters<typeof textArtifacts>[2]['rows']): string[] {
+  return textArtifacts(model, urls, { packs: false, report: true, rows: memo })
+    .filter((artifact) => artifact.pathname.endsWith('.md'))
+    .map((artifact) => artifact.text());
+}
+
+describe('keptRows', () => {
+  it('writes the same reports with the rows kept by the build before, and keeps only the rows a build used', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'research-pack-rows-'));
+    const file = path.join(dir, 'status-report-rows.json');
+    const plain = reports();
+
+    const first = keptRows(file);
+    expect(reports(first.memo)).toEqual(plain);
+    await first.save();
+    const kept = JSON.parse(await readFile(file, 'utf8')) as { version: string; rows: Record<string, string> };
+    expect(Object.keys(kept.rows).length).toBeGreaterThan(0);
+
+    // A row the next build does not use is not kept again; the others are read, not written again.
+    const stray = 'x'.repeat(43);
+    await writeFile(file, JSON.stringify({ ...kept, rows: { ...kept.rows, [stray]: '| stray |' } }));
+    const second = keptRows(file);
+    const written: string[] = [];
+    const watched = { get: (key: string) => second.memo.get(key), set: (key: string, line: string) => (written.push(key), second.memo.set(key, line)) };
+    expect(reports(watched)).toEqual(plain);
+    expect(written).toEqual([]);
+    await second.save();
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(kept);
+  });
+
+  it('uses no row written by other code, or from a file that cannot be read', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'research-pack-rows-'));
+    const file = path.join(dir, 'status-report-rows.json');
+    const first = keptRows(file);
+    const plain = reports(first.memo);
+    await first.save();
+    const kept = JSON.parse(await readFile(file, 'utf8')) as { version: string; rows: Record<string, string> };
+    // Every kept row made wrong: only a row that is not used can go unnoticed.
+    const wrong = Object.fromEntries(Object.keys(kept.rows).map((key) => [key, '| wrong |']));
+    for (const text of [JSON.stringify({ version: 'other code', rows: wrong }), '{"version": ', JSON.stringify({ version: kept.version, rows: 'none' })]) {
+      await writeFile(file, text);
+      expect(reports(keptRows(file).memo)).toEqual(plain);
+    }
+    // The same file with the right version is used: which is why the wrong rows show.
+    await writeFile(file, JSON.stringify({ version: kept.version, rows: wrong }));
+    expect(reports(keptRows(file).memo).join('')).toContain('| wrong |');
+  });
+});
