@@ -10,10 +10,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { coreCodeVersion } from '@research-pack/core/model';
 import path from 'node:path';
-import type { ResearchModel } from '@research-pack/core/model';
+import { fileURLToPath } from 'node:url';
+import { coreCodeVersion, type ResearchModel } from '@research-pack/core/model';
 import { chapterUrls, statusReportUrls, type SiteUrls } from '@research-pack/core/site';
 import {
   buildStatusReport,
@@ -198,13 +197,16 @@ let rowsVersionMade: string | undefined;
 function rowsVersion(): string {
   if (rowsVersionMade) return rowsVersionMade;
   const hash = createHash('sha256').update(coreCodeVersion());
-  const render = fileURLToPath(import.meta.resolve('@research-pack/core/render'));
-  // Resolved as the core resolves them (markdown-table as mdast-util-gfm-table does).
-  for (const [name, from] of [['mdast-util-to-markdown', render], ['mdast-util-gfm', render], ['mdast-util-gfm-table', render], ['markdown-table', 'mdast-util-gfm-table']] as const) {
+  // Resolved as the core resolves them, and markdown-table as mdast-util-gfm-table does.
+  const fromCore = createRequire(fileURLToPath(import.meta.resolve('@research-pack/core/render')));
+  const entries: Array<[name: string, resolve: () => string]> = [
+    ...['mdast-util-to-markdown', 'mdast-util-gfm', 'mdast-util-gfm-table'].map((name): [string, () => string] => [name, () => fromCore.resolve(name)]),
+    ['markdown-table', () => createRequire(fromCore.resolve('mdast-util-gfm-table')).resolve('markdown-table')],
+  ];
+  for (const [name, resolve] of entries) {
     let version = 'unknown';
     try {
-      const base = from === render ? render : createRequire(render).resolve(from);
-      version = packageVersion(createRequire(base).resolve(name), name);
+      version = packageVersion(resolve(), name);
     } catch {
       // Not found where expected: the rows are still keyed by the core's code.
     }

@@ -154,7 +154,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         const cached = [...(source.loaded()?.derived.values() ?? [])].flatMap((derived) => (derived.artifactsKey ? [{ key: derived.artifactsKey, files: derived.artifacts ?? [] }] : []));
         // The status report's rows are kept beside the artifact cache (which keeps only the chapters' folders).
         const rows = options.report ? keptRows(path.join(path.dirname(artifactsDir), 'status-report-rows.json')) : undefined;
-        await publishArtifacts(outDir, textArtifacts(model, state.urls, { ...options, rows: rows?.memo }), cached, artifactsDir);
+        await publishArtifacts(outDir, textArtifacts(model, state.urls, { packs: options.packs, report: options.report, rows: rows?.memo }), cached, artifactsDir);
         await rows?.save();
         const absent = await missingChapterPages(outDir, model, options.chapters);
         if (absent.length > 0) {

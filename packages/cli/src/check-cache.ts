@@ -34,13 +34,13 @@ export function checkCache(root: string): CheckStoreOptions | undefined {
   for (const [index, name] of CHECK_CACHE_DIR.split(path.sep).entries()) {
     dir = path.join(dir, name);
     // node_modules itself is never made: a project without one is not installed.
-    if (!isFolder(dir) && (index === 0 || !makeFolder(dir))) return undefined;
+    if (!isOwnFolder(dir) && (index === 0 || !makeFolder(dir))) return undefined;
   }
   return { dir, salt };
 }
 
-/** A folder, not a link to one. */
-function isFolder(dir: string): boolean {
+/** A folder itself, not a link to one (unlike `project.ts`'s test of a folder the user names). */
+function isOwnFolder(dir: string): boolean {
   try {
     return lstatSync(dir).isDirectory();
   } catch {
@@ -55,7 +55,7 @@ function makeFolder(dir: string): boolean {
     return true;
   } catch (error) {
     // A folder that cannot be made (read-only, or a file in its place) keeps nothing this time.
-    return (error as NodeJS.ErrnoException).code === 'EEXIST' && isFolder(dir);
+    return (error as NodeJS.ErrnoException).code === 'EEXIST' && isOwnFolder(dir);
   }
 }
 

@@ -129,10 +129,10 @@ link.peek = defaultHandlers.link.peek;
 
 /**
  * Text as the default handler writes it, checked only against the unsafe
- * patterns whose character occurs around it (and so a link's destination). The default runs every pattern
- * (about 95 with GFM) on every text node; one whose character is absent
- * cannot match, so leaving it out changes nothing but the time (a quarter
- * less for a chapter's `report.md`).
+ * patterns whose character occurs around it (`link` does the same for a
+ * destination). The default runs every pattern (about 95 with GFM) on every
+ * text node; one whose character is absent cannot match, so leaving it out
+ * changes nothing but the time (a quarter less for a chapter's `report.md`).
  */
 function text(node: Text, parent: Parents | undefined, state: State, info: Info): string {
   return withUnsafeFor(state, info.before + node.value + info.after, () => defaultHandlers.text(node, parent, state, info));

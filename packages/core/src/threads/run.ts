@@ -176,11 +176,11 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ list
   };
   const takeHere = async () => place(takeChapters(job, listing.books, options.parse, job.derive ? await loadDerive(job.derive) : undefined));
   // This thread takes chapters too, with the book folders it already loaded.
+  let finished = false;
+  let joined: Promise<void> | undefined;
   if (mainThreadTakes || workers.length === 0) await takeHere();
   else if (options.mainThreadJoins) {
     const next = new Int32Array(job.next);
-    let finished = false;
-    let joined: Promise<void> | undefined;
     // Joins when asked to, if the workers have not finished and chapters are left.
     void options.mainThreadJoins.then(
       () => {
@@ -191,12 +191,10 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ list
       },
       () => undefined,
     );
-    for (const done of await Promise.all(workers)) place(done);
-    finished = true;
-    if (joined) await joined;
-    return { listing, checks, digests, derived };
   }
   for (const done of await Promise.all(workers)) place(done);
+  finished = true;
+  if (joined) await joined;
   return { listing, checks, digests, derived };
 }
 
