@@ -49,12 +49,12 @@ export interface CachedArtifact {
 export interface DerivedChapter {
   /** The annotations the claim plugins mark the page with (`popover` is left out: `popoversHtml` holds it). */
   annotations: ChapterAnnotations;
-  /** The chapter's popovers, as `ChapterProvenance` renders them. */
-  popoversHtml: string;
-  /** The research pack page's content, when packs are built. */
-  packHtml?: string;
-  /** The text artifacts, in the cache folder, when packs are built. */
-  artifacts?: CachedArtifact[];
+  /** The chapter's popovers, as `ChapterProvenance` renders them (made by `derivePages` unless kept). */
+  popoversHtml?: string | undefined;
+  /** The research pack page's content, when packs are built (made by `derivePages` unless kept). */
+  packHtml?: string | undefined;
+  /** The text artifacts, in the cache folder, when packs are built (made by `deriveArtifacts` unless kept). */
+  artifacts?: CachedArtifact[] | undefined;
   /** The folder of the cache they are in (kept by the build, the others pruned). */
   artifactsKey?: string;
 }
@@ -67,48 +67,107 @@ const DERIVED_NAME = 'derived.json';
 const LEFT_OUT = Object.freeze({ type: 'element', tagName: 'span', properties: {}, children: [] }) as unknown as ChapterAnnotations['claims'][number]['popover'];
 
 /**
- * Derive a chapter (a `DeriveChapter` for `buildModelOnThreads`).
+ * Derive a chapter (a `DeriveChapter` for `buildModelOnThreads`): what the
+ * claim transforms need at once, its annotations. A chapter an earlier build
+ * made is read back whole; for the others `derivePages` and
+ * `deriveArtifacts` make the rest once the model is built.
  * @param input the chapter, its book, the date and the context.
- * @returns what the build needs of the chapter.
+ * @returns the chapter's annotations, with all the rest when it was kept.
  */
 export function deriveChapter(input: DeriveInput): DerivedChapter {
   const context = input.context as DeriveContext;
-  const { chapter } = input;
   const key = artifactsKey(input, context);
   const folder = path.join(context.artifactsDir, key);
   const names = context.packs ? [...ARTIFACT_NAMES, DERIVED_NAME] : [DERIVED_NAME];
-  let made = names.every((name) => fs.existsSync(path.join(folder, name))) ? readDerived(folder) : undefined;
-  if (!made) {
-    made = derive(input, context);
-    const texts = context.packs ? [...artifactTexts(input, context), JSON.stringify(made)] : [JSON.stringify(made)];
-    writeFolder(folder, names, texts);
+  const kept = names.every((name) => fs.existsSync(path.join(folder, name))) ? readDerived(folder) : undefined;
+  if (kept) {
+    making.set(input, 'kept');
+    return { ...kept, artifactsKey: key, ...(context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {}) };
   }
-  const derived: DerivedChapter = { ...made, artifactsKey: key };
-  if (context.packs) {
-    const at = chapterUrls({ ...context.urls, site: '' }, chapter.book, chapter.slug);
-    derived.artifacts = [at.snapshot, at.brief, at.report, at.packJson].map((pathname, index) => ({ pathname, file: path.join(folder, ARTIFACT_NAMES[index]!) }));
-  }
-  return derived;
+  const annotations = annotationsOf(input, context);
+  const state: Making = { key, annotations, posted: posted(annotations) };
+  making.set(input, state);
+  return { annotations: state.posted, popoversHtml: undefined, artifactsKey: key };
+}
+
+/**
+ * The later pass that makes what the chapter's pages render: its popovers and its pack page.
+ * @param input the chapter, as `deriveChapter` was given it (or a copy).
+ * @returns the pages' parts; undefined when `deriveChapter` read them back.
+ */
+export function derivePages(input: DeriveInput): PageParts | undefined {
+  const state = makingOf(input);
+  if (!state) return undefined;
+  const context = input.context as DeriveContext;
+  state.pages = { popoversHtml: claimPopoversHtml(state.annotations) };
+  if (context.packs) state.pages.packHtml = renderPackHtml(chapterModel(input), input.chapter, context.pageUrls);
+  return state.pages;
+}
+
+/**
+ * The last pass: the chapter's text artifacts, written with the rest into its folder of the cache.
+ * @param input the chapter, as `deriveChapter` was given it (or a copy).
+ * @returns where its artifacts are; undefined when `deriveChapter` read them back.
+ */
+export function deriveArtifacts(input: DeriveInput): Pick<DerivedChapter, 'artifacts'> | undefined {
+  const state = makingOf(input);
+  if (!state) return undefined;
+  const context = input.context as DeriveContext;
+  const pages = state.pages ?? derivePages(input)!;
+  making.set(input, 'kept');
+  const made: MadeChapter = { annotations: state.posted, ...pages };
+  const folder = path.join(context.artifactsDir, state.key);
+  const names = context.packs ? [...ARTIFACT_NAMES, DERIVED_NAME] : [DERIVED_NAME];
+  writeFolder(folder, names, [...(context.packs ? artifactTexts(input, context) : []), JSON.stringify(made)]);
+  return context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {};
+}
+
+/** What is made of a chapter so far on this thread: its annotations, then its pages' parts. */
+interface Making {
+  key: string;
+  annotations: ChapterAnnotations;
+  /** The annotations as posted (`posted`). */
+  posted: ChapterAnnotations;
+  pages?: PageParts;
+}
+
+/** Chapters whose pages and artifacts are still to be made on this thread (`kept`: read back whole). */
+const making = new WeakMap<DeriveInput, Making | 'kept'>();
+
+/** The chapter's state of making, begun here when another thread derived it first; undefined when its folder was read back. */
+function makingOf(input: DeriveInput): Making | undefined {
+  if (!making.has(input)) deriveChapter(input);
+  const state = making.get(input);
+  return state === 'kept' ? undefined : state;
+}
+
+function annotationsOf(input: DeriveInput, context: DeriveContext): ChapterAnnotations {
+  const links = chapterUrls(context.pageUrls, input.chapter.book, input.chapter.slug);
+  return claimAnnotations(input.chapter, context.packs ? { packUrl: links.pack } : {});
+}
+
+/** Annotations as they are posted and kept: each marker's HTML made, the popovers left out (`popoversHtml` holds them). */
+function posted(annotations: ChapterAnnotations): ChapterAnnotations {
+  return { ...annotations, claims: annotations.claims.map((claim) => ({ ...claim, markerHtml: claimMarkerHtml(claim), popover: LEFT_OUT })) };
+}
+
+function cachedArtifacts(input: DeriveInput, context: DeriveContext, folder: string): CachedArtifact[] {
+  const at = chapterUrls({ ...context.urls, site: '' }, input.chapter.book, input.chapter.slug);
+  return [at.snapshot, at.brief, at.report, at.packJson].map((pathname, index) => ({ pathname, file: path.join(folder, ARTIFACT_NAMES[index]!) }));
 }
 
 /** What a chapter's pages are given: its annotations, its popovers, its pack page. */
-type MadeChapter = Pick<DerivedChapter, 'annotations' | 'popoversHtml' | 'packHtml'>;
+type MadeChapter = { annotations: ChapterAnnotations } & PageParts;
+
+/** What a chapter's pages render besides its marks: its popovers, and its pack page when packs are built. */
+interface PageParts {
+  popoversHtml: string;
+  packHtml?: string;
+}
 
 /** The model as far as one chapter's renderers read it: its book, the date. */
 function chapterModel(input: DeriveInput): ResearchModel {
   return { version: 1, asOf: input.asOf, books: [{ ...input.book, chapters: [input.chapter] }] };
-}
-
-function derive(input: DeriveInput, context: DeriveContext): MadeChapter {
-  const { chapter } = input;
-  const links = chapterUrls(context.pageUrls, chapter.book, chapter.slug);
-  const annotations = claimAnnotations(chapter, context.packs ? { packUrl: links.pack } : {});
-  const made: MadeChapter = {
-    annotations: { ...annotations, claims: annotations.claims.map((claim) => ({ ...claim, markerHtml: claimMarkerHtml(claim), popover: LEFT_OUT })) },
-    popoversHtml: claimPopoversHtml(annotations),
-  };
-  if (context.packs) made.packHtml = renderPackHtml(chapterModel(input), chapter, context.pageUrls);
-  return made;
 }
 
 function artifactTexts(input: DeriveInput, context: DeriveContext): string[] {

@@ -150,8 +150,14 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         const model = state?.model;
         if (!state || !model) return;
         const outDir = fileURLToPath(dir);
+        const loaded = source.loaded()!;
+        try {
+          await loaded.finished;
+        } catch (error) {
+          throw new AstroError(`Research Pack could not make the research packs of ${options.contentDir}: ${(error as Error).message}`, 'Run the build again; if it fails the same way, report it with the output above.');
+        }
         // What the model's workers made is in the artifact cache; the rest (the reports) is rendered now.
-        const cached = [...(source.loaded()?.derived.values() ?? [])].flatMap((derived) => (derived.artifactsKey ? [{ key: derived.artifactsKey, files: derived.artifacts ?? [] }] : []));
+        const cached = [...loaded.derived.values()].flatMap((derived) => (derived.artifactsKey ? [{ key: derived.artifactsKey, files: derived.artifacts ?? [] }] : []));
         // The status report's rows are kept beside the artifact cache (which keeps only the chapters' folders).
         const rows = options.report ? keptRows(path.join(path.dirname(artifactsDir), 'status-report-rows.json')) : undefined;
         await publishArtifacts(outDir, textArtifacts(model, state.urls, { packs: options.packs, report: options.report, rows: rows?.memo }), cached, artifactsDir);

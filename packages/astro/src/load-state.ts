@@ -27,6 +27,13 @@ export interface LoadedState {
   annotationsFor: (file: string) => ChapterAnnotations | undefined;
   /** What the model's worker threads made of each chapter, by chapter id (empty when it was loaded on this thread). */
   derived: ReadonlyMap<string, DerivedChapter>;
+  /**
+   * Settles once the workers have made the rest of each chapter (its
+   * popovers, pack page and text artifacts, put into `derived` as each pass
+   * arrives); rejects when a worker failed. Pages render with whatever is
+   * there, and make the rest themselves.
+   */
+  finished: Promise<void>;
 }
 
 /** Where the model comes from: the project, its options and URLs, and the caches to use. */
@@ -62,7 +69,7 @@ export function loadState(inputs: LoadInputs, cache?: ModelCache): LoadedState {
     ...(cache ? { cache } : {}),
     ...(inputs.store ? { store: inputs.store } : {}),
   });
-  return deriveState(inputs, result);
+  return { ...deriveState(inputs, result), finished: Promise.resolve() };
 }
 
 /**
@@ -87,10 +94,24 @@ export async function loadStateOnThreads(inputs: LoadInputs, mainThreadJoins?: P
     mainThreadTakes: false,
     ...(mainThreadJoins ? { mainThreadJoins } : {}),
     ...(inputs.store ? { store: inputs.store } : {}),
-    // Each chapter's annotations, pages and artifacts, made on the thread that read it.
-    derive: { url: new URL('./derive.js', import.meta.url).href, name: 'deriveChapter', context: deriveContext(inputs) },
+    // Each chapter's annotations, made on the thread that read it; its pages' parts and text artifacts once the model is built.
+    derive: { url: new URL('./derive.js', import.meta.url).href, name: 'deriveChapter', context: deriveContext(inputs), later: ['derivePages', 'deriveArtifacts'] },
   });
-  return deriveState(inputs, result, result.derived as Map<string, DerivedChapter>);
+  const derived = result.derived as Map<string, DerivedChapter>;
+  // Each pass's results join what the chapter's pages and artifacts are made from, where a page has not made them itself.
+  const merge = (made: Map<string, unknown>) => {
+    for (const [id, parts] of made as Map<string, Partial<DerivedChapter>>) {
+      const entry = derived.get(id);
+      if (!entry) continue;
+      entry.popoversHtml ??= parts.popoversHtml;
+      entry.packHtml ??= parts.packHtml;
+      entry.artifacts ??= parts.artifacts;
+    }
+  };
+  const finished = Promise.all(result.later.map((pass) => pass.then(merge))).then(() => undefined);
+  // Awaited by `astro:build:done`; a build that stopped before it must not crash the process.
+  finished.catch(() => undefined);
+  return { ...deriveState(inputs, result, derived), finished };
 }
 
 function deriveContext(inputs: LoadInputs): DeriveContext {
@@ -119,7 +140,7 @@ export function annotationsStamp(annotations: ChapterAnnotations): string {
 const stamps = new WeakMap<ChapterAnnotations, string>();
 
 /** The state and the annotation lookup, from a built model (and what the workers derived from its chapters, if they did). */
-function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new Map<string, DerivedChapter>()): LoadedState {
+function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new Map<string, DerivedChapter>()): Omit<LoadedState, 'finished'> {
   const { root, options, urls, pageUrls } = inputs;
   const { model } = result;
   // Every chapter needs a page and a research pack of its own, wherever the chapters and research options put them.
@@ -133,7 +154,7 @@ function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new
   );
   // One set of annotations per chapter, made on first use: the claim plugins
   // read it for the markers, ChapterProvenance for the popovers.
-  const annotationsById = new Map<string, { annotations: ChapterAnnotations; popoversHtml?: string; packHtml?: string }>();
+  const annotationsById = new Map<string, { annotations: ChapterAnnotations; popoversHtml?: string | undefined; packHtml?: string | undefined }>();
   const entryOf = (chapter: ChapterModel) => {
     let entry = annotationsById.get(chapter.id);
     if (!entry) {

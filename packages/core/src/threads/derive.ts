@@ -4,6 +4,11 @@
  * with every chapter it built (with what the book's sources lock says of
  * its sources, as the assembled model has it). An Astro build renders a
  * chapter's pages and artifacts there, while its own thread goes on.
+ *
+ * What is needed only later is derived later: the job may name more
+ * exports (`later`), which the worker threads call pass by pass once every
+ * chapter is checked, so that the model is ready as soon as its checks and
+ * first derivations are, and the rest is made while the build goes on.
  */
 import type { BookFolder } from '../load/books.js';
 import type { ChapterCheck } from '../model/check.js';
@@ -21,6 +26,12 @@ export interface DeriveModule {
   name: string;
   /** Plain data handed to every call (URLs, options). */
   context?: unknown;
+  /**
+   * Exports called as `DeriveLater` once the model is built, one pass
+   * after another over every chapter, on worker threads (the chapters this
+   * thread took are handed to them). Each pass's results arrive apart.
+   */
+  later?: string[] | undefined;
 }
 
 /** What `DeriveChapter` is called with. */
@@ -41,29 +52,63 @@ export interface DeriveInput {
 export type DeriveChapter = (input: DeriveInput) => unknown;
 
 /**
+ * Computes more plain data from one chapter after the model is built. It is
+ * given the same input object as the `DeriveChapter` call before it when the
+ * same thread made that call (so it may keep what it made by that object),
+ * and an equal copy when the chapter was taken by another thread.
+ */
+export type DeriveLater = (input: DeriveInput) => unknown;
+
+/** A chapter a thread derived from: its index in the job and the input its derivations are called with. */
+export type DerivedFrom = [index: number, input: DeriveInput];
+
+/**
  * A chapter deriver for one thread: reads each book's sources lock once.
  * @param rootDir the project root.
  * @param derive the loaded function.
  * @param asOf the build's date.
  * @param context the module's context.
- * @returns for a chapter's check in a book: what `derive` made of its chapter, or undefined when it has none or `derive` failed (the caller then does the work itself).
+ * @returns for a chapter's check in a book: the input `derive` was called with (undefined when the chapter has none) and what it made (undefined also when `derive` failed: the caller then does the work itself).
  */
-export function chapterDeriver(rootDir: string, derive: DeriveChapter, asOf: string, context: unknown): (book: BookFolder, check: ChapterCheck, digest: string | undefined) => unknown {
+export function chapterDeriver(rootDir: string, derive: DeriveChapter, asOf: string, context: unknown): (book: BookFolder, check: ChapterCheck, digest: string | undefined) => { input?: DeriveInput; made?: unknown } {
   const locks = new Map<string, LockIndex>();
   return (book, check, digest) => {
     const config = book.config?.data;
     const chapter = check.chapter;
-    if (!config || !chapter) return undefined;
+    if (!config || !chapter) return {};
     let lock = locks.get(book.dir);
     if (!lock) {
       const loaded = readSourcesLock(rootDir, book.dir);
       locks.set(book.dir, (lock = indexSourcesLock(loaded?.lock ? { file: loaded.file, lock: loaded.lock } : undefined)));
     }
+    let input: DeriveInput | undefined;
     try {
       const assembled = attachPage({ ...chapter, sourceChecks: checkChapterSources(chapter, lock) }, check.page);
-      return derive({ chapter: assembled, book: { slug: book.slug, file: book.file, config }, asOf, digest, context });
+      input = { chapter: assembled, book: { slug: book.slug, file: book.file, config }, asOf, digest, context };
+      return { input, made: derive(input) };
     } catch {
-      return undefined;
+      return input ? { input } : {};
     }
   };
+}
+
+/**
+ * Run the later passes over the chapters a thread derived from.
+ * @param passes the loaded `DeriveLater` functions, in order.
+ * @param chapters the chapters, with their inputs.
+ * @param post called with each pass's results, by chapter index, as soon as the pass is done (undefined where a call failed: the caller does the work itself).
+ */
+export function deriveLater(passes: readonly DeriveLater[], chapters: readonly DerivedFrom[], post: (pass: number, results: Array<[index: number, made: unknown]>) => void): void {
+  passes.forEach((later, pass) => {
+    post(
+      pass,
+      chapters.map(([index, input]) => {
+        try {
+          return [index, later(input)];
+        } catch {
+          return [index, undefined];
+        }
+      }),
+    );
+  });
 }

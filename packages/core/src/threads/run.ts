@@ -15,7 +15,7 @@ import type { FrontmatterMode } from '../load/frontmatter.js';
 import { listBooks } from '../load/books.js';
 import { withRealFolders } from '../load/read-file.js';
 import { folderCheckStore, pruneCheckStore, storedCheck, type CheckStoreOptions, type StoredCheck } from '../model/check-store.js';
-import { chapterDeriver, type DeriveChapter, type DeriveModule } from './derive.js';
+import { chapterDeriver, deriveLater, type DeriveChapter, type DeriveLater, type DeriveModule, type DerivedFrom } from './derive.js';
 import type { BookFolder, BookListings, ChapterEntry } from '../load/books.js';
 import type { Problem } from '../problems/problem.js';
 import type { TextHashHint } from '../model/text-hash-hints.js';
@@ -69,6 +69,15 @@ export interface ThreadedOptions {
 /** A chapter's check as a thread made or found it: its index in the job, the check, its store key (when stored), and what was derived from it. */
 export type TakenCheck = [index: number, check: ChapterCheck, digest: string | undefined, derived?: unknown];
 
+/** What a thread took: its chapters' checks (posted back), and the chapters it derived from (for the later passes). */
+export interface TakenChapters {
+  checks: TakenCheck[];
+  from: DerivedFrom[];
+}
+
+/** A message from a worker: its checks, then each later pass's results. */
+export type WorkerMessage = { checks: TakenCheck[] } | { pass: number; results: Array<[index: number, made: unknown]> };
+
 /** What every thread needs: plain data and a shared counter, posted to workers. */
 export interface ChapterJob {
   root: string;
@@ -106,13 +115,14 @@ export function threadCount(chapters: number, configured?: string): number {
  * @param parse the chapter parser.
  * @returns the checks this thread made, by chapter index.
  */
-export function takeChapters(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter, derive?: DeriveChapter): TakenCheck[] {
+export function takeChapters(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter, derive?: DeriveChapter): TakenChapters {
   return withRealFolders(() => take(job, books, parse, derive));
 }
 
-function take(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter, derive?: DeriveChapter): TakenCheck[] {
+function take(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter, derive?: DeriveChapter): TakenChapters {
   const next = new Int32Array(job.next);
   const done: TakenCheck[] = [];
+  const from: DerivedFrom[] = [];
   const store = job.store ? { store: folderCheckStore(job.store), salt: job.store.salt } : undefined;
   const deriver = derive && job.derive ? chapterDeriver(job.root, derive, job.asOf, job.derive.context) : undefined;
   for (let index = Atomics.add(next, 0, 1); index < job.chapters.length; index = Atomics.add(next, 0, 1)) {
@@ -121,10 +131,14 @@ function take(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter
     const check = () => checkChapter(folder, entry, { rootDir: job.root, parse, asOf: job.asOf, keep: job.keep });
     const taken: TakenCheck = store ? stored(storedCheck(store, job.root, { dir: folder.dir, source: job.books[book]!.source }, entry, job.asOf, check)) : [0, check(), undefined];
     taken[0] = index;
-    if (deriver) taken[3] = deriver(folder, taken[1], taken[2]);
+    if (deriver) {
+      const { input, made } = deriver(folder, taken[1], taken[2]);
+      taken[3] = made;
+      if (input) from.push([index, input]);
+    }
     done.push(taken);
   }
-  return done;
+  return { checks: done, from };
 }
 
 function stored(result: StoredCheck): TakenCheck {
@@ -143,8 +157,31 @@ export async function loadDerive(module: DeriveModule): Promise<DeriveChapter> {
   return derive as DeriveChapter;
 }
 
+/**
+ * Load the functions of a job's later passes.
+ * @param module the job's `derive`.
+ * @returns the functions, in order (none when it names none).
+ */
+export async function loadLater(module: DeriveModule): Promise<DeriveLater[]> {
+  if (!module.later?.length) return [];
+  const loaded = (await import(module.url)) as Record<string, unknown>;
+  return module.later.map((name) => {
+    if (typeof loaded[name] !== 'function') throw new TypeError(`Research Pack: ${module.url} has no function export "${name}"`);
+    return loaded[name] as DeriveLater;
+  });
+}
+
+/** What `checkAll` found: the listing, every chapter's check, the store keys used, what was derived, and the later passes' results by chapter index. */
+interface CheckedAll {
+  listing: BookListings;
+  checks: ChapterCheck[];
+  digests: Set<string>;
+  derived: unknown[];
+  later: Array<Promise<unknown[]>>;
+}
+
 /** List the books and check every chapter on `threads` threads. */
-async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ listing: BookListings; checks: ChapterCheck[]; digests: Set<string>; derived: unknown[] }> {
+async function checkAll(options: ThreadedOptions, keep: boolean): Promise<CheckedAll> {
   const listing = listBooks(options.rootDir, { contentDir: options.contentDir, frontmatter: options.frontmatter });
   const chapters = listing.books.flatMap((book, index) => book.chapters.map((entry) => ({ book: index, entry })));
   const job: ChapterJob = {
@@ -159,22 +196,28 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ list
     ...(options.store ? { store: keep ? options.store : { ...options.store, salt: `${options.store.salt ?? ''}\0problems only` } } : {}),
     ...(keep && options.derive ? { derive: options.derive } : {}),
   };
+  const passes = job.derive?.later?.length ?? 0;
   const mainThreadTakes = options.mainThreadTakes ?? true;
   const threads = options.threads ?? threadCount(chapters.length, process.env.RESEARCH_PACK_THREADS);
   const workerCount = Math.max(Math.min(threads, chapters.length) - (mainThreadTakes ? 1 : 0), 0);
   const ready = takeStartedWorkers(workerCount);
-  const workers = Array.from({ length: workerCount }, (_, index) => runWorker(job, ready[index]));
+  const workers = Array.from({ length: workerCount }, (_, index) => runWorker(job, passes, ready[index]));
   const checks = new Array<ChapterCheck>(chapters.length);
   const digests = new Set<string>();
   const derived = new Array<unknown>(chapters.length);
-  const place = (done: TakenCheck[]) => {
-    for (const [index, check, digest, made] of done) {
+  const here: DerivedFrom[] = [];
+  const place = (done: TakenChapters) => {
+    for (const [index, check, digest, made] of done.checks) {
       checks[index] = check;
       if (digest) digests.add(digest);
       derived[index] = made;
     }
   };
-  const takeHere = async () => place(takeChapters(job, listing.books, options.parse, job.derive ? await loadDerive(job.derive) : undefined));
+  const takeHere = async () => {
+    const done = takeChapters(job, listing.books, options.parse, job.derive ? await loadDerive(job.derive) : undefined);
+    place(done);
+    here.push(...done.from);
+  };
   // This thread takes chapters too, with the book folders it already loaded.
   let finished = false;
   let joined: Promise<void> | undefined;
@@ -192,10 +235,40 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<{ list
       () => undefined,
     );
   }
-  for (const done of await Promise.all(workers)) place(done);
-  finished = true;
-  if (joined) await joined;
-  return { listing, checks, digests, derived };
+  try {
+    for (const checked of await Promise.all(workers.map((worker) => worker.checks))) place({ checks: checked, from: [] });
+    finished = true;
+    if (joined) await joined;
+  } catch (error) {
+    // The later passes wait for the chapters this thread took: there will be none.
+    for (const worker of workers) worker.hand([]);
+    throw error;
+  }
+  return { listing, checks, digests, derived, later: passes === 0 ? [] : await laterPasses(job, workers, here, chapters.length) };
+}
+
+/**
+ * The later passes: the workers derive from their own chapters and from
+ * those this thread took (handed to them in turns), or, without workers,
+ * this thread does it now.
+ */
+async function laterPasses(job: ChapterJob, workers: readonly RunningWorker[], here: readonly DerivedFrom[], count: number): Promise<Array<Promise<unknown[]>>> {
+  const passes = job.derive!.later!.length;
+  const byPass = Array.from({ length: passes }, () => new Array<unknown>(count));
+  const put = (pass: number, results: ReadonlyArray<[number, unknown]>) => {
+    for (const [index, made] of results) byPass[pass]![index] = made;
+  };
+  if (workers.length === 0) {
+    deriveLater(await loadLater(job.derive!), here, put);
+    return byPass.map((results) => Promise.resolve(results));
+  }
+  workers.forEach((worker, turn) => worker.hand(here.filter((_, at) => at % workers.length === turn)));
+  return byPass.map((results, pass) =>
+    Promise.all(workers.map((worker) => worker.later[pass]!)).then((each) => {
+      for (const done of each) put(pass, done);
+      return results;
+    }),
+  );
 }
 
 /**
@@ -213,31 +286,69 @@ export async function checkProblemsOnThreads(options: ThreadedOptions): Promise<
 /**
  * `buildModel` on several threads (without a cache): the same model and problems.
  * @param options the project, the parser (here and for workers) and the thread count.
- * @returns the model (unless blocked by errors) and every problem.
+ * @returns the model (unless blocked by errors), every problem, what `derive` made of each chapter (by chapter id), and one promise per later pass of what it made of each (see `DeriveModule.later`).
  */
-export async function buildModelOnThreads(options: ThreadedOptions): Promise<BuildModelResult & { derived: Map<string, unknown> }> {
-  const { listing, checks, digests, derived } = await checkAll(options, true);
+export async function buildModelOnThreads(options: ThreadedOptions): Promise<BuildModelResult & { derived: Map<string, unknown>; later: Array<Promise<Map<string, unknown>>> }> {
+  const { listing, checks, digests, derived, later } = await checkAll(options, true);
   // Checks of chapters that are gone, or were edited, are not kept.
   if (options.store) pruneCheckStore(options.store.dir, digests);
-  const byChapter = new Map<string, unknown>();
-  checks.forEach((check, index) => {
-    if (check.chapter && derived[index] !== undefined) byChapter.set(check.chapter.id, derived[index]);
-  });
-  return { ...assembleModel(options.rootDir, listing, checks, options.asOf), derived: byChapter };
-}
-
-/** Run the job on a worker (a started one, or a new one); resolves with the checks it made. */
-function runWorker(job: ChapterJob, started?: Worker): Promise<TakenCheck[]> {
-  return new Promise((resolve, reject) => {
-    const worker = started ?? new Worker(new URL('./worker.js', import.meta.url));
-    let result: TakenCheck[] | undefined;
-    worker.once('message', (done: TakenCheck[]) => (result = done));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (result) resolve(result);
-      else reject(new Error(`Research Pack: a worker thread exited with code ${code} before it finished`));
+  const byChapter = (made: readonly unknown[]) => {
+    const by = new Map<string, unknown>();
+    checks.forEach((check, index) => {
+      if (check.chapter && made[index] !== undefined) by.set(check.chapter.id, made[index]);
     });
-    worker.postMessage(job);
-  });
+    return by;
+  };
+  return { ...assembleModel(options.rootDir, listing, checks, options.asOf), derived: byChapter(derived), later: later.map((pass) => pass.then(byChapter)) };
 }
 
+/** A worker running a job: its checks, each later pass's results, and how it is handed the chapters of this thread for those passes. */
+interface RunningWorker {
+  checks: Promise<TakenCheck[]>;
+  later: Array<Promise<Array<[index: number, made: unknown]>>>;
+  hand: (chapters: DerivedFrom[]) => void;
+}
+
+/** Run the job on a worker (a started one, or a new one). */
+function runWorker(job: ChapterJob, passes: number, started?: Worker): RunningWorker {
+  const worker = started ?? new Worker(new URL('./worker.js', import.meta.url));
+  const expected = 1 + passes;
+  const settle = Array.from({ length: expected }, () => deferred());
+  let received = 0;
+  worker.on('message', (message: WorkerMessage) => {
+    if ('checks' in message) settle[0]!.resolve(message.checks);
+    else settle[1 + message.pass]!.resolve(message.results);
+    received += 1;
+  });
+  const fail = (error: unknown) => {
+    for (const { reject } of settle) reject(error);
+  };
+  worker.once('error', fail);
+  worker.once('exit', (code) => {
+    if (received < expected) fail(new Error(`Research Pack: a worker thread exited with code ${code} before it finished`));
+  });
+  // Results nobody waits for (a build that stopped at its model's problems) must not crash the process.
+  for (const { promise } of settle.slice(1)) promise.catch(() => undefined);
+  worker.postMessage(job);
+  let handed = false;
+  return {
+    checks: settle[0]!.promise as Promise<TakenCheck[]>,
+    later: settle.slice(1).map(({ promise }) => promise as Promise<Array<[index: number, made: unknown]>>),
+    hand: (chapters) => {
+      if (handed || passes === 0) return;
+      handed = true;
+      worker.postMessage(chapters);
+    },
+  };
+}
+
+/** A promise and the functions that settle it. */
+function deferred(): { promise: Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void } {
+  let resolve!: (value: unknown) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<unknown>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}

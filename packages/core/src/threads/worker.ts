@@ -1,13 +1,16 @@
 /**
  * Worker thread of `checkProblemsOnThreads` and `buildModelOnThreads`: loads
- * the parser, takes chapters from the shared queue and posts back their checks.
+ * the parser, takes chapters from the shared queue and posts back their
+ * checks; then, if the job has later passes, waits for the chapters the
+ * main thread took and posts each pass's results over all of them.
  * A worker started early (`prestartChapterWorkers`) may be told the parser
  * at once, and loads it while it waits for the job.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ParseChapter } from '../model/chapter.js';
 import type { ParserModule } from './run.js';
-import { loadDerive, takeChapters, type ChapterJob } from './run.js';
+import { loadDerive, loadLater, takeChapters, type ChapterJob, type WorkerMessage } from './run.js';
+import { deriveLater, type DerivedFrom } from './derive.js';
 import { bookFolder } from '../load/books.js';
 
 const early = (workerData as { parser?: ParserModule } | undefined)?.parser;
@@ -25,7 +28,18 @@ parentPort?.once('message', (job: ChapterJob) => {
     const parse = (await load(job.parser.url))[job.parser.name];
     if (typeof parse !== 'function') throw new TypeError(`Research Pack: ${job.parser.url} has no function export "${job.parser.name}"`);
     const derive = job.derive ? await loadDerive(job.derive) : undefined;
-    parentPort?.postMessage(takeChapters(job, job.books.map(bookFolder), parse as ParseChapter, derive));
-    parentPort?.close();
+    const passes = job.derive ? await loadLater(job.derive) : [];
+    const taken = takeChapters(job, job.books.map(bookFolder), parse as ParseChapter, derive);
+    const post = (message: WorkerMessage) => parentPort?.postMessage(message);
+    post({ checks: taken.checks });
+    if (passes.length === 0) {
+      parentPort?.close();
+      return;
+    }
+    // Then the later passes, over this thread's chapters and those the main thread hands over.
+    parentPort?.once('message', (handed: DerivedFrom[]) => {
+      deriveLater(passes, [...taken.from, ...handed], (pass, results) => post({ pass, results }));
+      parentPort?.close();
+    });
   })();
 });
