@@ -11,7 +11,8 @@
  *   `@mdx-js/mdx` (remark-gfm and remark-smartypants, as on unified), each
  *   without the claim plugin (directives stripped, as in the floor build) and
  *   with it, given the options and annotations the integration gives it
- *   (popovers left to the page, each marker's HTML made beforehand). Astro's
+ *   (popovers left to the page, each marker's HTML made beforehand, on
+ *   Sätteri each marker a call into the model). Astro's
  *   own work is left out, so this shows what the plugin costs per chapter
  *   without the noise of a whole build.
  *
@@ -167,8 +168,9 @@ async function measureTransform(count) {
       annotations.set(path.resolve(rootDir, chapter.file), { ...made, claims: made.claims.map((claim) => ({ ...claim, markerHtml: core.claimMarkerHtml(claim) })) });
     }
   }
-  // The integration's options: popovers are rendered by the page (ChapterProvenance), not compiled into the chapter.
-  const options = { annotations: (file) => annotations.get(path.resolve(file)), popovers: 'page', restoreDirectives: true };
+  // The integration's options: popovers are rendered by the page (ChapterProvenance), not compiled into the chapter;
+  // on Sätteri each marker is a call into the model (the unified plugin ignores `markerModule`).
+  const options = { annotations: (file) => annotations.get(path.resolve(file)), popovers: 'page', restoreDirectives: true, markerModule: { from: '@research-pack/astro/marker', name: 'claimMarker' } };
   const chapters = files.slice(0, count).map((file, i) => {
     // As @astrojs/mdx: frontmatter blanked, positions kept.
     const content = parseFrontmatter(sources[i], { frontmatter: 'empty-with-spaces' }).content;

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseFrontmatter } from '@astrojs/markdown-remark';
-import { buildModel, claimAnnotations, type ChapterAnnotations, type ResearchModel } from '@research-pack/core';
+import { buildModel, claimAnnotations, claimMarkerHtml, type ChapterAnnotations, type ResearchModel } from '@research-pack/core';
 import { parseChapter, satteriClaims } from '@research-pack/markdown';
 import { markdownToHtml, mdxToJs } from 'satteri';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,10 @@ function model(rootDir: string, today: string): ResearchModel {
 
 const features = { directive: true, gfm: true, frontmatter: true, smartPunctuation: true };
 
-const plugins = (annotations: ChapterAnnotations) => [satteriClaims({ annotations: () => annotations, popovers: 'page' })];
+const plugins = (annotations: ChapterAnnotations, markerModule?: { from: string; name: string }) => [satteriClaims({ annotations: () => annotations, popovers: 'page', markerModule })];
+
+/** The marker module `@research-pack/astro` gives the plugin. */
+const MARKER_MODULE = { from: '@research-pack/astro/marker', name: 'claimMarker' };
 
 /** The page as HTML (these chapters are Markdown, whatever their extension). */
 function html(source: string, file: string, annotations: ChapterAnnotations): string {
@@ -39,8 +42,8 @@ function html(source: string, file: string, annotations: ChapterAnnotations): st
 }
 
 /** The chapter compiled as Astro compiles MDX. */
-function mdx(source: string, file: string, annotations: ChapterAnnotations): string {
-  return mdxToJs(source, { mdastPlugins: plugins(annotations), features, fileURL: pathToFileURL(file), jsxImportSource: 'astro', elementAttributeNameCase: 'html' }).code;
+function mdx(source: string, file: string, annotations: ChapterAnnotations, markerModule?: { from: string; name: string }): string {
+  return mdxToJs(source, { mdastPlugins: plugins(annotations, markerModule), features, fileURL: pathToFileURL(file), jsxImportSource: 'astro', elementAttributeNameCase: 'html' }).code;
 }
 
 /** Whether the plugin marks this page node by node (no `before` hook reading the whole tree). */
@@ -69,6 +72,17 @@ function compareOn(rootDir: string, today: string): { chapters: number; claims: 
     expect(compiled.split('"data-claim-id"').length - 1, chapter.file).toBe(annotations.claims.length);
     expect(compiled.split('"set:html": "<button').length - 1, chapter.file).toBe(annotations.claims.length);
     expect(compiled, chapter.file).not.toContain('_components.button');
+    // With a marker module, each marker is a call that returns that markup when the page renders: the rest is the same module.
+    const called = mdx(blanked, file, annotations, MARKER_MODULE);
+    const calls = [...called.matchAll(/_researchPackClaimMarker\(("[^"]*"), ("[^"]*")\)/g)];
+    expect(calls.map((call) => `${JSON.parse(call[1]!)} ${JSON.parse(call[2]!)}`).sort(), chapter.file).toEqual(annotations.claims.map((claim) => `${chapter.id} ${claim.id}`).sort());
+    expect(called, chapter.file).not.toContain('<button');
+    expect(called.split('import { claimMarker as _researchPackClaimMarker } from').length - 1, chapter.file).toBe(1);
+    const byId = new Map(annotations.claims.map((claim) => [claim.id, claim]));
+    const restored = called
+      .replace(`import { claimMarker as _researchPackClaimMarker } from "${MARKER_MODULE.from}";\n`, '')
+      .replace(/_researchPackClaimMarker\("[^"]*", ("[^"]*")\)/g, (_, id: string) => JSON.stringify(claimMarkerHtml(byId.get(JSON.parse(id))!)));
+    expect(restored, chapter.file).toBe(compiled);
     totals.chapters += 1;
     totals.claims += annotations.claims.length;
   }

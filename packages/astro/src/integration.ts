@@ -112,6 +112,8 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
             restoreDirectives: options.restoreDirectives !== 'nowhere',
             restoreOutsideChapters: options.restoreDirectives === 'everywhere',
             popovers: 'page',
+            // On Sätteri an MDX chapter's markers are calls into the model, not markup compiled into its module.
+            markerModule: { from: `${NAME}/marker`, name: 'claimMarker' },
           },
           logger,
           (chapterFile) => source.marksOf(chapterFile),

@@ -14,7 +14,7 @@ import type { ModelCache } from '@research-pack/core/load';
 import { buildModel, type BuildModelResult, type CheckStoreOptions, type ParseChapter, type ChapterModel } from '@research-pack/core/model';
 import { buildModelOnThreads } from '@research-pack/core/threads';
 import { chapterUrls, layoutProblems, type SiteUrls } from '@research-pack/core/site';
-import { claimAnnotations, claimPopoversHtml, renderPackHtml, type ChapterAnnotations } from '@research-pack/core/render';
+import { claimAnnotations, claimMarkerHtml, claimPopoversHtml, renderPackHtml, type ChapterAnnotations } from '@research-pack/core/render';
 import { parseChapter } from '@research-pack/markdown/parse';
 import type { DeriveContext, DerivedChapter } from './derive.js';
 import type { ResearchPackOptions } from './options.js';
@@ -152,6 +152,8 @@ function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new
       book.chapters.map((chapter) => [path.resolve(root, chapter.file), chapter] as const),
     ),
   );
+  const chaptersById = new Map((usable?.books ?? []).flatMap((book) => book.chapters.map((chapter) => [chapter.id, chapter] as const)));
+  const markers = new Map<string, Map<string, ChapterAnnotations['claims'][number]>>();
   // One set of annotations per chapter, made on first use: the claim plugins
   // read it for the markers, ChapterProvenance for the popovers.
   const annotationsById = new Map<string, { annotations: ChapterAnnotations; popoversHtml?: string | undefined; packHtml?: string | undefined }>();
@@ -173,6 +175,16 @@ function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new
       packs: options.packs,
       report: options.report,
       annotations: (chapter) => entryOf(chapter).annotations,
+      markerHtml: (id, claim) => {
+        let claims = markers.get(id);
+        if (!claims) {
+          const chapter = chaptersById.get(id);
+          if (!chapter) return undefined;
+          markers.set(id, (claims = new Map(entryOf(chapter).annotations.claims.map((annotation) => [annotation.id, annotation]))));
+        }
+        const annotation = claims.get(claim);
+        return annotation && claimMarkerHtml(annotation);
+      },
       popoversHtml: (chapter) => {
         const entry = entryOf(chapter);
         return (entry.popoversHtml ??= claimPopoversHtml(entry.annotations));

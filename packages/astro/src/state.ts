@@ -30,6 +30,8 @@ export interface ResearchPackState {
   report: boolean;
   /** A chapter's claim annotations (markers and popovers), made once and shared by the claim plugins and ChapterProvenance. */
   annotations: (chapter: ChapterModel) => ChapterAnnotations;
+  /** The HTML of a claim's marker, by chapter id and claim id (what an MDX chapter's markers call on Sätteri: see marker.ts). */
+  markerHtml: (chapter: string, claim: string) => string | undefined;
   /** The popovers of a chapter's claims as HTML, made once (on a build's worker threads, when it has them). */
   popoversHtml: (chapter: ChapterModel) => string;
   /** The content of a chapter's research pack page as HTML, made once (the same). */

@@ -22,7 +22,7 @@ export function claimNode(annotation: ClaimAnnotation, children: IndexNode[], po
     data: { hName: 'span', hProperties: { ...annotation.wrapper }, claimId: annotation.id },
     children: [
       ...(children as ResearchClaim['children']),
-      (markers === 'tree' ? elementNode('researchClaimMarker', annotation.marker) : markupNode(claimMarkerHtml(annotation), markers)) as ResearchClaimMarker,
+      markerNode(annotation, markers) as ResearchClaimMarker,
       ...(popovers === 'page' ? [] : [elementNode('researchClaimPopover', annotation.popover)]),
     ],
   };
@@ -33,20 +33,61 @@ export function claimNode(annotation: ClaimAnnotation, children: IndexNode[], po
  * How a claim's marker goes into the page: `tree`, a `researchClaimMarker`
  * node standing for its hast (unified turns it into elements); `html`, a
  * raw HTML node with the marker's markup; `mdx`, an MDX `<Fragment
- * set:html>` with it. The same HTML either way; the last two keep the
- * marker's elements out of the tree the processor compiles (an MDX chapter
- * would otherwise carry every marker as JSX in its module).
+ * set:html>` with it; a `MarkerCall`, an MDX `<Fragment set:html>` whose
+ * value is a call that returns it when the page renders. The same HTML
+ * every way; the last three keep the marker's elements out of the tree the
+ * processor compiles (an MDX chapter would otherwise carry every marker as
+ * JSX in its module), and the last keeps even its markup out.
  */
-export type MarkerForm = 'tree' | 'html' | 'mdx';
+export type MarkerForm = 'tree' | 'html' | 'mdx' | MarkerCall;
+
+/**
+ * A marker as a call the page makes when it renders: an MDX `<Fragment
+ * set:html={call(chapter, claim)}>`, where `call` is a binding the chapter
+ * imports (`markerImport`). Only the call is compiled into the chapter.
+ */
+export interface MarkerCall {
+  /** The local name of the imported function. */
+  call: string;
+  /** The chapter's id, its first argument (the claim's id is the second). */
+  chapter: string;
+}
+
+function markerNode(annotation: ClaimAnnotation, markers: MarkerForm): IndexNode {
+  if (markers === 'tree') return elementNode('researchClaimMarker', annotation.marker);
+  if (typeof markers === 'string') return markupNode(claimMarkerHtml(annotation), markers);
+  const expression = `${markers.call}(${JSON.stringify(markers.chapter)}, ${JSON.stringify(annotation.id)})`;
+  return claimElement({
+    type: 'mdxJsxTextElement',
+    name: 'Fragment',
+    attributes: [{ type: 'mdxJsxAttribute', name: 'set:html', value: { type: 'mdxJsxAttributeValueExpression', value: expression } }],
+    children: [],
+  } as IndexNode);
+}
+
+/**
+ * The ES module import a chapter whose markers are calls starts with.
+ * @param from the module's specifier.
+ * @param name the function's export name.
+ * @param call its local name (`MarkerCall.call`).
+ * @returns an `mdxjsEsm` node.
+ */
+export function markerImport(from: string, name: string, call: string): IndexNode {
+  return { type: 'mdxjsEsm', value: `import { ${name} as ${call} } from ${JSON.stringify(from)};` } as IndexNode;
+}
 
 /** Marks the markup nodes that stand for a claim's marker, without a field a processor would read. */
 const CLAIM_ELEMENT = Symbol.for('research-pack.claim-element');
 
 function markupNode(html: string, form: 'html' | 'mdx'): IndexNode {
-  const node: IndexNode =
+  return claimElement(
     form === 'html'
       ? { type: 'html', value: html }
-      : ({ type: 'mdxJsxTextElement', name: 'Fragment', attributes: [{ type: 'mdxJsxAttribute', name: 'set:html', value: html }], children: [] } as IndexNode);
+      : ({ type: 'mdxJsxTextElement', name: 'Fragment', attributes: [{ type: 'mdxJsxAttribute', name: 'set:html', value: html }], children: [] } as IndexNode),
+  );
+}
+
+function claimElement(node: IndexNode): IndexNode {
   Object.defineProperty(node, CLAIM_ELEMENT, { value: true });
   return node;
 }

@@ -48,6 +48,14 @@ const OPTIONS: Record<keyof ClaimsPluginOptions, { expected: string; valid: (val
   restoreDirectives: { expected: 'true or false', valid: (value) => value === undefined || typeof value === 'boolean' },
   restoreOutsideChapters: { expected: 'true or false', valid: (value) => value === undefined || typeof value === 'boolean' },
   popovers: { expected: '"inline" or "page"', valid: (value) => value === undefined || value === 'inline' || value === 'page' },
+  markerModule: {
+    expected: 'an object with `from` (a module specifier) and `name` (the name of its export)',
+    valid: (value) => {
+      if (value === undefined) return true;
+      const { from, name } = (value ?? {}) as { from?: unknown; name?: unknown };
+      return typeof value === 'object' && typeof from === 'string' && from !== '' && typeof name === 'string' && /^[A-Za-z_$][\w$]*$/.test(name);
+    },
+  },
 };
 
 /**

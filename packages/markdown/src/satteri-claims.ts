@@ -11,7 +11,8 @@
  * could not place) is planned from its whole tree, in a `before` hook.
  */
 import { fileURLToPath } from 'node:url';
-import type { MdastPluginDefinition, MdastVisitorContext, PluginFactoryContext } from 'satteri';
+import type { MdastContent, MdastPluginDefinition, MdastVisitorContext, PluginFactoryContext } from 'satteri';
+import { markerImport } from './claim-nodes.js';
 import { createClaimsAdapter, type FileClaims } from './claims-adapter.js';
 import type { ClaimsPluginOptions } from './options.js';
 import { applyEdits as apply, PageMarker, PAGE_VISITORS, type PageMarkerSettings, type PageNode } from './page-marker.js';
@@ -29,17 +30,34 @@ type Visitor = (node: PageNode, ctx: MdastVisitorContext) => void;
  */
 export function satteriClaims(options: ClaimsPluginOptions): (context: PluginFactoryContext) => MdastPluginDefinition | null {
   const adapter = createClaimsAdapter(options);
-  const { directive, restoreDirectives, popovers } = adapter.options;
+  const { directive, restoreDirectives, popovers, markerModule } = adapter.options;
   const base = { directive: directive ?? 'claim', restore: restoreDirectives !== false, popovers: popovers === 'page' ? ('page' as const) : ('inline' as const) };
   const forFormat = { markdown: { ...base, markers: 'html' }, mdx: { ...base, markers: 'mdx' } } satisfies Record<string, PageMarkerSettings>;
-  return ({ fileURL, source, sourceFormat }) => {
-    const settings = forFormat[sourceFormat === 'mdx' ? 'mdx' : 'markdown'];
-    const found = adapter(fileURL && fileURL.protocol === 'file:' ? fileURLToPath(fileURL) : undefined, source);
-    if (found instanceof Promise) return pendingPlugin(found, settings);
-    if (!found) return null;
-    const marker = PageMarker.create(found, source, settings);
-    return marker ? visitorPlugin(found, marker) : wholeTreePlugin(found);
+  // With `markerModule`, an MDX chapter's markers are calls of the function it imports.
+  const marking = (claims: FileClaims, mdx: boolean): Marking => {
+    const settings = forFormat[mdx ? 'mdx' : 'markdown'];
+    const chapter = claims.kind === 'claims' ? claims.annotations?.chapter : undefined;
+    if (!mdx || !markerModule || chapter === undefined || claims.annotations!.claims.length === 0) return { settings };
+    return { settings: { ...settings, markers: { call: MARKER_CALL, chapter } }, preamble: markerImport(markerModule.from, markerModule.name, MARKER_CALL) };
   };
+  return ({ fileURL, source, sourceFormat }) => {
+    const mdx = sourceFormat === 'mdx';
+    const found = adapter(fileURL && fileURL.protocol === 'file:' ? fileURLToPath(fileURL) : undefined, source);
+    if (found instanceof Promise) return pendingPlugin(found, (claims) => marking(claims, mdx));
+    if (!found) return null;
+    const chosen = marking(found, mdx);
+    const marker = PageMarker.create(found, source, chosen.settings);
+    return marker ? visitorPlugin(found, marker, chosen.preamble) : wholeTreePlugin(found);
+  };
+}
+
+/** The local name of the marker function a chapter imports (`markerModule`). */
+const MARKER_CALL = '_researchPackClaimMarker';
+
+/** How a page's claims are marked on the visitor path: the settings, and the import its markers need, if any. */
+interface Marking {
+  settings: PageMarkerSettings;
+  preamble?: ReturnType<typeof markerImport> | undefined;
 }
 
 /** The page read whole: plan in `before`, from the root. */
@@ -56,13 +74,14 @@ function wholeTreePlugin(claims: FileClaims): MdastPluginDefinition {
   };
 }
 
-/** Only the nodes that hold a claim or a directive, each visited on its own. */
-function visitorPlugin(claims: FileClaims, marker: PageMarker): MdastPluginDefinition {
+/** Only the nodes that hold a claim or a directive, each visited on its own (and the import its markers call, when they do). */
+function visitorPlugin(claims: FileClaims, marker: PageMarker, preamble?: Marking['preamble']): MdastPluginDefinition {
   const plugin: MdastPluginDefinition & Record<string, unknown> = {
     name: pluginName(claims),
     options: { position: true },
-    after(_root, ctx) {
+    after(root, ctx) {
       marker.finish(ctx);
+      if (preamble) ctx.prependChild(root, preamble as unknown as MdastContent);
     },
   };
   for (const type of marker.visitedTypes()) plugin[type] = ((node, ctx) => marker.visit(node, ctx)) satisfies Visitor;
@@ -74,19 +93,23 @@ function visitorPlugin(claims: FileClaims, marker: PageMarker): MdastPluginDefin
  * mark as `satteriClaims` would have (the visitors of every kind of node a
  * marker may visit are registered, and do nothing for a page read whole).
  */
-function pendingPlugin(found: Promise<FileClaims | undefined>, settings: PageMarkerSettings): MdastPluginDefinition {
+function pendingPlugin(found: Promise<FileClaims | undefined>, marking: (claims: FileClaims) => Marking): MdastPluginDefinition {
   let marker: PageMarker | undefined;
+  let preamble: Marking['preamble'];
   const plugin: MdastPluginDefinition & Record<string, unknown> = {
     name: SATTERI_PLUGIN_NAME,
     options: { position: true },
     async before(root, ctx) {
       const claims = await found;
       if (!claims) return;
-      marker = PageMarker.create(claims, ctx.source, settings);
-      if (!marker) apply(claims.plan(root, ctx.source), ctx);
+      const chosen = marking(claims);
+      marker = PageMarker.create(claims, ctx.source, chosen.settings);
+      if (marker) preamble = chosen.preamble;
+      else apply(claims.plan(root, ctx.source), ctx);
     },
-    after(_root, ctx) {
+    after(root, ctx) {
       marker?.finish(ctx);
+      if (preamble) ctx.prependChild(root, preamble as unknown as MdastContent);
     },
   };
   for (const type of PAGE_VISITORS) {

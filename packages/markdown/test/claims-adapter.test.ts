@@ -26,7 +26,7 @@ describe('checkClaimsOptions', () => {
 
   it('names every mistake at once', () => {
     expect(() => checkClaimsOptions({ annotations: {}, popover: 'page', restoreDirectives: 'yes', directive: 'my claim' })).toThrowErrorMatchingInlineSnapshot(
-      `[TypeError: Research Pack's claim plugin was given wrong options: \`annotations\` must be a function from a file path to the chapter's annotations, got an object; unknown option "popover" (did you mean "popovers"?); the options are annotations, directive, restoreDirectives, restoreOutsideChapters, popovers; \`restoreDirectives\` must be true or false, got "yes"; \`directive\` must be a directive name such as "claim", got "my claim"]`,
+      `[TypeError: Research Pack's claim plugin was given wrong options: \`annotations\` must be a function from a file path to the chapter's annotations, got an object; unknown option "popover" (did you mean "popovers"?); the options are annotations, directive, restoreDirectives, restoreOutsideChapters, popovers, markerModule; \`restoreDirectives\` must be true or false, got "yes"; \`directive\` must be a directive name such as "claim", got "my claim"]`,
     );
     expect(() => checkClaimsOptions({})).toThrowErrorMatchingInlineSnapshot(
       `[TypeError: Research Pack's claim plugin was given wrong options: \`annotations\` is missing: it must be a function from a file path to the chapter's annotations]`,
