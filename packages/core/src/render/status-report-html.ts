@@ -78,7 +78,36 @@ export function statusReportHast(report: StatusReport, scope: StatusReportScope 
  * @returns the HTML of the `<article>`; same inputs, same bytes.
  */
 export function renderStatusReportHtml(report: StatusReport, scope: StatusReportScope = {}): string {
-  return toHtml(statusReportHast(report, scope));
+  sharing = true;
+  try {
+    // The only raw nodes in the tree are the shared parts' own HTML (see `shared`).
+    return toHtml(statusReportHast(report, scope), { allowDangerousHtml: true });
+  } finally {
+    sharing = false;
+  }
+}
+
+/** Whether `statusReportHast` is building for `renderStatusReportHtml`, which shares a book's parts between the site's report and the book's. */
+let sharing = false;
+
+/** The HTML of each book's parts, once written: the site's report page and the book's hold the same charts and tables. */
+const sharedParts = new WeakMap<StatusReportBook, Map<string, string>>();
+
+/**
+ * A part of a book's report that the site's report and the book's report
+ * hold alike (a chart list, a table): written to HTML the first time and
+ * put in the tree as that HTML after, when the tree is for
+ * `renderStatusReportHtml`. An element is written the same alone as in its
+ * tree (its content does not depend on what is around it), so the page's
+ * bytes are the same either way.
+ */
+function shared(book: StatusReportBook, key: string, make: () => Element): ElementContent {
+  if (!sharing) return make();
+  let parts = sharedParts.get(book);
+  if (!parts) sharedParts.set(book, (parts = new Map()));
+  let html = parts.get(key);
+  if (html === undefined) parts.set(key, (html = toHtml(make())));
+  return { type: 'raw', value: html } as unknown as ElementContent;
 }
 
 function bookHast(book: StatusReportBook, single: boolean): Element[] {
@@ -89,10 +118,12 @@ function bookHast(book: StatusReportBook, single: boolean): Element[] {
   const chapters = part('chapters', 'Chapters', [
     book.chapters.length === 0
       ? h('p', NOTHING_RECORDED.chapters)
-      : table(
-          `Chapters of ${book.title}: claims by status, open work and the latest research pass`,
-          CHAPTER_COLUMNS,
-          book.chapters.map((chapter) => [packLink(chapter), ...chapterCounts(chapter), passText(chapter)]),
+      : shared(book, 'chapters', () =>
+          table(
+            `Chapters of ${book.title}: claims by status, open work and the latest research pass`,
+            CHAPTER_COLUMNS,
+            book.chapters.map((chapter) => [packLink(chapter), ...chapterCounts(chapter), passText(chapter)]),
+          ),
         ),
   ]);
   const charts = part(
@@ -101,21 +132,23 @@ function bookHast(book: StatusReportBook, single: boolean): Element[] {
     book.chapters.length === 0
       ? [h('p', NOTHING_RECORDED.chapters)]
       : [
-          h(
-            'ul',
-            { className: ['rp-charts'] },
-            book.chapters.map((chapter) =>
-              h('li', [
-                h('figure', [
-                  statusChart(chapter.claims, { id: `rp-chart-${book.slug}-${chapter.slug}`, label: `Chapter ${chapter.number}: ${chapter.title}` }),
-                  h('figcaption', [h('a', { href: chapter.urls.pack }, `Chapter ${chapter.number}: ${chapter.title}`)]),
+          shared(book, 'charts', () =>
+            h(
+              'ul',
+              { className: ['rp-charts'] },
+              book.chapters.map((chapter) =>
+                h('li', [
+                  h('figure', [
+                    statusChart(chapter.claims, { id: `rp-chart-${book.slug}-${chapter.slug}`, label: `Chapter ${chapter.number}: ${chapter.title}` }),
+                    h('figcaption', [h('a', { href: chapter.urls.pack }, `Chapter ${chapter.number}: ${chapter.title}`)]),
+                  ]),
                 ]),
-              ]),
+              ),
             ),
           ),
         ],
   );
-  const attentionRows = book.chapters.flatMap((chapter) =>
+  const attentionRows = () => book.chapters.flatMap((chapter) =>
     chapter.attention.map((claim) => [
       h('a', { href: claim.url }, claim.id),
       packLink(chapter),
@@ -126,15 +159,17 @@ function bookHast(book: StatusReportBook, single: boolean): Element[] {
     ]),
   );
   const attention = part('attention', 'Claims needing attention', [
-    attentionRows.length === 0
+    book.chapters.every((chapter) => chapter.attention.length === 0)
       ? h('p', NOTHING_RECORDED.attention)
-      : table(`Claims of ${book.title} that are not (or no longer) supported`, ATTENTION_COLUMNS, attentionRows),
+      : shared(book, 'attention', () => table(`Claims of ${book.title} that are not (or no longer) supported`, ATTENTION_COLUMNS, attentionRows())),
   ]);
-  const leadRows = book.chapters.flatMap((chapter) =>
+  const leadRows = () => book.chapters.flatMap((chapter) =>
     chapter.leads.map((lead) => [lead.id, packLink(chapter), lead.claims.join(', '), `${lead.relation}, ${lead.class}`, lead.source, timeElement(lead.recorded)]),
   );
   const leads = part('leads', 'Leads awaiting verification', [
-    leadRows.length === 0 ? h('p', NOTHING_RECORDED.leads) : table(`Leads recorded for ${book.title}, not yet verified`, LEAD_COLUMNS, leadRows),
+    book.chapters.every((chapter) => chapter.leads.length === 0)
+      ? h('p', NOTHING_RECORDED.leads)
+      : shared(book, 'leads', () => table(`Leads recorded for ${book.title}, not yet verified`, LEAD_COLUMNS, leadRows())),
   ]);
   const review = awaitingReviewSection(book, heading, `${prefix}-review`);
   const parts = [chapters, charts, attention, leads, review, ...sourcesHast(book, part, packLink)];
@@ -157,7 +192,7 @@ function sourcesHast(book: StatusReportBook, part: Part, packLink: PackLink): El
   const sources = part('sources', 'Sources', [
     h('p', { className: ['rp-report-sources'] }, sourcesLine(book)),
     ...(hasSourcesLock(book) && sourceRowsHast.length > 0
-      ? [table(`Sources of ${book.title}: link health, archived copies, changes and newer versions, as the sources lock records them`, SOURCE_COLUMNS, sourceRowsHast)]
+      ? [shared(book, 'sources', () => table(`Sources of ${book.title}: link health, archived copies, changes and newer versions, as the sources lock records them`, SOURCE_COLUMNS, sourceRowsHast))]
       : []),
   ]);
   if (!hasSourcesLock(book)) return [sources];
@@ -170,7 +205,9 @@ function sourcesHast(book: StatusReportBook, part: Part, packLink: PackLink): El
     h('q', claim.text),
   ]);
   const flagged = part('flagged', 'Claims flagged for review', [
-    flaggedRows.length === 0 ? h('p', NOTHING_RECORDED.flagged) : table(`Claims of ${book.title} whose validated evidence rests only on dead or changed sources`, FLAGGED_COLUMNS, flaggedRows),
+    flaggedRows.length === 0
+      ? h('p', NOTHING_RECORDED.flagged)
+      : shared(book, 'flagged', () => table(`Claims of ${book.title} whose validated evidence rests only on dead or changed sources`, FLAGGED_COLUMNS, flaggedRows)),
   ]);
   return [sources, flagged];
 }

@@ -107,3 +107,33 @@ describe('renderStatusReportHtml with the sources locks', () => {
     expect(text(flagged(root)!)).toBe('Claims flagged for reviewNo claim rests only on dead or changed sources.');
   });
 });
+
+describe('renderStatusReportHtml, the parts the site\'s report and a book\'s share', () => {
+  it('writes the same bytes as the tree written whole, whichever report is written first, and again', async () => {
+    const { toHtml } = await import('hast-util-to-html');
+    const whole = (report: ReturnType<typeof buildStatusReport>, book?: string) => toHtml(statusReportHast(report, book === undefined ? {} : { book }));
+    for (const model of [twoBooks(), lockedModel(DEAD_LOCK)]) {
+      for (const bookFirst of [false, true]) {
+        const report = buildStatusReport(model, ROOT_URLS);
+        const slugs = report.books.map((book) => book.slug);
+        const order = bookFirst ? [...slugs, undefined] : [undefined, ...slugs];
+        for (const round of [1, 2]) {
+          for (const book of order) {
+            const expected = whole(report, book);
+            expect(renderStatusReportHtml(report, book === undefined ? {} : { book }), `${book ?? 'site'}, round ${round}`).toBe(expected);
+          }
+        }
+      }
+    }
+  });
+
+  it('shares only within one report: another report of other records writes its own', () => {
+    const first = buildStatusReport(twoBooks(), ROOT_URLS);
+    renderStatusReportHtml(first);
+    const changed = twoBooks();
+    changed.books[1]!.config.title = 'Go Notes, revised';
+    const second = buildStatusReport(changed, ROOT_URLS);
+    expect(renderStatusReportHtml(second, { book: 'go' })).toContain('Go Notes, revised');
+    expect(renderStatusReportHtml(second, { book: 'go' })).not.toContain('of Go Notes:');
+  });
+});
