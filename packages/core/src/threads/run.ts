@@ -113,7 +113,8 @@ export function threadCount(chapters: number, configured?: string): number {
  * @param job the job.
  * @param books the job's book folders, loaded on this thread.
  * @param parse the chapter parser.
- * @returns the checks this thread made, by chapter index.
+ * @param derive what to derive from each chapter, if anything.
+ * @returns the checks this thread made (with their chapter indexes), and the chapters it derived from.
  */
 export function takeChapters(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter, derive?: DeriveChapter): TakenChapters {
   return withRealFolders(() => take(job, books, parse, derive));
