@@ -99,8 +99,10 @@ export function derivePages(input: DeriveInput): PageParts | undefined {
   const state = makingOf(input);
   if (!state) return undefined;
   const context = input.context as DeriveContext;
-  state.pages = { popoversHtml: claimPopoversHtml(state.annotations) };
+  state.pages = { popoversHtml: claimPopoversHtml(state.annotations!) };
   if (context.packs) state.pages.packHtml = renderPackHtml(chapterModel(input), input.chapter, context.pageUrls);
+  // The popovers' elements are not needed any more.
+  state.annotations = undefined;
   return state.pages;
 }
 
@@ -125,7 +127,8 @@ export function deriveArtifacts(input: DeriveInput): Pick<DerivedChapter, 'artif
 /** What is made of a chapter so far on this thread: its annotations, then its pages' parts. */
 interface Making {
   key: string;
-  annotations: ChapterAnnotations;
+  /** Whole (popovers included) until the pages' parts are made. */
+  annotations: ChapterAnnotations | undefined;
   /** The annotations as posted (`posted`). */
   posted: ChapterAnnotations;
   pages?: PageParts;

@@ -30,8 +30,9 @@ export interface LoadedState {
   /**
    * Settles once the workers have made the rest of each chapter (its
    * popovers, pack page and text artifacts, put into `derived` as each pass
-   * arrives); rejects when a worker failed. Pages render with whatever is
-   * there, and make the rest themselves.
+   * arrives); rejects when a worker failed. A page that renders before its
+   * chapter's pass is in (or after it failed) makes its popovers and pack
+   * page itself, from the model.
    */
   finished: Promise<void>;
 }
@@ -140,7 +141,7 @@ export function annotationsStamp(annotations: ChapterAnnotations): string {
 const stamps = new WeakMap<ChapterAnnotations, string>();
 
 /** The state and the annotation lookup, from a built model (and what the workers derived from its chapters, if they did). */
-function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new Map<string, DerivedChapter>()): Omit<LoadedState, 'finished'> {
+export function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new Map<string, DerivedChapter>()): Omit<LoadedState, 'finished'> {
   const { root, options, urls, pageUrls } = inputs;
   const { model } = result;
   // Every chapter needs a page and a research pack of its own, wherever the chapters and research options put them.
@@ -157,10 +158,11 @@ function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new
   // One set of annotations per chapter, made on first use: the claim plugins
   // read it for the markers, ChapterProvenance for the popovers.
   const annotationsById = new Map<string, { annotations: ChapterAnnotations; popoversHtml?: string | undefined; packHtml?: string | undefined }>();
+  const annotationOptions = (chapter: ChapterModel) => (options.packs ? { packUrl: chapterUrls(pageUrls, chapter.book, chapter.slug).pack } : {});
   const entryOf = (chapter: ChapterModel) => {
     let entry = annotationsById.get(chapter.id);
     if (!entry) {
-      entry = derived.get(chapter.id) ?? { annotations: claimAnnotations(chapter, options.packs ? { packUrl: chapterUrls(pageUrls, chapter.book, chapter.slug).pack } : {}) };
+      entry = derived.get(chapter.id) ?? { annotations: claimAnnotations(chapter, annotationOptions(chapter)) };
       annotationsById.set(chapter.id, entry);
     }
     return entry;
@@ -187,7 +189,8 @@ function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new
       },
       popoversHtml: (chapter) => {
         const entry = entryOf(chapter);
-        return (entry.popoversHtml ??= claimPopoversHtml(entry.annotations));
+        // Annotations a worker posted leave their popovers out (`popoversHtml` holds them, once its pass is in): make them whole here.
+        return (entry.popoversHtml ??= claimPopoversHtml(derived.has(chapter.id) ? claimAnnotations(chapter, annotationOptions(chapter)) : entry.annotations));
       },
       packHtml: (chapter) => {
         const entry = entryOf(chapter);

@@ -12,7 +12,7 @@
  */
 import type { BookFolder } from '../load/books.js';
 import type { ChapterCheck } from '../model/check.js';
-import { attachPage } from '../model/page-info.js';
+import { attachPage, type ChapterPage } from '../model/page-info.js';
 import type { ChapterModel } from '../model/types.js';
 import type { BookConfig } from '../schema/sidecars.js';
 import { readSourcesLock } from '../sources/lock.js';
@@ -55,12 +55,17 @@ export type DeriveChapter = (input: DeriveInput) => unknown;
  * Computes more plain data from one chapter after the model is built. It is
  * given the same input object as the `DeriveChapter` call before it when the
  * same thread made that call (so it may keep what it made by that object),
- * and an equal copy when the chapter was taken by another thread.
+ * and a copy when the chapter was taken by another thread (its chapter's
+ * body and its claims' places attached again, as `attachPage` does).
  */
 export type DeriveLater = (input: DeriveInput) => unknown;
 
-/** A chapter a thread derived from: its index in the job and the input its derivations are called with. */
-export type DerivedFrom = [index: number, input: DeriveInput];
+/**
+ * A chapter a thread derived from: its index in the job, the input its
+ * derivations are called with, and its page information (`attachPage`),
+ * which a copy for another thread loses (it is not enumerable) and gets back.
+ */
+export type DerivedFrom = [index: number, input: DeriveInput, page: ChapterPage | undefined];
 
 /**
  * A chapter deriver for one thread: reads each book's sources lock once.
@@ -99,6 +104,8 @@ export function chapterDeriver(rootDir: string, derive: DeriveChapter, asOf: str
  * @param post called with each pass's results, by chapter index, as soon as the pass is done (undefined where a call failed: the caller does the work itself).
  */
 export function deriveLater(passes: readonly DeriveLater[], chapters: readonly DerivedFrom[], post: (pass: number, results: Array<[index: number, made: unknown]>) => void): void {
+  // A chapter taken by another thread is a copy: its body and its claims' places are attached again.
+  for (const [, input, page] of chapters) attachPage(input.chapter, page);
   passes.forEach((later, pass) => {
     post(
       pass,

@@ -135,7 +135,7 @@ function take(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter
     if (deriver) {
       const { input, made } = deriver(folder, taken[1], taken[2]);
       taken[3] = made;
-      if (input) from.push([index, input]);
+      if (input) from.push([index, input, taken[1].page]);
     }
     done.push(taken);
   }
@@ -222,8 +222,18 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<Checke
   // This thread takes chapters too, with the book folders it already loaded.
   let finished = false;
   let joined: Promise<void> | undefined;
-  if (mainThreadTakes || workers.length === 0) await takeHere();
-  else if (options.mainThreadJoins) {
+  const stopWorkers = () => {
+    // The later passes would wait for this thread's chapters: none will come, and nothing they make is wanted.
+    for (const worker of workers) worker.stop();
+  };
+  if (mainThreadTakes || workers.length === 0) {
+    try {
+      await takeHere();
+    } catch (error) {
+      stopWorkers();
+      throw error;
+    }
+  } else if (options.mainThreadJoins) {
     const next = new Int32Array(job.next);
     // Joins when asked to, if the workers have not finished and chapters are left.
     void options.mainThreadJoins.then(
@@ -241,8 +251,7 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<Checke
     finished = true;
     if (joined) await joined;
   } catch (error) {
-    // The later passes wait for the chapters this thread took: there will be none.
-    for (const worker of workers) worker.hand([]);
+    stopWorkers();
     throw error;
   }
   return { listing, checks, digests, derived, later: passes === 0 ? [] : await laterPasses(job, workers, here, chapters.length) };
@@ -303,11 +312,12 @@ export async function buildModelOnThreads(options: ThreadedOptions): Promise<Bui
   return { ...assembleModel(options.rootDir, listing, checks, options.asOf), derived: byChapter(derived), later: later.map((pass) => pass.then(byChapter)) };
 }
 
-/** A worker running a job: its checks, each later pass's results, and how it is handed the chapters of this thread for those passes. */
+/** A worker running a job: its checks, each later pass's results, how it is handed the chapters of this thread for those passes, and how it is stopped. */
 interface RunningWorker {
   checks: Promise<TakenCheck[]>;
   later: Array<Promise<Array<[index: number, made: unknown]>>>;
   hand: (chapters: DerivedFrom[]) => void;
+  stop: () => void;
 }
 
 /** Run the job on a worker (a started one, or a new one). */
@@ -328,8 +338,8 @@ function runWorker(job: ChapterJob, passes: number, started?: Worker): RunningWo
   worker.once('exit', (code) => {
     if (received < expected) fail(new Error(`Research Pack: a worker thread exited with code ${code} before it finished`));
   });
-  // Results nobody waits for (a build that stopped at its model's problems) must not crash the process.
-  for (const { promise } of settle.slice(1)) promise.catch(() => undefined);
+  // Results nobody waits for (a build that stopped at its model's problems, a job that failed) must not crash the process.
+  for (const { promise } of settle) promise.catch(() => undefined);
   worker.postMessage(job);
   let handed = false;
   return {
@@ -339,6 +349,10 @@ function runWorker(job: ChapterJob, passes: number, started?: Worker): RunningWo
       if (handed || passes === 0) return;
       handed = true;
       worker.postMessage(chapters);
+    },
+    stop: () => {
+      handed = true;
+      void worker.terminate();
     },
   };
 }

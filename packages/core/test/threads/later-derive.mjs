@@ -1,9 +1,12 @@
 /**
  * A derive module for later-run.mjs: each call says which thread it ran on,
  * and each later pass whether it was given the very input object of the
- * first call (kept on that thread) or a copy.
+ * first call (kept on that thread) or a copy, and what the copy kept.
  */
-import { threadId } from 'node:worker_threads';
+import { isMainThread, threadId } from 'node:worker_threads';
+
+// Loading this module fails on the main thread alone, when asked to: the workers then wait for chapters that never come.
+if (isMainThread && process.env.LATER_FAIL_ON_MAIN) throw new Error('this module cannot be loaded here');
 
 const seen = new WeakSet();
 
@@ -19,5 +22,7 @@ export function pages(input) {
 
 export function artifacts(input) {
   if (input.chapter.id === input.context.exitIn) process.exit(3);
-  return { id: input.chapter.id, thread: threadId, same: seen.has(input), pass: 'artifacts', claims: input.chapter.claims.length };
+  // What a copy must keep: the chapter's body and its claims' places (not enumerable, see attachPage).
+  const places = input.chapter.claims.map((claim) => claim.place?.container?.start ?? null);
+  return { id: input.chapter.id, thread: threadId, same: seen.has(input), pass: 'artifacts', claims: input.chapter.claims.length, body: input.chapter.body?.digest ?? null, places };
 }

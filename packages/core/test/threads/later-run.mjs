@@ -6,29 +6,38 @@
  *   node later-run.mjs <project root> <as-of> '<JSON { threads, mainThreadTakes, joins, failIn, exitIn }>'
  *
  * prints what the first call and each later pass made of each chapter, by
- * chapter id, or the error a pass was rejected with.
+ * chapter id, or the error a pass was rejected with; or `{ failed }` when the
+ * build itself failed.
  */
 import { buildModelOnThreads } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
 
 const [root, asOf, threading] = [process.argv[2], process.argv[3], JSON.parse(process.argv[4])];
 const { joins, failIn, exitIn, ...rest } = threading;
-const built = await buildModelOnThreads({
-  rootDir: root,
-  asOf,
-  parse: parseChapter,
-  parser: { url: import.meta.resolve('@research-pack/markdown/parse'), name: 'parseChapter' },
-  ...rest,
-  ...(joins ? { mainThreadJoins: Promise.resolve() } : {}),
-  derive: { url: new URL('./later-derive.mjs', import.meta.url).href, name: 'first', context: { failIn, exitIn }, later: ['pages', 'artifacts'] },
-});
-const later = [];
-for (const pass of built.later) {
-  try {
-    later.push(Object.fromEntries(await pass));
-  } catch (error) {
-    later.push({ error: error.message });
-  }
+let built;
+try {
+  built = await buildModelOnThreads({
+    rootDir: root,
+    asOf,
+    parse: parseChapter,
+    parser: { url: import.meta.resolve('@research-pack/markdown/parse'), name: 'parseChapter' },
+    ...rest,
+    ...(joins ? { mainThreadJoins: Promise.resolve() } : {}),
+    derive: { url: new URL('./later-derive.mjs', import.meta.url).href, name: 'first', context: { failIn, exitIn }, later: ['pages', 'artifacts'] },
+  });
+} catch (error) {
+  // Said, and then the process ends by itself: a worker left waiting would keep it alive.
+  process.stdout.write(JSON.stringify({ failed: error.message }));
 }
-const chapters = built.model.books.flatMap((book) => book.chapters.map((chapter) => chapter.id));
-process.stdout.write(JSON.stringify({ chapters, derived: Object.fromEntries(built.derived), later }));
+if (built) {
+  const later = [];
+  for (const pass of built.later) {
+    try {
+      later.push(Object.fromEntries(await pass));
+    } catch (error) {
+      later.push({ error: error.message });
+    }
+  }
+  const chapters = built.model.books.flatMap((book) => book.chapters.map((chapter) => chapter.id));
+  process.stdout.write(JSON.stringify({ chapters, derived: Object.fromEntries(built.derived), later }));
+}

@@ -57,7 +57,11 @@ describe('buildModelOnThreads, later passes', () => {
       for (const chapter of Object.values(pass)) expect(chapter.thread).not.toBe(0);
     }
     if (here.length > 1) expect(new Set(here.map((id) => passes(result)[0]![id]!.thread)).size).toBeGreaterThan(1);
-    expect(passes(result).map(made)).toEqual(passes(run({ threads: 1 })).map(made));
+    // Copies keep the chapter's body and its claims' places, as the chapter had them on the thread that took it.
+    const alone = passes(run({ threads: 1 }));
+    expect(passes(result).map(made)).toEqual(alone.map(made));
+    expect(Object.values(alone[1]!).every((chapter) => typeof (chapter as { body?: unknown }).body === 'string')).toBe(true);
+    expect(Object.values(alone[1]!).some((chapter) => ((chapter as { places?: unknown[] }).places ?? []).some((place) => place !== null))).toBe(true);
   });
 
   it('leaves out a chapter whose pass failed (the caller makes it itself), and nothing else', () => {
@@ -67,6 +71,16 @@ describe('buildModelOnThreads, later passes', () => {
       expect(Object.keys(pages!).sort()).toEqual(result.chapters.filter((id) => id !== 'pi-27-chapter').sort());
       expect(Object.keys(artifacts!).sort()).toEqual([...result.chapters].sort());
     }
+  });
+
+  it('stops the workers when this thread fails to take its chapters, instead of leaving them waiting', () => {
+    // The script says the failure and ends by itself; a worker left waiting would keep it running until the timeout kills it.
+    const output = execFileSync(process.execPath, [script, repoRoot, '2026-11-01', JSON.stringify({ threads: 3 })], {
+      env: { ...process.env, NODE_OPTIONS: '', LATER_FAIL_ON_MAIN: '1' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(JSON.parse(output)).toEqual({ failed: 'this module cannot be loaded here' });
   });
 
   it('rejects the passes a worker did not finish, with the reason', () => {
