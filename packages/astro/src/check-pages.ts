@@ -4,7 +4,7 @@
  * Starlight plugin's `MarkdownContent`), so a chapter route that forgets it
  * ships buttons that do nothing.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResearchModel } from '@research-pack/core/model';
 import { chapterPath, type SiteUrls } from '@research-pack/core/site';
@@ -17,24 +17,20 @@ import { chapterPath, type SiteUrls } from '@research-pack/core/site';
  * @returns the pages' paths relative to `outDir`.
  */
 export async function pagesWithoutPopovers(outDir: string, model: ResearchModel, chapters: SiteUrls['chapters']): Promise<string[]> {
-  const missing: string[] = [];
-  for (const book of model.books) {
-    for (const chapter of book.chapters) {
-      if (chapter.claims.length === 0) continue;
-      const base = path.join(outDir, ...chapterPath(chapters, { book: book.slug, chapter: chapter.slug }).split('/').filter(Boolean).map(decodeURIComponent));
-      // `build.format`: 'directory' (the default) or 'file'.
-      for (const file of [path.join(base, 'index.html'), `${base}.html`]) {
-        const html = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return undefined;
-          throw new Error(`Research Pack could not read ${file}`, { cause: error });
-        });
-        if (html === undefined) continue;
-        if (html.includes('class="rp-marker"') && !html.includes('class="rp-popovers"')) missing.push(path.relative(outDir, file));
-        break;
-      }
+  const marked = model.books.flatMap((book) => book.chapters.filter((chapter) => chapter.claims.length > 0).map((chapter) => chapterBase(outDir, chapters, book.slug, chapter.slug)));
+  const found = await inTurns(marked, async (base) => {
+    // `build.format`: 'directory' (the default) or 'file'.
+    for (const file of [path.join(base, 'index.html'), `${base}.html`]) {
+      const html = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw new Error(`Research Pack could not read ${file}`, { cause: error });
+      });
+      if (html === undefined) continue;
+      return html.includes('class="rp-marker"') && !html.includes('class="rp-popovers"') ? path.relative(outDir, file) : undefined;
     }
-  }
-  return missing;
+    return undefined;
+  });
+  return found.filter((file): file is string => file !== undefined);
 }
 
 /**
@@ -46,16 +42,25 @@ export async function pagesWithoutPopovers(outDir: string, model: ResearchModel,
  * @returns the missing pages' URL paths.
  */
 export async function missingChapterPages(outDir: string, model: ResearchModel, chapters: SiteUrls['chapters']): Promise<string[]> {
-  const missing: string[] = [];
-  for (const book of model.books) {
-    for (const chapter of book.chapters) {
-      const pathname = chapterPath(chapters, { book: book.slug, chapter: chapter.slug });
-      const base = path.join(outDir, ...pathname.split('/').filter(Boolean).map(decodeURIComponent));
-      const found = await Promise.all([path.join(base, 'index.html'), `${base}.html`].map((file) => readFile(file).then(() => true, () => false)));
-      if (!found.includes(true)) missing.push(pathname);
-    }
-  }
-  return missing;
+  const pathnames = model.books.flatMap((book) => book.chapters.map((chapter) => chapterPath(chapters, { book: book.slug, chapter: chapter.slug })));
+  const found = await inTurns(pathnames, async (pathname) => {
+    const base = path.join(outDir, ...pathname.split('/').filter(Boolean).map(decodeURIComponent));
+    const files = await Promise.all([path.join(base, 'index.html'), `${base}.html`].map((file) => stat(file).then((found) => found.isFile(), () => false)));
+    return files.includes(true);
+  });
+  return pathnames.filter((_, index) => !found[index]);
+}
+
+/** Where a chapter's page is in the output folder, without its `index.html` or `.html`. */
+function chapterBase(outDir: string, chapters: SiteUrls['chapters'], book: string, chapter: string): string {
+  return path.join(outDir, ...chapterPath(chapters, { book, chapter }).split('/').filter(Boolean).map(decodeURIComponent));
+}
+
+/** `work` on every item, a few dozen at a time (a large book has hundreds of pages); the results in the items' order. */
+async function inTurns<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += 32) results.push(...(await Promise.all(items.slice(start, start + 32).map(work))));
+  return results;
 }
 
 /**
