@@ -152,10 +152,7 @@ function stored(result: StoredCheck): TakenCheck {
  * @returns the function.
  */
 export async function loadDerive(module: DeriveModule): Promise<DeriveChapter> {
-  const loaded = (await import(module.url)) as Record<string, unknown>;
-  const derive = loaded[module.name];
-  if (typeof derive !== 'function') throw new TypeError(`Research Pack: ${module.url} has no function export "${module.name}"`);
-  return derive as DeriveChapter;
+  return (await functionExports(module, [module.name]))[0] as DeriveChapter;
 }
 
 /**
@@ -164,11 +161,15 @@ export async function loadDerive(module: DeriveModule): Promise<DeriveChapter> {
  * @returns the functions, in order (none when it names none).
  */
 export async function loadLater(module: DeriveModule): Promise<DeriveLater[]> {
-  if (!module.later?.length) return [];
+  return module.later?.length ? ((await functionExports(module, module.later)) as DeriveLater[]) : [];
+}
+
+/** The named function exports of a job's derive module. */
+async function functionExports(module: DeriveModule, names: readonly string[]): Promise<unknown[]> {
   const loaded = (await import(module.url)) as Record<string, unknown>;
-  return module.later.map((name) => {
+  return names.map((name) => {
     if (typeof loaded[name] !== 'function') throw new TypeError(`Research Pack: ${module.url} has no function export "${name}"`);
-    return loaded[name] as DeriveLater;
+    return loaded[name];
   });
 }
 
