@@ -104,6 +104,19 @@ describe('marking a page node by node', () => {
     expect(totals.byNodes).toBe(80);
   });
 
+  it('marks the same, the marker import included, when the annotations come later (as while a build loads the model)', async () => {
+    const [chapter] = model(repo, '2026-11-29').books[0]!.chapters.filter((candidate) => candidate.claims.length > 0);
+    const file = path.join(repo, chapter!.file);
+    const annotations = claimAnnotations(chapter!, {});
+    const blanked = parseFrontmatter(readFileSync(file, 'utf8'), { frontmatter: 'empty-with-spaces' }).content;
+    const options = { features, fileURL: pathToFileURL(file), jsxImportSource: 'astro', elementAttributeNameCase: 'html' as const };
+    const later = mdxToJs(blanked, { ...options, mdastPlugins: [satteriClaims({ annotations: () => Promise.resolve(annotations), popovers: 'page', markerModule: MARKER_MODULE })] });
+    expect(later).toBeInstanceOf(Promise);
+    const { code } = await later;
+    expect(code).toBe(mdx(blanked, file, annotations, MARKER_MODULE));
+    expect(code).toContain('import { claimMarker as _researchPackClaimMarker } from "@research-pack/astro/marker";');
+  });
+
   it('reads the whole tree when the page is another revision than the model read', () => {
     const [chapter] = model(repo, '2026-11-29').books[0]!.chapters.filter((candidate) => candidate.claims.length > 0);
     const file = path.join(repo, chapter!.file);

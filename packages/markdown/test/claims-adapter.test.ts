@@ -28,6 +28,14 @@ describe('checkClaimsOptions', () => {
     expect(() => checkClaimsOptions({ annotations: {}, popover: 'page', restoreDirectives: 'yes', directive: 'my claim' })).toThrowErrorMatchingInlineSnapshot(
       `[TypeError: Research Pack's claim plugin was given wrong options: \`annotations\` must be a function from a file path to the chapter's annotations, got an object; unknown option "popover" (did you mean "popovers"?); the options are annotations, directive, restoreDirectives, restoreOutsideChapters, popovers, markerModule; \`restoreDirectives\` must be true or false, got "yes"; \`directive\` must be a directive name such as "claim", got "my claim"]`,
     );
+    // A marker module is a specifier and an export name that can be imported as it is.
+    const markerModule = { from: '@research-pack/astro/marker', name: 'claimMarker' };
+    expect(checkClaimsOptions({ annotations: none, markerModule })).toEqual({ annotations: none, markerModule });
+    for (const wrong of [{ from: '', name: 'claimMarker' }, { from: 'x', name: 'not a name' }, { from: 'x' }, 'x', null]) {
+      expect(() => checkClaimsOptions({ annotations: none, markerModule: wrong }), JSON.stringify(wrong)).toThrow(
+        '`markerModule` must be an object with `from` (a module specifier) and `name` (the name of its export), got ',
+      );
+    }
     expect(() => checkClaimsOptions({})).toThrowErrorMatchingInlineSnapshot(
       `[TypeError: Research Pack's claim plugin was given wrong options: \`annotations\` is missing: it must be a function from a file path to the chapter's annotations]`,
     );
