@@ -310,7 +310,10 @@ export async function buildModelOnThreads(options: ThreadedOptions): Promise<Bui
     });
     return by;
   };
-  return { ...assembleModel(options.rootDir, listing, checks, options.asOf), derived: byChapter(derived), later: later.map((pass) => pass.then(byChapter)) };
+  const passes = later.map((pass) => pass.then(byChapter));
+  // A pass may fail before the caller awaits it (the caller awaits the passes one by one): that must not crash the process.
+  for (const pass of passes) pass.catch(() => undefined);
+  return { ...assembleModel(options.rootDir, listing, checks, options.asOf), derived: byChapter(derived), later: passes };
 }
 
 /** A worker running a job: its checks, each later pass's results, how it is handed the chapters of this thread for those passes, and how it is stopped. */

@@ -3,7 +3,7 @@
  * packages, in plain Node (worker threads cannot load the TypeScript
  * sources the test runner reads). Used by later.test.ts.
  *
- *   node later-run.mjs <project root> <as-of> '<JSON { threads, mainThreadTakes, joins, failIn, exitIn }>'
+ *   node later-run.mjs <project root> <as-of> '<JSON { threads, mainThreadTakes, joins, failIn, exitIn, awaitLate }>'
  *
  * prints what the first call and each later pass made of each chapter, by
  * chapter id, or the error a pass was rejected with; or `{ failed }` when the
@@ -13,7 +13,7 @@ import { buildModelOnThreads } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
 
 const [root, asOf, threading] = [process.argv[2], process.argv[3], JSON.parse(process.argv[4])];
-const { joins, failIn, exitIn, ...rest } = threading;
+const { joins, failIn, exitIn, awaitLate, ...rest } = threading;
 let built;
 try {
   built = await buildModelOnThreads({
@@ -30,6 +30,8 @@ try {
   process.stdout.write(JSON.stringify({ failed: error.message }));
 }
 if (built) {
+  // `awaitLate`: the passes are awaited only after they have settled (one may have failed meanwhile).
+  if (awaitLate) await new Promise((resolve) => setTimeout(resolve, 3000));
   const later = [];
   for (const pass of built.later) {
     try {

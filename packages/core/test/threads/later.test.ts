@@ -14,7 +14,7 @@ interface Run {
 }
 
 /** Build the demo's model on threads with two later passes (see later-run.mjs). */
-function run(threading: { threads: number; mainThreadTakes?: boolean; joins?: boolean; failIn?: string; exitIn?: string }): Run {
+function run(threading: { threads: number; mainThreadTakes?: boolean; joins?: boolean; failIn?: string; exitIn?: string; awaitLate?: boolean }): Run {
   const output = execFileSync(process.execPath, [script, repoRoot, '2026-11-01', JSON.stringify(threading)], { env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8' });
   return JSON.parse(output) as Run;
 }
@@ -86,6 +86,11 @@ describe('buildModelOnThreads, later passes', () => {
   it('rejects the passes a worker did not finish, with the reason', () => {
     const result = run({ threads: 2, mainThreadTakes: false, exitIn: 'pi-27-chapter' });
     expect(Object.keys(result.later[0]!).sort()).toEqual([...result.chapters].sort());
+    expect(result.later[1]).toEqual({ error: 'Research Pack: a worker thread exited with code 3 before it finished' });
+  });
+
+  it('lets a pass fail before anyone awaits it, without crashing the process', () => {
+    const result = run({ threads: 2, mainThreadTakes: false, exitIn: 'pi-27-chapter', awaitLate: true });
     expect(result.later[1]).toEqual({ error: 'Research Pack: a worker thread exited with code 3 before it finished' });
   });
 });
