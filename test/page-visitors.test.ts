@@ -126,3 +126,106 @@ describe('marking a page node by node', () => {
     expect(byNodes(`${source}\nA paragraph the model has not read.\n`, file, annotations)).toBe(false);
   });
 });
+
+/** What the plugin did to a page: the nodes it replaced and gave new children, by type, and which containers it read the children of. */
+interface Recorded {
+  html: string;
+  replaced: string[];
+  rebuilt: string[];
+  read: number[];
+}
+
+/**
+ * Mark a page with every visitor's context recorded. The containers at
+ * `watched` (start offsets) are handed to the plugin as proxies that note
+ * each read of their children.
+ */
+function recorded(source: string, file: string, annotations: ChapterAnnotations, watched: ReadonlySet<number>): Recorded {
+  const calls: Recorded = { html: '', replaced: [], rebuilt: [], read: [] };
+  type Ctx = Parameters<NonNullable<ReturnType<ReturnType<typeof satteriClaims>>['after']>>[1];
+  const recording = (ctx: Ctx): Ctx =>
+    new Proxy(ctx, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key, target);
+        if (key === 'replaceNode') return (node: { type: string }, content: unknown) => (calls.replaced.push(node.type), (value as Function).call(target, node, content));
+        if (key === 'setProperty') return (node: { type: string }, name: string, to: unknown) => (name === 'children' && calls.rebuilt.push(node.type), (value as Function).call(target, node, name, to));
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  const watch = (node: { type: string; position?: { start: { offset?: number } } }) => {
+    const start = node.position?.start.offset;
+    if (node.type === 'text' || start === undefined || !watched.has(start)) return node;
+    return new Proxy(node, { get: (target, key) => (key === 'children' && calls.read.push(start), Reflect.get(target, key, target)) });
+  };
+  const factory = satteriClaims({ annotations: () => annotations, popovers: 'page' });
+  const plugin: typeof factory = (context) => {
+    const inner = factory(context);
+    if (!inner) return inner;
+    const wrapped: Record<string, unknown> = { ...inner };
+    for (const [key, visit] of Object.entries(inner)) {
+      if (typeof visit === 'function') wrapped[key] = (node: never, ctx: Ctx) => (visit as Function)(key === 'before' || key === 'after' ? node : watch(node), recording(ctx));
+    }
+    return wrapped as unknown as ReturnType<typeof factory>;
+  };
+  calls.html = markdownToHtml(source, { mdastPlugins: [plugin], features, fileURL: pathToFileURL(file) }).html;
+  return calls;
+}
+
+/** The containers the model placed claims in that the page must rebuild, and those whose claims all lie in text nodes of their own. */
+function containersOf(annotations: ChapterAnnotations, shift: number) {
+  const groups = new Map<number, ChapterAnnotations['claims']>();
+  for (const claim of annotations.claims) {
+    if (!claim.place || claim.place.simple) continue;
+    const start = claim.place.container.start - shift;
+    groups.set(start, [...(groups.get(start) ?? []), claim]);
+  }
+  const cut = [...groups].filter(([, claims]) => claims.every((claim) => claim.place!.leaf));
+  const leaves = new Set(cut.flatMap(([, claims]) => claims.map((claim) => claim.place!.leaf!.start)));
+  return { rebuilt: groups.size - cut.length, cut: new Set(cut.map(([start]) => start)), leaves: leaves.size };
+}
+
+describe('a container whose claims lie in text nodes of their own', () => {
+  const book = mkdtempSync(path.join(tmpdir(), 'research-pack-page-leaves-'));
+  afterAll(() => rmSync(book, { recursive: true, force: true }));
+  const chapters = () => {
+    generateBook({ dir: book, chapters: 6, perBook: 6 });
+    return model(book, AS_OF).books.flatMap((entry) => entry.chapters).map((chapter) => {
+      const file = path.join(book, chapter.file);
+      // As Astro's content layer hands a Markdown body: frontmatter cut off, so the page's offsets are shifted from the file's.
+      const source = parseFrontmatter(readFileSync(file, 'utf8'), { frontmatter: 'remove' }).content.trim();
+      const annotations = claimAnnotations(chapter, {});
+      const shift = annotations.body!.start;
+      return { chapter, file, source, annotations, shift };
+    });
+  };
+
+  it('is never read nor rebuilt: only those text nodes are replaced', () => {
+    let cut = 0;
+    for (const { chapter, file, source, annotations, shift } of chapters()) {
+      const expected = containersOf(annotations, shift);
+      const calls = recorded(source, file, annotations, expected.cut);
+      expect(calls.read, chapter.file).toEqual([]);
+      expect(calls.replaced.filter((type) => type === 'text').length, chapter.file).toBe(expected.leaves);
+      expect(calls.rebuilt.length + calls.replaced.filter((type) => type === 'heading').length, chapter.file).toBe(expected.rebuilt);
+      expect(calls.html.split('data-claim-id').length - 1, chapter.file).toBe(annotations.claims.length);
+      cut += expected.cut.size;
+    }
+    expect(cut).toBeGreaterThan(20);
+  });
+
+  it('is rebuilt whole, to the same page, when one of its text nodes does not read as the model read it, or is not on the page', () => {
+    for (const tamper of [(leaf: { text: string }) => ({ ...leaf, text: `${leaf.text}!` }), (leaf: { start: number }) => ({ ...leaf, start: leaf.start + 1 })]) {
+      const [{ chapter, file, source, annotations, shift }] = chapters();
+      const target = annotations.claims.find((claim) => claim.place?.leaf)!;
+      const tampered: ChapterAnnotations = {
+        ...annotations,
+        claims: annotations.claims.map((claim) => (claim === target ? { ...claim, place: { ...claim.place!, leaf: tamper(claim.place!.leaf!) } } : claim)),
+      };
+      const whole: ChapterAnnotations = { ...annotations, claims: annotations.claims.map(({ place: _place, ...claim }) => claim) };
+      const expected = containersOf(annotations, shift);
+      const calls = recorded(source, file, tampered, new Set());
+      expect(calls.html, chapter.file).toBe(markdownToHtml(source, { mdastPlugins: plugins(whole), features, fileURL: pathToFileURL(file) }).html);
+      expect(calls.rebuilt.length + calls.replaced.filter((type) => type === 'heading').length, chapter.file).toBe(expected.rebuilt + 1);
+    }
+  });
+});

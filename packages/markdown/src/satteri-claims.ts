@@ -4,9 +4,10 @@
  *
  * Sätteri keeps the tree in Rust and hands JavaScript only the nodes a
  * plugin visits. So a chapter whose revision the model read is marked with
- * node-type visitors: every claim directive on its own node, and each prose
+ * node-type visitors: every claim directive on its own node, each text node
+ * the model placed a quote's words in cut on its own, and any other prose
  * container the model placed a quote in (found by its source position)
- * rebuilt from its own text; the rest of the page never reaches JavaScript.
+ * rebuilt from its own text; the rest of the page is not read.
  * A page the model did not place (another revision, or claims the model
  * could not place) is planned from its whole tree, in a `before` hook.
  */
@@ -80,7 +81,7 @@ function visitorPlugin(claims: FileClaims, marker: PageMarker, preamble?: Markin
     name: pluginName(claims),
     options: { position: true },
     after(root, ctx) {
-      marker.finish(ctx);
+      marker.finish(root, ctx);
       if (preamble) ctx.prependChild(root, preamble as unknown as MdastContent);
     },
   };
@@ -108,7 +109,7 @@ function pendingPlugin(found: Promise<FileClaims | undefined>, marking: (claims:
       else apply(claims.plan(root, ctx.source), ctx);
     },
     after(root, ctx) {
-      marker?.finish(ctx);
+      marker?.finish(root, ctx);
       if (preamble) ctx.prependChild(root, preamble as unknown as MdastContent);
     },
   };

@@ -157,3 +157,40 @@ export function locateOffset(index: TextIndex, offset: number): { line: number; 
   const lead = leaf.kind === 'inlineCode' ? 1 : 0;
   return { line: start.line, column: start.column + lead + within.column - 1 };
 }
+
+/** Where a range of the index starts and ends in its leaves: the leaves (indexes into `index.leaves`) and the offsets in their values. */
+export interface LeafBounds {
+  startLeaf: number;
+  startOffset: number;
+  endLeaf: number;
+  /** Exclusive. */
+  endOffset: number;
+}
+
+/**
+ * The leaf boundaries of a range of the index, as a page cuts its leaves to
+ * wrap a claim: separators at either end skipped, and the end moved past
+ * combining marks and the second half of a surrogate pair.
+ * @param index a text index.
+ * @param start start offset in `index.text`.
+ * @param end end offset in `index.text` (exclusive).
+ * @returns the bounds, or undefined when the range holds no leaf text.
+ */
+export function leafBounds(index: TextIndex, start: number, end: number): LeafBounds | undefined {
+  let first = start;
+  let last = end - 1;
+  // Spaces made from line breaks have no leaf; a quote never starts or ends on one, but be safe.
+  while (first < last && leafIndexAt(index, first) < 0) first++;
+  while (last > first && leafIndexAt(index, last) < 0) last--;
+  const startLeaf = leafIndexAt(index, first);
+  const endLeaf = leafIndexAt(index, last);
+  const value = index.leaves[endLeaf]?.value;
+  if (startLeaf < 0 || value === undefined) return undefined;
+  let endOffset = leafOffsetAt(index, last) + 1;
+  // Keep combining marks with the character they belong to.
+  while (endOffset < value.length && /\p{M}/u.test(value[endOffset] ?? '')) endOffset++;
+  // A surrogate pair is one character.
+  const code = value.charCodeAt(endOffset - 1);
+  if (code >= 0xd800 && code <= 0xdbff) endOffset++;
+  return { startLeaf, startOffset: leafOffsetAt(index, first), endLeaf, endOffset };
+}
