@@ -15,7 +15,7 @@
 import { hash } from 'node:crypto';
 import type { ChapterText, ClaimAnchor } from './chapter-text.js';
 import { leafBounds, leafIndexAt, leafOffsetAt } from './leaf-map.js';
-import { fold, foldText } from './normalize.js';
+import { fold, foldText, type FoldedText } from './normalize.js';
 import { fromFolded, toFolded } from './quote-search.js';
 import { buildTextIndex } from './text-index.js';
 import type { IndexNode, IndexUnit, TextIndex } from './text-index-types.js';
@@ -135,6 +135,8 @@ const LEAF_CONTAINERS = new Set(['paragraph', 'tableCell']);
  */
 function placeLeaves(index: TextIndex, anchors: ReadonlyMap<string, ClaimAnchor>, places: Map<string, ClaimPlace>, byContainer: Map<IndexNode, string[]>): void {
   const directives = [...index.claims.map((claim) => claim.node), ...index.restored.map((entry) => entry.node)].map((node) => node.position?.start.offset);
+  // Each unit's folded text, once for all its claims.
+  const folds = new Map<number, FoldedText>();
   for (const [node, ids] of byContainer) {
     const place = places.get(ids[0]!)!;
     const { start, end } = place.container;
@@ -142,7 +144,7 @@ function placeLeaves(index: TextIndex, anchors: ReadonlyMap<string, ClaimAnchor>
     const ranges = ids.map((id) => anchors.get(id)!.location);
     const overlap = ranges.some((a, i) => ranges.some((b, j) => i !== j && a.start < b.end && b.start < a.end));
     if (overlap) continue;
-    const leaves = ids.map((id) => (anchors.get(id)!.anchoring === 'directive' ? undefined : leafPlace(index, node, places.get(id)!, anchors.get(id)!.location)));
+    const leaves = ids.map((id) => (anchors.get(id)!.anchoring === 'directive' ? undefined : leafPlace(index, node, places.get(id)!, anchors.get(id)!.location, folds)));
     if (leaves.some((leaf) => leaf === undefined)) continue;
     ids.forEach((id, i) => (places.get(id)!.leaf = leaves[i]!));
   }
@@ -152,14 +154,15 @@ function placeLeaves(index: TextIndex, anchors: ReadonlyMap<string, ClaimAnchor>
  * A quote's text node, when its words lie in one and the page would cut the
  * same characters from the node read on its own as from the whole container.
  */
-function leafPlace(index: TextIndex, container: IndexNode, place: ClaimPlace, location: { start: number; end: number }): LeafPlace | undefined {
+function leafPlace(index: TextIndex, container: IndexNode, place: ClaimPlace, location: { start: number; end: number }, folds: Map<number, FoldedText>): LeafPlace | undefined {
   const bounds = leafBounds(index, location.start, location.end);
   const leaf = bounds && bounds.startLeaf === bounds.endLeaf ? index.leaves[bounds.startLeaf] : undefined;
   const start = leaf?.node.position?.start.offset;
   if (!bounds || !leaf || leaf.kind !== 'text' || leaf.node.type !== 'text' || start === undefined || insideLink(container, leaf.node)) return undefined;
   // Where the page cuts, from the model's place in the container's folded text.
   const unit = index.units[leaf.unit]!;
-  const unitFolded = foldText(index.text.slice(unit.start, unit.end));
+  let unitFolded = folds.get(leaf.unit);
+  if (!unitFolded) folds.set(leaf.unit, (unitFolded = foldText(index.text.slice(unit.start, unit.end))));
   const inUnit = fromFolded(unitFolded, place.from, place.to);
   const cut = leafBounds(index, unit.start + inUnit.start, unit.start + inUnit.end);
   if (!cut || cut.startLeaf !== bounds.startLeaf || cut.endLeaf !== bounds.startLeaf || cut.startOffset !== bounds.startOffset || cut.endOffset !== bounds.endOffset) return undefined;
