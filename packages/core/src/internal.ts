@@ -9,7 +9,7 @@
  */
 export { buildTextIndex } from './text/text-index.js';
 export type { IndexLeaf, IndexNode, RestoredDirective, TextIndex } from './text/text-index-types.js';
-export { leafBounds, leafIndexAt } from './text/leaf-map.js';
+export { leafIndexAt, leafOffsetAt } from './text/leaf-map.js';
 export { directiveId, isDirectiveLabel } from './text/directive-text.js';
 export { fold, normalizeProse } from './text/normalize.js';
 export { fromFolded, prepareSearch, relocateQuote } from './text/quote-search.js';

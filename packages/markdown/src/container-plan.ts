@@ -3,11 +3,11 @@
  * read on its own (not the page's), each claim placed where the model found
  * it, and the same edits the whole page's plan makes for that container.
  */
-import type { ChapterAnnotations, ClaimAnnotation } from '@research-pack/core/render';
+import type { ChapterAnnotations } from '@research-pack/core/render';
 import { buildTextIndex, type IndexNode } from '@research-pack/core/internal';
 import type { MarkerForm } from './claim-nodes.js';
 import { emitEdits, type ClaimEdit } from './emit-edits.js';
-import { locateByLeaf, locateByPlace, type PlacedContainer } from './model-places.js';
+import { locateByPlace, type PlacedContainer } from './model-places.js';
 import { placeClaims } from './place-claims.js';
 
 /** Options of `planContainer`. */
@@ -38,28 +38,6 @@ export function planContainer(node: IndexNode, container: PlacedContainer, annot
   const index = buildTextIndex(root, { source: options.source, directive: options.directive });
   const placement = placeClaims(root, index, annotations, options.restore, { claims: container.claims, locate: locateByPlace() });
   return emitEdits(placement, { root, treeRoot: root, file: annotations.file, restore: options.restore, popovers: options.popovers, markers: options.markers });
-}
-
-/**
- * The nodes that replace one text node the model placed quote claims in
- * (`place.leaf`): the node read on its own, cut where the claims' words are,
- * the words wrapped, as `planContainer` would rebuild that node within its
- * container.
- * @param node the text node on the page (read only).
- * @param claims the claims whose words it holds.
- * @param annotations the chapter's annotations.
- * @param options the source and how to build.
- * @returns the new nodes; undefined when the node does not read as the model's did (the page then rebuilds the container).
- */
-export function planLeaf(node: IndexNode, claims: readonly ClaimAnnotation[], annotations: ChapterAnnotations, options: ContainerPlanOptions): IndexNode[] | undefined {
-  const paragraph: IndexNode = { type: 'paragraph', children: [node] };
-  const root: IndexNode = { type: 'root', children: [paragraph] };
-  const index = buildTextIndex(root, { source: options.source, directive: options.directive });
-  const locate = locateByLeaf();
-  if (claims.some((claim) => !locate(index, claim))) return undefined;
-  const placement = placeClaims(root, index, annotations, options.restore, { claims, locate });
-  const [edit, ...more] = emitEdits(placement, { root, treeRoot: root, file: annotations.file, restore: options.restore, popovers: options.popovers, markers: options.markers });
-  return edit?.kind === 'children' && edit.node === paragraph && more.length === 0 ? edit.children : undefined;
 }
 
 /** A root the text index reads the container in as the page's own walk would: a cell inside its row and table. */

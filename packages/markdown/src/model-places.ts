@@ -32,16 +32,6 @@ export interface ModelPlaces {
   containers: Map<number, PlacedContainer>;
   /** The same, in document order: directives inside them are theirs. */
   ranges: PlacedContainer[];
-  /** Containers whose claims are marked in their text nodes alone (every claim has a `leaf`), by start offset in the page's source. */
-  cut: Map<number, PlacedContainer>;
-  /** Those text nodes, by start offset in the page's source: the claims each holds. */
-  leaves: Map<number, LeafClaims>;
-}
-
-/** A text node the page cuts: its container and the claims whose words it holds. */
-export interface LeafClaims {
-  container: PlacedContainer;
-  claims: ClaimAnnotation[];
 }
 
 /**
@@ -68,22 +58,8 @@ export function modelPlaces(annotations: ChapterAnnotations, source: string | un
     if (!container) containers.set(start, (container = { type: place.container.type, start, end: place.container.end - shift, claims: [] }));
     container.claims.push(claim);
   }
-  // Containers whose every claim lies in one text node are not rebuilt: their text nodes are cut.
-  const cut = new Map<number, PlacedContainer>();
-  const leaves = new Map<number, LeafClaims>();
-  for (const [start, container] of containers) {
-    if (!container.claims.every((claim) => claim.place!.leaf)) continue;
-    containers.delete(start);
-    cut.set(start, container);
-    for (const claim of container.claims) {
-      const at = claim.place!.leaf!.start - shift;
-      const entry = leaves.get(at) ?? { container, claims: [] };
-      entry.claims.push(claim);
-      leaves.set(at, entry);
-    }
-  }
   const ranges = [...containers.values()].sort((a, b) => a.start - b.start);
-  return { directives, containers, ranges, cut, leaves };
+  return { directives, containers, ranges };
 }
 
 /**
@@ -118,22 +94,5 @@ export function locateByPlace(): LocateQuote {
       if (best === undefined || Math.abs(at - from) < Math.abs(best - from)) best = at;
     }
     return best === undefined ? undefined : fromFolded(folded, best, best + needle.length);
-  };
-}
-
-/**
- * Find a quote claim in its text node read on its own, where the model
- * placed it (`place.leaf`): only when the node folds to the text the model
- * read and the words are there; else undefined, and the page rebuilds the
- * container instead.
- * @returns the locator for `placeClaims`, for an index of one text node.
- */
-export function locateByLeaf(): LocateQuote {
-  return (index, annotation) => {
-    const leaf = annotation.place?.leaf;
-    if (annotation.anchor.type !== 'quote' || !leaf) return undefined;
-    const { folded } = prepareSearch(index);
-    if (folded.text.length !== leaf.length || folded.text.slice(leaf.from, leaf.to) !== leaf.text) return undefined;
-    return fromFolded(folded, leaf.from, leaf.to);
   };
 }

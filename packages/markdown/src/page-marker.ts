@@ -1,29 +1,26 @@
 /**
  * Marking a page node by node, for a processor whose plugins visit node
- * types (Sätteri): each claim directive is replaced by its claim's wrapper;
- * where every claim of a prose container lies in a text node of its own
- * (`place.leaf`), only those text nodes are cut (`planLeaf`), and the
- * container is never read; every other container the model placed a quote
- * in (or a directive claim that needs its container rebuilt, in a heading or
- * a link) gets the edits of `planContainer`; and directives that are not
- * claims read as the text their author wrote. After the visit, every claim
- * must have been marked.
+ * types (Sätteri): each claim directive is replaced by its claim's wrapper,
+ * each prose container the model placed a quote in (or a directive claim
+ * that needs its container rebuilt, in a heading or a link) gets the edits
+ * of `planContainer`, and directives that are not claims read as the text
+ * their author wrote. After the visit, every claim must have been marked.
  */
 import type { ChapterAnnotations, ClaimAnnotation } from '@research-pack/core/render';
 import { buildTextIndex, directiveId, isDirectiveLabel, type IndexNode, type RestoredDirective } from '@research-pack/core/internal';
 import type { MdastContent, MdastTarget, MdastVisitorContext } from 'satteri';
 import type { FileClaims } from './claims-adapter.js';
 import { claimNode, fenceParagraph, type MarkerForm } from './claim-nodes.js';
-import { planContainer, planLeaf } from './container-plan.js';
+import { planContainer } from './container-plan.js';
 import type { ClaimEdit } from './emit-edits.js';
-import { insideRebuilt, modelPlaces, type LeafClaims, type ModelPlaces, type PlacedContainer } from './model-places.js';
+import { insideRebuilt, modelPlaces, type ModelPlaces, type PlacedContainer } from './model-places.js';
 import { directiveWithoutIdError, duplicateDirectiveError, missingDirectiveError, pageOrphanError, unknownDirectiveError } from './page-errors.js';
 
 /** A node a visitor is handed: read only. */
 export type PageNode = IndexNode;
 
 /** Every node type a marker may visit. */
-export const PAGE_VISITORS = ['paragraph', 'heading', 'tableCell', 'mdxJsxFlowElement', 'leafDirective', 'containerDirective', 'textDirective', 'text'] as const;
+export const PAGE_VISITORS = ['paragraph', 'heading', 'tableCell', 'mdxJsxFlowElement', 'leafDirective', 'containerDirective', 'textDirective'] as const;
 
 /** How a marker builds. */
 export interface PageMarkerSettings {
@@ -43,8 +40,6 @@ export class PageMarker {
   private readonly seen = new Set<string>();
   /** Containers rebuilt so far. */
   private readonly done = new Set<PlacedContainer>();
-  /** Each container whose text nodes are cut: its text nodes as visited, how many it has, and whether they are cut. */
-  private readonly cutting = new Map<PlacedContainer, { leaves: Map<LeafClaims, PageNode>; count: number; done: boolean }>();
   private readonly types: Set<string>;
 
   private constructor(
@@ -55,15 +50,7 @@ export class PageMarker {
     private readonly settings: PageMarkerSettings,
   ) {
     const restore = !annotations || settings.restore;
-    const cut = [...(places?.cut.values() ?? [])];
-    for (const container of cut) this.cutting.set(container, { leaves: new Map(), count: 0, done: false });
-    for (const leaf of places?.leaves.values() ?? []) this.cutting.get(leaf.container)!.count += 1;
-    this.types = new Set([
-      'textDirective',
-      ...(restore ? ['leafDirective', 'containerDirective'] : []),
-      ...(places?.ranges.map((range) => range.type) ?? []),
-      ...(cut.length > 0 ? ['text'] : []),
-    ]);
+    this.types = new Set(['textDirective', ...(restore ? ['leafDirective', 'containerDirective'] : []), ...(places?.ranges.map((range) => range.type) ?? [])]);
   }
 
   /**
@@ -102,14 +89,6 @@ export class PageMarker {
    */
   visit(node: PageNode, ctx: MdastVisitorContext): void {
     const start = node.position?.start.offset;
-    if (node.type === 'text') {
-      const leaf = start === undefined ? undefined : this.places?.leaves.get(start);
-      const cutting = leaf && this.cutting.get(leaf.container)!;
-      if (!leaf || !cutting || cutting.done) return;
-      cutting.leaves.set(leaf, node);
-      if (cutting.leaves.size === cutting.count) this.cut(leaf.container, ctx);
-      return;
-    }
     const container = start === undefined ? undefined : this.places?.containers.get(start);
     if (container && container.type === node.type) {
       this.rebuild(node, container, ctx);
@@ -121,42 +100,18 @@ export class PageMarker {
   }
 
   /**
-   * After the visit: every directive claim marked, every placed container
-   * rebuilt or its text nodes cut (else rebuilt now).
-   * @param root the page's tree as it is after the visit (the `after` hook's).
-   * @param ctx Sätteri's context.
+   * After the visit: every directive claim marked, every placed container rebuilt.
+   * @param _ctx Sätteri's context.
    * @throws {ClaimAnchorError} for the first claim that was not marked.
    */
-  finish(root: PageNode, ctx: MdastVisitorContext): void {
+  finish(_ctx: MdastVisitorContext): void {
     if (!this.annotations || !this.places) return;
-    // A container one of whose text nodes was not on the page, or did not read as the model's, is rebuilt from the tree as it now is.
-    for (const [container, cutting] of this.cutting) {
-      if (cutting.done) continue;
-      const node = findNode(root, container);
-      if (!node) throw pageOrphanError(this.annotations.file, container.claims[0]!, 'missing');
-      this.rebuild(node, container, ctx);
-    }
     for (const annotation of this.places.directives.values()) {
       if (!this.seen.has(annotation.id)) throw missingDirectiveError(this.annotations.file, annotation);
     }
     for (const container of this.places.ranges) {
       if (!this.done.has(container)) throw pageOrphanError(this.annotations.file, container.claims.find((claim) => claim.anchor.type === 'quote') ?? container.claims[0]!, 'missing');
     }
-  }
-
-  /**
-   * Once every text node of a container is visited: cut each where its
-   * claims' words are, unless one does not read as the model read it (then
-   * `finish` rebuilds the container whole). The container itself is never read.
-   */
-  private cut(container: PlacedContainer, ctx: MdastVisitorContext): void {
-    const cutting = this.cutting.get(container)!;
-    const { directive, restore, popovers, markers } = this.settings;
-    const options = { source: this.source, directive, restore, popovers, markers };
-    const cuts = [...cutting.leaves].map(([leaf, node]) => ({ node, nodes: planLeaf(node, leaf.claims, this.annotations!, options) }));
-    if (!cuts.every((cut) => cut.nodes)) return;
-    for (const cut of cuts) ctx.replaceNode(cut.node as MdastTarget, cut.nodes as unknown as MdastContent[]);
-    cutting.done = true;
   }
 
   private rebuild(node: PageNode, container: PlacedContainer, ctx: MdastVisitorContext): void {
@@ -229,20 +184,6 @@ export class PageMarker {
  * @param edits the edits.
  * @param ctx the visitor context.
  */
-/** The node of a container in a tree, found by its type and start offset: only the nodes around that offset are read. */
-function findNode(root: PageNode, container: PlacedContainer): PageNode | undefined {
-  let node: PageNode | undefined = root;
-  while (node) {
-    if (node !== root && node.type === container.type && node.position?.start.offset === container.start) return node;
-    node = node.children?.find((child) => {
-      const start = child.position?.start.offset;
-      const end = child.position?.end.offset;
-      return start !== undefined && end !== undefined && start <= container.start && container.start < end;
-    });
-  }
-  return undefined;
-}
-
 export function applyEdits(edits: readonly ClaimEdit[], ctx: MdastVisitorContext): void {
   for (const edit of edits) {
     if (edit.kind === 'children') ctx.setProperty(edit.node as MdastTarget, 'children', edit.children as MdastTarget[]);

@@ -7,8 +7,8 @@
  */
 import type { ChapterAnnotations, ClaimAnnotation } from '@research-pack/core/render';
 import {
-  leafBounds,
   leafIndexAt,
+  leafOffsetAt,
   prepareSearch,
   relocateQuote,
   type IndexLeaf,
@@ -179,8 +179,20 @@ function cut(cuts: Map<IndexNode, Set<number>>, leaf: IndexNode, offset: number)
 
 /** Turn an index range into leaf boundaries. */
 function toLeaves(index: TextIndex, file: string, annotation: ClaimAnnotation, start: number, end: number): PlacedQuote {
-  const bounds = leafBounds(index, start, end);
-  if (!bounds) throw pageOrphanError(file, annotation, 'empty');
-  const { startOffset, endOffset } = bounds;
-  return { key: annotation, start, end, startLeaf: index.leaves[bounds.startLeaf]!.node, startOffset, endLeaf: index.leaves[bounds.endLeaf]!.node, endOffset };
+  let first = start;
+  let last = end - 1;
+  // Spaces made from line breaks have no leaf; a quote never starts or ends on one, but be safe.
+  while (first < last && leafIndexAt(index, first) < 0) first++;
+  while (last > first && leafIndexAt(index, last) < 0) last--;
+  const startLeaf = index.leaves[leafIndexAt(index, first)];
+  const endLeaf = index.leaves[leafIndexAt(index, last)];
+  if (!startLeaf || !endLeaf) throw pageOrphanError(file, annotation, 'empty');
+  const startOffset = leafOffsetAt(index, first);
+  let endOffset = leafOffsetAt(index, last) + 1;
+  // Keep combining marks with the character they belong to.
+  while (endOffset < endLeaf.value.length && /\p{M}/u.test(endLeaf.value[endOffset] ?? '')) endOffset++;
+  // A surrogate pair is one character.
+  const code = endLeaf.value.charCodeAt(endOffset - 1);
+  if (code >= 0xd800 && code <= 0xdbff) endOffset++;
+  return { key: annotation, start, end, startLeaf: startLeaf.node, startOffset, endLeaf: endLeaf.node, endOffset };
 }

@@ -4,10 +4,9 @@
  *
  * Sätteri keeps the tree in Rust and hands JavaScript only the nodes a
  * plugin visits. So a chapter whose revision the model read is marked with
- * node-type visitors: every claim directive on its own node, each text node
- * the model placed a quote's words in cut on its own, and any other prose
+ * node-type visitors: every claim directive on its own node, and each prose
  * container the model placed a quote in (found by its source position)
- * rebuilt from its own text; the rest of the page is not read.
+ * rebuilt from its own text; the rest of the page never reaches JavaScript.
  * A page the model did not place (another revision, or claims the model
  * could not place) is planned from its whole tree, in a `before` hook.
  */
@@ -81,7 +80,7 @@ function visitorPlugin(claims: FileClaims, marker: PageMarker, preamble?: Markin
     name: pluginName(claims),
     options: { position: true },
     after(root, ctx) {
-      marker.finish(root, ctx);
+      marker.finish(ctx);
       if (preamble) ctx.prependChild(root, preamble as unknown as MdastContent);
     },
   };
@@ -109,7 +108,7 @@ function pendingPlugin(found: Promise<FileClaims | undefined>, marking: (claims:
       else apply(claims.plan(root, ctx.source), ctx);
     },
     after(root, ctx) {
-      marker?.finish(root, ctx);
+      marker?.finish(ctx);
       if (preamble) ctx.prependChild(root, preamble as unknown as MdastContent);
     },
   };

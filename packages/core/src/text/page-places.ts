@@ -14,11 +14,8 @@
  */
 import { hash } from 'node:crypto';
 import type { ChapterText, ClaimAnchor } from './chapter-text.js';
-import { leafBounds, leafIndexAt, leafOffsetAt } from './leaf-map.js';
-import { fold, foldText, type FoldedText } from './normalize.js';
-import { fromFolded, toFolded } from './quote-search.js';
-import { buildTextIndex } from './text-index.js';
-import type { IndexNode, IndexUnit, TextIndex } from './text-index-types.js';
+import { fold } from './normalize.js';
+import type { IndexNode, IndexUnit } from './text-index-types.js';
 
 /** Where a claim is in the chapter's source. Plain data. */
 export interface ClaimPlace {
@@ -33,32 +30,6 @@ export interface ClaimPlace {
    * no other claim that needs the container rebuilt.
    */
   simple: boolean;
-  /**
-   * A quote claim whose words lie in one text node: where that node is, so
-   * the page cuts the node alone instead of rebuilding its container. Set
-   * only when every claim of the container has one (the container holds no
-   * directive, no link around the words, no claims that overlap).
-   */
-  leaf?: LeafPlace;
-}
-
-/**
- * One text node of a container, read on its own (a paragraph holding only
- * it, as `buildTextIndex` reads it), and where a quote's words are in it.
- * The page reads its own node the same way and checks it folds to the same
- * text before it trusts the offsets: the model parses without smart
- * punctuation, the page may parse with it.
- */
-export interface LeafPlace {
-  /** The text node's start offset in the source (the file's). */
-  start: number;
-  /** Where the words are in the node's folded text: `[from, to)`. */
-  from: number;
-  to: number;
-  /** The length of the node's folded text. */
-  length: number;
-  /** The words, folded: the node's folded text from `from` to `to`. */
-  text: string;
 }
 
 /** A chapter's body as the page sees it: where it starts in the file and its digest. */
@@ -122,69 +93,7 @@ export function claimPlaces(text: ChapterText, anchors: ReadonlyMap<string, Clai
     byContainer.set(node, [...(byContainer.get(node) ?? []), anchor.id]);
   }
   for (const node of rebuilt) for (const id of byContainer.get(node) ?? []) places.get(id)!.simple = false;
-  placeLeaves(index, anchors, places, byContainer);
   return places;
-}
-
-/** Containers whose claims can be marked in their text nodes alone: no directive inside them, the claims never rebuilt (`simple`). */
-const LEAF_CONTAINERS = new Set(['paragraph', 'tableCell']);
-
-/**
- * Give each quote claim its text node (`leaf`), in the containers where
- * every claim has one and no two claims overlap.
- */
-function placeLeaves(index: TextIndex, anchors: ReadonlyMap<string, ClaimAnchor>, places: Map<string, ClaimPlace>, byContainer: Map<IndexNode, string[]>): void {
-  const directives = [...index.claims.map((claim) => claim.node), ...index.restored.map((entry) => entry.node)].map((node) => node.position?.start.offset);
-  // Each unit's folded text, once for all its claims.
-  const folds = new Map<number, FoldedText>();
-  for (const [node, ids] of byContainer) {
-    const place = places.get(ids[0]!)!;
-    const { start, end } = place.container;
-    if (!LEAF_CONTAINERS.has(node.type) || directives.some((offset) => offset === undefined || (offset >= start && offset < end))) continue;
-    const ranges = ids.map((id) => anchors.get(id)!.location);
-    const overlap = ranges.some((a, i) => ranges.some((b, j) => i !== j && a.start < b.end && b.start < a.end));
-    if (overlap) continue;
-    const leaves = ids.map((id) => (anchors.get(id)!.anchoring === 'directive' ? undefined : leafPlace(index, node, places.get(id)!, anchors.get(id)!.location, folds)));
-    if (leaves.some((leaf) => leaf === undefined)) continue;
-    ids.forEach((id, i) => (places.get(id)!.leaf = leaves[i]!));
-  }
-}
-
-/**
- * A quote's text node, when its words lie in one and the page would cut the
- * same characters from the node read on its own as from the whole container.
- */
-function leafPlace(index: TextIndex, container: IndexNode, place: ClaimPlace, location: { start: number; end: number }, folds: Map<number, FoldedText>): LeafPlace | undefined {
-  const bounds = leafBounds(index, location.start, location.end);
-  const leaf = bounds && bounds.startLeaf === bounds.endLeaf ? index.leaves[bounds.startLeaf] : undefined;
-  const start = leaf?.node.position?.start.offset;
-  if (!bounds || !leaf || leaf.kind !== 'text' || leaf.node.type !== 'text' || start === undefined || insideLink(container, leaf.node)) return undefined;
-  // Where the page cuts, from the model's place in the container's folded text.
-  const unit = index.units[leaf.unit]!;
-  let unitFolded = folds.get(leaf.unit);
-  if (!unitFolded) folds.set(leaf.unit, (unitFolded = foldText(index.text.slice(unit.start, unit.end))));
-  const inUnit = fromFolded(unitFolded, place.from, place.to);
-  const cut = leafBounds(index, unit.start + inUnit.start, unit.start + inUnit.end);
-  if (!cut || cut.startLeaf !== bounds.startLeaf || cut.endLeaf !== bounds.startLeaf || cut.startOffset !== bounds.startOffset || cut.endOffset !== bounds.endOffset) return undefined;
-  // The node read on its own: the first and last characters of the words in its index.
-  const own = buildTextIndex({ type: 'root', children: [{ type: 'paragraph', children: [leaf.node] }] });
-  let first = -1;
-  let last = -1;
-  for (let at = 0; at < own.text.length; at++) {
-    if (leafIndexAt(own, at) < 0) continue;
-    const offset = leafOffsetAt(own, at);
-    if (first === -1 && offset >= bounds.startOffset) first = at;
-    if (offset < bounds.endOffset) last = at;
-  }
-  if (first === -1 || last < first) return undefined;
-  const folded = foldText(own.text);
-  const from = toFolded(folded, first);
-  const to = toFolded(folded, last + 1);
-  // The page's cut from these offsets must be the same characters.
-  const back = fromFolded(folded, from, to);
-  const again = leafBounds(own, back.start, back.end);
-  if (!again || again.startOffset !== bounds.startOffset || again.endOffset !== bounds.endOffset) return undefined;
-  return { start, from, to, length: folded.text.length, text: folded.text.slice(from, to) };
 }
 
 /** The unit that holds `[start, end)` (units are in document order and do not overlap). */
