@@ -8,7 +8,7 @@
  * (frontmatter blanked) and as its content layer hands a Markdown body
  * (frontmatter cut off, trimmed), with smart punctuation on.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -115,6 +115,29 @@ describe('marking a page node by node', () => {
     const { code } = await later;
     expect(code).toBe(mdx(blanked, file, annotations, MARKER_MODULE));
     expect(code).toContain('import { claimMarker as _researchPackClaimMarker } from "@research-pack/astro/marker";');
+  });
+
+  it('reads the whole tree when a claim is in a directive block that is not ours, which the page restores (its marks would be dropped with the block)', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'research-pack-page-block-'));
+    try {
+      cpSync(path.join(repo, 'content'), path.join(root, 'content'), { recursive: true });
+      const file = path.join(root, 'content/books/pi/27-chapter.mdx');
+      const text = readFileSync(file, 'utf8');
+      const line = text.split('\n').find((candidate) => candidate.startsWith(':claim[Each line of a session file'))!;
+      writeFileSync(file, text.replace(line, `:::note\n${line}\n:::`));
+      const chapter = model(root, '2026-11-29').books[0]!.chapters.find((candidate) => candidate.file.endsWith('27-chapter.mdx'))!;
+      const annotations = claimAnnotations(chapter, {});
+      expect(annotations.claims.some((claim) => claim.place)).toBe(false);
+      const blanked = parseFrontmatter(readFileSync(file, 'utf8'), { frontmatter: 'empty-with-spaces' }).content;
+      expect(byNodes(blanked, file, annotations)).toBe(false);
+      const page = html(blanked, file, annotations);
+      // Both claims of the block, a directive and a quote, are marked, and every other claim.
+      for (const id of ['one-object-per-line', 'jsonl-three-rules']) expect(page).toContain(`data-claim-id="${id}"`);
+      expect(page.split('data-claim-id').length - 1).toBe(annotations.claims.length);
+      expect(page).toContain(':::note');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('reads the whole tree when the page is another revision than the model read', () => {

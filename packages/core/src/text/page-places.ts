@@ -61,8 +61,9 @@ const PLACEABLE = new Set(['paragraph', 'heading', 'tableCell', 'mdxJsxFlowEleme
 
 /**
  * The place of every anchored claim, or undefined when the page cannot be
- * marked by places (a claim in a container without positions, or in one the
- * page cannot find on its own): then the page reads its whole tree.
+ * marked by places (a claim in a container without positions, in one the
+ * page cannot find on its own, or in a directive block the page restores):
+ * then the page reads its whole tree.
  * @param text the chapter's text, from `extractChapterText` (with its index).
  * @param anchors the claims' anchors, from `anchorClaims`.
  * @returns places by claim id.
@@ -73,6 +74,10 @@ export function claimPlaces(text: ChapterText, anchors: ReadonlyMap<string, Clai
   const units = index.units;
   const directives = new Map<string, IndexNode>();
   for (const claim of index.claims) if (claim.id !== undefined && !directives.has(claim.id)) directives.set(claim.id, claim.node);
+  // A directive block that is not ours (`:::note`) is replaced on the page by
+  // what its author wrote, its content copied: an edit made inside it, on its
+  // own node, would be dropped. A claim in one is marked with the whole tree.
+  const blocks = index.restored.filter((entry) => entry.kind === 'containerDirective').map((entry) => entry.node.position);
   const places = new Map<string, ClaimPlace>();
   // Containers whose claims must all be marked by rebuilding the container.
   const rebuilt = new Set<IndexNode>();
@@ -83,6 +88,7 @@ export function claimPlaces(text: ChapterText, anchors: ReadonlyMap<string, Clai
     const start = node?.position?.start.offset;
     const end = node?.position?.end.offset;
     if (!unit || unit.kind !== 'prose' || !node || start === undefined || end === undefined || !PLACEABLE.has(node.type)) return undefined;
+    if (blocks.some((block) => !block || block.start.offset === undefined || block.end.offset === undefined || (block.start.offset <= start && start < block.end.offset))) return undefined;
     const unitText = text.snapshot.slice(unit.start, unit.end);
     const from = fold(unitText.slice(0, anchor.location.start - unit.start)).length;
     const to = from + fold(unitText.slice(anchor.location.start - unit.start, anchor.location.end - unit.start)).length;
