@@ -102,7 +102,7 @@ export async function publishArtifacts(outDir: string, artifacts: readonly Artif
     ...rendered.map((artifact) => () => writeFile(artifactFile(outDir, artifact.pathname), artifact.text)),
   ];
   // A few at a time: a large book has thousands.
-  for (let start = 0; start < jobs.length; start += 64) await Promise.all(jobs.slice(start, start + 64).map((job) => job()));
+  await inBatches(jobs, 64, (job) => job());
   await pruneArtifacts(cacheDir, new Set(cached.map((entry) => entry.key)));
 }
 
@@ -131,9 +131,21 @@ export async function writeArtifacts(outDir: string, artifacts: ReadonlyArray<{ 
   const folders = new Set(artifacts.map((artifact) => path.dirname(artifactFile(outDir, artifact.pathname))));
   for (const folder of folders) await mkdir(folder, { recursive: true });
   // A few at a time: a large book has thousands.
-  for (let start = 0; start < artifacts.length; start += 64) {
-    await Promise.all(artifacts.slice(start, start + 64).map((artifact) => writeFile(artifactFile(outDir, artifact.pathname), artifact.text)));
-  }
+  await inBatches(artifacts, 64, (artifact) => writeFile(artifactFile(outDir, artifact.pathname), artifact.text));
+}
+
+/**
+ * Do `work` on every item, `size` at a time (a build has hundreds of pages
+ * and thousands of artifacts: not all files open at once).
+ * @param items the items.
+ * @param size how many at a time.
+ * @param work what to do with one.
+ * @returns the results, in the items' order.
+ */
+export async function inBatches<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  return results;
 }
 
 /** The status report's rows kept by the last build, and how to keep this build's. */

@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResearchModel } from '@research-pack/core/model';
 import { chapterPath, type SiteUrls } from '@research-pack/core/site';
+import { artifactFile, inBatches } from './artifacts.js';
 
 /**
  * List built chapter pages that show claim markers without their popovers.
@@ -17,8 +18,8 @@ import { chapterPath, type SiteUrls } from '@research-pack/core/site';
  * @returns the pages' paths relative to `outDir`.
  */
 export async function pagesWithoutPopovers(outDir: string, model: ResearchModel, chapters: SiteUrls['chapters']): Promise<string[]> {
-  const marked = model.books.flatMap((book) => book.chapters.filter((chapter) => chapter.claims.length > 0).map((chapter) => chapterBase(outDir, chapters, book.slug, chapter.slug)));
-  const found = await inTurns(marked, async (base) => {
+  const marked = model.books.flatMap((book) => book.chapters.filter((chapter) => chapter.claims.length > 0).map((chapter) => artifactFile(outDir, chapterPath(chapters, { book: book.slug, chapter: chapter.slug }))));
+  const found = await inBatches(marked, 32, async (base) => {
     // `build.format`: 'directory' (the default) or 'file'.
     for (const file of [path.join(base, 'index.html'), `${base}.html`]) {
       const html = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -43,24 +44,12 @@ export async function pagesWithoutPopovers(outDir: string, model: ResearchModel,
  */
 export async function missingChapterPages(outDir: string, model: ResearchModel, chapters: SiteUrls['chapters']): Promise<string[]> {
   const pathnames = model.books.flatMap((book) => book.chapters.map((chapter) => chapterPath(chapters, { book: book.slug, chapter: chapter.slug })));
-  const found = await inTurns(pathnames, async (pathname) => {
-    const base = path.join(outDir, ...pathname.split('/').filter(Boolean).map(decodeURIComponent));
+  const found = await inBatches(pathnames, 32, async (pathname) => {
+    const base = artifactFile(outDir, pathname);
     const files = await Promise.all([path.join(base, 'index.html'), `${base}.html`].map((file) => stat(file).then((found) => found.isFile(), () => false)));
     return files.includes(true);
   });
   return pathnames.filter((_, index) => !found[index]);
-}
-
-/** Where a chapter's page is in the output folder, without its `index.html` or `.html`. */
-function chapterBase(outDir: string, chapters: SiteUrls['chapters'], book: string, chapter: string): string {
-  return path.join(outDir, ...chapterPath(chapters, { book, chapter }).split('/').filter(Boolean).map(decodeURIComponent));
-}
-
-/** `work` on every item, a few dozen at a time (a large book has hundreds of pages); the results in the items' order. */
-async function inTurns<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < items.length; start += 32) results.push(...(await Promise.all(items.slice(start, start + 32).map(work))));
-  return results;
 }
 
 /**
