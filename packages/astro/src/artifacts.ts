@@ -154,6 +154,8 @@ export interface KeptRows {
   memo: RowMemo;
   /** Keep the rows this build wrote or used (and only those) for the next build. */
   save(): Promise<void>;
+  /** Rows written ahead (`statusReportRows`, on the model's workers): used, and kept, where the report holds them. */
+  offer(rows: Iterable<readonly [key: string, line: string]>): void;
 }
 
 /**
@@ -176,9 +178,10 @@ export function keptRows(file: string): KeptRows {
     // None kept, or not readable as such: every row is written.
   }
   const used = new Map<string, string>();
+  const offered = new Map<string, string>();
   const memo: RowMemo = {
     get(key) {
-      const line = used.get(key) ?? (Object.hasOwn(earlier, key) && typeof earlier[key] === 'string' ? earlier[key] : undefined);
+      const line = used.get(key) ?? offered.get(key) ?? (Object.hasOwn(earlier, key) && typeof earlier[key] === 'string' ? earlier[key] : undefined);
       if (line !== undefined) used.set(key, line);
       return line;
     },
@@ -188,6 +191,9 @@ export function keptRows(file: string): KeptRows {
   };
   return {
     memo,
+    offer(rows) {
+      for (const [key, line] of rows) offered.set(key, line);
+    },
     async save() {
       if (used.size === 0) return;
       const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;

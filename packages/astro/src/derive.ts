@@ -17,12 +17,14 @@ import { chapterUrls, type SiteUrls } from '@research-pack/core/site';
 import {
   type ChapterAnnotations,
   claimAnnotations,
+  chapterPopoversHtml,
   claimMarkerHtml,
-  claimPopoversHtml,
+  NO_POPOVER,
   renderBrief,
   renderPackHtml,
   renderPackJson,
   renderResearchReport,
+  statusReportRows,
 } from '@research-pack/core/render';
 
 /** What every chapter is derived with. Plain data. */
@@ -33,6 +35,8 @@ export interface DeriveContext {
   pageUrls: SiteUrls;
   /** Whether research packs are built. */
   packs: boolean;
+  /** Whether the status report is built. */
+  report: boolean;
   /** Folder of the artifact cache. */
   artifactsDir: string;
 }
@@ -57,14 +61,13 @@ export interface DerivedChapter {
   artifacts?: CachedArtifact[] | undefined;
   /** The folder of the cache they are in (kept by the build, the others pruned). */
   artifactsKey?: string;
+  /** The status report's table rows that hold this chapter's claims, leads and sources, written ahead (`statusReportRows`; made by `deriveArtifacts`, when the report is built). */
+  reportRows?: Array<[key: string, line: string]> | undefined;
 }
 
 const ARTIFACT_NAMES = ['chapter-snapshot.txt', 'brief.md', 'report.md', 'pack.json'] as const;
 /** What the chapter's pages are given, kept with the artifacts: a later build with the same digest renders none of it again. */
 const DERIVED_NAME = 'derived.json';
-
-/** An element that stands for a popover left out of posted annotations. */
-const LEFT_OUT = Object.freeze({ type: 'element', tagName: 'span', properties: {}, children: [] }) as unknown as ChapterAnnotations['claims'][number]['popover'];
 
 /**
  * Derive a chapter (a `DeriveChapter` for `buildModelOnThreads`): what the
@@ -84,8 +87,7 @@ export function deriveChapter(input: DeriveInput): DerivedChapter {
     making.set(input, 'kept');
     return { ...kept, artifactsKey: key, ...(context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {}) };
   }
-  const annotations = annotationsOf(input, context);
-  const state: Making = { key, annotations, posted: posted(annotations) };
+  const state: Making = { key, posted: posted(annotationsOf(input, context)) };
   making.set(input, state);
   return { annotations: state.posted, popoversHtml: undefined, artifactsKey: key };
 }
@@ -99,37 +101,36 @@ export function derivePages(input: DeriveInput): PageParts | undefined {
   const state = makingOf(input);
   if (!state) return undefined;
   const context = input.context as DeriveContext;
-  state.pages = { popoversHtml: claimPopoversHtml(state.annotations!) };
+  state.pages = { popoversHtml: chapterPopoversHtml(input.chapter, annotationOptions(input, context)) };
   if (context.packs) state.pages.packHtml = renderPackHtml(chapterModel(input), input.chapter, context.pageUrls);
-  // The popovers' elements are not needed any more.
-  state.annotations = undefined;
   return state.pages;
 }
 
 /**
- * The last pass: the chapter's text artifacts, written with the rest into its folder of the cache.
+ * The last pass: the chapter's text artifacts, written with the rest into
+ * its folder of the cache, and its rows of the status report's Markdown
+ * (which the report, written at the end of the build, then finds written).
  * @param input the chapter, as `deriveChapter` was given it (or a copy).
- * @returns where its artifacts are; undefined when `deriveChapter` read them back.
+ * @returns where its artifacts are, and its report rows; undefined when `deriveChapter` read the chapter back (a build that kept it keeps its rows too).
  */
-export function deriveArtifacts(input: DeriveInput): Pick<DerivedChapter, 'artifacts'> | undefined {
+export function deriveArtifacts(input: DeriveInput): Pick<DerivedChapter, 'artifacts' | 'reportRows'> | undefined {
   const state = makingOf(input);
   if (!state) return undefined;
   const context = input.context as DeriveContext;
+  const reportRows = context.report ? statusReportRows(chapterModel(input), context.urls) : undefined;
   const pages = state.pages ?? derivePages(input)!;
   making.set(input, 'kept');
   const made: MadeChapter = { annotations: state.posted, ...pages };
   const folder = path.join(context.artifactsDir, state.key);
   const names = context.packs ? [...ARTIFACT_NAMES, DERIVED_NAME] : [DERIVED_NAME];
   writeFolder(folder, names, [...(context.packs ? artifactTexts(input, context) : []), JSON.stringify(made)]);
-  return context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {};
+  return { ...(context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {}), ...(reportRows ? { reportRows } : {}) };
 }
 
 /** What is made of a chapter so far on this thread: its annotations, then its pages' parts. */
 interface Making {
   key: string;
-  /** Whole (popovers included) until the pages' parts are made. */
-  annotations: ChapterAnnotations | undefined;
-  /** The annotations as posted (`posted`). */
+  /** The annotations as posted (`posted`), without their popovers. */
   posted: ChapterAnnotations;
   pages?: PageParts;
 }
@@ -144,14 +145,18 @@ function makingOf(input: DeriveInput): Making | undefined {
   return state === 'kept' ? undefined : state;
 }
 
+/** The annotations the claim transforms need first: without their popovers, which `derivePages` makes (only the pages need them). */
 function annotationsOf(input: DeriveInput, context: DeriveContext): ChapterAnnotations {
-  const links = chapterUrls(context.pageUrls, input.chapter.book, input.chapter.slug);
-  return claimAnnotations(input.chapter, context.packs ? { packUrl: links.pack } : {});
+  return claimAnnotations(input.chapter, { ...annotationOptions(input, context), popovers: false });
+}
+
+function annotationOptions(input: DeriveInput, context: DeriveContext): { packUrl?: string } {
+  return context.packs ? { packUrl: chapterUrls(context.pageUrls, input.chapter.book, input.chapter.slug).pack } : {};
 }
 
 /** Annotations as they are posted and kept: each marker's HTML made, the popovers left out (`popoversHtml` holds them). */
 function posted(annotations: ChapterAnnotations): ChapterAnnotations {
-  return { ...annotations, claims: annotations.claims.map((claim) => ({ ...claim, markerHtml: claimMarkerHtml(claim), popover: LEFT_OUT })) };
+  return { ...annotations, claims: annotations.claims.map((claim) => ({ ...claim, markerHtml: claimMarkerHtml(claim), popover: NO_POPOVER })) };
 }
 
 function cachedArtifacts(input: DeriveInput, context: DeriveContext, folder: string): CachedArtifact[] {

@@ -162,6 +162,8 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         const cached = [...loaded.derived.values()].flatMap((derived) => (derived.artifactsKey ? [{ key: derived.artifactsKey, files: derived.artifacts ?? [] }] : []));
         // The status report's rows are kept beside the artifact cache (which keeps only the chapters' folders).
         const rows = options.report ? keptRows(path.join(path.dirname(artifactsDir), 'status-report-rows.json')) : undefined;
+        // The rows the workers wrote for the chapters they made (a chapter an earlier build kept has its rows kept too).
+        for (const derived of loaded.derived.values()) if (derived.reportRows) rows?.offer(derived.reportRows);
         await publishArtifacts(outDir, textArtifacts(model, state.urls, { packs: options.packs, report: options.report, rows: rows?.memo }), cached, artifactsDir);
         await rows?.save();
         const absent = await missingChapterPages(outDir, model, options.chapters);

@@ -14,7 +14,7 @@ import type { ModelCache } from '@research-pack/core/load';
 import { buildModel, type BuildModelResult, type CheckStoreOptions, type ParseChapter, type ChapterModel } from '@research-pack/core/model';
 import { buildModelOnThreads } from '@research-pack/core/threads';
 import { chapterUrls, layoutProblems, type SiteUrls } from '@research-pack/core/site';
-import { claimAnnotations, claimMarkerHtml, claimPopoversHtml, renderPackHtml, type ChapterAnnotations } from '@research-pack/core/render';
+import { chapterPopoversHtml, claimAnnotations, claimMarkerHtml, claimPopoversHtml, renderPackHtml, type ChapterAnnotations } from '@research-pack/core/render';
 import { parseChapter } from '@research-pack/markdown/parse';
 import type { DeriveContext, DerivedChapter } from './derive.js';
 import type { ResearchPackOptions } from './options.js';
@@ -107,6 +107,7 @@ export async function loadStateOnThreads(inputs: LoadInputs, mainThreadJoins?: P
       entry.popoversHtml ??= parts.popoversHtml;
       entry.packHtml ??= parts.packHtml;
       entry.artifacts ??= parts.artifacts;
+      entry.reportRows ??= parts.reportRows;
     }
   };
   const finished = Promise.all(result.later.map((pass) => pass.then(merge))).then(() => undefined);
@@ -116,7 +117,7 @@ export async function loadStateOnThreads(inputs: LoadInputs, mainThreadJoins?: P
 }
 
 function deriveContext(inputs: LoadInputs): DeriveContext {
-  return { urls: inputs.urls, pageUrls: inputs.pageUrls, packs: inputs.options.packs, artifactsDir: inputs.artifactsDir ?? path.join(inputs.root, 'node_modules', '.astro', 'research-pack', 'artifacts') };
+  return { urls: inputs.urls, pageUrls: inputs.pageUrls, packs: inputs.options.packs, report: inputs.options.report, artifactsDir: inputs.artifactsDir ?? path.join(inputs.root, 'node_modules', '.astro', 'research-pack', 'artifacts') };
 }
 
 const chapterParser: ParseChapter = (source, { format }) => parseChapter(source, { format });
@@ -190,7 +191,7 @@ export function deriveState(inputs: LoadInputs, result: BuildModelResult, derive
       popoversHtml: (chapter) => {
         const entry = entryOf(chapter);
         // Annotations a worker posted leave their popovers out (`popoversHtml` holds them, once its pass is in): make them whole here.
-        return (entry.popoversHtml ??= claimPopoversHtml(derived.has(chapter.id) ? claimAnnotations(chapter, annotationOptions(chapter)) : entry.annotations));
+        return (entry.popoversHtml ??= derived.has(chapter.id) ? chapterPopoversHtml(chapter, annotationOptions(chapter)) : claimPopoversHtml(entry.annotations));
       },
       packHtml: (chapter) => {
         const entry = entryOf(chapter);

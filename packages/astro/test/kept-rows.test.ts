@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildModel, type ResearchModel } from '@research-pack/core/model';
+import { statusReportRows } from '@research-pack/core/render';
 import { parseChapter } from '@research-pack/markdown/parse';
 import { keptRows, textArtifacts } from '../src/artifacts.js';
 
@@ -57,6 +58,28 @@ describe('keptRows', () => {
     expect(written).toEqual([]);
     await second.save();
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(kept);
+  });
+
+  it('uses the rows the workers wrote ahead for each chapter, to the same bytes, and keeps them for the next build', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'research-pack-rows-'));
+    const file = path.join(dir, 'status-report-rows.json');
+    const plain = reports();
+    const rows = keptRows(file);
+    // As each worker writes them: from a model of the one chapter.
+    const offered = model.books.flatMap((book) => book.chapters.flatMap((chapter) => statusReportRows({ ...model, books: [{ ...book, chapters: [chapter] }] }, urls)));
+    expect(offered.length).toBeGreaterThan(0);
+    rows.offer(offered);
+    const written: string[] = [];
+    const asked = new Set<string>();
+    const watched = { get: (key: string) => (asked.add(key), rows.memo.get(key)), set: (key: string, line: string) => (written.push(key), rows.memo.set(key, line)) };
+    expect(reports(watched)).toEqual(plain);
+    // Only the rows no chapter holds alone (the books' and chapters' tables) are written here.
+    const offeredKeys = new Set(offered.map(([key]) => key));
+    expect(written.every((key) => !offeredKeys.has(key))).toBe(true);
+    expect([...asked].filter((key) => offeredKeys.has(key)).length).toBeGreaterThan(written.length);
+    await rows.save();
+    const kept = JSON.parse(await readFile(file, 'utf8')) as { rows: Record<string, string> };
+    expect(Object.keys(kept.rows).sort()).toEqual([...asked].sort());
   });
 
   it('uses no row written by other code, or from a file that cannot be read', async () => {

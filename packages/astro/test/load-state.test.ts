@@ -5,10 +5,11 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildModel, chapterUrls, claimAnnotations, claimMarkerHtml, claimPopoversHtml } from '@research-pack/core';
+import { buildModel, chapterUrls, claimAnnotations, claimMarkerHtml, claimPopoversHtml, statusReportRows } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
 import { describe, expect, it } from 'vitest';
-import { deriveChapter, derivePages, type DerivedChapter } from '../src/derive.js';
+import { rmSync } from 'node:fs';
+import { deriveArtifacts, deriveChapter, derivePages, type DerivedChapter } from '../src/derive.js';
 import { deriveState } from '../src/load-state.js';
 import { parseOptions } from '../src/options.js';
 
@@ -47,5 +48,20 @@ describe('deriveState with what the workers posted', () => {
     expect(state.markerHtml(early!.id, claim)).toBe(claimMarkerHtml(claimAnnotations(early!, {}).claims.find((annotation) => annotation.id === claim)!));
     expect(state.markerHtml(early!.id, 'no-such-claim')).toBeUndefined();
     expect(state.markerHtml('no-such-chapter', claim)).toBeUndefined();
+  });
+
+  it('writes a chapter\'s status report rows in the last pass when the report is built, and none without it', async () => {
+    const result = buildModel({ rootDir: repoRoot, parse: (source, { format }) => parseChapter(source, { format }), today: '2026-11-29' });
+    const book = result.model!.books[0]!;
+    const chapter = book.chapters.find((candidate) => candidate.claims.some((claim) => claim.status !== 'supported'))!;
+    const made = (report: boolean) => {
+      const context = { urls, pageUrls: urls, packs: false, report, artifactsDir: path.join(repoRoot, '.tmp', `load-state-rows-${report}-${process.pid}`) };
+      rmSync(context.artifactsDir, { recursive: true, force: true });
+      return deriveArtifacts({ chapter, book: { slug: book.slug, file: book.file, config: book.config }, asOf: '2026-11-29', digest: undefined, context });
+    };
+    const rows = made(true)?.reportRows;
+    expect(rows).toEqual(statusReportRows({ ...result.model!, books: [{ ...book, chapters: [chapter] }] }, urls));
+    expect(rows!.length).toBeGreaterThan(chapter.claims.filter((claim) => claim.status !== 'supported').length);
+    expect(made(false)?.reportRows).toBeUndefined();
   });
 });

@@ -110,6 +110,8 @@ export interface CheckStore {
   get(key: ChapterKey): ChapterCheck | undefined;
   /** Keep a check under its key. */
   set(key: ChapterKey, check: ChapterCheck): void;
+  /** Write the checks kept since the last flush, with `deferWrites` (without, `set` writes at once and this does nothing). */
+  flush(): void;
 }
 
 /**
@@ -117,15 +119,31 @@ export interface CheckStore {
  * renamed), so a build that stops halfway leaves no broken entry; a store
  * that cannot be written (a read-only folder) is simply not kept.
  * @param options the folder.
+ * @param deferWrites keep what `set` is given in memory until `flush`: a
+ *   worker writes its checks once it has posted them, so that the thread
+ *   waiting for them does not wait for the disk too.
  * @returns the store.
  */
-export function folderCheckStore(options: CheckStoreOptions): CheckStore {
+export function folderCheckStore(options: CheckStoreOptions, deferWrites = false): CheckStore {
   const file = (key: ChapterKey) => path.join(options.dir, `${key.digest}.v8`);
   // Checks read or made by this process (a dev server rebuilds the model after every save).
   let memory = remembered.get(options.dir);
   if (!memory) remembered.set(options.dir, (memory = new Map()));
   const known = memory;
   let made = false;
+  const pending: Array<[ChapterKey, ChapterCheck]> = [];
+  const write = (key: ChapterKey, check: ChapterCheck) => {
+    try {
+      if (!made) fs.mkdirSync(options.dir, { recursive: true });
+      made = true;
+      const target = file(key);
+      const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      fs.writeFileSync(temporary, serialize(check));
+      fs.renameSync(temporary, target);
+    } catch {
+      // A cache that cannot be written is not kept; the build goes on.
+    }
+  };
   return {
     get(key) {
       const held = known.get(key.digest);
@@ -146,19 +164,17 @@ export function folderCheckStore(options: CheckStoreOptions): CheckStore {
     },
     set(key, check) {
       known.set(key.digest, check);
-      try {
-        if (!made) fs.mkdirSync(options.dir, { recursive: true });
-        made = true;
-        const target = file(key);
-        const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-        fs.writeFileSync(temporary, serialize(check));
-        fs.renameSync(temporary, target);
-      } catch {
-        // A cache that cannot be written is not kept; the build goes on.
-      }
+      if (deferWrites) pending.push([key, check]);
+      else write(key, check);
+    },
+    flush() {
+      for (const [key, check] of pending.splice(0)) write(key, check);
     },
   };
 }
+
+/** How long a store's temporary file counts as being written. */
+const IN_PROGRESS_MS = 60_000;
 
 /**
  * Remove stored checks not among the keys of the last build (deleted or edited chapters).
@@ -174,10 +190,13 @@ export function pruneCheckStore(dir: string, keep: ReadonlySet<string>): void {
   } catch {
     return;
   }
+  const now = Date.now();
   for (const name of names) {
     const digest = name.replace(/\.v8$/, '');
     if (name.endsWith('.v8') && keep.has(digest)) continue;
     try {
+      // A file being written (a worker stores its checks after posting them; another build may be writing too) is left alone; one left by a stopped build goes later.
+      if (name.endsWith('.tmp') && now - fs.statSync(path.join(dir, name)).mtimeMs < IN_PROGRESS_MS) continue;
       fs.rmSync(path.join(dir, name), { force: true });
     } catch {
       // Another build may be writing there; leave it.

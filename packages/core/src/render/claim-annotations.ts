@@ -92,7 +92,16 @@ export interface ChapterAnnotations {
 export interface ClaimAnnotationsOptions {
   /** URL of the chapter's research pack page (root-relative or absolute http(s)); without it the popover has no pack link. */
   packUrl?: string | undefined;
+  /**
+   * Make each claim's popover (default true). Without, every `popover` is
+   * `NO_POPOVER`: for a caller that renders the popovers apart, later
+   * (`chapterPopoversHtml`), and wants the rest of the annotations first.
+   */
+  popovers?: boolean | undefined;
 }
+
+/** The `popover` of an annotation made without its popover (`popovers: false`): an empty `<span>`, the same object every time. */
+export const NO_POPOVER: Element = Object.freeze({ type: 'element', tagName: 'span', properties: Object.freeze({}), children: Object.freeze([]) }) as unknown as Element;
 
 /**
  * Build the annotations of a chapter's claims.
@@ -103,10 +112,26 @@ export interface ClaimAnnotationsOptions {
 export function claimAnnotations(chapter: ChapterModel, options: ClaimAnnotationsOptions = {}): ChapterAnnotations {
   const packUrl = options.packUrl === undefined ? undefined : checkPackUrl(options.packUrl);
   const folded = fold(chapter.snapshot);
-  const claims = [...chapter.claims]
-    .sort((a, b) => a.location.start - b.location.start || a.location.end - b.location.end)
-    .map((claim) => annotateClaim(chapter, claim, folded, packUrl));
+  const popovers = options.popovers ?? true;
+  const claims = inDocumentOrder(chapter).map((claim) => annotateClaim(chapter, claim, folded, popovers ? packUrl : false));
   return { chapter: chapter.id, file: chapter.file, claims, ...(chapter.body ? { body: chapter.body } : {}) };
+}
+
+/**
+ * The popovers of a chapter's claims as HTML, made from the chapter alone:
+ * what `claimPopoversHtml(claimAnnotations(chapter, options))` returns,
+ * without making the rest of the annotations.
+ * @param chapter the resolved chapter.
+ * @param options where the chapter's research pack is.
+ * @returns the HTML of every popover, in document order.
+ */
+export function chapterPopoversHtml(chapter: ChapterModel, options: Pick<ClaimAnnotationsOptions, 'packUrl'> = {}): string {
+  const packUrl = options.packUrl === undefined ? undefined : checkPackUrl(options.packUrl);
+  return toHtml(inDocumentOrder(chapter).map((resolved) => claimPopover(chapter, resolved, claimParts(chapter, resolved), packUrl)));
+}
+
+function inDocumentOrder(chapter: ChapterModel): ResolvedClaim[] {
+  return [...chapter.claims].sort((a, b) => a.location.start - b.location.start || a.location.end - b.location.end);
 }
 
 /**
@@ -138,17 +163,31 @@ export function claimMarkerHtml(annotation: ClaimAnnotation): string {
 
 const markerHtml = new WeakMap<Element, string>();
 
-function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSnapshot: string, packUrl: string | undefined): ClaimAnnotation {
+/** What a claim's marker and popover are both made from. */
+interface ClaimParts {
+  popoverId: string;
+  evidence: EvidenceItem[];
+  review: ClaimSourceReview | undefined;
+  label: string;
+}
+
+function claimParts(chapter: ChapterModel, resolved: ResolvedClaim): ClaimParts {
   const id = resolved.claim.id;
-  const status = resolved.status;
-  const fragment = claimFragment(id);
-  const popoverId = claimPopoverId(id);
   const evidence = resolved.evidence
     .map((evidenceId) => chapter.evidence.find((item) => item.id === evidenceId))
     .filter((item): item is EvidenceItem => item !== undefined);
   const sources = new Set(evidence.map((item) => item.source));
   const review = sourceReviewOf(chapter, id);
-  const label = accessibleName(resolved, sources.size, review !== undefined);
+  return { popoverId: claimPopoverId(id), evidence, review, label: accessibleName(resolved, sources.size, review !== undefined) };
+}
+
+/** A claim's annotation; `packUrl` false: without its popover (`NO_POPOVER`). */
+function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSnapshot: string, packUrl: string | undefined | false): ClaimAnnotation {
+  const id = resolved.claim.id;
+  const status = resolved.status;
+  const parts = claimParts(chapter, resolved);
+  const { popoverId, review, label } = parts;
+  const sources = new Set(parts.evidence.map((item) => item.source));
 
   const marker = h(
     'button',
@@ -163,29 +202,33 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
     ],
   );
 
-  const popover = h('span', { className: ['rp-popover'], id: popoverId, popover: 'auto', role: 'dialog', ariaLabel: label }, [
-    verdictBlock(resolved),
-    ...notes(resolved, review),
-    ...(resolved.claim.verdict.rationale ? [h('span', { className: ['rp-block-rationale'] }, resolved.claim.verdict.rationale)] : []),
-    evidenceBlock(evidence, chapter),
-    // A visible way out for touch and screen-reader users, who have no Escape key at hand.
-    h('span', { className: ['rp-block-actions'] }, [
-      ...(packUrl ? [h('a', { className: ['rp-block-pack'], href: `${packUrl}#${auditFragment(id)}` }, 'Research pack for this chapter')] : []),
-      h('button', { type: 'button', className: ['rp-close'], popoverTarget: popoverId, popoverTargetAction: 'hide' }, 'Close'),
-    ]),
-  ]);
-
   return {
     id,
     status,
     anchor: resolved.anchoring === 'directive' ? { type: 'directive' } : quoteAnchor(chapter.snapshot, foldedSnapshot, resolved),
     line: resolved.location.line,
     column: resolved.location.column,
-    wrapper: { className: ['rp-claim'], id: fragment, dataClaimId: id, dataStatus: status, ...(review ? { dataSourceReview: review.reason } : {}) },
+    wrapper: { className: ['rp-claim'], id: claimFragment(id), dataClaimId: id, dataStatus: status, ...(review ? { dataSourceReview: review.reason } : {}) },
     marker,
-    popover,
+    popover: packUrl === false ? NO_POPOVER : claimPopover(chapter, resolved, parts, packUrl),
     ...(resolved.place ? { place: resolved.place } : {}),
   };
+}
+
+/** A claim's popover: verdict, notes, rationale, evidence, the way to its pack and out. */
+function claimPopover(chapter: ChapterModel, resolved: ResolvedClaim, parts: ClaimParts, packUrl: string | undefined): Element {
+  const { popoverId, evidence, review, label } = parts;
+  return h('span', { className: ['rp-popover'], id: popoverId, popover: 'auto', role: 'dialog', ariaLabel: label }, [
+    verdictBlock(resolved),
+    ...notes(resolved, review),
+    ...(resolved.claim.verdict.rationale ? [h('span', { className: ['rp-block-rationale'] }, resolved.claim.verdict.rationale)] : []),
+    evidenceBlock(evidence, chapter),
+    // A visible way out for touch and screen-reader users, who have no Escape key at hand.
+    h('span', { className: ['rp-block-actions'] }, [
+      ...(packUrl ? [h('a', { className: ['rp-block-pack'], href: `${packUrl}#${auditFragment(resolved.claim.id)}` }, 'Research pack for this chapter')] : []),
+      h('button', { type: 'button', className: ['rp-close'], popoverTarget: popoverId, popoverTargetAction: 'hide' }, 'Close'),
+    ]),
+  ]);
 }
 
 /** The sign a flagged claim's marker adds after its status word. */

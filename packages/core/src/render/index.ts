@@ -17,7 +17,7 @@ export {
 export type { ResolvedBriefTemplates, ObjectiveOrigin } from './brief-wording.js';
 export { BRIEF_SECTIONS, LEADS_HEADING, AVAILABILITY_STATEMENT, cutExcerpt, renderBrief } from './brief.js';
 export type { Excerpt } from './brief.js';
-export { claimAnnotations, claimMarkerHtml, claimPopoversHtml, accessibleName, FLAG_SYMBOL } from './claim-annotations.js';
+export { claimAnnotations, claimMarkerHtml, claimPopoversHtml, chapterPopoversHtml, accessibleName, FLAG_SYMBOL, NO_POPOVER } from './claim-annotations.js';
 export type { ChapterAnnotations, ClaimAnnotation, ClaimAnnotationsOptions, DirectiveAnnotationAnchor, QuoteAnnotationAnchor } from './claim-annotations.js';
 export { buildPack, renderPackJson, webAnnotations, claimReviews, cslItems } from './pack-json.js';
 export { packHast, renderPackHtml } from './pack-html.js';
@@ -30,7 +30,7 @@ export { buildStatusReport } from './status-report-data.js';
 export { STATUS_STYLES, statusChart, renderStatusChart, describeCounts } from './chart.js';
 export type { StatusChartOptions } from './chart.js';
 export { scopeStatusReport, renderStatusReportJson } from './status-report.js';
-export { renderStatusReportMarkdown } from './status-report-markdown.js';
+export { renderStatusReportMarkdown, statusReportRows } from './status-report-markdown.js';
 export type { RowMemo } from '../markup/markdown.js';
 export { renderResearchReport } from './research-report.js';
 export { statusReportHast, renderStatusReportHtml } from './status-report-html.js';

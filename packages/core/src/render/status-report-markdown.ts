@@ -10,6 +10,9 @@ import type { BlockContent, Root } from 'mdast';
 import { writeMarkdown, type RowMemo } from '../markup/markdown.js';
 import { heading, joined, paragraph, recorded, recordedCell, siteLinkText, table, type Inline } from '../markup/mdast.js';
 import { STATUS_WORD } from '../model/words.js';
+import type { ResearchModel } from '../model/types.js';
+import type { SiteUrls } from '../site/urls.js';
+import { buildStatusReport } from './status-report-data.js';
 import type { StatusReport, StatusReportBook } from '../schema/status-report.js';
 import { factMdast, type FactPart } from './source-facts.js';
 import { scopeStatusReport, type StatusReportScope } from './status-report.js';
@@ -46,6 +49,23 @@ export function renderStatusReportMarkdown(report: StatusReport, scope: StatusRe
   let rows = options.rows ?? rowsOf.get(report);
   if (!rows) rowsOf.set(report, (rows = new Map()));
   return writeMarkdown(statusReportTree(report, scope), { rows });
+}
+
+/**
+ * The table rows of a model's status report, as `renderStatusReportMarkdown`
+ * looks them up in its `rows`: by a digest of each row's content, so a row
+ * written ahead is used exactly where the report holds the same row. A
+ * build's workers write each chapter's rows from a model of that chapter
+ * alone, while the pages build, and the report of the whole model finds
+ * them written (its claims, leads and sources rows are the chapters' own).
+ * @param model a research model (one chapter's, for instance).
+ * @param urls where the site's pages live, as the report is rendered with.
+ * @returns the rows' keys and lines.
+ */
+export function statusReportRows(model: ResearchModel, urls?: SiteUrls): Array<[key: string, line: string]> {
+  const rows = new Map<string, string>();
+  renderStatusReportMarkdown(buildStatusReport(model, urls), {}, { rows });
+  return [...rows];
 }
 
 /** The table rows written for a report: the site's report and each book's hold the same rows, written once. */

@@ -69,10 +69,12 @@ export interface ThreadedOptions {
 /** A chapter's check as a thread made or found it: its index in the job, the check, its store key (when stored), and what was derived from it. */
 export type TakenCheck = [index: number, check: ChapterCheck, digest: string | undefined, derived?: unknown];
 
-/** What a thread took: its chapters' checks (posted back), and the chapters it derived from (for the later passes). */
+/** What a thread took: its chapters' checks (posted back), the chapters it derived from (for the later passes), and how to store the checks it made. */
 export interface TakenChapters {
   checks: TakenCheck[];
   from: DerivedFrom[];
+  /** Writes the checks this thread made into the job's store (a worker does it once it has posted them). */
+  store: () => void;
 }
 
 /** A message from a worker: its checks, then each later pass's results. */
@@ -124,7 +126,8 @@ function take(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter
   const next = new Int32Array(job.next);
   const done: TakenCheck[] = [];
   const from: DerivedFrom[] = [];
-  const store = job.store ? { store: folderCheckStore(job.store), salt: job.store.salt } : undefined;
+  // The checks made are written once they are posted: whoever waits for them does not wait for the disk.
+  const store = job.store ? { store: folderCheckStore(job.store, true), salt: job.store.salt } : undefined;
   const deriver = derive && job.derive ? chapterDeriver(job.root, derive, job.asOf, job.derive.context) : undefined;
   for (let index = Atomics.add(next, 0, 1); index < job.chapters.length; index = Atomics.add(next, 0, 1)) {
     const { book, entry } = job.chapters[index]!;
@@ -139,7 +142,7 @@ function take(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter
     }
     done.push(taken);
   }
-  return { checks: done, from };
+  return { checks: done, from, store: () => store?.store.flush() };
 }
 
 function stored(result: StoredCheck): TakenCheck {
@@ -218,6 +221,7 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<Checke
   const takeHere = async () => {
     const done = takeChapters(job, listing.books, options.parse, job.derive ? await loadDerive(job.derive) : undefined);
     place(done);
+    done.store();
     here.push(...done.from);
   };
   // This thread takes chapters too, with the book folders it already loaded.
@@ -248,7 +252,7 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<Checke
     );
   }
   try {
-    for (const checked of await Promise.all(workers.map((worker) => worker.checks))) place({ checks: checked, from: [] });
+    for (const checked of await Promise.all(workers.map((worker) => worker.checks))) place({ checks: checked, from: [], store: () => undefined });
     finished = true;
     if (joined) await joined;
   } catch (error) {

@@ -32,6 +32,7 @@ parentPort?.once('message', (job: ChapterJob) => {
     const taken = takeChapters(job, job.books.map(bookFolder), parse as ParseChapter, derive);
     const post = (message: WorkerMessage) => parentPort?.postMessage(message);
     post({ checks: taken.checks });
+    taken.store();
     if (passes.length === 0) {
       parentPort?.close();
       return;

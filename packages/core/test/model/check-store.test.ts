@@ -13,7 +13,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { forgetReads } from '../../src/load/book-files.js';
 import { createModelCache, type ModelCache } from '../../src/load/cache.js';
 import { listBooks } from '../../src/load/books.js';
-import { chapterKey } from '../../src/model/check-store.js';
+import { chapterKey, folderCheckStore, pruneCheckStore } from '../../src/model/check-store.js';
+import type { ChapterCheck } from '../../src/model/check.js';
 import { exampleBook, writeProject } from '../fixture-book.js';
 
 const evidenceFile = 'content/books/demo/01-sessions.evidence.yaml';
@@ -89,5 +90,40 @@ describe('chapterKey', () => {
     expect(run.signal, 'chapterKey waited on the pipe').toBeNull();
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('"no key"');
+  });
+});
+
+describe('folderCheckStore', () => {
+  const key = (digest: string) => ({ digest }) as unknown as NonNullable<ReturnType<typeof keyOf>>;
+  const check = { chapter: undefined, problems: [], hints: [] } as unknown as ChapterCheck;
+
+  it('with deferred writes, keeps a check in memory and writes it only when flushed', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-store-'));
+    const store = folderCheckStore({ dir: path.join(dir, 'store') }, true);
+    store.set(key('a'.repeat(64)), check);
+    expect(store.get(key('a'.repeat(64)))).toBe(check);
+    expect(fs.existsSync(path.join(dir, 'store'))).toBe(false);
+    store.flush();
+    expect(fs.readdirSync(path.join(dir, 'store'))).toEqual([`${'a'.repeat(64)}.v8`]);
+    // Written once: a second flush has nothing left to write.
+    fs.rmSync(path.join(dir, 'store', `${'a'.repeat(64)}.v8`));
+    store.flush();
+    expect(fs.readdirSync(path.join(dir, 'store'))).toEqual([]);
+  });
+
+  it('without, writes at once', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-store-'));
+    folderCheckStore({ dir }).set(key('b'.repeat(64)), check);
+    expect(fs.readdirSync(dir)).toEqual([`${'b'.repeat(64)}.v8`]);
+  });
+
+  it('prunes checks not kept and old temporary files, and leaves a file another thread is writing', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-store-'));
+    const name = (letter: string) => `${letter.repeat(64)}.v8`;
+    for (const file of [name('c'), name('d'), `${name('e')}.1.x.tmp`, `${name('f')}.1.y.tmp`]) fs.writeFileSync(path.join(dir, file), '');
+    const old = new Date(Date.now() - 10 * 60_000);
+    fs.utimesSync(path.join(dir, `${name('f')}.1.y.tmp`), old, old);
+    pruneCheckStore(dir, new Set(['c'.repeat(64)]));
+    expect(fs.readdirSync(dir).sort()).toEqual([name('c'), `${name('e')}.1.x.tmp`]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Element, ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
-import { accessibleName, claimAnnotations } from '../../src/render/claim-annotations.js';
+import { accessibleName, chapterPopoversHtml, claimAnnotations, claimPopoversHtml, NO_POPOVER } from '../../src/render/claim-annotations.js';
 import { makeChapter, makeEvidence, makeSource, SESSION_PROSE } from '../model-factory.js';
 
 const chapter = makeChapter({
@@ -125,5 +125,26 @@ describe('claimAnnotations', () => {
     const claim = chapter.claims[0]!;
     expect(accessibleName(claim, 2)).toBe('Claim, supported: 2 sources');
     expect(accessibleName({ ...claim, status: 'unverified', claim: { ...claim.claim, verdict: { status: 'unverified' } } }, 0)).toBe('Claim, unverified: no sources');
+  });
+});
+
+describe('claimAnnotations without popovers, and chapterPopoversHtml', () => {
+  it('makes everything but the popovers, which chapterPopoversHtml writes the same from the chapter', () => {
+    for (const options of [{ packUrl: '/research/books/pi/27-chapter/' }, {}]) {
+      const whole = claimAnnotations(chapter, options);
+      const without = claimAnnotations(chapter, { ...options, popovers: false });
+      expect(without.claims.map((claim) => claim.popover)).toEqual(whole.claims.map(() => NO_POPOVER));
+      expect(without.claims.every((claim) => claim.popover === NO_POPOVER)).toBe(true);
+      expect({ ...without, claims: without.claims.map(({ popover, ...rest }) => rest) }).toEqual({ ...whole, claims: whole.claims.map(({ popover, ...rest }) => rest) });
+      expect(claimPopoversHtml(without)).toBe('<span></span>'.repeat(whole.claims.length));
+      const html = chapterPopoversHtml(chapter, options);
+      expect(html).toBe(claimPopoversHtml(whole));
+      expect(html).toContain('rp-popover');
+      expect(html.includes('Research pack for this chapter')).toBe(options.packUrl !== undefined);
+    }
+  });
+
+  it('refuses an unsafe pack URL for the popovers too', () => {
+    expect(() => chapterPopoversHtml(chapter, { packUrl: 'javascript:alert(1)' })).toThrow();
   });
 });

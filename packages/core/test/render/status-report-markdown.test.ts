@@ -5,7 +5,7 @@ import { toString } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { renderStatusReportMarkdown } from '../../src/render/status-report-markdown.js';
+import { renderStatusReportMarkdown, statusReportRows } from '../../src/render/status-report-markdown.js';
 import { makeBook, makeChapter, makeModel, richModel, ROOT_URLS } from '../model-factory.js';
 import { buildStatusReport } from '../../src/render/status-report-data.js';
 import { ARCHIVE_URL, DEAD_LOCK, lockedModel } from '../locked-model.js';
@@ -75,5 +75,52 @@ describe('renderStatusReportMarkdown with the sources locks', () => {
 
   it('has no sources section for a report built without the locks', () => {
     expect(renderStatusReportMarkdown(buildStatusReport(richModel(), ROOT_URLS))).not.toContain('## Sources');
+  });
+});
+
+describe('statusReportRows', () => {
+  /** A memo that counts the rows it was asked for and had. */
+  function countingMemo(offered: Iterable<readonly [string, string]>) {
+    const rows = new Map(offered);
+    const counts = { hits: 0, misses: 0 };
+    return {
+      counts,
+      memo: {
+        get: (key: string) => {
+          const line = rows.get(key);
+          counts[line === undefined ? 'misses' : 'hits'] += 1;
+          return line;
+        },
+        set: (key: string, line: string) => void rows.set(key, line),
+      },
+    };
+  }
+
+  for (const [name, model] of [
+    ['two books', twoBooks()],
+    ['a book with a sources lock', lockedModel(DEAD_LOCK)],
+  ] as const) {
+    it(`writes each chapter's rows ahead from that chapter alone, and the whole report uses them to the same bytes (${name})`, () => {
+      const offered = model.books.flatMap((book) => book.chapters.flatMap((chapter) => statusReportRows(makeModel([{ ...book, chapters: [chapter] }]), ROOT_URLS)));
+      const report = buildStatusReport(model, ROOT_URLS);
+      const { memo, counts } = countingMemo(offered);
+      expect(renderStatusReportMarkdown(report, {}, { rows: memo })).toBe(renderStatusReportMarkdown(buildStatusReport(model, ROOT_URLS), {}, { rows: new Map() }));
+      // The claims, leads and sources rows are the chapters' own: found written.
+      expect(counts.hits).toBeGreaterThan(counts.misses);
+      for (const book of model.books) {
+        expect(renderStatusReportMarkdown(report, { book: book.slug }, { rows: countingMemo(offered).memo })).toBe(renderStatusReportMarkdown(buildStatusReport(model, ROOT_URLS), { book: book.slug }, { rows: new Map() }));
+      }
+    });
+  }
+
+  it('a row offered for other content is never used: keys are digests of the row', () => {
+    const model = twoBooks();
+    const fresh = renderStatusReportMarkdown(buildStatusReport(model, ROOT_URLS), {}, { rows: new Map() });
+    const wrong = statusReportRows(model, ROOT_URLS).map(([key]) => [key, '| tampered |'] as const);
+    // Every key of this report is offered with a wrong line: the offer is used (same keys), so the lines show.
+    expect(renderStatusReportMarkdown(buildStatusReport(model, ROOT_URLS), {}, { rows: new Map(wrong) })).toContain('| tampered |');
+    // Keys of another model's rows match none of these rows.
+    const other = statusReportRows(makeModel([makeBook({ slug: 'zz', title: 'Other', chapters: [makeChapter({ book: 'zz', slug: '09-x', number: 9, title: 'X', claims: [{ id: 'q', quote: 'A coding agent', status: 'contradicted', date: '2026-01-01' }] })] })]), ROOT_URLS).map(([key]) => [key, '| tampered |'] as const);
+    expect(renderStatusReportMarkdown(buildStatusReport(model, ROOT_URLS), {}, { rows: new Map(other) })).toBe(fresh);
   });
 });
