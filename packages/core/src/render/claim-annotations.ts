@@ -113,7 +113,7 @@ export function claimAnnotations(chapter: ChapterModel, options: ClaimAnnotation
   const packUrl = options.packUrl === undefined ? undefined : checkPackUrl(options.packUrl);
   const folded = fold(chapter.snapshot);
   const popovers = options.popovers ?? true;
-  const claims = inDocumentOrder(chapter).map((claim) => annotateClaim(chapter, claim, folded, popovers ? packUrl : false));
+  const claims = inDocumentOrder(chapter).map((claim) => annotateClaim(chapter, claim, folded, packUrl, popovers));
   return { chapter: chapter.id, file: chapter.file, claims, ...(chapter.body ? { body: chapter.body } : {}) };
 }
 
@@ -167,6 +167,8 @@ const markerHtml = new WeakMap<Element, string>();
 interface ClaimParts {
   popoverId: string;
   evidence: EvidenceItem[];
+  /** How many distinct sources the evidence cites. */
+  sources: number;
   review: ClaimSourceReview | undefined;
   label: string;
 }
@@ -176,18 +178,17 @@ function claimParts(chapter: ChapterModel, resolved: ResolvedClaim): ClaimParts 
   const evidence = resolved.evidence
     .map((evidenceId) => chapter.evidence.find((item) => item.id === evidenceId))
     .filter((item): item is EvidenceItem => item !== undefined);
-  const sources = new Set(evidence.map((item) => item.source));
+  const sources = new Set(evidence.map((item) => item.source)).size;
   const review = sourceReviewOf(chapter, id);
-  return { popoverId: claimPopoverId(id), evidence, review, label: accessibleName(resolved, sources.size, review !== undefined) };
+  return { popoverId: claimPopoverId(id), evidence, sources, review, label: accessibleName(resolved, sources, review !== undefined) };
 }
 
-/** A claim's annotation; `packUrl` false: without its popover (`NO_POPOVER`). */
-function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSnapshot: string, packUrl: string | undefined | false): ClaimAnnotation {
+/** A claim's annotation; without its popover (`NO_POPOVER`) unless `popovers`. */
+function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSnapshot: string, packUrl: string | undefined, popovers: boolean): ClaimAnnotation {
   const id = resolved.claim.id;
   const status = resolved.status;
   const parts = claimParts(chapter, resolved);
-  const { popoverId, review, label } = parts;
-  const sources = new Set(parts.evidence.map((item) => item.source));
+  const { popoverId, sources, review, label } = parts;
 
   const marker = h(
     'button',
@@ -198,7 +199,7 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
       ' ',
       h('span', { className: ['rp-marker-word'] }, STATUS_WORD[status]),
       ...(review ? [' ', h('span', { className: ['rp-marker-flag'], ariaHidden: 'true' }, FLAG_SYMBOL)] : []),
-      h('span', { className: ['rp-visually-hidden', 'rp-print'] }, ` (${sourceCount(sources.size)}${review ? `; ${SOURCE_CHECK_WORD.flagged}` : ''})`),
+      h('span', { className: ['rp-visually-hidden', 'rp-print'] }, ` (${sourceCount(sources)}${review ? `; ${SOURCE_CHECK_WORD.flagged}` : ''})`),
     ],
   );
 
@@ -210,7 +211,7 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
     column: resolved.location.column,
     wrapper: { className: ['rp-claim'], id: claimFragment(id), dataClaimId: id, dataStatus: status, ...(review ? { dataSourceReview: review.reason } : {}) },
     marker,
-    popover: packUrl === false ? NO_POPOVER : claimPopover(chapter, resolved, parts, packUrl),
+    popover: popovers ? claimPopover(chapter, resolved, parts, packUrl) : NO_POPOVER,
     ...(resolved.place ? { place: resolved.place } : {}),
   };
 }

@@ -211,7 +211,7 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<Checke
   const digests = new Set<string>();
   const derived = new Array<unknown>(chapters.length);
   const here: DerivedFrom[] = [];
-  const place = (done: TakenChapters) => {
+  const place = (done: Pick<TakenChapters, 'checks'>) => {
     for (const [index, check, digest, made] of done.checks) {
       checks[index] = check;
       if (digest) digests.add(digest);
@@ -252,7 +252,7 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<Checke
     );
   }
   try {
-    for (const checked of await Promise.all(workers.map((worker) => worker.checks))) place({ checks: checked, from: [], store: () => undefined });
+    for (const checked of await Promise.all(workers.map((worker) => worker.checks))) place({ checks: checked });
     finished = true;
     if (joined) await joined;
   } catch (error) {
