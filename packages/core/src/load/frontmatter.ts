@@ -66,17 +66,17 @@ export function loadFrontmatter(source: string, file: string, options: LoadFront
   }
   const block = rest.slice(0, close.index);
   const yaml = loadYaml(block, { file, lineOffset: 1 });
-  const first = validateBlock(yaml, file, mode);
+  const first = validateBlock(yaml, file, mode, block);
   // Problems are reported as `yaml` reads the block, whichever parser read it first.
-  if (first.problems.length > 0 && yaml.fast) return validateBlock(loadYaml(block, { file, lineOffset: 1, fast: false }), file, mode);
+  if (first.problems.length > 0 && yaml.fast) return validateBlock(loadYaml(block, { file, lineOffset: 1, fast: false }), file, mode, block);
   return first;
 }
 
-function validateBlock(yaml: LoadedYaml, file: string, mode: FrontmatterMode): LoadedFrontmatter {
+function validateBlock(yaml: LoadedYaml, file: string, mode: FrontmatterMode, text: string): LoadedFrontmatter {
   const { locate } = yaml;
   if (yaml.problems.length > 0) return { data: undefined, problems: capProblems(yaml.problems, file), locate };
   // An empty block is still an object: its missing keys are the useful message.
   const value = yaml.empty ? {} : yaml.value;
-  const { data, problems } = mode === 'host' ? validateSchema(HostChapterFrontmatterSchema, value, { file, locate }) : validateSchema(ChapterFrontmatterSchema, value, { file, locate });
+  const { data, problems } = mode === 'host' ? validateSchema(HostChapterFrontmatterSchema, value, { file, locate, text }) : validateSchema(ChapterFrontmatterSchema, value, { file, locate, text });
   return { data, problems: capProblems(problems, file), locate };
 }

@@ -41,18 +41,18 @@ const emptyHints: Record<SidecarKind, string> = {
  */
 export function loadSidecar<K extends SidecarKind>(kind: K, source: string, file: string): LoadedSidecar<SidecarData<K>> {
   let yaml = loadYaml(source, { file });
-  let validated = validateYaml(kind, yaml, file);
+  let validated = validateYaml(kind, yaml, file, source);
   // Problems are reported as `yaml` reads the file, whichever parser read it first.
   if (validated.problems.length > 0 && yaml.fast) {
     yaml = loadYaml(source, { file, fast: false });
-    validated = validateYaml(kind, yaml, file);
+    validated = validateYaml(kind, yaml, file, source);
   }
   return { file, data: validated.data, problems: capProblems(validated.problems, file), locate: yaml.locate };
 }
 
-function validateYaml<K extends SidecarKind>(kind: K, yaml: LoadedYaml, file: string): { data: SidecarData<K> | undefined; problems: Problem[] } {
+function validateYaml<K extends SidecarKind>(kind: K, yaml: LoadedYaml, file: string, text: string): { data: SidecarData<K> | undefined; problems: Problem[] } {
   if (yaml.problems.length > 0) return { data: undefined, problems: yaml.problems };
   if (yaml.empty) return { data: undefined, problems: [createProblem('yaml/empty-file', { file }, 'the file is empty', emptyHints[kind])] };
-  const { data, problems } = validateSchema(sidecarSchemas[kind], yaml.value, { file, locate: yaml.locate });
+  const { data, problems } = validateSchema(sidecarSchemas[kind], yaml.value, { file, locate: yaml.locate, text });
   return { data: data as SidecarData<K> | undefined, problems };
 }

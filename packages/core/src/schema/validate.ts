@@ -9,7 +9,7 @@ import { dateHint, formatHint, formatNumber, nonAsciiHint, rootHint, sizeHint, t
 import { descriptionOf, literalValues, objectKeys, schemaAt, unionOptions, valueAt, type Schema } from './shape.js';
 import { closest, createProblem, formatPath, quote, type Locate, type Problem } from '../problems/problem.js';
 import type { RuleId } from '../problems/rules.js';
-import { controlCharacterProblems } from './text-checks.js';
+import { CONTROL_CHARACTER, controlCharacterProblems } from './text-checks.js';
 
 /** The result of validating one value. */
 export interface Validated<T> {
@@ -24,6 +24,12 @@ export interface ValidateOptions {
   file: string;
   /** Position lookup for field paths. */
   locate: Locate;
+  /**
+   * The text the value was read from. When it holds no control character
+   * and no backslash (the only way YAML and JSON escape one), no string of
+   * the value can hold one, and the walk that looks for them is skipped.
+   */
+  text?: string | undefined;
 }
 
 type Issue = z.core.$ZodIssue;
@@ -39,7 +45,7 @@ type Issue = z.core.$ZodIssue;
  */
 export function validateSchema<S extends z.ZodType>(schema: S, value: unknown, options: ValidateOptions): Validated<z.infer<S>> {
   // A control character is reported once, where it is, whatever else the field's schema says.
-  const controls = controlCharacterProblems(value, options);
+  const controls = options.text !== undefined && !mayWriteControls(options.text) ? [] : controlCharacterProblems(value, options);
   const result = schema.safeParse(value);
   if (result.success && controls.length === 0) return { data: result.data, problems: [] };
   const problems: Problem[] = [...controls];
@@ -54,6 +60,11 @@ export function validateSchema<S extends z.ZodType>(schema: S, value: unknown, o
     }
   }
   return { data: undefined, problems };
+}
+
+/** Whether a text could give a parsed value a control character: it holds one, or an escape. */
+function mayWriteControls(text: string): boolean {
+  return text.includes('\\') || CONTROL_CHARACTER.test(text);
 }
 
 /** Turn one zod issue into problems. `prefix` is the path of the union the issue came from, if any. */

@@ -68,7 +68,7 @@ export function loadSourcesLock(source: string, file: string): LoadedSourcesLock
   // JSON is YAML: the YAML reader finds duplicate keys (JSON.parse keeps the last) and positions.
   const yaml = loadYaml(text, { file, maxLength: MAX_LOCK_LENGTH });
   if (yaml.problems.length > 0) return { file, lock: undefined, problems: capProblems(yaml.problems, file), locate: yaml.locate };
-  const validated = validateSchema(SourcesLockSchema, value, { file, locate: yaml.locate });
+  const validated = validateSchema(SourcesLockSchema, value, { file, locate: yaml.locate, text });
   const problems = validated.data ? duplicateEntries(validated.data, file, yaml.locate) : validated.problems;
   return { file, lock: problems.length === 0 ? validated.data : undefined, problems: capProblems(problems, file), locate: yaml.locate };
 }

@@ -22,6 +22,12 @@ describe('loadFrontmatter', () => {
     );
   });
 
+  it('finds a control character written as an escape in the block', () => {
+    expect(errors('---\ntitle: "Sessions\\x1b"\nnumber: 27\n---\n')).toBe(
+      'content/books/pi/27-chapter.mdx:2:8  title  the text holds the control character U+001B (ESC) at character 9  (hint: remove it (an escape such as "\\0" or "\\x1b" in double quotes writes one); text holds no control characters but tab and line breaks)  [schema/control-character]',
+    );
+  });
+
   it('accepts a byte order mark and CRLF line endings', () => {
     const result = loadFrontmatter('\uFEFF---\r\ntitle: Sessions\r\nnumber: x\r\n---\r\nText\r\n', file);
     expect(formatProblems(result.problems)).toBe(

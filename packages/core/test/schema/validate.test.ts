@@ -200,6 +200,20 @@ describe('validateSchema: what the schemas alone do not say', () => {
     expect(loadSidecar('claims', claims('"a\\tb\\nc"'), 'c.yaml').problems).toEqual([]);
   });
 
+  it('looks for control characters in the value only when its text could have written one', () => {
+    const schema = z.strictObject({ a: z.string() });
+    const locate = () => ({ line: 1, column: 1 });
+    const rules = (text: string | undefined) => validateSchema(schema, { a: 'x\u0007y' }, { file: 'f.yaml', locate, text }).problems.map((problem) => problem.rule);
+    // Without the text, and with a text that holds an escape or a control character, every string is looked at.
+    expect(rules(undefined)).toEqual(['schema/control-character']);
+    expect(rules('a: "x\\ay"\n')).toEqual(['schema/control-character']);
+    expect(rules('a: x\u0007y\n')).toEqual(['schema/control-character']);
+    // A text with neither cannot have written one: the walk is skipped (the value here is not that text's).
+    expect(rules('a: xy\n')).toEqual([]);
+    // Through the loaders, an escape in a sidecar or a chapter's frontmatter is still found.
+    expect(formatProblems(loadSidecar('claims', claims('"x\\by"'), 'c.yaml').problems)).toContain('U+0008 (backspace) at character 2');
+  });
+
   it('refuses text of only invisible characters (a title that renders as a blank heading)', () => {
     expect(formatProblems(loadSidecar('book', 'title: "\\u200b\\u2060"\nslug: demo\n', 'book.yaml').problems)).toBe(
       'book.yaml:1:8  title  has no visible character (only spaces, zero-width or format characters), got "\\u200b\\u2060"  (hint: it contains "\\u200b" (U+200B), which is not plain ASCII; retype it)  [schema/invalid-value]',
