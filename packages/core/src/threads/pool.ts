@@ -6,6 +6,7 @@
  * The threaded functions take them from here first. This module imports
  * nothing but Node's, so importing it costs nothing.
  */
+import module from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
@@ -28,7 +29,7 @@ export function prestartChapterWorkers(options: PrestartOptions = {}): void {
   const configured = Number(process.env.RESEARCH_PACK_THREADS);
   const count = options.count ?? (Number.isInteger(configured) && configured > 0 ? configured : Math.min(availableParallelism(), 4)) - 1;
   for (let index = 0; index < count; index++) {
-    const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: { parser: options.parser } });
+    const worker = startChapterWorker({ parser: options.parser });
     // An idle worker must not keep the process alive.
     worker.unref();
     // A worker that stops before it is taken is dropped; a new one, started
@@ -44,6 +45,17 @@ export function prestartChapterWorkers(options: PrestartOptions = {}): void {
     worker.on('exit', entry.drop);
     started.push(entry);
   }
+}
+
+/**
+ * Start a worker thread for chapters. It uses this thread's compile cache
+ * folder, when this thread uses one (`module.enableCompileCache`).
+ * @param data what the worker is told at once (`workerData`).
+ * @returns the worker.
+ */
+export function startChapterWorker(data: { parser?: PrestartOptions['parser'] } = {}): Worker {
+  const compileCache = module.getCompileCacheDir?.();
+  return new Worker(new URL('./worker.js', import.meta.url), { workerData: { ...data, ...(compileCache ? { compileCache } : {}) } });
 }
 
 /**

@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ParseChapter } from '../model/chapter.js';
-import { takeStartedWorkers } from './pool.js';
+import { startChapterWorker, takeStartedWorkers } from './pool.js';
 import { assembleModel, checkChapter, collectProblems, type BuildModelResult } from '../model/check.js';
 import type { ChapterCheck } from '../model/check.js';
 import type { FrontmatterMode } from '../load/frontmatter.js';
@@ -330,7 +330,7 @@ interface RunningWorker {
 
 /** Run the job on a worker (a started one, or a new one). */
 function runWorker(job: ChapterJob, passes: number, started?: Worker): RunningWorker {
-  const worker = started ?? new Worker(new URL('./worker.js', import.meta.url));
+  const worker = started ?? startChapterWorker();
   const expected = 1 + passes;
   const settle = Array.from({ length: expected }, () => deferred());
   let received = 0;

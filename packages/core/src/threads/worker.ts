@@ -1,46 +1,20 @@
 /**
- * Worker thread of `checkProblemsOnThreads` and `buildModelOnThreads`: loads
- * the parser, takes chapters from the shared queue and posts back their
- * checks; then, if the job has later passes, waits for the chapters the
- * main thread took and posts each pass's results over all of them.
- * A worker started early (`prestartChapterWorkers`) may be told the parser
- * at once, and loads it while it waits for the job.
+ * Entry point of a worker thread of `checkProblemsOnThreads` and
+ * `buildModelOnThreads`. When the thread that started it uses Node's compile
+ * cache (Astro's and this package's command line tools turn it on), the
+ * worker uses the same folder before it loads anything else, so that its
+ * modules are not compiled again on every run; then it loads its job
+ * (`worker-job.ts`).
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import type { ParseChapter } from '../model/chapter.js';
-import type { ParserModule } from './run.js';
-import { loadDerive, loadLater, takeChapters, type ChapterJob, type WorkerMessage } from './run.js';
-import { deriveLater, type DerivedFrom } from './derive.js';
-import { bookFolder } from '../load/books.js';
+import module from 'node:module';
+import { workerData } from 'node:worker_threads';
 
-const early = (workerData as { parser?: ParserModule } | undefined)?.parser;
-const loading = new Map<string, Promise<Record<string, unknown>>>();
-const load = (url: string) => {
-  let module = loading.get(url);
-  if (!module) loading.set(url, (module = import(url) as Promise<Record<string, unknown>>));
-  return module;
-};
-// Loaded while the job is on its way; a failure shows when the job needs it.
-if (early) load(early.url).catch(() => undefined);
-
-parentPort?.once('message', (job: ChapterJob) => {
-  void (async () => {
-    const parse = (await load(job.parser.url))[job.parser.name];
-    if (typeof parse !== 'function') throw new TypeError(`Research Pack: ${job.parser.url} has no function export "${job.parser.name}"`);
-    const derive = job.derive ? await loadDerive(job.derive) : undefined;
-    const passes = job.derive ? await loadLater(job.derive) : [];
-    const taken = takeChapters(job, job.books.map(bookFolder), parse as ParseChapter, derive);
-    const post = (message: WorkerMessage) => parentPort?.postMessage(message);
-    post({ checks: taken.checks });
-    taken.store();
-    if (passes.length === 0) {
-      parentPort?.close();
-      return;
-    }
-    // Then the later passes, over this thread's chapters and those the main thread hands over.
-    parentPort?.once('message', (handed: DerivedFrom[]) => {
-      deriveLater(passes, [...taken.from, ...handed], (pass, results) => post({ pass, results }));
-      parentPort?.close();
-    });
-  })();
-});
+const folder = (workerData as { compileCache?: unknown } | undefined)?.compileCache;
+if (typeof folder === 'string') {
+  try {
+    module.enableCompileCache?.(folder);
+  } catch {
+    // Without the cache the modules are compiled as usual.
+  }
+}
+await import('./worker-job.js');
