@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
+import { modelWaitPlugin } from './model-wait.js';
 import { formatProblems } from '@research-pack/core/problems';
 import { loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core/site';
 import { keptRows, publishArtifacts, textArtifacts } from './artifacts.js';
@@ -95,10 +96,11 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
           );
         }
 
-        // A build reads the books on worker threads while Vite starts, and
-        // waits for them where it needs them (a chapter's transform, the
-        // research pages, `astro:build:start`); the dev server reads them
-        // now, and again after every save.
+        // A build reads the books on worker threads while the content layer
+        // syncs and Vite starts, and waits for them where it needs them (the
+        // first chapter transform, `astro:build:done`), reporting their problems
+        // as soon as they are read; the dev server reads them now, and again
+        // after every save.
         const background = command === 'build';
         source.start({ root, options, urls, pageUrls, store, artifactsDir }, background);
         if (!background) reportProblems(source.loaded()!.state, command, options, logger);
@@ -119,7 +121,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
           (chapterFile) => source.marksOf(chapterFile),
         );
 
-        updateConfig({ vite: { plugins: [layoutModulePlugin(layoutSpecifier(options.layout, root))] } });
+        updateConfig({ vite: { plugins: [modelWaitPlugin(source), layoutModulePlugin(layoutSpecifier(options.layout, root))] } });
         injectScript('page-ssr', `import '${NAME}/styles.css';`);
         // A build writes the text artifacts itself, in astro:build:done; the dev server serves them.
         for (const route of researchRoutes(options.research, options, { artifacts: !background })) {
@@ -135,19 +137,25 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         integrationNames = config.integrations.map((integration) => integration.name);
       },
 
-      'astro:build:start': async ({ logger }) => {
-        let loaded;
-        try {
-          loaded = await source.ready();
-        } catch (error) {
-          throw new AstroError(`Research Pack could not read the books in ${options.contentDir}: ${(error as Error).message}`, 'Run `npx research-pack check` for the same check without building.');
-        }
-        reportProblems(loaded.state, command, options, logger);
-        const warning = loaded.state.model && missingMdxWarning(loaded.state.model, integrationNames);
-        if (warning) logger.warn(warning);
+      'astro:build:start': ({ logger }) => {
+        // Not awaited here: Vite starts while the workers finish the model, and
+        // the first chapter transform waits for it. Its problems are reported
+        // as soon as it is loaded (at once, if it is), before any page reads it;
+        // an error stops the build there.
+        source.verify(
+          (loaded) => {
+            reportProblems(loaded.state, command, options, logger);
+            const warning = loaded.state.model && missingMdxWarning(loaded.state.model, integrationNames);
+            if (warning) logger.warn(warning);
+          },
+          (error) =>
+            new AstroError(`Research Pack could not read the books in ${options.contentDir}: ${(error as Error).message}`, 'Run `npx research-pack check` for the same check without building.'),
+        );
       },
 
       'astro:build:done': async ({ dir, logger }) => {
+        // A build whose chapters no transform read still waits for its model here (and stops at its problems).
+        await source.ready();
         const state = source.loaded()?.state;
         const model = state?.model;
         if (!state || !model) return;

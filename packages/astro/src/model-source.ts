@@ -1,9 +1,10 @@
 /**
  * The integration's current model, as the claim plugins and pages read it.
- * A build starts loading it in `astro:config:setup` and goes on (Vite
- * starts, the content layer syncs) until something needs it: a chapter's
- * transform waits for it, and `astro:build:start` reports its problems. The
- * dev server loads it at once and again after every save.
+ * A build starts loading it in `astro:config:setup` and goes on (the
+ * content layer syncs, Vite starts) until something needs it: the first
+ * chapter transform waits for it. Its problems are checked (`verify`) as soon
+ * as it is loaded, before anything reads it. The dev server loads it at once
+ * and again after every save.
  *
  * A page is never marked from a model of another revision of its chapter:
  * the plugins hand over the source they parse, and a chapter whose body is
@@ -41,6 +42,9 @@ export class ModelSource {
   private contentDir = '';
   /** Let this thread take chapters of a background load: something waits for the model. */
   private join: () => void = () => undefined;
+  /** What a background load must pass before it is published, and how its failure is worded (`verify`). */
+  private check: ((loaded: LoadedState) => void) | undefined;
+  private failed: ((error: unknown) => Error) | undefined;
 
   constructor(private inputs: ModelSourceInputs | undefined = undefined) {}
 
@@ -55,7 +59,16 @@ export class ModelSource {
     if (background) {
       // Once the build has to wait for the model, this thread checks chapters too.
       const joins = new Promise<void>((resolve) => (this.join = resolve));
-      this.loading = loadStateOnThreads(inputs, joins).then((loaded) => this.publish(loaded));
+      // What the check throws, or the load's failure as `failed` words it, is what everything waiting for the model gets.
+      this.loading = loadStateOnThreads(inputs, joins).then(
+        (loaded) => {
+          this.check?.(loaded);
+          return this.publish(loaded);
+        },
+        (error: unknown) => {
+          throw this.failed ? this.failed(error) : error;
+        },
+      );
       // Reported by `ready()`; a load nobody waits for must not crash the process.
       this.loading.catch(() => undefined);
     } else {
@@ -63,10 +76,38 @@ export class ModelSource {
     }
   }
 
+  /**
+   * Check the model before anything reads it: at once when it is loaded
+   * already (what `check` throws is thrown here), else when the background
+   * load is done (what it throws, or what the load threw, as `failed` words
+   * it, is then what the chapter transforms waiting for the model and
+   * `ready()` get, and the model is not published).
+   * @param check reports the model's problems; throws to stop the build.
+   * @param failed the error for a load that failed.
+   */
+  verify(check: (loaded: LoadedState) => void, failed: (error: unknown) => Error): void {
+    if (this.current) check(this.current);
+    else {
+      this.check = check;
+      this.failed = failed;
+    }
+  }
+
   /** @returns the loaded state, once loading is done (rejects when it failed). */
   async ready(): Promise<LoadedState> {
     if (this.current) return this.current;
     if (!this.loading) throw new Error('Research Pack: the model was never loaded');
+    this.join();
+    return this.loading;
+  }
+
+  /**
+   * What a chapter's transform waits for before it starts (`modelWaitPlugin`).
+   * @param file the file's absolute path.
+   * @returns the background load, while the model loads and the file looks like a chapter; else undefined.
+   */
+  loadedFor(file: string): Promise<LoadedState> | undefined {
+    if (this.current || !this.loading || !this.looksLikeChapter(path.resolve(file))) return undefined;
     this.join();
     return this.loading;
   }

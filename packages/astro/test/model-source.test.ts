@@ -54,3 +54,64 @@ describe('ModelSource.staleMarks', () => {
     expect(source.staleMarks().sort()).toEqual([chapter, other].sort());
   });
 });
+
+describe('ModelSource in a build: the model loads in the background and is checked before it is read', () => {
+  // The built module: its workers load the built derive module beside it (they cannot load TypeScript).
+  const built = async (): Promise<typeof ModelSource> => ((await import(path.join(repoRoot, 'packages/astro/dist/model-source.js'))) as { ModelSource: typeof ModelSource }).ModelSource;
+  const inputs = (dir: string) => ({ root: dir, options: parseOptions({ asOf: '2026-11-29' }), urls, pageUrls: urls, store: undefined, artifactsDir: path.join(dir, 'artifacts') });
+  const copy = async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'research-pack-verify-'));
+    await cp(path.join(repoRoot, 'content/books'), path.join(root, 'content/books'), { recursive: true });
+    return root;
+  };
+  const failed = (error: unknown) => new Error(`load failed: ${(error as Error).message}`);
+
+  it('makes a chapter transform wait for the model, checks it once, then publishes it', async () => {
+    const dir = await copy();
+    const source = new (await built())();
+    source.start(inputs(dir), true);
+    const checked: unknown[] = [];
+    source.verify((loaded) => checked.push(loaded), failed);
+    expect(checked).toEqual([]);
+    const chapter = path.join(dir, 'content/books/pi/27-chapter.mdx');
+    // Only chapters wait: another Markdown file of the site does not.
+    expect(source.loadedFor(path.join(dir, 'src/pages/about.md'))).toBeUndefined();
+    const waiting = source.loadedFor(chapter);
+    expect(waiting).toBeInstanceOf(Promise);
+    const loaded = await waiting;
+    expect(checked).toEqual([loaded]);
+    expect(source.loaded()).toBe(loaded);
+    // Once loaded, nothing waits, and a check given now runs at once.
+    expect(source.loadedFor(chapter)).toBeUndefined();
+    source.verify((now) => checked.push(now), failed);
+    expect(checked).toEqual([loaded, loaded]);
+  });
+
+  it('gives what the check throws to every chapter transform waiting, and to ready(), and publishes nothing', async () => {
+    const dir = await copy();
+    const source = new (await built())();
+    source.start(inputs(dir), true);
+    const stop = new Error('the book has errors');
+    source.verify(() => {
+      throw stop;
+    }, failed);
+    const chapter = path.join(dir, 'content/books/pi/27-chapter.mdx');
+    await expect(source.loadedFor(chapter)).rejects.toBe(stop);
+    await expect(source.ready()).rejects.toBe(stop);
+    await expect(source.annotationsFor(chapter, await readFile(chapter, 'utf8'))).rejects.toBe(stop);
+    expect(source.loaded()).toBeUndefined();
+  });
+
+  it('throws what the check throws at once when the model is loaded already', async () => {
+    const dir = await copy();
+    const source = new (await built())();
+    source.start(inputs(dir), true);
+    await source.ready();
+    const stop = new Error('the book has errors');
+    expect(() =>
+      source.verify(() => {
+        throw stop;
+      }, failed),
+    ).toThrow(stop);
+  });
+});

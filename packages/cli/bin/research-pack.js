@@ -1,16 +1,4 @@
 #!/usr/bin/env node
-// Node's compile cache, as Astro's and Vite's command line tools use it: the
-// modules of this tool are compiled once, not on every run (the worker threads
-// below use the same folder). Not in CI, where the cache is never used again.
-if (!process.env.CI) {
-  try {
-    const { default: module } = await import('node:module');
-    module.enableCompileCache?.();
-  } catch {
-    // Without the cache the modules are compiled as usual.
-  }
-}
-
 // `research-pack check` checks the chapters of a large project on worker
 // threads. Start them first, so that they load their modules (and the
 // chapter parser) while this thread loads its own; a small project stops

@@ -2,8 +2,6 @@
  * The command line itself, run as the real binary: help for every command,
  * unknown commands and options, exit codes.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from './helpers.js';
@@ -30,21 +28,6 @@ describe('research-pack', () => {
       expect(result.stdout).toContain('-h, --help');
       expect(result.stdout).toMatch(/Exit codes: 0 /);
       expect(result.stderr).toBe('');
-    }
-  });
-
-  it("keeps its compiled modules in Node's compile cache, as Astro's command line does, but not in CI", async () => {
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'rp-cli-cache-'));
-    try {
-      const folder = path.join(tmp, 'node-compile-cache');
-      // Node's default folder is in the temporary folder.
-      expect((await runCli(['--version'], { env: { TMPDIR: tmp, CI: undefined, NODE_COMPILE_CACHE: undefined } })).code).toBe(0);
-      expect(readdirSync(folder, { recursive: true }).length).toBeGreaterThan(0);
-      rmSync(folder, { recursive: true });
-      expect((await runCli(['--version'], { env: { TMPDIR: tmp, CI: 'true', NODE_COMPILE_CACHE: undefined } })).code).toBe(0);
-      expect(existsSync(folder)).toBe(false);
-    } finally {
-      rmSync(tmp, { recursive: true, force: true });
     }
   });
 
