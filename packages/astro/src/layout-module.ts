@@ -28,11 +28,18 @@ export function layoutSpecifier(layout: string, root: string): string {
 export function layoutModulePlugin(specifier: string): Plugin {
   return {
     name: 'research-pack:layout',
-    resolveId(id) {
-      return id === ID ? RESOLVED : undefined;
+    // Filtered hooks: Vite (rolldown) calls them for this one module only, not for every module of the site.
+    resolveId: {
+      filter: { id: new RegExp(`^${escapeRegExp(ID)}$`) },
+      handler: (id) => (id === ID ? RESOLVED : undefined),
     },
-    load(id) {
-      return id === RESOLVED ? `export { default } from ${JSON.stringify(specifier)};\n` : undefined;
+    load: {
+      filter: { id: new RegExp(`^${escapeRegExp(RESOLVED)}$`) },
+      handler: (id) => (id === RESOLVED ? `export { default } from ${JSON.stringify(specifier)};\n` : undefined),
     },
   };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 }
