@@ -155,12 +155,11 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
 
       'astro:build:done': async ({ dir, logger }) => {
         // A build whose chapters no transform read still waits for its model here (and stops at its problems).
-        await source.ready();
-        const state = source.loaded()?.state;
-        const model = state?.model;
-        if (!state || !model) return;
+        const loaded = await source.ready();
+        const { state } = loaded;
+        const model = state.model;
+        if (!model) return;
         const outDir = fileURLToPath(dir);
-        const loaded = source.loaded()!;
         try {
           await loaded.finished;
         } catch (error) {

@@ -30,16 +30,12 @@ export function layoutModulePlugin(specifier: string): Plugin {
     name: 'research-pack:layout',
     // Filtered hooks: Vite (rolldown) calls them for this one module only, not for every module of the site.
     resolveId: {
-      filter: { id: new RegExp(`^${escapeRegExp(ID)}$`) },
+      filter: { id: /^virtual:research-pack\/layout$/ },
       handler: (id) => (id === ID ? RESOLVED : undefined),
     },
     load: {
-      filter: { id: new RegExp(`^${escapeRegExp(RESOLVED)}$`) },
+      filter: { id: /^\0virtual:research-pack\/layout$/ },
       handler: (id) => (id === RESOLVED ? `export { default } from ${JSON.stringify(specifier)};\n` : undefined),
     },
   };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 }

@@ -104,10 +104,10 @@ export class ModelSource {
   /**
    * What a chapter's transform waits for before it starts (`modelWaitPlugin`).
    * @param file the file's absolute path.
-   * @returns the background load, while the model loads and the file looks like a chapter; else undefined.
+   * @returns the background load, while the model loads and the file is in the content folder; else undefined.
    */
   loadedFor(file: string): Promise<LoadedState> | undefined {
-    if (this.current || !this.loading || !this.looksLikeChapter(path.resolve(file))) return undefined;
+    if (this.current || !this.loading || !path.resolve(file).startsWith(this.contentDir)) return undefined;
     this.join();
     return this.loading;
   }
@@ -135,9 +135,8 @@ export class ModelSource {
    */
   annotationsFor(file: string, source: string | undefined): ChapterAnnotations | undefined | Promise<ChapterAnnotations | undefined> {
     if (this.current) return this.marked(file, this.lookup(file, source));
-    if (!this.loading || !path.resolve(file).startsWith(this.contentDir)) return undefined;
-    this.join();
-    return this.loading.then(() => this.marked(file, this.lookup(file, source)));
+    const waiting = this.loadedFor(file);
+    return waiting?.then(() => this.marked(file, this.lookup(file, source)));
   }
 
   /**

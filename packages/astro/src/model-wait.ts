@@ -3,8 +3,8 @@
  * model, before any other plugin reads the chapter: the build does not wait
  * for the model in `astro:build:start` (Vite starts while the workers finish
  * it), and when its check stops the build, the error is thrown here, in
- * this package's words and at the first problem's place, not reworded by
- * the Markdown processor as an error of whichever chapter it was compiling.
+ * this package's words, not reworded by the Markdown processor as an error
+ * of whichever chapter it was compiling.
  */
 import type { Plugin } from 'vite';
 import type { ModelSource } from './model-source.js';

@@ -1,7 +1,7 @@
 /**
  * Entry point of a worker thread of `checkProblemsOnThreads` and
  * `buildModelOnThreads`. When the thread that started it uses Node's compile
- * cache (Astro's and this package's command line tools turn it on), the
+ * cache (Astro's command line turns it on outside CI), the
  * worker uses the same folder before it loads anything else, so that its
  * modules are not compiled again on every run; then it loads its job
  * (`worker-job.ts`).
