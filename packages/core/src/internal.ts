@@ -7,9 +7,11 @@
  * quote claim again with the model's choice of occurrence, so the page and
  * the model cannot disagree about where a claim is.
  */
-export { buildTextIndex } from './text/text-index.js';
+export { buildTextIndex, proseLeaves } from './text/text-index.js';
 export type { IndexLeaf, IndexNode, RestoredDirective, TextIndex } from './text/text-index-types.js';
-export { leafIndexAt, leafOffsetAt } from './text/leaf-map.js';
+export type { ProseLeaves } from './text/text-index.js';
+export { leafIndexAt, leafRange } from './text/leaf-map.js';
+export type { LeafRange } from './text/leaf-map.js';
 export { directiveId, isDirectiveLabel } from './text/directive-text.js';
 export { fold, normalizeProse } from './text/normalize.js';
 export { fromFolded, prepareSearch, relocateQuote } from './text/quote-search.js';

@@ -8,7 +8,7 @@
 import type { ChapterAnnotations, ClaimAnnotation } from '@research-pack/core/render';
 import {
   leafIndexAt,
-  leafOffsetAt,
+  leafRange,
   prepareSearch,
   relocateQuote,
   type IndexLeaf,
@@ -28,7 +28,8 @@ export interface PlacedQuote extends InlineRange<ClaimAnnotation> {
 
 /** Every claim of a page placed, and what must change for it. */
 export interface ClaimPlacement {
-  index: TextIndex;
+  /** The text index the claims were found in (none when the model's leaves placed them, `placeByLeaves`). */
+  index: TextIndex | undefined;
   /** Claim directive node → its annotation. */
   directiveClaims: Map<IndexNode, ClaimAnnotation>;
   /** Restored directive node → how it reads (empty when directives are not restored). */
@@ -98,18 +99,18 @@ export function placeClaims(root: IndexNode, index: TextIndex, annotations: Chap
     }
   }
   const claims = scope?.claims ?? annotations.claims;
-  placeDirectives(root, placement, annotations, claims);
-  placeQuotes(placement, annotations.file, claims, scope?.locate ?? relocateInText());
+  placeDirectives(root, index, placement, annotations, claims);
+  placeQuotes(index, placement, annotations.file, claims, scope?.locate ?? relocateInText());
   return placement;
 }
 
 /** Match claim directives in the page to directive claims, failing on unknown or repeated ids. */
-function placeDirectives(root: IndexNode, placement: ClaimPlacement, annotations: ChapterAnnotations, expected: readonly ClaimAnnotation[]): void {
+function placeDirectives(root: IndexNode, index: TextIndex, placement: ClaimPlacement, annotations: ChapterAnnotations, expected: readonly ClaimAnnotation[]): void {
   const byId = new Map<string, ClaimAnnotation>();
   for (const claim of annotations.claims) byId.set(claim.id, claim);
   const seen = new Set<string>();
   const file = annotations.file;
-  for (const directive of placement.index.claims) {
+  for (const directive of index.claims) {
     if (!directive.id) throw directiveWithoutIdError(file, directive);
     const annotation = byId.get(directive.id);
     if (!annotation || annotation.anchor.type !== 'directive') throw unknownDirectiveError(file, directive, directive.id);
@@ -136,8 +137,7 @@ function containersOf(root: IndexNode, proseUnits: ReadonlySet<IndexNode>, targe
 }
 
 /** Find every quote claim on the page and note where its text must be cut. */
-function placeQuotes(placement: ClaimPlacement, file: string, claims: readonly ClaimAnnotation[], locate: LocateQuote): void {
-  const { index } = placement;
+function placeQuotes(index: TextIndex, placement: ClaimPlacement, file: string, claims: readonly ClaimAnnotation[], locate: LocateQuote): void {
   const placed: PlacedQuote[] = [];
   for (const annotation of claims) {
     if (annotation.anchor.type !== 'quote') continue;
@@ -179,20 +179,8 @@ function cut(cuts: Map<IndexNode, Set<number>>, leaf: IndexNode, offset: number)
 
 /** Turn an index range into leaf boundaries. */
 function toLeaves(index: TextIndex, file: string, annotation: ClaimAnnotation, start: number, end: number): PlacedQuote {
-  let first = start;
-  let last = end - 1;
-  // Spaces made from line breaks have no leaf; a quote never starts or ends on one, but be safe.
-  while (first < last && leafIndexAt(index, first) < 0) first++;
-  while (last > first && leafIndexAt(index, last) < 0) last--;
-  const startLeaf = index.leaves[leafIndexAt(index, first)];
-  const endLeaf = index.leaves[leafIndexAt(index, last)];
-  if (!startLeaf || !endLeaf) throw pageOrphanError(file, annotation, 'empty');
-  const startOffset = leafOffsetAt(index, first);
-  let endOffset = leafOffsetAt(index, last) + 1;
-  // Keep combining marks with the character they belong to.
-  while (endOffset < endLeaf.value.length && /\p{M}/u.test(endLeaf.value[endOffset] ?? '')) endOffset++;
-  // A surrogate pair is one character.
-  const code = endLeaf.value.charCodeAt(endOffset - 1);
-  if (code >= 0xd800 && code <= 0xdbff) endOffset++;
-  return { key: annotation, start, end, startLeaf: startLeaf.node, startOffset, endLeaf: endLeaf.node, endOffset };
+  const range = leafRange(index, start, end);
+  if (!range) throw pageOrphanError(file, annotation, 'empty');
+  const { startOffset, endOffset } = range;
+  return { key: annotation, start, end, startLeaf: index.leaves[range.startLeaf]!.node, startOffset, endLeaf: index.leaves[range.endLeaf]!.node, endOffset };
 }

@@ -7,7 +7,7 @@
 export { extractChapterText } from './snapshot.js';
 export { anchorClaims } from './anchor.js';
 export { chapterBody } from './page-places.js';
-export type { ChapterBody, ClaimPlace } from './page-places.js';
+export type { ChapterBody, ClaimPlace, ContainerLeaves } from './page-places.js';
 export type { ChapterText, ClaimAnchor, DirectiveClaim, AnchorKind, ClaimSelectors } from './chapter-text.js';
 export type { ExtractChapterTextOptions } from './snapshot.js';
 export type { AnchorFiles } from './anchor.js';

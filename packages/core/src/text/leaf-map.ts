@@ -133,6 +133,45 @@ export function leafOffsetAt(index: TextIndex, offset: number): number {
   return segment.map ? (segment.map[within] ?? within) : within;
 }
 
+/** Where a range of the index text is in its leaves: the first leaf and the offset in it, the last leaf and the offset after the range in it. */
+export interface LeafRange {
+  /** Index into `index.leaves` of the range's first character's leaf. */
+  startLeaf: number;
+  startOffset: number;
+  /** Index into `index.leaves` of its last character's leaf. */
+  endLeaf: number;
+  /** The offset in that leaf's value right after the range (a combining mark or a surrogate pair kept whole). */
+  endOffset: number;
+}
+
+/**
+ * The leaves a range of the index text lies in, and where in them it starts
+ * and ends: what a page cuts its leaves at to wrap a claim's words.
+ * @param index a text index.
+ * @param start the range's start in `index.text`.
+ * @param end its end (exclusive).
+ * @returns the leaf range, or undefined when no leaf holds the range.
+ */
+export function leafRange(index: TextIndex, start: number, end: number): LeafRange | undefined {
+  let first = start;
+  let last = end - 1;
+  // Spaces made from line breaks have no leaf; a quote never starts or ends on one, but be safe.
+  while (first < last && leafIndexAt(index, first) < 0) first++;
+  while (last > first && leafIndexAt(index, last) < 0) last--;
+  const startLeaf = leafIndexAt(index, first);
+  const endLeaf = leafIndexAt(index, last);
+  const endValue = index.leaves[endLeaf]?.value;
+  if (!index.leaves[startLeaf] || endValue === undefined) return undefined;
+  const startOffset = leafOffsetAt(index, first);
+  let endOffset = leafOffsetAt(index, last) + 1;
+  // Keep combining marks with the character they belong to.
+  while (endOffset < endValue.length && /\p{M}/u.test(endValue[endOffset] ?? '')) endOffset++;
+  // A surrogate pair is one character.
+  const code = endValue.charCodeAt(endOffset - 1);
+  if (code >= 0xd800 && code <= 0xdbff) endOffset++;
+  return { startLeaf, startOffset, endLeaf, endOffset };
+}
+
 /**
  * The source position of a character of the index (approximate inside leaves
  * whose value differs from the source, e.g. after character references).

@@ -14,8 +14,9 @@
  */
 import { hash } from 'node:crypto';
 import type { ChapterText, ClaimAnchor } from './chapter-text.js';
+import { leafRange } from './leaf-map.js';
 import { fold } from './normalize.js';
-import type { IndexNode, IndexUnit } from './text-index-types.js';
+import type { IndexNode, IndexUnit, TextIndex } from './text-index-types.js';
 
 /** Where a claim is in the chapter's source. Plain data. */
 export interface ClaimPlace {
@@ -30,6 +31,29 @@ export interface ClaimPlace {
    * no other claim that needs the container rebuilt.
    */
   simple: boolean;
+  /**
+   * Where a quote claim's words are among the container's leaves (its text
+   * and inline code nodes in document order, as the text index reads them):
+   * the ordinal of the first and last leaf, the offset in the first and the
+   * offset after the words in the last, and how many leaves the container
+   * has. A page whose container has as many leaves, with the claim's words
+   * there, cuts its own leaves at these without reading the container's
+   * text again. Only for a quote found exactly, in a container that holds
+   * no directive read as text.
+   */
+  leaves?: ContainerLeaves;
+}
+
+/** Where a quote claim's words are among its container's leaves (see `ClaimPlace.leaves`). */
+export interface ContainerLeaves {
+  /** How many leaves the container has. */
+  count: number;
+  /** Ordinal of the leaf the words start in, and where in its value. */
+  start: number;
+  startOffset: number;
+  /** Ordinal of the leaf they end in, and the offset after them in its value. */
+  end: number;
+  endOffset: number;
 }
 
 /** A chapter's body as the page sees it: where it starts in the file and its digest. */
@@ -82,8 +106,10 @@ export function claimPlaces(text: ChapterText, anchors: ReadonlyMap<string, Clai
   // Containers whose claims must all be marked by rebuilding the container.
   const rebuilt = new Set<IndexNode>();
   const byContainer = new Map<IndexNode, string[]>();
+  let leavesOf: UnitLeaves | undefined;
   for (const anchor of anchors.values()) {
-    const unit = unitAt(units, anchor.location.start, anchor.location.end);
+    const at = unitAt(units, anchor.location.start, anchor.location.end);
+    const unit = at === undefined ? undefined : units[at];
     const node = unit?.node;
     const start = node?.position?.start.offset;
     const end = node?.position?.end.offset;
@@ -94,7 +120,13 @@ export function claimPlaces(text: ChapterText, anchors: ReadonlyMap<string, Clai
     const to = from + fold(unitText.slice(anchor.location.start - unit.start, anchor.location.end - unit.start)).length;
     const directive = anchor.anchoring === 'directive' ? directives.get(anchor.id) : undefined;
     const simple = directive !== undefined && node.type !== 'heading' && !insideLink(node, directive);
-    places.set(anchor.id, { container: { type: node.type, start, end }, from, to, simple });
+    const place: ClaimPlace = { container: { type: node.type, start, end }, from, to, simple };
+    if (anchor.anchoring === 'exact') {
+      leavesOf ??= unitLeaves(index);
+      const leaves = containerLeaves(index, leavesOf, at!, anchor.location.start, anchor.location.end);
+      if (leaves) place.leaves = leaves;
+    }
+    places.set(anchor.id, place);
     if (!simple) rebuilt.add(node);
     byContainer.set(node, [...(byContainer.get(node) ?? []), anchor.id]);
   }
@@ -102,8 +134,36 @@ export function claimPlaces(text: ChapterText, anchors: ReadonlyMap<string, Clai
   return places;
 }
 
-/** The unit that holds `[start, end)` (units are in document order and do not overlap). */
-function unitAt(units: readonly IndexUnit[], start: number, end: number): IndexUnit | undefined {
+/** The first leaf and the number of leaves of each unit, when its leaves are consecutive and none is a directive read as text; by unit. */
+type UnitLeaves = Map<number, { first: number; count: number }>;
+
+function unitLeaves(index: TextIndex): UnitLeaves {
+  const found: UnitLeaves = new Map();
+  const unplaceable = new Set<number>();
+  index.leaves.forEach((leaf, at) => {
+    if (leaf.unit < 0) return;
+    const entry = found.get(leaf.unit);
+    if (leaf.kind === 'directive' || (entry && entry.first + entry.count !== at)) unplaceable.add(leaf.unit);
+    if (entry) entry.count += 1;
+    else found.set(leaf.unit, { first: at, count: 1 });
+  });
+  for (const unit of unplaceable) found.delete(unit);
+  return found;
+}
+
+/** Where `[start, end)` of the index text is among the leaves of unit `unit`, or undefined. */
+function containerLeaves(index: TextIndex, leavesOf: UnitLeaves, unit: number, start: number, end: number): ContainerLeaves | undefined {
+  const entry = leavesOf.get(unit);
+  const range = entry && leafRange(index, start, end);
+  if (!entry || !range) return undefined;
+  const first = range.startLeaf - entry.first;
+  const last = range.endLeaf - entry.first;
+  if (first < 0 || last < first || last >= entry.count) return undefined;
+  return { count: entry.count, start: first, startOffset: range.startOffset, end: last, endOffset: range.endOffset };
+}
+
+/** The index of the unit that holds `[start, end)` (units are in document order and do not overlap). */
+function unitAt(units: readonly IndexUnit[], start: number, end: number): number | undefined {
   // The last unit that starts at or before `start`.
   let low = 0;
   let high = units.length - 1;
@@ -113,7 +173,7 @@ function unitAt(units: readonly IndexUnit[], start: number, end: number): IndexU
     else high = middle - 1;
   }
   const unit = units[low];
-  return unit && unit.start <= start && end <= unit.end ? unit : undefined;
+  return unit && unit.start <= start && end <= unit.end ? low : undefined;
 }
 
 /** Whether `target` sits inside a link within `container`. */

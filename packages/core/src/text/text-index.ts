@@ -74,6 +74,42 @@ export function buildTextIndex(root: Root | IndexNode, options: TextIndexOptions
   return createTextIndex({ text: builder.text, leaves: builder.leaves, units: builder.units, claims: builder.claims, restored: builder.restored }, builder.segments);
 }
 
+/**
+ * The leaves of a prose container (a paragraph, heading, table cell or JSX
+ * element of phrasing) as `buildTextIndex` reads them: its text and inline
+ * code nodes, in document order, and its claim directives. A page that
+ * knows where the model found a claim among them (`ClaimPlace.leaves`) cuts
+ * them there, with no index.
+ * @param node the container (read only).
+ * @param directive the name of the claim directive (default `claim`).
+ * @returns the leaves and claim directives, or undefined when the container holds another directive or flow content (only its index says how those read).
+ */
+export function proseLeaves(node: IndexNode, directive = 'claim'): ProseLeaves | undefined {
+  const found: ProseLeaves = { leaves: [], claims: [] };
+  const walk = (children: readonly IndexNode[]): boolean => {
+    for (const child of children) {
+      const type = child.type;
+      if (SKIPPED_PHRASING.has(type)) continue;
+      if (type === 'text' || type === 'inlineCode') found.leaves.push(child);
+      else if (FLOW_TYPES.has(type) || (type === 'textDirective' && child.name !== directive)) return false;
+      else {
+        if (type === 'textDirective') found.claims.push(child);
+        if (child.children && !walk(child.children)) return false;
+      }
+    }
+    return true;
+  };
+  return walk(node.children ?? []) ? found : undefined;
+}
+
+/** What `proseLeaves` finds in a container. */
+export interface ProseLeaves {
+  /** Text and inline code nodes, in document order. */
+  leaves: IndexNode[];
+  /** Claim directives, in document order. */
+  claims: IndexNode[];
+}
+
 /** The walk: reads the tree once, placing each unit's text in the index as it goes. */
 class IndexBuilder {
   readonly source: string | undefined;
