@@ -3,7 +3,8 @@
  * placed where the model found it, and the same edits the whole page's plan
  * makes for that container. The model says which of the container's leaves
  * a quote's words are in (`ClaimPlace.leaves`); the page checks that its
- * container has as many leaves and the words are there, and cuts them;
+ * container has as many leaves, that the two the words start and end in are
+ * as long as the model's and that the words are there, and cuts them;
  * claim directives are marked on their nodes. Only where that is not so (a
  * directive that is not a claim, leaves that smart punctuation shortened
  * before the words, a quote found approximately) is the container's text
@@ -71,7 +72,10 @@ export function placeByLeaves(node: IndexNode, container: PlacedContainer, direc
     const at = place.leaves;
     const startLeaf = at && leaves[at.start];
     const endLeaf = at && leaves[at.end];
-    if (!at || at.count !== leaves.length || !startLeaf || !endLeaf || !wordsAt(leaves, at.start, at.startOffset, at.end, at.endOffset, claim)) return undefined;
+    if (!at || at.count !== leaves.length || !startLeaf || !endLeaf) return undefined;
+    // A leaf of another length (smart punctuation made `...` one character) has the words elsewhere, or a repeat of them.
+    if ((startLeaf.value ?? '').length !== at.startLength || (endLeaf.value ?? '').length !== at.endLength) return undefined;
+    if (!wordsAt(leaves, at.start, at.startOffset, at.end, at.endOffset, claim)) return undefined;
     quotes.push({ key: claim, start: place.from, end: place.to, startLeaf, startOffset: at.startOffset, endLeaf, endOffset: at.endOffset });
   }
   // Each claim directive of the container, once, and no other.
@@ -121,7 +125,6 @@ const EDGE_SPACE = /^[\t\n\v\f\r ]|[\t\n\v\f\r ]$/;
 /** Whether the claim's words are in the leaves from `start` at `startOffset` to `end` before `endOffset`, as the text index reads them. */
 function wordsAt(leaves: readonly IndexNode[], start: number, startOffset: number, end: number, endOffset: number, claim: ClaimAnnotation): boolean {
   if (claim.anchor.type !== 'quote') return false;
-  if (startOffset > (leaves[start]!.value ?? '').length || endOffset > (leaves[end]!.value ?? '').length) return false;
   let text = '';
   for (let at = start; at <= end; at++) {
     const value = leaves[at]!.value ?? '';

@@ -123,12 +123,14 @@ describe('placeByLeaves', () => {
       column: 1,
       wrapper: { className: ['rp-claim'], id: 'rp-claim-q', dataStatus: 'unverified' },
       marker: { type: 'element', tagName: 'button', properties: {}, children: [] },
-      place: { container: { type: 'paragraph', start: 0, end: source.length - 1 }, from, to: from + quote.exact.length, simple: false, leaves: { count: 1, start: 0, startOffset: from, end: 0, endOffset: from + quote.exact.length } },
+      place: { container: { type: 'paragraph', start: 0, end: source.length - 1 }, from, to: from + quote.exact.length, simple: false, leaves: { count: 1, start: 0, startOffset: from, startLength: source.length - 1, end: 0, endOffset: from + quote.exact.length, endLength: source.length - 1 } },
     } as unknown as ChapterAnnotations['claims'][number];
     const container: PlacedContainer = { type: 'paragraph', start: 0, end: source.length - 1, claims: [claim] };
     const plain = mdxToMdast(source, { features: { smartPunctuation: false }, position: true }) as unknown as IndexNode;
     const smart = mdxToMdast(source, { features: { smartPunctuation: true }, position: true }) as unknown as IndexNode;
     expect(placeByLeaves(plain.children![0]!, container)).toBeDefined();
+    // The words are there on the page too, three characters earlier: the leaf's length says it moved.
+    expect(smart.children![0]!.children![0]!.value!.slice(from - 3, from - 3 + quote.exact.length)).toBe('that “Q” holds.');
     expect(placeByLeaves(smart.children![0]!, container)).toBeUndefined();
   });
 });

@@ -35,8 +35,10 @@ export interface ClaimPlace {
    * Where a quote claim's words are among the container's leaves (its text
    * and inline code nodes in document order, as the text index reads them):
    * the ordinal of the first and last leaf, the offset in the first and the
-   * offset after the words in the last, and how many leaves the container
-   * has. A page whose container has as many leaves, with the claim's words
+   * offset after the words in the last, the lengths of those two leaves, and
+   * how many leaves the container has. A page whose container has as many
+   * leaves, those two as long as the model's (smart punctuation shortens
+   * `--` and `...`, which would move the words), with the claim's words
    * there, cuts its own leaves at these without reading the container's
    * text again. Only for a quote found exactly, in a container that holds
    * no directive read as text.
@@ -48,12 +50,14 @@ export interface ClaimPlace {
 export interface ContainerLeaves {
   /** How many leaves the container has. */
   count: number;
-  /** Ordinal of the leaf the words start in, and where in its value. */
+  /** Ordinal of the leaf the words start in, where in its value, and the length of its value. */
   start: number;
   startOffset: number;
-  /** Ordinal of the leaf they end in, and the offset after them in its value. */
+  startLength: number;
+  /** Ordinal of the leaf they end in, the offset after them in its value, and the length of its value. */
   end: number;
   endOffset: number;
+  endLength: number;
 }
 
 /** A chapter's body as the page sees it: where it starts in the file and its digest. */
@@ -159,7 +163,8 @@ function containerLeaves(index: TextIndex, leavesOf: UnitLeaves, unit: number, s
   const first = range.startLeaf - entry.first;
   const last = range.endLeaf - entry.first;
   if (first < 0 || last < first || last >= entry.count) return undefined;
-  return { count: entry.count, start: first, startOffset: range.startOffset, end: last, endOffset: range.endOffset };
+  const { startLeaf, startOffset, endLeaf, endOffset } = range;
+  return { count: entry.count, start: first, startOffset, startLength: index.leaves[startLeaf]!.value.length, end: last, endOffset, endLength: index.leaves[endLeaf]!.value.length };
 }
 
 /** The index of the unit that holds `[start, end)` (units are in document order and do not overlap). */
