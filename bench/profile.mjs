@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { generateBook } from './generate.mjs';
-import { PROJECTS, writeProject } from './projects.mjs';
+import { PROJECTS, assertInstalled, installPackages, writeProject } from './projects.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({
@@ -38,6 +38,10 @@ if (key === 'check') {
   args = [path.join(REPO, 'packages/cli/bin/research-pack.js'), 'check', dir];
 } else {
   writeProject(dir, key);
+  if (PROJECTS[key].integration) {
+    installPackages(path.dirname(dir));
+    assertInstalled(dir);
+  }
   generateBook({ dir, chapters, plain: !PROJECTS[key].integration });
   args = [path.join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build'];
 }

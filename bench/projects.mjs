@@ -1,14 +1,61 @@
 /**
- * The five benchmark projects: an astro.config.mjs and a minimal src/ each,
- * written into a folder inside the repository so that `astro`,
- * `@astrojs/mdx` and `@research-pack/*` resolve from the workspace.
+ * The five benchmark projects: an astro.config.mjs, a package.json and a
+ * minimal src/ each, written into a folder inside the repository. `astro`
+ * and `@astrojs/mdx` resolve from the workspace; `@research-pack/*` from
+ * the packages as npm installs them (`installPackages`), as in a user's site.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AS_OF } from './generate.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
+
+/** The packages a bench site installs, in the order they depend on each other. */
+const PACKAGES = ['core', 'markdown', 'astro'];
+
+/**
+ * Install Research Pack's packages into `<work>/node_modules` as npm would
+ * install them from the registry: each workspace package packed
+ * (`npm pack`, its built `dist`) and unpacked there, so that the projects
+ * in `work` resolve real package folders inside a `node_modules`, not the
+ * workspace's links to `packages/*`. Vite treats the two differently: a
+ * linked package is source to it (transformed and bundled into the server
+ * build), an installed one a dependency (loaded by Node). Their own
+ * dependencies resolve from the repository's `node_modules`, further up.
+ * @param work the folder the projects are written in.
+ * @returns the installed packages' folders.
+ */
+export function installPackages(work) {
+  const tarballs = mkdtempSync(path.join(os.tmpdir(), 'research-pack-bench-packs-'));
+  try {
+    return PACKAGES.map((name) => {
+      const out = execFileSync('npm', ['pack', '--json', '--pack-destination', tarballs], { cwd: path.join(REPO, 'packages', name), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+      const [{ filename }] = JSON.parse(out);
+      const folder = path.join(work, 'node_modules', '@research-pack', name);
+      rmSync(folder, { recursive: true, force: true });
+      mkdirSync(folder, { recursive: true });
+      execFileSync('tar', ['-xzf', path.join(tarballs, filename), '-C', folder, '--strip-components=1'], { stdio: 'inherit' });
+      return folder;
+    });
+  } finally {
+    rmSync(tarballs, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Check that a project resolves the installed packages (`installPackages`), not the workspace's.
+ * @param dir a project written by `writeProject` inside the folder they were installed in.
+ * @throws {Error} when `@research-pack/astro` resolves elsewhere.
+ */
+export function assertInstalled(dir) {
+  const resolved = realpathSync(createRequire(path.join(dir, 'package.json')).resolve('@research-pack/astro'));
+  const expected = path.join(realpathSync(path.dirname(dir)), 'node_modules', '@research-pack', 'astro') + path.sep;
+  if (!resolved.startsWith(expected)) throw new Error(`bench: ${path.basename(dir)} resolves @research-pack/astro to ${resolved}, not to the installed package in ${expected}`);
+}
 
 /** What each project is; `integration` is the researchPack() options, or null for a plain build. */
 export const PROJECTS = {
@@ -30,7 +77,14 @@ export function writeProject(dir, key) {
   writeFileSync(path.join(dir, 'astro.config.mjs'), astroConfig(project));
   writeFileSync(path.join(dir, 'src', 'content.config.ts'), contentConfig(project));
   writeFileSync(path.join(dir, 'src', 'pages', 'books', '[book]', '[chapter].astro'), chapterRoute(project));
-  writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: `bench-${key}`, private: true, type: 'module' }, null, 2)}\n`);
+  writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(packageJson(key, project), null, 2)}\n`);
+}
+
+/** A site's package.json: what it depends on, at the versions installed (Astro finds integrations' packages there). */
+function packageJson(key, project) {
+  const version = (name) => JSON.parse(readFileSync(path.join(REPO, name.startsWith('@research-pack/') ? `packages/${name.slice(15)}` : `node_modules/${name}`, 'package.json'), 'utf8')).version;
+  const names = ['@astrojs/mdx', 'astro', ...(project.processor === 'unified' ? ['@astrojs/markdown-remark'] : []), ...(project.integration ? ['@research-pack/astro'] : [])].sort();
+  return { name: `bench-${key}`, private: true, type: 'module', dependencies: Object.fromEntries(names.map((name) => [name, version(name)])) };
 }
 
 function astroConfig(project) {

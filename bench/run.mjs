@@ -3,8 +3,9 @@
  * `npm run bench`: what provenance costs on top of a plain Astro build.
  *
  * Generates a synthetic book, writes five projects side by side in
- * `.tmp/bench-*` (inside the repository, so every package resolves from the
- * workspace), builds them alternating a,b,c,d,e, a,b,c,... with the real
+ * `.tmp/bench-*` (inside the repository, so that Astro and every other
+ * dependency resolve from the workspace; Research Pack's own packages are
+ * packed and installed there, as a site gets them), builds them alternating a,b,c,d,e, a,b,c,... with the real
  * `astro` CLI, and reports medians of wall time and peak RSS. Then measures
  * `research-pack check` on 1,000 chapters, fingerprint throughput and
  * anchoring. Writes bench/results/<date>.json, bench/results/latest.json and
@@ -37,7 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AS_OF, generateBook } from './generate.mjs';
-import { PROJECTS, writeProject } from './projects.mjs';
+import { PROJECTS, assertInstalled, installPackages, writeProject } from './projects.mjs';
 import { editOnce, firstChapter, pageBytes, runDev, runWarm, writeIngestProject } from './extra.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -148,9 +149,12 @@ function runBuilds() {
   const timeBin = findGnuTime();
   if (!timeBin) throw new Error('GNU time (/usr/bin/time) is needed for peak RSS and CPU time: apt-get install time');
   log(`bench: peak RSS and CPU time from ${timeBin} -f "%M %U %S"`);
+  // The sites install the packages as npm would, not the workspace's links (see installPackages).
+  if (ONLY.some((key) => PROJECTS[key].integration)) log(`bench: installed ${installPackages(WORK).map((folder) => path.relative(WORK, folder)).join(', ')} from packed tarballs`);
   for (const key of ONLY) {
     const dir = path.join(WORK, key);
     writeProject(dir, key);
+    if (PROJECTS[key].integration) assertInstalled(dir);
     const stats = generateBook({ dir, chapters: CHAPTERS, plain: !PROJECTS[key].integration });
     results.book ??= {};
     results.book[PROJECTS[key].integration ? 'annotated' : 'plain'] = summary(stats);
@@ -649,7 +653,14 @@ with headings, emphasis, links, inline code, lists, tables and code fences,
 about 20 claims per chapter as \`:claim[...]{#id}\` directives and quote
 anchors, and sidecars whose sources and evidence pass \`research-pack check\`),
 writes five projects side by side in \`.tmp/bench-*\` and builds them with the
-real \`astro build\`, alternating a, b, c, d, e, a, b, c, ..., ${res.config.runs} times each:
+real \`astro build\`, alternating a, b, c, d, e, a, b, c, ..., ${res.config.runs} times each.
+Each project's package.json names what it uses, as a site's does; Astro, MDX
+and the rest resolve from the workspace's install, and
+\`@research-pack/core\`, \`markdown\` and \`astro\` are packed (\`npm pack\`) and
+unpacked into the working folder's \`node_modules\`, as npm installs them for
+a user. Through the workspace's links to \`packages/*\` Vite would treat
+all three as source and bundle them into the server build; in a site only
+\`@research-pack/astro\` is, for its components and routes:
 
 - **(a)** plain Astro 7 + \`@astrojs/mdx\` on Sätteri, no integration: the floor
   (the same chapters with the directives stripped to their text);

@@ -121,7 +121,15 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
           (chapterFile) => source.marksOf(chapterFile),
         );
 
-        updateConfig({ vite: { plugins: [modelWaitPlugin(source), layoutModulePlugin(layoutSpecifier(options.layout, root))] } });
+        updateConfig({
+          vite: {
+            plugins: [modelWaitPlugin(source), layoutModulePlugin(layoutSpecifier(options.layout, root))],
+            // Its routes and components are source to Vite (compiled, bundled with the pages). Astro finds
+            // that of a package the site's package.json names, not of one installed as another package's
+            // dependency: its routes would then resolve as external modules, and Astro stop at "Invalid URL".
+            resolve: { noExternal: [NAME] },
+          },
+        });
         injectScript('page-ssr', `import '${NAME}/styles.css';`);
         // A build writes the text artifacts itself, in astro:build:done; the dev server serves them.
         for (const route of researchRoutes(options.research, options, { artifacts: !background })) {

@@ -15,7 +15,7 @@ import { buildTextIndex, directiveId, fold, normalizeProse, proseLeaves, type In
 import type { MarkerForm } from './claim-nodes.js';
 import { emitEdits, type ClaimEdit } from './emit-edits.js';
 import { locateByPlace, type PlacedContainer } from './model-places.js';
-import { placeClaims, type ClaimPlacement, type PlacedQuote } from './place-claims.js';
+import { crossingClaims, cut, placeClaims, type ClaimPlacement, type PlacedQuote } from './place-claims.js';
 
 /** Options of `planContainer`. */
 export interface ContainerPlanOptions {
@@ -91,21 +91,11 @@ export function placeByLeaves(node: IndexNode, container: PlacedContainer, direc
   quotes.sort((a, b) => a.start - b.start || b.end - a.end);
   // Claims that cross are the index's to report (`placeClaims`).
   const ranges = container.claims.map((claim) => ({ id: claim.id, start: claim.place!.from, end: claim.place!.to }));
-  for (const quote of quotes) {
-    for (const other of ranges) {
-      if (other.id === quote.key.id) continue;
-      if (quote.start < other.end && other.start < quote.end && !(quote.start <= other.start && other.end <= quote.end) && !(other.start <= quote.start && quote.end <= other.end)) return undefined;
-    }
-  }
+  if (crossingClaims(quotes, ranges)) return undefined;
   const cuts = new Map<IndexNode, Set<number>>();
-  const cut = (leaf: IndexNode, offset: number) => {
-    const set = cuts.get(leaf) ?? new Set<number>();
-    set.add(offset);
-    cuts.set(leaf, set);
-  };
   for (const quote of quotes) {
-    cut(quote.startLeaf, quote.startOffset);
-    cut(quote.endLeaf, quote.endOffset);
+    cut(cuts, quote.startLeaf, quote.startOffset);
+    cut(cuts, quote.endLeaf, quote.endOffset);
   }
   return {
     index: undefined,
@@ -151,8 +141,12 @@ export function placeByText(node: IndexNode, container: PlacedContainer, annotat
   return placeClaims(root, index, annotations, options.restore, { claims: container.claims, locate: locateByPlace() });
 }
 
-/** A root the text index reads the container in as the page's own walk would: a cell inside its row and table. */
-function wrap(node: IndexNode): IndexNode {
+/**
+ * A root the text index reads the container in as the page's own walk would: a cell inside its row and table.
+ * @param node the container.
+ * @returns a root holding it.
+ */
+export function wrap(node: IndexNode): IndexNode {
   if (node.type === 'tableCell') return { type: 'root', children: [{ type: 'table', children: [{ type: 'tableRow', children: [node] }] }] };
   return { type: 'root', children: [node] };
 }

@@ -151,13 +151,8 @@ function placeQuotes(index: TextIndex, placement: ClaimPlacement, file: string, 
     ...placed.map((quote) => ({ id: quote.key.id, start: quote.start, end: quote.end })),
     ...index.claims.filter((directive) => directive.id).map((directive) => ({ id: directive.id!, start: directive.start, end: directive.end })),
   ];
-  for (const quote of placed) {
-    for (const other of ranges) {
-      if (other.id === quote.key.id) continue;
-      const crosses = quote.start < other.end && other.start < quote.end && !(quote.start <= other.start && other.end <= quote.end) && !(other.start <= quote.start && quote.end <= other.end);
-      if (crosses) throw overlapError(file, quote.key, other.id);
-    }
-  }
+  const crossing = crossingClaims(placed, ranges);
+  if (crossing) throw overlapError(file, crossing.quote.key, crossing.other);
   for (const quote of placed) {
     const leaf = index.leaves[leafIndexAt(index, quote.start)];
     const unit = leaf ? index.units[leaf.unit] : undefined;
@@ -171,7 +166,31 @@ function placeQuotes(index: TextIndex, placement: ClaimPlacement, file: string, 
   }
 }
 
-function cut(cuts: Map<IndexNode, Set<number>>, leaf: IndexNode, offset: number): void {
+/**
+ * The first quote that crosses another claim (overlaps it without either
+ * holding the other): claims may nest but not cross, as a wrapper is one element.
+ * @param quotes the placed quotes.
+ * @param ranges every claim's range in the same text (the quotes' too), by id.
+ * @returns the quote and the id of the claim it crosses, or undefined.
+ */
+export function crossingClaims(quotes: readonly PlacedQuote[], ranges: ReadonlyArray<{ id: string; start: number; end: number }>): { quote: PlacedQuote; other: string } | undefined {
+  for (const quote of quotes) {
+    for (const other of ranges) {
+      if (other.id === quote.key.id) continue;
+      const crosses = quote.start < other.end && other.start < quote.end && !(quote.start <= other.start && other.end <= quote.end) && !(other.start <= quote.start && quote.end <= other.end);
+      if (crosses) return { quote, other: other.id };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Records where a leaf is cut (a quote starts or ends in it).
+ * @param cuts the cuts so far, by leaf.
+ * @param leaf the leaf.
+ * @param offset where in its value.
+ */
+export function cut(cuts: Map<IndexNode, Set<number>>, leaf: IndexNode, offset: number): void {
   const set = cuts.get(leaf) ?? new Set<number>();
   set.add(offset);
   cuts.set(leaf, set);

@@ -18,7 +18,7 @@ import { mdxToMdast } from 'satteri';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBook } from '../../../bench/generate.mjs';
 import { emitEdits } from '../src/emit-edits.js';
-import { placeByLeaves, placeByText, planContainer, type ContainerPlanOptions } from '../src/container-plan.js';
+import { placeByLeaves, placeByText, planContainer, wrap, type ContainerPlanOptions } from '../src/container-plan.js';
 import { modelPlaces, type PlacedContainer } from '../src/model-places.js';
 import { parseChapter } from '../src/parse-chapter.js';
 
@@ -56,7 +56,7 @@ function containers(rootDir: string): Container[] {
 }
 
 function edits(entry: Container, placement: NonNullable<ReturnType<typeof placeByLeaves>>) {
-  const root = entry.node.type === 'tableCell' ? { type: 'root', children: [{ type: 'table', children: [{ type: 'tableRow', children: [entry.node] }] }] } : { type: 'root', children: [entry.node] };
+  const root = wrap(entry.node);
   return emitEdits(placement, { root, treeRoot: root, file: entry.annotations.file, restore: true, popovers: 'inline', markers: 'tree' });
 }
 
