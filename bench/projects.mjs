@@ -33,7 +33,12 @@ export function installPackages(work) {
   const tarballs = mkdtempSync(path.join(os.tmpdir(), 'research-pack-bench-packs-'));
   try {
     return PACKAGES.map((name) => {
-      const out = execFileSync('npm', ['pack', '--json', '--pack-destination', tarballs], { cwd: path.join(REPO, 'packages', name), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+      let out;
+      try {
+        out = execFileSync('npm', ['pack', '--json', '--pack-destination', tarballs], { cwd: path.join(REPO, 'packages', name), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+      } catch (error) {
+        throw new Error(`npm pack of @research-pack/${name} failed (${error.message}); run the bench through npm, after \`npm ci\`: npm run bench`);
+      }
       const [{ filename }] = JSON.parse(out);
       const folder = path.join(work, 'node_modules', '@research-pack', name);
       rmSync(folder, { recursive: true, force: true });

@@ -71,8 +71,13 @@ export interface Excerpt {
  * @returns the excerpt; the whole snapshot when it fits.
  */
 export function cutExcerpt(snapshot: string, length: number): Excerpt {
-  const chars = Array.from(snapshot);
-  if (chars.length <= length) return { text: snapshot, complete: true, shown: chars.length, total: chars.length };
+  // Code points, as `Array.from` counts them: a surrogate pair is one, a lone surrogate one too.
+  let pairs = 0;
+  for (const _ of snapshot.matchAll(SURROGATE_PAIR)) pairs += 1;
+  const total = snapshot.length - pairs;
+  if (total <= length) return { text: snapshot, complete: true, shown: total, total };
+  // The first `length + 1` code points lie in the first `2 * (length + 1)` code units, whole.
+  const chars = Array.from(snapshot.slice(0, 2 * (length + 1)));
   let end = length;
   if (!/\s/u.test(chars[length]!)) {
     let space = length - 1;
@@ -81,8 +86,10 @@ export function cutExcerpt(snapshot: string, length: number): Excerpt {
     if (space > 0) end = space;
   }
   const text = chars.slice(0, end).join('').trimEnd();
-  return { text, complete: false, shown: Array.from(text).length, total: chars.length };
+  return { text, complete: false, shown: Array.from(text).length, total };
 }
+
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 
 /**
  * Render a chapter's research brief.

@@ -84,6 +84,15 @@ describe('renderBrief', () => {
     expect(cutExcerpt(emoji, 200).text).toBe('😀'.repeat(200));
     expect(cutExcerpt('one two three', 5)).toEqual({ text: 'one', complete: false, shown: 3, total: 13 });
     expect(cutExcerpt('one two three', 7).text).toBe('one two');
+    // The whole snapshot's length in code points, however far past the excerpt it goes.
+    expect(cutExcerpt(emoji, 200)).toMatchObject({ shown: 200, total: 255, complete: false });
+    expect(cutExcerpt('😀'.repeat(200), 200)).toEqual({ text: '😀'.repeat(200), complete: true, shown: 200, total: 200 });
+    // A lone surrogate counts as one, as it does for Array.from.
+    const lone = 'ab\uD800cd\uDC00 '.repeat(40);
+    expect(cutExcerpt(lone, 50).total).toBe(Array.from(lone).length);
+    expect(cutExcerpt(lone, 50).text).toBe(Array.from(lone).slice(0, 49).join('').trimEnd());
+    // A pair cut by the slice past the excerpt's end does not reach it.
+    expect(cutExcerpt('a'.repeat(201) + '😀'.repeat(10), 200).text).toBe('a'.repeat(200));
   });
 
   it('lists references and the ledger, or states that none are recorded', () => {
