@@ -4,9 +4,11 @@
  * made from. A rebuild after a sidecar edit must show the edit, reuse the
  * rest, and write the same bytes as a build without the cache; a kept file
  * that cannot be read is made again. The status report's table rows are
- * kept too (in one file beside the chapters' folders).
+ * kept too (in one file beside the chapters' folders). The kept artifacts
+ * are hard links in the output: a tool that rewrites one there in place
+ * writes the cache's file, and the next build makes that chapter again.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runAstro } from './helpers/project.js';
@@ -82,5 +84,20 @@ describe('rebuilds from the cache', () => {
     expect(again.code, again.stderr).toBe(0);
     sameOutput(cached.dist, fresh.dist);
     for (const folder of keptFolders(cached.dir)) expect(() => JSON.parse(readFileSync(path.join(folder, 'derived.json'), 'utf8')), folder).not.toThrow();
+  });
+
+  it('links the kept artifacts, and makes a chapter again whose artifact was rewritten in the output', async () => {
+    const brief = path.join(cached.dist, 'research/books/pi/27-chapter/brief.md');
+    const original = readFileSync(brief);
+    // The output's file is the cache's: one file, no copy.
+    const kept = keptFolders(cached.dir).find((folder) => statSync(path.join(folder, 'brief.md')).ino === statSync(brief).ino);
+    expect(kept, 'no kept brief.md is linked from the output').toBeDefined();
+    // Written in place (as a minifier or a post-processor does), through the link: the cache's file changes with it.
+    writeFileSync(brief, `${original.toString('utf8')}\nappended in place\n`);
+    expect(readFileSync(path.join(kept!, 'brief.md'), 'utf8')).toContain('appended in place');
+    const again = await rebuild(cached.dir);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(brief).equals(original)).toBe(true);
+    sameOutput(cached.dist, fresh.dist);
   });
 });
