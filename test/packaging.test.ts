@@ -5,7 +5,9 @@
  * `astro build` of the demo book there, set up as the astro package's README
  * says. npm installs Astro and the other dependencies from the registry,
  * or from its cache (`--prefer-offline`) when the workspace's install
- * already fetched them.
+ * already fetched them. The same site installed without hoisting (npm's
+ * nested layout: each package's dependencies in its own folder, as pnpm
+ * keeps them) builds too.
  */
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
@@ -29,6 +31,8 @@ describe('the packed packages, installed into a fresh site', () => {
   const contents: Record<string, string[]> = {};
   let install: RunResult;
   let build: RunResult;
+  let nested: string;
+  let nestedBuild: RunResult;
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), 'research-pack-tarballs-'));
@@ -53,6 +57,10 @@ describe('the packed packages, installed into a fresh site', () => {
     await cp(path.join(repoRoot, 'content/books'), path.join(site, 'content/books'), { recursive: true });
     install = await installSite(site);
     build = install.code === 0 ? await buildSite(site) : install;
+    nested = path.join(work, 'nested');
+    await cp(site, nested, { recursive: true, filter: (file) => !/[\\/](node_modules|dist|\.astro)$/.test(file) });
+    const nestedInstall = await installSite(nested, ['--install-strategy=nested']);
+    nestedBuild = nestedInstall.code === 0 ? await buildSite(nested) : nestedInstall;
   });
 
   afterAll(async () => {
@@ -86,6 +94,17 @@ describe('the packed packages, installed into a fresh site', () => {
     expect(chapter).toContain('application/ld+json');
     expect(existsSync(path.join(site, 'dist/research/books/pi/27-chapter/brief.md'))).toBe(true);
     expect(existsSync(path.join(site, 'dist/research/index.html'))).toBe(true);
+  });
+
+  it('builds it installed without hoisting, with Sätteri only in the folder of the package that depends on it', async () => {
+    expect(nestedBuild.code, `${nestedBuild.stdout}\n${nestedBuild.stderr}`).toBe(0);
+    // The layout that stopped the integration at "Cannot find package 'satteri'": not where the integration is, only beside its parser.
+    expect(existsSync(path.join(nested, 'node_modules/satteri'))).toBe(false);
+    expect(existsSync(path.join(nested, 'node_modules/@research-pack/astro/node_modules/satteri'))).toBe(false);
+    expect(existsSync(path.join(nested, 'node_modules/@research-pack/markdown/node_modules/satteri/package.json'))).toBe(true);
+    const chapter = await readFile(path.join(nested, 'dist/books/pi/27-chapter/index.html'), 'utf8');
+    expect(chapter).toContain('class="rp-marker"');
+    expect(chapter).toBe(await readFile(path.join(site, 'dist/books/pi/27-chapter/index.html'), 'utf8'));
   });
 
   it('runs the installed CLI there with no flags', async () => {

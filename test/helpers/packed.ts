@@ -68,10 +68,11 @@ export async function packPackages(destination: string): Promise<Record<PackageN
 /**
  * Install a site's dependencies as a user would, without writing a lockfile.
  * @param site the site's folder.
+ * @param options more of npm's flags (`--install-strategy=nested`, say).
  * @returns npm's exit code and output.
  */
-export function installSite(site: string): Promise<RunResult> {
-  return runProcess('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock'], site, packedEnv);
+export function installSite(site: string, options: string[] = []): Promise<RunResult> {
+  return runProcess('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', ...options], site, packedEnv);
 }
 
 /**

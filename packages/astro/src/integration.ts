@@ -5,6 +5,7 @@
  * `@research-pack/core`.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration, AstroIntegrationLogger } from 'astro';
@@ -216,8 +217,10 @@ let integrationNames: string[] = [];
 const PARSER_VERSION = parserVersion();
 
 function parserVersion(): string {
+  // The Sätteri that @research-pack/markdown parses with, found from its folder (npm may nest it there, and
+  // pnpm always does): \`import.meta.resolve\` takes no parent without a flag, a require made there does.
   // Sätteri's package.json is not among its exports: read it beside its entry point.
-  const entry = fileURLToPath(import.meta.resolve('satteri', import.meta.resolve('@research-pack/markdown')));
+  const entry = createRequire(import.meta.resolve('@research-pack/markdown')).resolve('satteri');
   const manifest = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version?: string };
   return `satteri@${manifest.version ?? 'unknown'}`;
 }
