@@ -96,7 +96,7 @@ describe('the packed packages, installed into a fresh site', () => {
     expect(existsSync(path.join(site, 'dist/research/index.html'))).toBe(true);
   });
 
-  it('builds it installed without hoisting, with Sätteri only in the folder of the package that depends on it', async () => {
+  it('builds it installed without hoisting, with Sätteri only in the folders of the packages that depend on it, and runs the CLI there', async () => {
     expect(nestedBuild.code, `${nestedBuild.stdout}\n${nestedBuild.stderr}`).toBe(0);
     // The layout that stopped the integration at "Cannot find package 'satteri'": not where the integration is, only beside its parser.
     expect(existsSync(path.join(nested, 'node_modules/satteri'))).toBe(false);
@@ -105,6 +105,8 @@ describe('the packed packages, installed into a fresh site', () => {
     const chapter = await readFile(path.join(nested, 'dist/books/pi/27-chapter/index.html'), 'utf8');
     expect(chapter).toContain('class="rp-marker"');
     expect(chapter).toBe(await readFile(path.join(site, 'dist/books/pi/27-chapter/index.html'), 'utf8'));
+    // The CLI, nested too, finds everything it imports in its own folder.
+    expect(await runSiteCli(nested, ['check'])).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: '' });
   });
 
   it('runs the installed CLI there with no flags', async () => {
