@@ -91,6 +91,12 @@ describe('renderBrief', () => {
     const lone = 'ab\uD800cd\uDC00 '.repeat(40);
     expect(cutExcerpt(lone, 50).total).toBe(Array.from(lone).length);
     expect(cutExcerpt(lone, 50).text).toBe(Array.from(lone).slice(0, 49).join('').trimEnd());
+    // Side by side but not a pair (a low before a high, two highs): two code points each.
+    for (const unpaired of ['\uDC00\uD800 ', '\uD800\uD800 ']) {
+      const text = unpaired.repeat(100);
+      expect(cutExcerpt(text, 250)).toMatchObject({ total: 300, complete: false });
+      expect(cutExcerpt(text, 300)).toMatchObject({ total: 300, complete: true });
+    }
     // A pair cut by the slice past the excerpt's end does not reach it.
     expect(cutExcerpt('a'.repeat(201) + '😀'.repeat(10), 200).text).toBe('a'.repeat(200));
   });
