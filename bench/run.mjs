@@ -69,6 +69,9 @@ const TICKS_PER_S = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' 
 const FULL = !env.BENCH_ONLY && !SKIP_BUILDS && !SKIP_CHECK && !SKIP_EXTRA && RUNS >= 3;
 
 const NOTES_MARKER = '<!-- notes: kept when the bench rewrites this file -->';
+
+/** A difference with its sign: `+1.55`, `−4.64` (a run whose plugin side was faster shows it). */
+const signed = (value) => (value < 0 ? `−${-value}` : `+${value}`);
 const TARGETS = { b_a: 1.05, c_a: 1.35, e_d: 1.25, memory_b_a: 1.1, warm_c_a: 1.1, checkSeconds: 1.5, devMs: 300, ingestSeconds: 2 };
 
 for (const key of ONLY) if (!PROJECTS[key]) fail(`BENCH_ONLY: unknown project "${key}" (known: ${Object.keys(PROJECTS).join(', ')})`);
@@ -608,7 +611,7 @@ function table(res) {
   if (res.transform) {
     for (const [name, label] of [['satteri', 'Sätteri `mdxToJs`'], ['unified', '`@mdx-js/mdx` (remark)']]) {
       const t = res.transform[name];
-      lines.push(`| claim transform alone, ${label}, per chapter (${res.transform.chapters} chapters): without → with the plugin | ${t.withoutMsPerChapter} → ${t.withMsPerChapter} ms (+${round(t.withMsPerChapter - t.withoutMsPerChapter)} ms) | | | – | – |`);
+      lines.push(`| claim transform alone, ${label}, per chapter (${res.transform.chapters} chapters): without → with the plugin | ${t.withoutMsPerChapter} → ${t.withMsPerChapter} ms (${signed(round(t.withMsPerChapter - t.withoutMsPerChapter))} ms) | | | – | – |`);
     }
   }
   if (res.anchoring) lines.push(`| anchoring ${res.anchoring.quotes} quotes in a ${res.anchoring.words.toLocaleString('en-US')}-word chapter | ${res.anchoring.medianMs} ms | | | – | – |`);
