@@ -8,11 +8,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { systemErrorCode } from '@research-pack/core/load';
 import { coreCodeVersion, type ResearchModel } from '@research-pack/core/model';
 import { chapterUrls, statusReportUrls, type SiteUrls } from '@research-pack/core/site';
 import {
@@ -85,9 +84,8 @@ export function textArtifacts(model: ResearchModel, urls: SiteUrls, options: Art
 
 /**
  * Put a build's text artifacts in its output folder: those the model's
- * workers left in the artifact cache are linked from there (`placeKept`),
- * the others rendered here. Cache folders no chapter of this build uses are
- * removed.
+ * workers left in the artifact cache are copied from there, the others
+ * rendered here. Cache folders no chapter of this build uses are removed.
  * @param outDir the build's output folder.
  * @param artifacts every artifact of the build (`textArtifacts`).
  * @param cached the chapters' artifacts the workers made or found, with the cache folder of each.
@@ -99,44 +97,13 @@ export async function publishArtifacts(outDir: string, artifacts: readonly Artif
   const rendered = artifacts.filter((artifact) => !copies.has(artifact.pathname)).map((artifact) => ({ pathname: artifact.pathname, text: artifact.text() }));
   const targets = [...copies.keys(), ...rendered.map((artifact) => artifact.pathname)];
   for (const folder of new Set(targets.map((pathname) => path.dirname(artifactFile(outDir, pathname))))) await mkdir(folder, { recursive: true });
-  const links = { possible: true };
   const jobs: Array<() => Promise<void>> = [
-    ...[...copies].map(([pathname, file]) => () => placeKept(file, artifactFile(outDir, pathname), links)),
+    ...[...copies].map(([pathname, file]) => () => copyFile(file, artifactFile(outDir, pathname))),
     ...rendered.map((artifact) => () => writeFile(artifactFile(outDir, artifact.pathname), artifact.text)),
   ];
   // A few at a time: a large book has thousands.
   await inBatches(jobs, 64, (job) => job());
   await pruneArtifacts(cacheDir, new Set(cached.map((entry) => entry.key)));
-}
-
-/**
- * Put a kept artifact in the output folder as a hard link to the cache's
- * file: no bytes are written (a 300-chapter book has 1,200 of them, 83 MB).
- * The cache never writes a kept file again (a chapter's folder is replaced
- * whole, `writeFolder` in `derive.ts`), and a later write through the link
- * (a tool that rewrites the output in place) changes the file's size or
- * time, which the next build sees, making that chapter again. Where the
- * file system has no hard links, or the output folder is on another one,
- * the files are copied.
- * @param file the cache's file.
- * @param target the file in the output folder.
- * @param links whether linking still may work in this build (cleared at the first failure that is not the target's).
- */
-export async function placeKept(file: string, target: string, links: { possible: boolean }): Promise<void> {
-  for (let attempt = 0; links.possible && attempt < 2; attempt++) {
-    try {
-      await link(file, target);
-      return;
-    } catch (error) {
-      const code = systemErrorCode(error);
-      // A file left in the output folder (Astro empties it first; another tool may not): replaced.
-      if (code === 'EEXIST') await rm(target, { force: true });
-      // The cache's file gone is an error the copy reports as well; anything else means no links here.
-      else if (code !== 'ENOENT') links.possible = false;
-      else break;
-    }
-  }
-  await copyFile(file, target);
 }
 
 /** Remove the cache folders of artifacts no chapter uses any more. */

@@ -81,11 +81,11 @@ export function deriveChapter(input: DeriveInput): DerivedChapter {
   const context = input.context as DeriveContext;
   const key = artifactsKey(input, context);
   const folder = path.join(context.artifactsDir, key);
-  const kept = readDerived(folder, context.packs);
+  const names = context.packs ? [...ARTIFACT_NAMES, DERIVED_NAME] : [DERIVED_NAME];
+  const kept = names.every((name) => fs.existsSync(path.join(folder, name))) ? readDerived(folder) : undefined;
   if (kept) {
     making.set(input, 'kept');
-    const { files: _files, ...made } = kept;
-    return { ...made, artifactsKey: key, ...(context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {}) };
+    return { ...kept, artifactsKey: key, ...(context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {}) };
   }
   const state: Making = { key, posted: posted(annotationsOf(input, context)) };
   making.set(input, state);
@@ -122,13 +122,8 @@ export function deriveArtifacts(input: DeriveInput): Pick<DerivedChapter, 'artif
   making.set(input, 'kept');
   const made: MadeChapter = { annotations: state.posted, ...pages };
   const folder = path.join(context.artifactsDir, state.key);
-  const texts = context.packs ? artifactTexts(input, context) : [];
-  writeFolder(folder, context.packs ? [...ARTIFACT_NAMES, DERIVED_NAME] : [DERIVED_NAME], (temporary) => {
-    texts.forEach((text, index) => fs.writeFileSync(path.join(temporary, ARTIFACT_NAMES[index]!), text));
-    // Last, with how the artifacts were written: the build links them into its output, where a tool may write them again.
-    const files = context.packs ? stampsOf(temporary) : undefined;
-    fs.writeFileSync(path.join(temporary, DERIVED_NAME), JSON.stringify(files ? { ...made, files } : made));
-  });
+  const names = context.packs ? [...ARTIFACT_NAMES, DERIVED_NAME] : [DERIVED_NAME];
+  writeFolder(folder, names, [...(context.packs ? artifactTexts(input, context) : []), JSON.stringify(made)]);
   return { ...(context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {}), ...(reportRows ? { reportRows } : {}) };
 }
 
@@ -169,35 +164,8 @@ function cachedArtifacts(input: DeriveInput, context: DeriveContext, folder: str
   return [at.snapshot, at.brief, at.report, at.packJson].map((pathname, index) => ({ pathname, file: path.join(folder, ARTIFACT_NAMES[index]!) }));
 }
 
-/**
- * What a chapter's pages are given: its annotations, its popovers, its pack
- * page; kept with the size and modification time of each artifact as it was
- * written, when packs are built.
- */
-type MadeChapter = { annotations: ChapterAnnotations; files?: ArtifactStamps } & PageParts;
-
-/** Each artifact's size and modification time (`mtimeMs`), by its file name. */
-type ArtifactStamps = Record<string, [size: number, mtimeMs: number]>;
-
-/** How the artifacts in a folder are now. */
-function stampsOf(folder: string): ArtifactStamps {
-  return Object.fromEntries(
-    ARTIFACT_NAMES.map((name) => {
-      const stats = fs.statSync(path.join(folder, name));
-      return [name, [stats.size, stats.mtimeMs]];
-    }),
-  );
-}
-
-/** Whether every artifact in a folder is as it was written: a write since (through a link in a build's output) changes its size or time. */
-function unchanged(folder: string, files: ArtifactStamps | undefined): boolean {
-  if (!files) return false;
-  return ARTIFACT_NAMES.every((name) => {
-    const stats = fs.statSync(path.join(folder, name), { throwIfNoEntry: false });
-    const written = files[name];
-    return stats !== undefined && Array.isArray(written) && stats.size === written[0] && stats.mtimeMs === written[1];
-  });
-}
+/** What a chapter's pages are given: its annotations, its popovers, its pack page. */
+type MadeChapter = { annotations: ChapterAnnotations } & PageParts;
 
 /** What a chapter's pages render besides its marks: its popovers, and its pack page when packs are built. */
 interface PageParts {
@@ -216,21 +184,14 @@ function artifactTexts(input: DeriveInput, context: DeriveContext): string[] {
   return [chapter.snapshot, renderBrief(model, chapter, context.urls), renderResearchReport(model, chapter, context.urls), renderPackJson(model, chapter, context.urls)];
 }
 
-/**
- * What an earlier build made of the chapter, kept beside its artifacts.
- * @param folder the chapter's folder in the cache.
- * @param packs whether its artifacts are kept too (each must be as it was written).
- * @returns what was made; undefined when it cannot be read as such, or an artifact is missing or was written since.
- */
-function readDerived(folder: string, packs: boolean): MadeChapter | undefined {
-  let made: MadeChapter;
+/** What an earlier build made of the chapter, kept beside its artifacts; undefined when it cannot be read as such. */
+function readDerived(folder: string): MadeChapter | undefined {
   try {
-    made = JSON.parse(fs.readFileSync(path.join(folder, DERIVED_NAME), 'utf8')) as MadeChapter;
+    const made = JSON.parse(fs.readFileSync(path.join(folder, DERIVED_NAME), 'utf8')) as MadeChapter;
+    return typeof made?.popoversHtml === 'string' && Array.isArray(made.annotations?.claims) ? made : undefined;
   } catch {
     return undefined;
   }
-  if (typeof made?.popoversHtml !== 'string' || !Array.isArray(made.annotations?.claims)) return undefined;
-  return !packs || unchanged(folder, made.files) ? made : undefined;
 }
 
 /** Everything a chapter's artifacts and pages are made from, as a digest: its check, its sources' checks, the URLs, whether packs are built, the date and the renderers' code. */
@@ -244,20 +205,14 @@ function artifactsKey(input: DeriveInput, context: DeriveContext): string {
 }
 
 /** This package's own part in the artifacts (which files, in which order): change it when that changes. */
-const ARTIFACTS_VERSION = 'artifacts-3';
+const ARTIFACTS_VERSION = 'artifacts-2';
 
-/**
- * Write a chapter's files into their folder at once: a folder beside,
- * renamed. A folder is never written into again, only replaced.
- * @param folder the chapter's folder in the cache.
- * @param names the files `write` writes (when another build wrote the same folder meanwhile, they are there).
- * @param write writes them into the folder it is given.
- */
-function writeFolder(folder: string, names: readonly string[], write: (temporary: string) => void): void {
+/** Write a chapter's files into their folder at once: a folder beside, renamed. */
+function writeFolder(folder: string, names: readonly string[], texts: readonly string[]): void {
   const temporary = `${folder}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     fs.mkdirSync(temporary, { recursive: true });
-    write(temporary);
+    texts.forEach((text, index) => fs.writeFileSync(path.join(temporary, names[index]!), text));
     fs.rmSync(folder, { recursive: true, force: true });
     fs.renameSync(temporary, folder);
   } catch (error) {
