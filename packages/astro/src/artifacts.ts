@@ -8,10 +8,11 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { systemErrorCode } from '@research-pack/core/load';
 import { coreCodeVersion, type ResearchModel } from '@research-pack/core/model';
 import { chapterUrls, statusReportUrls, type SiteUrls } from '@research-pack/core/site';
 import {
@@ -97,8 +98,9 @@ export async function publishArtifacts(outDir: string, artifacts: readonly Artif
   const rendered = artifacts.filter((artifact) => !copies.has(artifact.pathname)).map((artifact) => ({ pathname: artifact.pathname, text: artifact.text() }));
   const targets = [...copies.keys(), ...rendered.map((artifact) => artifact.pathname)];
   for (const folder of new Set(targets.map((pathname) => path.dirname(artifactFile(outDir, pathname))))) await mkdir(folder, { recursive: true });
+  const byPathname = new Map(artifacts.map((artifact) => [artifact.pathname, artifact]));
   const jobs: Array<() => Promise<void>> = [
-    ...[...copies].map(([pathname, file]) => () => copyFile(file, artifactFile(outDir, pathname))),
+    ...[...copies].map(([pathname, file]) => () => copyKept(file, artifactFile(outDir, pathname), byPathname.get(pathname))),
     ...rendered.map((artifact) => () => writeFile(artifactFile(outDir, artifact.pathname), artifact.text)),
   ];
   // A few at a time: a large book has thousands.
@@ -106,10 +108,31 @@ export async function publishArtifacts(outDir: string, artifacts: readonly Artif
   await pruneArtifacts(cacheDir, new Set(cached.map((entry) => entry.key)));
 }
 
-/** Remove the cache folders of artifacts no chapter uses any more. */
+/**
+ * Copy a kept artifact into the output folder; when its folder is gone
+ * (another build with other settings, sharing the cache, pruned it), render
+ * it here instead: the same bytes.
+ */
+async function copyKept(file: string, target: string, artifact: Artifact | undefined): Promise<void> {
+  try {
+    await copyFile(file, target);
+  } catch (error) {
+    if (systemErrorCode(error) !== 'ENOENT' || !artifact) throw error;
+    await writeFile(target, artifact.text());
+  }
+}
+
+/** How long a folder being written (`.tmp`) is left alone by another build's pruning: a crashed build's leftovers go after that. */
+const WRITING_MS = 60 * 60 * 1000;
+
+/** Remove the cache folders of artifacts no chapter uses any more, but not those another build is writing now. */
 async function pruneArtifacts(cacheDir: string, keep: ReadonlySet<string>): Promise<void> {
   const names = await readdir(cacheDir).catch(() => [] as string[]);
-  await Promise.all(names.filter((name) => !keep.has(name)).map((name) => rm(path.join(cacheDir, name), { recursive: true, force: true }).catch(() => undefined)));
+  const now = Date.now();
+  const writing = async (name: string) => name.endsWith('.tmp') && now - (await stat(path.join(cacheDir, name)).then((stats) => stats.mtimeMs, () => 0)) < WRITING_MS;
+  const gone = [];
+  for (const name of names) if (!keep.has(name) && !(await writing(name))) gone.push(name);
+  await Promise.all(gone.map((name) => rm(path.join(cacheDir, name), { recursive: true, force: true }).catch(() => undefined)));
 }
 
 /**
@@ -233,8 +256,13 @@ function rowsVersion(): string {
   return (rowsVersionMade = hash.digest('hex'));
 }
 
-/** The version in the package.json of the package a resolved file belongs to. */
-function packageVersion(file: string, name: string): string {
+/**
+ * The version in the package.json of the package a resolved file belongs to.
+ * @param file a file of the package.
+ * @param name the package's name.
+ * @returns its version, or `unknown`.
+ */
+export function packageVersion(file: string, name: string): string {
   for (let dir = path.dirname(file); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
     try {
       const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };

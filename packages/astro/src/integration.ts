@@ -4,7 +4,6 @@
  * model fresh in `astro dev`. Every decision that is not about Astro lives in
  * `@research-pack/core`.
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +12,7 @@ import { AstroError } from 'astro/errors';
 import { modelWaitPlugin } from './model-wait.js';
 import { formatProblems } from '@research-pack/core/problems';
 import { loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core/site';
-import { keptRows, publishArtifacts, textArtifacts } from './artifacts.js';
+import { keptRows, packageVersion, publishArtifacts, textArtifacts } from './artifacts.js';
 import { missingChapterPages, missingMdxWarning, pagesWithoutPopovers } from './check-pages.js';
 import { watchBook } from './dev-watch.js';
 import { layoutModulePlugin, layoutSpecifier } from './layout-module.js';
@@ -218,11 +217,15 @@ const PARSER_VERSION = parserVersion();
 
 function parserVersion(): string {
   // The Sätteri that @research-pack/markdown parses with, found from its folder (npm may nest it there, and
-  // pnpm always does): \`import.meta.resolve\` takes no parent without a flag, a require made there does.
-  // Sätteri's package.json is not among its exports: read it beside its entry point.
-  const entry = createRequire(import.meta.resolve('@research-pack/markdown')).resolve('satteri');
-  const manifest = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version?: string };
-  return `satteri@${manifest.version ?? 'unknown'}`;
+  // pnpm always does): `import.meta.resolve` takes no parent without a flag, a require made there does.
+  try {
+    const version = packageVersion(createRequire(import.meta.resolve('@research-pack/markdown')).resolve('satteri'), 'satteri');
+    if (version !== 'unknown') return `satteri@${version}`;
+  } catch {
+    // Not where it is expected: below, checks are not reused at all.
+  }
+  // A version nothing else has: no check made with an unknown parser is reused by a later build.
+  return `satteri@unknown-${process.pid}-${Date.now()}`;
 }
 
 /**
