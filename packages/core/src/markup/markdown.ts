@@ -138,6 +138,23 @@ function text(node: Text, parent: Parents | undefined, state: State, info: Info)
   return withUnsafeFor(state, info.before + node.value + info.after, () => defaultHandlers.text(node, parent, state, info));
 }
 
+/**
+ * What `text` writes first, for the node before it: `containerPhrasing`
+ * asks each next sibling for its first character, with nothing before it,
+ * and without a `peek` the whole text is written for that. Only a pattern
+ * of the first character can escape it, and only one of the second can
+ * make that escape be skipped (`safe` skips a character escaped for what
+ * follows it when what follows is escaped anyway; a pattern that needs a
+ * line break after the second needs it at the third), so those patterns
+ * are run: the first character comes out as `text` writes it. With
+ * something before (which `safe`'s rule for `_` inside a word reads past
+ * the third character for), the whole text is written.
+ */
+text.peek = function peekText(node: Text, parent: Parents | undefined, state: State, info: Info): string {
+  if (info.before) return text(node, parent, state, info);
+  return withUnsafeFor(state, node.value.slice(0, 3) + info.after, () => defaultHandlers.text(node, parent, state, info));
+};
+
 /** Run `write` with only the unsafe patterns whose character occurs in `subject` (the others cannot match it). */
 function withUnsafeFor(state: State, subject: string, write: () => string): string {
   const all = state.unsafe;
@@ -149,14 +166,28 @@ function withUnsafeFor(state: State, subject: string, write: () => string): stri
   }
 }
 
-/** For each list of unsafe patterns: its distinct characters, and its filtered lists by which of them occur. */
+/** For each list of unsafe patterns: its distinct characters, and its filtered lists by which of them occur (and whether a line break does). */
 const unsafeIndex = new WeakMap<State['unsafe'], { characters: string[]; lists: Map<string, State['unsafe']> }>();
 
 /**
- * The patterns of `all` whose character occurs in `subject`, in their
- * order: what `all.filter(...)` gives, with one `includes` per distinct
- * character (about 30 of 95 patterns) and the list made once for each
- * set of characters that occurs.
+ * Whether a pattern can only match after or before a line break: one at a
+ * break (`[\r\n][\t ]*` opens its expression, unless it is anchored to
+ * the node before), or one whose character must follow or precede a line
+ * ending (trailing and leading spaces of a line). In text on one line
+ * they cannot match: of the fourteen patterns whose characters a line of
+ * prose usually holds, seven.
+ */
+function needsLineBreak(pattern: Unsafe): boolean {
+  if (pattern.beforeNode) return pattern.afterNode ? false : pattern.after === '[\\r\\n]';
+  return pattern.atBreak === true || pattern.before === '[\\r\\n]' || (!pattern.afterNode && pattern.after === '[\\r\\n]');
+}
+
+/**
+ * The patterns of `all` that can match `subject`, in their order: those
+ * whose character occurs in it, and of those that need a line break
+ * (`needsLineBreak`) only when it holds one. What `all.filter(...)` gives,
+ * with one `includes` per distinct character (about 30 of 95 patterns) and
+ * the list made once for each set of characters that occurs.
  * @param all the unsafe patterns.
  * @param subject the text around and in the node.
  * @returns the patterns that can match.
@@ -167,11 +198,12 @@ function unsafeFor(all: State['unsafe'], subject: string): State['unsafe'] {
     index = { characters: [...new Set(all.map((pattern) => pattern.character))], lists: new Map() };
     unsafeIndex.set(all, index);
   }
-  let key = '';
+  const lineBreak = subject.includes('\n') || subject.includes('\r');
+  let key = lineBreak ? 'n' : '';
   for (let at = 0; at < index.characters.length; at++) if (subject.includes(index.characters[at]!)) key += `${at},`;
   let list = index.lists.get(key);
   if (!list) {
-    list = all.filter((pattern) => subject.includes(pattern.character));
+    list = all.filter((pattern) => subject.includes(pattern.character) && (lineBreak || !needsLineBreak(pattern)));
     index.lists.set(key, list);
   }
   return list;

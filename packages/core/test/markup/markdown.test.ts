@@ -1,4 +1,5 @@
-import type { Link, Root, RootContent } from 'mdast';
+import type { Link, PhrasingContent, Root, RootContent } from 'mdast';
+import fc from 'fast-check';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { mdxFromMarkdown } from 'mdast-util-mdx';
@@ -222,5 +223,46 @@ describe('writeMarkdown with a row map', () => {
     const map = new Map<string, string>();
     expect(writeMarkdown(short, { rows: map })).toBe(toMarkdown(short, MARKDOWN_OPTIONS));
     expect(map.size).toBe(0);
+  });
+});
+
+describe('writeMarkdown against mdast-util-to-markdown, on random trees', () => {
+  // Text made of the characters the unsafe patterns are about, line breaks and underscores inside words
+  // included, beside the nodes a text's neighbours can be: its first characters decide what the node
+  // before it writes (the text handler's `peek`), its line breaks which patterns can match.
+  const character = fc.constantFrom(...'ab_w_ 1.-*+#=<>{}[]()!:/\\`&|~@\n\r\t'.split(''), 'www.', 'https://', '  \n', '1.', '![', '](', '\\[', '*_', '-:', '\u00e9', '\u{1F600}');
+  const value = fc.array(character, { maxLength: 12 }).map((parts) => parts.join(''));
+  const textNode = value.map((text): PhrasingContent => ({ type: 'text', value: text }));
+  const phrasing: fc.Arbitrary<PhrasingContent> = fc.oneof(
+    { weight: 4, arbitrary: textNode },
+    { weight: 1, arbitrary: value.map((text): PhrasingContent => ({ type: 'inlineCode', value: text || 'x' })) },
+    { weight: 1, arbitrary: fc.array(textNode, { minLength: 1, maxLength: 2 }).map((children): PhrasingContent => ({ type: 'emphasis', children })) },
+    { weight: 1, arbitrary: fc.array(textNode, { minLength: 1, maxLength: 2 }).map((children): PhrasingContent => ({ type: 'strong', children })) },
+    { weight: 1, arbitrary: fc.tuple(fc.array(textNode, { maxLength: 2 }), value).map(([children, url]): PhrasingContent => ({ type: 'link', url: `https://x.example/${url}`, children })) },
+    { weight: 1, arbitrary: fc.constant<PhrasingContent>({ type: 'break' }) },
+  );
+  const line = fc.array(phrasing, { minLength: 1, maxLength: 6 });
+  const block = fc.oneof(
+    line.map((children): RootContent => ({ type: 'paragraph', children })),
+    line.map((children): RootContent => ({ type: 'heading', depth: 2, children })),
+    fc.array(fc.array(line, { minLength: 2, maxLength: 2 }), { minLength: 1, maxLength: 3 }).map((rows): RootContent => ({
+      type: 'table',
+      align: [null, null],
+      children: [[[{ type: 'text', value: 'A' }], [{ type: 'text', value: 'B' }]] as PhrasingContent[][], ...rows].map((cells) => ({ type: 'tableRow', children: cells.map((children) => ({ type: 'tableCell', children })) })),
+    })),
+    line.map((children): RootContent => ({ type: 'list', ordered: false, spread: false, children: [{ type: 'listItem', spread: false, children: [{ type: 'paragraph', children }] }] })),
+    line.map((children): RootContent => ({ type: 'blockquote', children: [{ type: 'paragraph', children }] })),
+  );
+
+  it('writes the same bytes, with and without a row map', () => {
+    fc.assert(
+      fc.property(fc.array(block, { minLength: 1, maxLength: 4 }), (children) => {
+        const tree: Root = { type: 'root', children };
+        const expected = toMarkdown(tree, MARKDOWN_OPTIONS);
+        expect(writeMarkdown(tree)).toBe(expected);
+        expect(writeMarkdown(tree, { rows: new Map() })).toBe(expected);
+      }),
+      { numRuns: 3000, seed: 20261204 },
+    );
   });
 });
