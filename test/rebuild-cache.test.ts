@@ -4,7 +4,8 @@
  * made from. A rebuild after a sidecar edit must show the edit, reuse the
  * rest, and write the same bytes as a build without the cache; a kept file
  * that cannot be read is made again. The status report's table rows are
- * kept too (in one file beside the chapters' folders). The output holds
+ * kept too (in one file beside the chapters' folders), and so are its
+ * pages' parts of each chapter (in another). The output holds
  * copies of the kept files: a tool that rewrites one in `dist/` in place
  * leaves the cache as it was.
  */
@@ -16,6 +17,7 @@ import { buildDemo, listFiles, SOURCE_DATE_EPOCH, type SiteBuild } from './helpe
 
 const CLAIMS = 'content/books/pi/27-chapter.claims.yaml';
 const ROWS = 'node_modules/.astro/research-pack/status-report-rows.json';
+const PARTS = 'node_modules/.astro/research-pack/status-report-parts.json';
 const RATIONALE = 'The format notes shipped with pi 1.6.0 describe sessions';
 const EDITED = 'The format notes, read again for this rebuild, describe sessions';
 
@@ -62,8 +64,10 @@ describe('rebuilds from the cache', () => {
     expect(before).toHaveLength(listFiles(cached.dist).filter((file) => file.endsWith('/pack.json')).length);
     expect(before.length).toBeGreaterThan(1);
     for (const files of keptFiles) expect(files).toEqual(['brief.md', 'chapter-snapshot.txt', 'derived.json', 'pack.json', 'report.md']);
-    // The status report's table rows are kept beside them.
+    // The status report's table rows, and its pages' parts (a chart per chapter), are kept beside them.
     expect(Object.keys((JSON.parse(readFileSync(path.join(cached.dir, ROWS), 'utf8')) as { rows: object }).rows).length).toBeGreaterThan(0);
+    const parts = Object.keys((JSON.parse(readFileSync(path.join(cached.dir, PARTS), 'utf8')) as { rows: object }).rows);
+    expect(parts.filter((key) => key.startsWith('chart:'))).toHaveLength(before.length);
     const after = keptFolders(cached.dir);
     // One chapter's digest changed; the others' folders are the ones the first build wrote.
     expect(after.filter((folder) => !before.includes(folder))).toHaveLength(1);
@@ -80,6 +84,7 @@ describe('rebuilds from the cache', () => {
   it('makes a kept file that cannot be read again, with the same bytes', async () => {
     for (const folder of keptFolders(cached.dir)) writeFileSync(path.join(folder, 'derived.json'), '{"popoversHtml": ');
     writeFileSync(path.join(cached.dir, ROWS), '{"version": ');
+    writeFileSync(path.join(cached.dir, PARTS), '{"version": ');
     const again = await rebuild(cached.dir);
     expect(again.code, again.stderr).toBe(0);
     sameOutput(cached.dist, fresh.dist);

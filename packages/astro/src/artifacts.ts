@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,19 +83,56 @@ export function textArtifacts(model: ResearchModel, urls: SiteUrls, options: Art
   return artifacts;
 }
 
+/** The chapters' artifacts the model's workers made or found, with the cache folder of each. */
+export type CachedArtifacts = ReadonlyArray<{ key: string; files: ReadonlyArray<{ pathname: string; file: string }> }>;
+
+/** Kept artifacts copied into an output folder while Astro still builds (`copyAhead`): `publishArtifacts` leaves them. */
+export interface CopiedAhead {
+  /** The folder they were copied into. */
+  outDir: string;
+  /** Their URL paths. */
+  pathnames: Set<string>;
+}
+
+/**
+ * Copy kept artifacts into the output folder ahead of `publishArtifacts`,
+ * while Astro builds the pages (the copies wait on the disk, not on this
+ * thread). A file that cannot be copied now is left to `publishArtifacts`,
+ * which renders it or says why not.
+ * @param outDir the build's output folder, emptied by Astro already.
+ * @param cached the chapters' artifacts the workers made or found so far.
+ * @param ahead what is copied, added to as each copy is made.
+ */
+export async function copyAhead(outDir: string, cached: CachedArtifacts, ahead: CopiedAhead): Promise<void> {
+  const files = cached.flatMap((entry) => entry.files).filter((entry) => !ahead.pathnames.has(entry.pathname));
+  for (const folder of new Set(files.map((entry) => path.dirname(artifactFile(outDir, entry.pathname))))) await mkdir(folder, { recursive: true });
+  await inBatches(files, 64, async ({ pathname, file }) => {
+    try {
+      await copyFile(file, artifactFile(outDir, pathname));
+      ahead.pathnames.add(pathname);
+    } catch {
+      // Left to publishArtifacts.
+    }
+  });
+}
+
 /**
  * Put a build's text artifacts in its output folder: those the model's
- * workers left in the artifact cache are copied from there, the others
- * rendered here. Cache folders no chapter of this build uses are removed.
+ * workers left in the artifact cache are copied from there (unless copied
+ * ahead, and still there), the others rendered here. Cache folders no
+ * chapter of this build uses are removed.
  * @param outDir the build's output folder.
  * @param artifacts every artifact of the build (`textArtifacts`).
  * @param cached the chapters' artifacts the workers made or found, with the cache folder of each.
  * @param cacheDir the artifact cache.
+ * @param ahead what `copyAhead` copied, if anything.
  */
-export async function publishArtifacts(outDir: string, artifacts: readonly Artifact[], cached: ReadonlyArray<{ key: string; files: ReadonlyArray<{ pathname: string; file: string }> }>, cacheDir: string): Promise<void> {
-  const copies = new Map<string, string>();
-  for (const { files } of cached) for (const { pathname, file } of files) copies.set(pathname, file);
-  const rendered = artifacts.filter((artifact) => !copies.has(artifact.pathname)).map((artifact) => ({ pathname: artifact.pathname, text: artifact.text() }));
+export async function publishArtifacts(outDir: string, artifacts: readonly Artifact[], cached: CachedArtifacts, cacheDir: string, ahead?: CopiedAhead): Promise<void> {
+  const kept = new Map<string, string>();
+  for (const { files } of cached) for (const { pathname, file } of files) kept.set(pathname, file);
+  const copied = ahead && ahead.outDir === outDir ? await stillThere(outDir, ahead.pathnames) : new Set<string>();
+  const copies = new Map([...kept].filter(([pathname]) => !copied.has(pathname)));
+  const rendered = artifacts.filter((artifact) => !kept.has(artifact.pathname)).map((artifact) => ({ pathname: artifact.pathname, text: artifact.text() }));
   const targets = [...copies.keys(), ...rendered.map((artifact) => artifact.pathname)];
   for (const folder of new Set(targets.map((pathname) => path.dirname(artifactFile(outDir, pathname))))) await mkdir(folder, { recursive: true });
   const byPathname = new Map(artifacts.map((artifact) => [artifact.pathname, artifact]));
@@ -106,6 +143,12 @@ export async function publishArtifacts(outDir: string, artifacts: readonly Artif
   // A few at a time: a large book has thousands.
   await inBatches(jobs, 64, (job) => job());
   await pruneArtifacts(cacheDir, new Set(cached.map((entry) => entry.key)));
+}
+
+/** The artifacts copied ahead that are still in the output folder (nothing of Astro's removes them, but a build step of another integration could). */
+async function stillThere(outDir: string, pathnames: ReadonlySet<string>): Promise<Set<string>> {
+  const found = await inBatches([...pathnames], 64, (pathname) => access(artifactFile(outDir, pathname)).then(() => pathname, () => undefined));
+  return new Set(found.filter((pathname): pathname is string => pathname !== undefined));
 }
 
 /**
@@ -188,11 +231,15 @@ export interface KeptRows {
  * needing attention and every lead). The file names the code that wrote the
  * rows (the core's, and the versions of the Markdown writer's libraries);
  * rows written by other code, or a file that cannot be read, count as none.
+ * The status report pages' parts (`statusReportHtmlParts`) are kept the
+ * same way, in a file of their own, by the versions of the HTML writer's
+ * libraries.
  * @param file the file.
+ * @param writer whose code the kept text is written by: `markdown` (rows, the default) or `html` (parts).
  * @returns the memo and how to save it.
  */
-export function keptRows(file: string): KeptRows {
-  const version = rowsVersion();
+export function keptRows(file: string, writer: keyof typeof WRITERS = 'markdown'): KeptRows {
+  const version = writerVersion(writer);
   let earlier: Record<string, unknown> = {};
   try {
     const kept = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown; rows?: unknown };
@@ -232,18 +279,24 @@ export function keptRows(file: string): KeptRows {
   };
 }
 
-let rowsVersionMade: string | undefined;
+/** The libraries each writer of kept text writes with, as the core resolves them (and those they write with, as they resolve them). */
+const WRITERS = {
+  markdown: [['mdast-util-to-markdown'], ['mdast-util-gfm'], ['mdast-util-gfm-table'], ['mdast-util-gfm-table', 'markdown-table']],
+  html: [['hast-util-to-html'], ['hastscript'], ['hast-util-to-html', 'stringify-entities'], ['hast-util-to-html', 'property-information']],
+} as const;
 
-/** The code that writes a row: the core's, and the Markdown writer's libraries by version. */
-function rowsVersion(): string {
-  if (rowsVersionMade) return rowsVersionMade;
-  const hash = createHash('sha256').update(coreCodeVersion());
-  // Resolved as the core resolves them, and markdown-table as mdast-util-gfm-table does.
+const writerVersions = new Map<keyof typeof WRITERS, string>();
+
+/** The code that writes kept text: the core's, and the writer's libraries by version. */
+function writerVersion(writer: keyof typeof WRITERS): string {
+  const made = writerVersions.get(writer);
+  if (made) return made;
+  const hash = createHash('sha256').update(coreCodeVersion()).update('\0').update(writer);
   const fromCore = createRequire(fileURLToPath(import.meta.resolve('@research-pack/core/render')));
-  const entries: Array<[name: string, resolve: () => string]> = [
-    ...['mdast-util-to-markdown', 'mdast-util-gfm', 'mdast-util-gfm-table'].map((name): [string, () => string] => [name, () => fromCore.resolve(name)]),
-    ['markdown-table', () => createRequire(fromCore.resolve('mdast-util-gfm-table')).resolve('markdown-table')],
-  ];
+  const entries = WRITERS[writer].map((chain): [string, () => string] => [
+    chain.at(-1)!,
+    () => chain.reduce<string | undefined>((from, name) => (from === undefined ? fromCore : createRequire(from)).resolve(name), undefined)!,
+  ]);
   for (const [name, resolve] of entries) {
     let version = 'unknown';
     try {
@@ -253,7 +306,9 @@ function rowsVersion(): string {
     }
     hash.update('\0').update(name).update('@').update(version);
   }
-  return (rowsVersionMade = hash.digest('hex'));
+  const version = hash.digest('hex');
+  writerVersions.set(writer, version);
+  return version;
 }
 
 /**

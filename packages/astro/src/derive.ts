@@ -24,6 +24,7 @@ import {
   renderPackHtml,
   renderPackJson,
   renderResearchReport,
+  statusReportHtmlParts,
   statusReportRows,
 } from '@research-pack/core/render';
 
@@ -63,6 +64,8 @@ export interface DerivedChapter {
   artifactsKey?: string;
   /** The status report's table rows that hold this chapter's claims, leads and sources, written ahead (`statusReportRows`; made by `deriveArtifacts`, when the report is built). */
   reportRows?: Array<[key: string, line: string]> | undefined;
+  /** Its parts of the status report's pages (`statusReportHtmlParts`), written ahead the same way. */
+  reportParts?: Array<[key: string, html: string]> | undefined;
 }
 
 const ARTIFACT_NAMES = ['chapter-snapshot.txt', 'brief.md', 'report.md', 'pack.json'] as const;
@@ -109,22 +112,24 @@ export function derivePages(input: DeriveInput): PageParts | undefined {
 /**
  * The last pass: the chapter's text artifacts, written with the rest into
  * its folder of the cache, and its rows of the status report's Markdown
- * (which the report, written at the end of the build, then finds written).
+ * and parts of its pages (which the report, written at the end of the
+ * build, and its pages then find written).
  * @param input the chapter, as `deriveChapter` was given it (or a copy).
- * @returns where its artifacts are, and its report rows; undefined when `deriveChapter` read the chapter back (a build that kept it keeps its rows too).
+ * @returns where its artifacts are, and its report rows and parts; undefined when `deriveChapter` read the chapter back (a build that kept it keeps its rows and parts too).
  */
-export function deriveArtifacts(input: DeriveInput): Pick<DerivedChapter, 'artifacts' | 'reportRows'> | undefined {
+export function deriveArtifacts(input: DeriveInput): Pick<DerivedChapter, 'artifacts' | 'reportRows' | 'reportParts'> | undefined {
   const state = makingOf(input);
   if (!state) return undefined;
   const context = input.context as DeriveContext;
   const reportRows = context.report ? statusReportRows(chapterModel(input), context.urls) : undefined;
+  const reportParts = context.report ? statusReportHtmlParts(chapterModel(input), context.pageUrls) : undefined;
   const pages = state.pages ?? derivePages(input)!;
   making.set(input, 'kept');
   const made: MadeChapter = { annotations: state.posted, ...pages };
   const folder = path.join(context.artifactsDir, state.key);
   const names = context.packs ? [...ARTIFACT_NAMES, DERIVED_NAME] : [DERIVED_NAME];
   writeFolder(folder, names, [...(context.packs ? artifactTexts(input, context) : []), JSON.stringify(made)]);
-  return { ...(context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {}), ...(reportRows ? { reportRows } : {}) };
+  return { ...(context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {}), ...(reportRows ? { reportRows } : {}), ...(reportParts ? { reportParts } : {}) };
 }
 
 /** What is made of a chapter so far on this thread: its annotations, then its pages' parts. */

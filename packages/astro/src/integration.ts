@@ -12,12 +12,13 @@ import { AstroError } from 'astro/errors';
 import { modelWaitPlugin } from './model-wait.js';
 import { formatProblems } from '@research-pack/core/problems';
 import { loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core/site';
-import { keptRows, packageVersion, publishArtifacts, textArtifacts } from './artifacts.js';
+import { copyAhead, keptRows, packageVersion, publishArtifacts, textArtifacts, type CachedArtifacts, type CopiedAhead, type KeptRows } from './artifacts.js';
 import { missingChapterPages, missingMdxWarning, pagesWithoutPopovers } from './check-pages.js';
 import { watchBook } from './dev-watch.js';
 import { layoutModulePlugin, layoutSpecifier } from './layout-module.js';
 import { registerClaimPlugins } from './markdown-plugins.js';
 import { ModelSource } from './model-source.js';
+import type { LoadedState } from './load-state.js';
 import { resolveOptions, validateOptions, type ResearchPackOptions, type ResearchPackUserOptions } from './options.js';
 import { markdownRenderer } from './render-again.js';
 import { researchRoutes } from './routes.js';
@@ -47,6 +48,11 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
   let root: string;
   let command: 'build' | 'dev' | 'preview' | 'sync';
   let artifactsDir: string;
+  // A build's status report pages find the parts an earlier build kept, and those this build's workers write ahead.
+  let reportParts: KeptRows | undefined;
+  // A static build's output folder, where the kept artifacts are copied while Astro builds the pages.
+  let copyAheadTo: string | undefined;
+  let copiedAhead: Promise<CopiedAhead> | undefined;
   // The Markdown plugins read through this, so that a reload in `astro dev`
   // reaches the next render without re-registering anything.
   const source = new ModelSource();
@@ -102,7 +108,8 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         // as soon as they are read; the dev server reads them now, and again
         // after every save.
         const background = command === 'build';
-        source.start({ root, options, urls, pageUrls, store, artifactsDir }, background);
+        reportParts = background && options.report ? keptRows(path.join(cache, 'status-report-parts.json'), 'html') : undefined;
+        source.start({ root, options, urls, pageUrls, store, artifactsDir, reportParts }, background);
         if (!background) reportProblems(source.loaded()!.state, command, options, logger);
 
         await registerClaimPlugins(
@@ -143,6 +150,27 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         const warning = model && missingMdxWarning(model, config.integrations.map((integration) => integration.name));
         if (warning) logger.warn(warning);
         integrationNames = config.integrations.map((integration) => integration.name);
+        // With an adapter the pages go elsewhere (\`build.client\`): the artifacts are put where astro:build:done says.
+        copyAheadTo = command === 'build' && options.packs && !config.adapter ? fileURLToPath(config.outDir) : undefined;
+      },
+
+      'astro:build:setup': () => {
+        // Astro has emptied the output folder by now (it does so before it builds); called once per environment.
+        if (copiedAhead || !copyAheadTo) return;
+        const ahead: CopiedAhead = { outDir: copyAheadTo, pathnames: new Set() };
+        copiedAhead = (async () => {
+          try {
+            const loaded = await source.ready();
+            if (!loaded.state.model) return ahead;
+            // What an earlier build kept, now; what the workers make, once they have made it all.
+            await copyAhead(ahead.outDir, cachedArtifactsOf(loaded), ahead);
+            await loaded.finished;
+            await copyAhead(ahead.outDir, cachedArtifactsOf(loaded), ahead);
+          } catch {
+            // astro:build:done copies whatever is not copied, and reports what stops it.
+          }
+          return ahead;
+        })();
       },
 
       'astro:build:start': ({ logger }) => {
@@ -173,14 +201,15 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         } catch (error) {
           throw new AstroError(`Research Pack could not make the research packs of ${options.contentDir}: ${(error as Error).message}`, 'Run the build again; if it fails the same way, report it with the output above.');
         }
-        // What the model's workers made is in the artifact cache; the rest (the reports) is rendered now.
-        const cached = [...loaded.derived.values()].flatMap((derived) => (derived.artifactsKey ? [{ key: derived.artifactsKey, files: derived.artifacts ?? [] }] : []));
+        // What the model's workers made is in the artifact cache (copied ahead, mostly); the rest (the reports) is rendered now.
+        const cached = cachedArtifactsOf(loaded);
         // The status report's rows are kept beside the artifact cache (which keeps only the chapters' folders).
         const rows = options.report ? keptRows(path.join(path.dirname(artifactsDir), 'status-report-rows.json')) : undefined;
         // The rows the workers wrote for the chapters they made (a chapter an earlier build kept has its rows kept too).
         for (const derived of loaded.derived.values()) if (derived.reportRows) rows?.offer(derived.reportRows);
-        await publishArtifacts(outDir, textArtifacts(model, state.urls, { packs: options.packs, report: options.report, rows: rows?.memo }), cached, artifactsDir);
+        await publishArtifacts(outDir, textArtifacts(model, state.urls, { packs: options.packs, report: options.report, rows: rows?.memo }), cached, artifactsDir, await copiedAhead);
         await rows?.save();
+        await reportParts?.save();
         const absent = await missingChapterPages(outDir, model, options.chapters);
         if (absent.length > 0) {
           logger.warn(
@@ -266,4 +295,9 @@ function siteUrls(config: AstroConfig, options: ResearchPackOptions): SiteUrls {
 function countLabel(problems: readonly { severity: string }[]): string {
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   return `${errors} ${errors === 1 ? 'problem' : 'problems'}`;
+}
+
+/** The chapters' text artifacts in the artifact cache, as far as the workers have made or found them. */
+function cachedArtifactsOf(loaded: LoadedState): CachedArtifacts {
+  return [...loaded.derived.values()].flatMap((derived) => (derived.artifactsKey ? [{ key: derived.artifactsKey, files: derived.artifacts ?? [] }] : []));
 }

@@ -16,6 +16,7 @@ import { buildModelOnThreads } from '@research-pack/core/threads';
 import { chapterUrls, layoutProblems, type SiteUrls } from '@research-pack/core/site';
 import { chapterPopoversHtml, claimAnnotations, claimMarkerHtml, claimPopoversHtml, renderPackHtml, type ChapterAnnotations } from '@research-pack/core/render';
 import { parseChapter } from '@research-pack/markdown/parse';
+import type { KeptRows } from './artifacts.js';
 import type { DeriveContext, DerivedChapter } from './derive.js';
 import type { ResearchPackOptions } from './options.js';
 import type { ResearchPackState } from './state.js';
@@ -51,6 +52,8 @@ export interface LoadInputs {
   store?: CheckStoreOptions | undefined;
   /** Folder of the text artifacts kept across builds (see `derive.ts`). */
   artifactsDir?: string | undefined;
+  /** The status report pages' parts kept across builds, which the workers' parts join (see `keptRows`); undefined to keep none. */
+  reportParts?: Pick<KeptRows, 'memo' | 'offer'> | undefined;
 }
 
 /**
@@ -108,6 +111,7 @@ export async function loadStateOnThreads(inputs: LoadInputs, mainThreadJoins?: P
       entry.packHtml ??= parts.packHtml;
       entry.artifacts ??= parts.artifacts;
       entry.reportRows ??= parts.reportRows;
+      if (parts.reportParts) inputs.reportParts?.offer(parts.reportParts);
     }
   };
   const finished = Promise.all(result.later.map((pass) => pass.then(merge))).then(() => undefined);
@@ -177,6 +181,7 @@ export function deriveState(inputs: LoadInputs, result: BuildModelResult, derive
       pageUrls,
       packs: options.packs,
       report: options.report,
+      reportParts: inputs.reportParts?.memo,
       annotations: (chapter) => entryOf(chapter).annotations,
       markerHtml: (id, claim) => {
         let claims = markers.get(id);

@@ -17,7 +17,7 @@ import { chapterBody } from '@research-pack/core/text';
 import type { CheckStoreOptions } from '@research-pack/core/model';
 import type { SiteUrls } from '@research-pack/core/site';
 import type { ChapterAnnotations } from '@research-pack/core/render';
-import { annotationsStamp, loadState, loadStateOnThreads, type LoadedState } from './load-state.js';
+import { annotationsStamp, loadState, loadStateOnThreads, type LoadedState, type LoadInputs } from './load-state.js';
 import type { ResearchPackOptions } from './options.js';
 import { publishState } from './state.js';
 
@@ -30,6 +30,8 @@ export interface ModelSourceInputs {
   store: CheckStoreOptions | undefined;
   /** Folder of the text artifacts kept across builds. */
   artifactsDir: string;
+  /** The status report pages' parts kept across builds (a build's, with the report). */
+  reportParts?: LoadInputs['reportParts'];
 }
 
 /** The current model and how to load it again. */

@@ -11,7 +11,7 @@
 import type { Problem } from '@research-pack/core/problems';
 import type { ChapterModel, ResearchModel } from '@research-pack/core/model';
 import type { SiteUrls } from '@research-pack/core/site';
-import type { ChapterAnnotations } from '@research-pack/core/render';
+import type { ChapterAnnotations, RowMemo } from '@research-pack/core/render';
 
 /** What the integration publishes for pages to read. */
 export interface ResearchPackState {
@@ -28,6 +28,8 @@ export interface ResearchPackState {
   /** Whether research packs and the report are built. */
   packs: boolean;
   report: boolean;
+  /** The status report pages' parts written before (kept by an earlier build, or by this build's workers), for `renderStatusReportHtml`; undefined in `astro dev`. */
+  reportParts?: RowMemo | undefined;
   /** A chapter's claim annotations (markers and popovers), made once and shared by the claim plugins and ChapterProvenance. */
   annotations: (chapter: ChapterModel) => ChapterAnnotations;
   /** The HTML of a claim's marker, by chapter id and claim id (what an MDX chapter's markers call on Sätteri: see marker.ts). */

@@ -2,7 +2,9 @@
  * The status report's table rows kept across builds (`keptRows`): a build
  * writes the report's Markdown with the rows the last build kept, the same
  * bytes as without them, and keeps only the rows it wrote or used. A file
- * written by other code, or one that cannot be read, counts as none.
+ * written by other code, or one that cannot be read, counts as none. The
+ * status report pages' parts are kept the same way (`keptRows(file, 'html')`),
+ * by the HTML writer's code.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildModel, type ResearchModel } from '@research-pack/core/model';
-import { statusReportRows } from '@research-pack/core/render';
+import { buildStatusReport, renderStatusReportHtml, statusReportHtmlParts, statusReportRows } from '@research-pack/core/render';
 import { parseChapter } from '@research-pack/markdown/parse';
 import { keptRows, textArtifacts } from '../src/artifacts.js';
 
@@ -98,5 +100,35 @@ describe('keptRows', () => {
     // The same file with the right version is used: which is why the wrong rows show.
     await writeFile(file, JSON.stringify({ version: kept.version, rows: wrong }));
     expect(reports(keptRows(file).memo).join('')).toContain('| wrong |');
+  });
+
+  it('keeps the report pages\' parts the same way, by the HTML writer\'s code: the workers\' parts are used, to the same bytes', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'research-pack-parts-'));
+    const file = path.join(dir, 'status-report-parts.json');
+    const pageUrls = { ...urls, site: '' };
+    const pages = (memo?: Parameters<typeof renderStatusReportHtml>[2]['parts']) => {
+      const report = buildStatusReport(model, pageUrls);
+      return [undefined, ...model.books.map((book) => book.slug)].map((book) => renderStatusReportHtml(report, book === undefined ? {} : { book }, { parts: memo }));
+    };
+    const plain = pages();
+    const parts = keptRows(file, 'html');
+    const offered = model.books.flatMap((book) => book.chapters.flatMap((chapter) => statusReportHtmlParts({ ...model, books: [{ ...book, chapters: [chapter] }] }, pageUrls)));
+    parts.offer(offered);
+    const written: string[] = [];
+    const watched = { get: (key: string) => parts.memo.get(key), set: (key: string, html: string) => (written.push(key), parts.memo.set(key, html)) };
+    expect(pages(watched)).toEqual(plain);
+    expect(written.length).toBeLessThan(offered.length);
+    await parts.save();
+    const kept = JSON.parse(await readFile(file, 'utf8')) as { version: string; rows: Record<string, string> };
+    expect(Object.keys(kept.rows).length).toBeGreaterThanOrEqual(offered.length);
+    // The next build's pages are written from the kept parts alone.
+    const next = keptRows(file, 'html');
+    const again: string[] = [];
+    expect(pages({ get: (key) => next.memo.get(key), set: (key, html) => (again.push(key), next.memo.set(key, html)) })).toEqual(plain);
+    expect(again).toEqual([]);
+    // Rows (the Markdown writer's) are not read as parts, nor parts as rows.
+    const rowsFile = path.join(dir, 'status-report-rows.json');
+    await writeFile(rowsFile, JSON.stringify({ ...kept }));
+    expect(keptRows(rowsFile).memo.get(Object.keys(kept.rows)[0]!)).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { publishArtifacts, type Artifact } from '../src/artifacts.js';
+import { copyAhead, publishArtifacts, type Artifact, type CopiedAhead } from '../src/artifacts.js';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -57,5 +57,29 @@ describe('publishArtifacts', () => {
     await utimes(path.join(cacheDir, 'crashed.9.xyz.tmp'), twoHoursAgo, twoHoursAgo);
     await publishArtifacts(outDir, [], [{ key: 'used', files: [] }], cacheDir);
     expect((await readdir(cacheDir)).sort()).toEqual(['other.123.abc.tmp', 'used']);
+  });
+
+  it('leaves what was copied ahead, copies again one removed since, and copies all into another folder', async () => {
+    const { outDir, cacheDir } = await setUp();
+    await mkdir(path.join(cacheDir, 'kept'));
+    for (const name of ['brief.md', 'report.md']) await writeFile(path.join(cacheDir, 'kept', name), `# Kept ${name}\n`);
+    const files = ['brief.md', 'report.md'].map((name) => ({ pathname: `/research/a/${name}`, file: path.join(cacheDir, 'kept', name) }));
+    const cached = [{ key: 'kept', files }, { key: 'pruned', files: [{ pathname: '/research/b/brief.md', file: path.join(cacheDir, 'pruned', 'brief.md') }] }];
+    const artifacts = [artifact('/research/a/brief.md', '# Kept brief.md\n'), artifact('/research/a/report.md', '# Kept report.md\n'), artifact('/research/b/brief.md', '# Rendered\n')];
+    const ahead: CopiedAhead = { outDir, pathnames: new Set() };
+    await copyAhead(outDir, cached, ahead);
+    // The one whose folder is gone is left to publishArtifacts.
+    expect([...ahead.pathnames].sort()).toEqual(['/research/a/brief.md', '/research/a/report.md']);
+    // Marked: publishArtifacts leaves a file copied ahead as it is.
+    await writeFile(path.join(outDir, 'research/a/brief.md'), 'copied ahead\n');
+    await rm(path.join(outDir, 'research/a/report.md'));
+    await publishArtifacts(outDir, artifacts, cached, cacheDir, ahead);
+    expect(await readFile(path.join(outDir, 'research/a/brief.md'), 'utf8')).toBe('copied ahead\n');
+    expect(await readFile(path.join(outDir, 'research/a/report.md'), 'utf8')).toBe('# Kept report.md\n');
+    expect(await readFile(path.join(outDir, 'research/b/brief.md'), 'utf8')).toBe('# Rendered\n');
+    // Into another output folder (an adapter's), everything is put there.
+    const other = path.join(dir!, 'client');
+    await publishArtifacts(other, artifacts, cached, cacheDir, ahead);
+    expect(await readFile(path.join(other, 'research/a/brief.md'), 'utf8')).toBe('# Kept brief.md\n');
   });
 });

@@ -53,7 +53,7 @@ const PUBLIC = [
   'resolveProjectConfig', 'resolveTarget', 'reviewQueue', 'rules', 'safeHref', 'scopeStatusReport', 'sidecarKinds',
   'sidecarSchemas', 'siteStatusReportUrl', 'sortProblems', 'sourceCheckData', 'sourceCheckOf', 'sourceFacts',
   'sourceFindings', 'sourceHref', 'sourceOf', 'sourceReviewData', 'sourceReviewOf', 'statusChart', 'statusReportHast',
-  'statusReportJsonSchema', 'statusReportRows', 'statusReportSchemaUrl', 'statusReportUrls', 'systemAdvice', 'systemErrorCode',
+  'statusReportHtmlParts', 'statusReportJsonSchema', 'statusReportRows', 'statusReportSchemaUrl', 'statusReportUrls', 'systemAdvice', 'systemErrorCode',
   'systemReason', 'textHashHintsOfModel', 'threadCount', 'timeGateRequest', 'toDateString',
   'toDateTimeString', 'unsafePathReason', 'urlLines', 'urlPatternProblem', 'validateBook', 'validateSchema',
   'verdictRelations', 'webAnnotations', 'withoutExcerpts',

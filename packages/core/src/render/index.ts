@@ -33,5 +33,5 @@ export { scopeStatusReport, renderStatusReportJson } from './status-report.js';
 export { renderStatusReportMarkdown, statusReportRows } from './status-report-markdown.js';
 export type { RowMemo } from '../markup/markdown.js';
 export { renderResearchReport } from './research-report.js';
-export { statusReportHast, renderStatusReportHtml } from './status-report-html.js';
+export { statusReportHast, renderStatusReportHtml, statusReportHtmlParts } from './status-report-html.js';
 export type { StatusReportScope } from './status-report.js';

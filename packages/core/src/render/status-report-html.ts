@@ -6,12 +6,17 @@
  * and the claims flagged for review because of them; tables link to each
  * pack and claim. Built as hast, so every recorded string is text.
  */
+import { createHash } from 'node:crypto';
 import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import { dataTable, headedRow, labelledSection, timeElement, type HastChild } from '../markup/hast.js';
+import type { RowMemo } from '../markup/markdown.js';
+import type { ResearchModel } from '../model/types.js';
+import type { SiteUrls } from '../site/urls.js';
 import { STATUS_WORD } from '../model/words.js';
-import type { StatusReport, StatusReportBook } from '../schema/status-report.js';
+import type { StatusReport, StatusReportBook, StatusReportChapter } from '../schema/status-report.js';
+import { buildStatusReport } from './status-report-data.js';
 import { statusChart } from './chart.js';
 import { factHast, type FactPart } from './source-facts.js';
 import { awaitingReviewSection } from './status-report-review.js';
@@ -62,7 +67,7 @@ export function statusReportHast(report: StatusReport, scope: StatusReportScope 
           : table(
               'Totals per book',
               BOOK_COLUMNS,
-              data.books.map((book) => [h('a', { href: book.url }, book.title), ...totalsCells(book.totals)]),
+              data.books.map((book) => headedRow([h('a', { href: book.url }, book.title), ...totalsCells(book.totals)])),
             ),
       ]),
     );
@@ -75,55 +80,89 @@ export function statusReportHast(report: StatusReport, scope: StatusReportScope 
  * The report page body as HTML.
  * @param report from `buildStatusReport`.
  * @param scope every book (default) or one.
+ * @param options `parts`: each chapter's parts of the page (its table rows, its chart) written before, by a digest of what they are made of (a build keeps them across builds and has its workers write them ahead: `statusReportHtmlParts`); else those of this report's other pages.
  * @returns the HTML of the `<article>`; same inputs, same bytes.
  */
-export function renderStatusReportHtml(report: StatusReport, scope: StatusReportScope = {}): string {
-  sharing = true;
+export function renderStatusReportHtml(report: StatusReport, scope: StatusReportScope = {}, options: { parts?: RowMemo | undefined } = {}): string {
+  let parts = options.parts ?? partsOf.get(report);
+  if (!parts) partsOf.set(report, (parts = new Map()));
+  const outer = partMemo;
+  partMemo = parts;
   try {
-    // The only raw nodes in the tree are the shared parts' own HTML (see `shared`).
+    // The only raw nodes in the tree are the chapters' parts, written here (see `chapterPart`).
     return toHtml(statusReportHast(report, scope), { allowDangerousHtml: true });
   } finally {
-    sharing = false;
+    partMemo = outer;
   }
 }
 
-/** Whether `statusReportHast` is building for `renderStatusReportHtml`, which shares a book's parts between the site's report and the book's. */
-let sharing = false;
+/**
+ * Each chapter's parts of a model's report page, as `renderStatusReportHtml`
+ * looks them up in its `parts`: by a digest of the chapter's report data, so
+ * a part written ahead is used exactly where the report holds the same
+ * chapter. A build's workers write them from a model of one chapter, while
+ * the pages build, and the report pages find them written.
+ * @param model a research model (one chapter's, for instance).
+ * @param urls where the site's pages live, as the report pages are rendered with (root-relative).
+ * @returns the parts' keys and HTML.
+ */
+export function statusReportHtmlParts(model: ResearchModel, urls?: SiteUrls): Array<[key: string, html: string]> {
+  const parts = new Map<string, string>();
+  renderStatusReportHtml(buildStatusReport(model, urls), {}, { parts });
+  return [...parts];
+}
 
-/** The HTML of each book's parts, once written: the site's report page and the book's hold the same charts and tables. */
-const sharedParts = new WeakMap<StatusReportBook, Map<string, string>>();
+/** The parts written for a report: its site page and each book's page hold the same chapters' parts, written once. */
+const partsOf = new WeakMap<StatusReport, RowMemo>();
+
+/** The parts of the `renderStatusReportHtml` call under way; undefined while `statusReportHast` builds a tree of elements only. */
+let partMemo: RowMemo | undefined;
+
+/** Digests of each chapter's report data and its book's slug, which every part of the chapter is made from alone (see `chapterPart`). */
+const chapterDigests = new WeakMap<StatusReportChapter, { parts: string; review: string }>();
 
 /**
- * A part of a book's report that the site's report and the book's report
- * hold alike (a chart list, a table): written to HTML the first time and
- * put in the tree as that HTML after, when the tree is for
- * `renderStatusReportHtml`. An element is written the same alone as in its
- * tree (its content does not depend on what is around it), so the page's
- * bytes are the same either way.
+ * One chapter's part of a section (its row of a table, its rows, its
+ * chart): written to HTML, or taken as written, and put in the tree as that
+ * HTML, when the tree is for `renderStatusReportHtml`. A part is made from
+ * the chapter's data and its book's slug alone, and an element is written
+ * the same alone as in its tree, so the page's bytes are the same either
+ * way. Only the review part reads what awaits review, whose handles are
+ * unique across the model (a chapter's alone can have shorter ones): the
+ * other parts are found by a digest without it.
+ * @param book the chapter's book.
+ * @param chapter the chapter.
+ * @param name which part.
+ * @param make the part's elements (none for a chapter with nothing in it).
+ * @returns the elements, or one raw node of their HTML.
  */
-function shared(book: StatusReportBook, key: string, make: () => Element): ElementContent {
-  if (!sharing) return make();
-  let parts = sharedParts.get(book);
-  if (!parts) sharedParts.set(book, (parts = new Map()));
-  let html = parts.get(key);
-  if (html === undefined) parts.set(key, (html = toHtml(make())));
-  return { type: 'raw', value: html } as unknown as ElementContent;
+function chapterPart(book: StatusReportBook, chapter: StatusReportChapter, name: string, make: () => Element[]): ElementContent[] {
+  const memo = partMemo;
+  if (!memo) return make();
+  let digests = chapterDigests.get(chapter);
+  if (!digests) {
+    const { awaitingReview, ...rest } = chapter;
+    const parts = createHash('sha256').update(JSON.stringify([book.slug, rest])).digest('base64url');
+    chapterDigests.set(chapter, (digests = { parts, review: createHash('sha256').update(parts).update(JSON.stringify(awaitingReview)).digest('base64url') }));
+  }
+  const key = `${name}:${name === 'review' ? digests.review : digests.parts}`;
+  let html = memo.get(key);
+  if (html === undefined) memo.set(key, (html = toHtml(make())));
+  return html === '' ? [] : [{ type: 'raw', value: html } as unknown as ElementContent];
 }
 
 function bookHast(book: StatusReportBook, single: boolean): Element[] {
   const heading = single ? 'h2' : 'h3';
   const prefix = `rp-report-${book.slug}`;
   const part = (id: string, title: string, content: ElementContent[]) => labelledSection(heading, `${prefix}-${id}`, title, content);
-  const packLink = (chapter: StatusReportBook['chapters'][number]) => h('a', { href: chapter.urls.pack }, chapterLabel(chapter));
+  const each = (name: string, make: (chapter: StatusReportChapter) => Element[]) => book.chapters.flatMap((chapter) => chapterPart(book, chapter, name, () => make(chapter)));
   const chapters = part('chapters', 'Chapters', [
     book.chapters.length === 0
       ? h('p', NOTHING_RECORDED.chapters)
-      : shared(book, 'chapters', () =>
-          table(
-            `Chapters of ${book.title}: claims by status, open work and the latest research pass`,
-            CHAPTER_COLUMNS,
-            book.chapters.map((chapter) => [packLink(chapter), ...chapterCounts(chapter), passText(chapter)]),
-          ),
+      : table(
+          `Chapters of ${book.title}: claims by status, open work and the latest research pass`,
+          CHAPTER_COLUMNS,
+          each('chapter', (chapter) => [headedRow([packLink(chapter), ...chapterCounts(chapter), passText(chapter)])]),
         ),
   ]);
   const charts = part(
@@ -132,82 +171,94 @@ function bookHast(book: StatusReportBook, single: boolean): Element[] {
     book.chapters.length === 0
       ? [h('p', NOTHING_RECORDED.chapters)]
       : [
-          shared(book, 'charts', () =>
-            h(
-              'ul',
-              { className: ['rp-charts'] },
-              book.chapters.map((chapter) =>
-                h('li', [
-                  h('figure', [
-                    statusChart(chapter.claims, { id: `rp-chart-${book.slug}-${chapter.slug}`, label: `Chapter ${chapter.number}: ${chapter.title}` }),
-                    h('figcaption', [h('a', { href: chapter.urls.pack }, `Chapter ${chapter.number}: ${chapter.title}`)]),
-                  ]),
+          h(
+            'ul',
+            { className: ['rp-charts'] },
+            each('chart', (chapter) => [
+              h('li', [
+                h('figure', [
+                  statusChart(chapter.claims, { id: `rp-chart-${book.slug}-${chapter.slug}`, label: `Chapter ${chapter.number}: ${chapter.title}` }),
+                  h('figcaption', [h('a', { href: chapter.urls.pack }, `Chapter ${chapter.number}: ${chapter.title}`)]),
                 ]),
-              ),
-            ),
+              ]),
+            ]),
           ),
         ],
-  );
-  const attentionRows = () => book.chapters.flatMap((chapter) =>
-    chapter.attention.map((claim) => [
-      h('a', { href: claim.url }, claim.id),
-      packLink(chapter),
-      STATUS_WORD[claim.status],
-      claim.priority,
-      claim.response,
-      h('q', claim.text),
-    ]),
   );
   const attention = part('attention', 'Claims needing attention', [
     book.chapters.every((chapter) => chapter.attention.length === 0)
       ? h('p', NOTHING_RECORDED.attention)
-      : shared(book, 'attention', () => table(`Claims of ${book.title} that are not (or no longer) supported`, ATTENTION_COLUMNS, attentionRows())),
+      : table(
+          `Claims of ${book.title} that are not (or no longer) supported`,
+          ATTENTION_COLUMNS,
+          each('attention', (chapter) =>
+            chapter.attention.map((claim) => headedRow([h('a', { href: claim.url }, claim.id), packLink(chapter), STATUS_WORD[claim.status], claim.priority, claim.response, h('q', claim.text)])),
+          ),
+        ),
   ]);
-  const leadRows = () => book.chapters.flatMap((chapter) =>
-    chapter.leads.map((lead) => [lead.id, packLink(chapter), lead.claims.join(', '), `${lead.relation}, ${lead.class}`, lead.source, timeElement(lead.recorded)]),
-  );
   const leads = part('leads', 'Leads awaiting verification', [
     book.chapters.every((chapter) => chapter.leads.length === 0)
       ? h('p', NOTHING_RECORDED.leads)
-      : shared(book, 'leads', () => table(`Leads recorded for ${book.title}, not yet verified`, LEAD_COLUMNS, leadRows())),
+      : table(
+          `Leads recorded for ${book.title}, not yet verified`,
+          LEAD_COLUMNS,
+          each('leads', (chapter) => chapter.leads.map((lead) => headedRow([lead.id, packLink(chapter), lead.claims.join(', '), `${lead.relation}, ${lead.class}`, lead.source, timeElement(lead.recorded)]))),
+        ),
   ]);
-  const review = awaitingReviewSection(book, heading, `${prefix}-review`);
-  const parts = [chapters, charts, attention, leads, review, ...sourcesHast(book, part, packLink)];
+  const review = awaitingReviewSection(book, heading, `${prefix}-review`, (chapter, make) => chapterPart(book, chapter, 'review', make));
+  const parts = [chapters, charts, attention, leads, review, ...sourcesHast(book, part, each)];
   if (single) return parts;
   return [h('section', { ariaLabelledBy: `${prefix}-title` }, [h('h2', { id: `${prefix}-title` }, [h('a', { href: book.url }, book.title)]), ...parts])];
 }
 
 type Part = (id: string, title: string, content: ElementContent[]) => Element;
-type PackLink = (chapter: StatusReportBook['chapters'][number]) => Element;
+type Each = (name: string, make: (chapter: StatusReportChapter) => Element[]) => ElementContent[];
+
+/** A link to a chapter's pack, named as the report's tables name chapters. */
+function packLink(chapter: StatusReportChapter): Element {
+  return h('a', { href: chapter.urls.pack }, chapterLabel(chapter));
+}
 
 /** The book's sources as its lock records them, and the claims flagged because of them (only with a lock); nothing when the lock was not read. */
-function sourcesHast(book: StatusReportBook, part: Part, packLink: PackLink): Element[] {
+function sourcesHast(book: StatusReportBook, part: Part, each: Each): Element[] {
   if (!showsSources(book)) return [];
-  const sourceRowsHast = sourceRows(book).map((row) => [
-    [h('a', { href: `${row.chapter.urls.pack}#rp-source-${row.entry.id}` }, row.entry.id), ': ', h('cite', row.entry.title)],
-    packLink(row.chapter),
-    lines(row.url),
-    lines(row.identifiers),
-  ]);
+  const hasRows = book.chapters.some((chapter) => (chapter.sourceChecks?.sources.length ?? 0) > 0);
   const sources = part('sources', 'Sources', [
     h('p', { className: ['rp-report-sources'] }, sourcesLine(book)),
-    ...(hasSourcesLock(book) && sourceRowsHast.length > 0
-      ? [shared(book, 'sources', () => table(`Sources of ${book.title}: link health, archived copies, changes and newer versions, as the sources lock records them`, SOURCE_COLUMNS, sourceRowsHast))]
+    ...(hasSourcesLock(book) && hasRows
+      ? [
+          table(
+            `Sources of ${book.title}: link health, archived copies, changes and newer versions, as the sources lock records them`,
+            SOURCE_COLUMNS,
+            each('sources', (chapter) =>
+              sourceRows({ chapters: [chapter] }).map((row) =>
+                headedRow([[h('a', { href: `${row.chapter.urls.pack}#rp-source-${row.entry.id}` }, row.entry.id), ': ', h('cite', row.entry.title)], packLink(row.chapter), lines(row.url), lines(row.identifiers)]),
+              ),
+            ),
+          ),
+        ]
       : []),
   ]);
   if (!hasSourcesLock(book)) return [sources];
-  const flaggedRows = flaggedClaims(book).map(({ chapter, claim }) => [
-    h('a', { href: claim.url }, claim.id),
-    packLink(chapter),
-    STATUS_WORD[claim.status],
-    flaggedReason(claim),
-    claim.review.sources.flatMap((source, index) => [...(index === 0 ? [] : [', ']), h('a', { href: `${chapter.urls.pack}#rp-source-${source.id}` }, source.id), ` (${source.why})`]),
-    h('q', claim.text),
-  ]);
   const flagged = part('flagged', 'Claims flagged for review', [
-    flaggedRows.length === 0
+    flaggedClaims(book).length === 0
       ? h('p', NOTHING_RECORDED.flagged)
-      : shared(book, 'flagged', () => table(`Claims of ${book.title} whose validated evidence rests only on dead or changed sources`, FLAGGED_COLUMNS, flaggedRows)),
+      : table(
+          `Claims of ${book.title} whose validated evidence rests only on dead or changed sources`,
+          FLAGGED_COLUMNS,
+          each('flagged', (chapter) =>
+            flaggedClaims({ chapters: [chapter] }).map(({ claim }) =>
+              headedRow([
+                h('a', { href: claim.url }, claim.id),
+                packLink(chapter),
+                STATUS_WORD[claim.status],
+                flaggedReason(claim),
+                claim.review.sources.flatMap((source, index) => [...(index === 0 ? [] : [', ']), h('a', { href: `${chapter.urls.pack}#rp-source-${source.id}` }, source.id), ` (${source.why})`]),
+                h('q', claim.text),
+              ]),
+            ),
+          ),
+        ),
   ]);
   return [sources, flagged];
 }
@@ -219,7 +270,7 @@ function lines(parts: readonly FactPart[][]): HastChild[] {
 }
 
 
-/** A report table: the first cell of each row heads it. */
-function table(caption: string, columns: readonly string[], rows: ReadonlyArray<ReadonlyArray<HastChild | readonly HastChild[]>>): Element {
-  return dataTable('rp-report-table', caption, columns, rows.map(headedRow));
+/** A report table: its rows made with `headedRow` (the first cell of each heads it), or their HTML. */
+function table(caption: string, columns: readonly string[], rows: ElementContent[]): Element {
+  return dataTable('rp-report-table', caption, columns, rows as Element[]);
 }

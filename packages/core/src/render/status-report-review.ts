@@ -5,13 +5,13 @@
  * from the review queue (`model/review-queue.ts`), as `research-pack review`
  * lists it.
  */
-import type { Element } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import { h } from 'hastscript';
 import { labelledSection } from '../markup/hast.js';
 import { reviewQueue, type ReviewItem } from '../model/review-queue.js';
 import type { ChapterModel, ResearchModel } from '../model/types.js';
 import { STALE_REASON } from '../model/words.js';
-import type { AwaitingReview, StatusReportBook } from '../schema/status-report.js';
+import type { AwaitingReview, StatusReportBook, StatusReportChapter } from '../schema/status-report.js';
 import { chapterUrls, claimUrl, type SiteUrls } from '../site/urls.js';
 import { chapterLabel } from './status-report-wording.js';
 
@@ -58,9 +58,15 @@ const KIND_WORD = { lead: 'lead', proposal: 'proposed claim', claim: 'claim to r
  * @param book the book as the report has it.
  * @param heading the heading level of the book's parts.
  * @param id the section's id.
+ * @param item how a chapter's item of the list is put in it (the HTML renderer puts it in written: `chapterPart`).
  * @returns the section.
  */
-export function awaitingReviewSection(book: StatusReportBook, heading: 'h2' | 'h3', id: string): Element {
+export function awaitingReviewSection(
+  book: StatusReportBook,
+  heading: 'h2' | 'h3',
+  id: string,
+  item: (chapter: StatusReportChapter, make: () => Element[]) => ElementContent[] = (_chapter, make) => make(),
+): Element {
   const chapters = book.chapters.filter((chapter) => chapter.awaitingReview.count > 0);
   if (chapters.length === 0) return labelledSection(heading, id, 'Awaiting review', [h('p', "Nothing awaits the author's decision.")]);
   return labelledSection(heading, id, 'Awaiting review', [
@@ -72,10 +78,10 @@ export function awaitingReviewSection(book: StatusReportBook, heading: 'h2' | 'h
     h(
       'ul',
       { className: ['rp-review-chapters'] },
-      chapters.map((chapter) => {
+      chapters.flatMap((chapter) => item(chapter, () => {
         const review = chapter.awaitingReview;
         const counts = [plural(review.leads, 'lead'), plural(review.proposals, 'proposed claim'), plural(review.claims, 'claim to review again', 'claims to review again')].filter((part) => !part.startsWith('0 '));
-        return h('li', [
+        return [h('li', [
           h('a', { href: chapter.urls.pack }, chapterLabel(chapter)),
           `: ${counts.join(', ')}`,
           h('details', [
@@ -83,11 +89,11 @@ export function awaitingReviewSection(book: StatusReportBook, heading: 'h2' | 'h
             h(
               'ul',
               { className: ['rp-review-items'] },
-              review.items.map((item) => h('li', [h('code', item.handle), ` ${KIND_WORD[item.kind]} `, item.url === null ? item.id : h('a', { href: item.url }, item.id), `: ${item.text}`])),
+              review.items.map((entry) => h('li', [h('code', entry.handle), ` ${KIND_WORD[entry.kind]} `, entry.url === null ? entry.id : h('a', { href: entry.url }, entry.id), `: ${entry.text}`])),
             ),
           ]),
-        ]);
-      }),
+        ])];
+      })),
     ),
   ]);
 }

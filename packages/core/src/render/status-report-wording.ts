@@ -165,7 +165,7 @@ export interface SourceRow {
  * @param book the book's report.
  * @returns the rows.
  */
-export function sourceRows(book: StatusReportBook): SourceRow[] {
+export function sourceRows(book: Pick<StatusReportBook, 'chapters'>): SourceRow[] {
   return book.chapters.flatMap((chapter) =>
     (chapterSources(chapter)?.sources ?? []).map((entry) => {
       const facts = sourceFacts(entry, entry.check);
@@ -179,7 +179,7 @@ export function sourceRows(book: StatusReportBook): SourceRow[] {
  * @param book the book's report.
  * @returns each with its chapter, in chapter and claim order.
  */
-export function flaggedClaims(book: StatusReportBook): Array<{ chapter: StatusReportChapter; claim: StatusReportSourceChecks['flagged'][number] }> {
+export function flaggedClaims(book: Pick<StatusReportBook, 'chapters'>): Array<{ chapter: StatusReportChapter; claim: StatusReportSourceChecks['flagged'][number] }> {
   return book.chapters.flatMap((chapter) => (chapterSources(chapter)?.flagged ?? []).map((claim) => ({ chapter, claim })));
 }
 

@@ -1,6 +1,6 @@
 import { fromHtml } from 'hast-util-from-html';
 import { describe, expect, it } from 'vitest';
-import { renderStatusReportHtml, statusReportHast } from '../../src/render/status-report-html.js';
+import { renderStatusReportHtml, statusReportHast, statusReportHtmlParts } from '../../src/render/status-report-html.js';
 import { elements, text } from '../hast-query.js';
 import { makeBook, makeChapter, makeModel, richModel, ROOT_URLS } from '../model-factory.js';
 import { buildStatusReport } from '../../src/render/status-report-data.js';
@@ -135,5 +135,75 @@ describe('renderStatusReportHtml, the parts the site\'s report and a book\'s sha
     const second = buildStatusReport(changed, ROOT_URLS);
     expect(renderStatusReportHtml(second, { book: 'go' })).toContain('Go Notes, revised');
     expect(renderStatusReportHtml(second, { book: 'go' })).not.toContain('of Go Notes:');
+  });
+});
+
+describe('statusReportHtmlParts', () => {
+  /** A memo that counts the parts it was asked for and had. */
+  function countingMemo(offered: Iterable<readonly [string, string]>) {
+    const parts = new Map(offered);
+    const counts = { hits: 0, misses: 0 };
+    return {
+      counts,
+      memo: {
+        get: (key: string) => {
+          const html = parts.get(key);
+          counts[html === undefined ? 'misses' : 'hits'] += 1;
+          return html;
+        },
+        set: (key: string, html: string) => void parts.set(key, html),
+      },
+    };
+  }
+  const whole = async (model: ReturnType<typeof twoBooks>, book?: string) => (await import('hast-util-to-html')).toHtml(statusReportHast(buildStatusReport(model, ROOT_URLS), book === undefined ? {} : { book }));
+
+  for (const [name, model] of [
+    ['two books', twoBooks()],
+    ['a book with a sources lock', lockedModel(DEAD_LOCK)],
+  ] as const) {
+    it(`writes each chapter's parts ahead from that chapter alone, and the report pages use them to the same bytes (${name})`, async () => {
+      const offered = model.books.flatMap((book) => book.chapters.flatMap((chapter) => statusReportHtmlParts(makeModel([{ ...book, chapters: [chapter] }]), ROOT_URLS)));
+      const report = buildStatusReport(model, ROOT_URLS);
+      for (const book of [undefined, ...model.books.map((entry) => entry.slug)]) {
+        const { memo, counts } = countingMemo(offered);
+        expect(renderStatusReportHtml(report, book === undefined ? {} : { book }, { parts: memo }), book ?? 'site').toBe(await whole(model, book));
+        // Every chapter's row, chart, attention, leads and sources parts are its own: found written.
+        expect(counts.hits, book ?? 'site').toBeGreaterThan(counts.misses);
+      }
+    });
+  }
+
+  it('finds every part but the review list by the chapter without what awaits review, whose handles are unique across the model', () => {
+    const model = twoBooks();
+    const report = buildStatusReport(model, ROOT_URLS);
+    const offered = statusReportHtmlParts(model, ROOT_URLS);
+    const { memo, counts } = countingMemo(offered);
+    renderStatusReportHtml(report, {}, { parts: memo });
+    expect(counts).toEqual({ hits: offered.length, misses: 0 });
+    expect(new Set(offered.map(([key]) => key.split(':')[0]))).toEqual(new Set(['chapter', 'chart', 'attention', 'leads', 'review']));
+    // Another handle for one item: only that chapter's review part is written again.
+    const moved = structuredClone(report);
+    const chapter = moved.books.flatMap((book) => book.chapters).find((entry) => entry.awaitingReview.items.length > 0)!;
+    chapter.awaitingReview.items[0]!.handle = 'l0000.0000';
+    const again = countingMemo(offered);
+    const html = renderStatusReportHtml(moved, {}, { parts: again.memo });
+    expect(again.counts.misses).toBe(1);
+    expect(html).toContain('l0000.0000');
+  });
+
+  it('a part offered for other content is never used: keys are digests of the chapter', () => {
+    const model = twoBooks();
+    const fresh = renderStatusReportHtml(buildStatusReport(model, ROOT_URLS), {}, { parts: new Map() });
+    const wrong = statusReportHtmlParts(model, ROOT_URLS).map(([key]) => [key, '<p>tampered</p>'] as const);
+    // Every key of this report is offered with other HTML: the offer is used (same keys), so it shows.
+    expect(renderStatusReportHtml(buildStatusReport(model, ROOT_URLS), {}, { parts: new Map(wrong) })).toContain('<p>tampered</p>');
+    // An edited chapter has other keys: none of the offered parts is used for it.
+    const edited = twoBooks();
+    edited.books[1]!.chapters[0]!.frontmatter.title = 'Intro, revised';
+    const stale = new Map(statusReportHtmlParts(model, ROOT_URLS));
+    const html = renderStatusReportHtml(buildStatusReport(edited, ROOT_URLS), {}, { parts: stale });
+    expect(html).toBe(renderStatusReportHtml(buildStatusReport(edited, ROOT_URLS), {}, { parts: new Map() }));
+    expect(html).toContain('Intro, revised');
+    expect(html).not.toBe(fresh);
   });
 });
