@@ -6,9 +6,10 @@
  * Pack's, finds every chapter's `brief.md`, `chapter-snapshot.txt`,
  * `report.md` and `pack.json` already there, in a cold build and in a
  * rebuild after a sidecar edit; the output is the same bytes as a build
- * without it.
+ * without it, and an artifact is still written last where a file of
+ * `public/` (which Astro copies in after them) has its path.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runAstro } from './helpers/project.js';
@@ -85,5 +86,15 @@ describe('the kept artifacts, copied while the pages build', () => {
     expect(fresh.code, fresh.output).toBe(0);
     expect(listFiles(probed.dist)).toEqual(listFiles(fresh.dist));
     for (const name of listFiles(fresh.dist)) expect(readFileSync(path.join(probed.dist, name)).equals(readFileSync(path.join(fresh.dist, name))), name).toBe(true);
+  });
+
+  it('are written last, as without the copies ahead, where a file of public/ has an artifact\'s path', async () => {
+    const brief = 'research/books/pi/27-chapter/brief.md';
+    const expected = readFileSync(path.join(probed.dist, brief));
+    mkdirSync(path.join(probed.dir, 'public', path.dirname(brief)), { recursive: true });
+    writeFileSync(path.join(probed.dir, 'public', brief), 'A file of public/ in the way\n');
+    const again = await runAstro(probed.dir, ['build'], { SOURCE_DATE_EPOCH });
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(path.join(probed.dist, brief)).equals(expected)).toBe(true);
   });
 });

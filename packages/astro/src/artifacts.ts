@@ -90,30 +90,41 @@ export type CachedArtifacts = ReadonlyArray<{ key: string; files: ReadonlyArray<
 export interface CopiedAhead {
   /** The folder they were copied into. */
   outDir: string;
-  /** Their URL paths. */
-  pathnames: Set<string>;
+  /** Where files of the site's `public/` folder go (Astro copies them into the output folder after the copies). */
+  publicDir?: string | undefined;
+  /** Each copy's URL path, with its size and time as copied. */
+  copies: Map<string, { size: number; mtimeMs: number }>;
 }
 
 /**
  * Copy kept artifacts into the output folder ahead of `publishArtifacts`,
  * while Astro builds the pages (the copies wait on the disk, not on this
  * thread). A file that cannot be copied now is left to `publishArtifacts`,
- * which renders it or says why not.
+ * which renders it or says why not, and so is one at the path of a file of
+ * `public/`, which Astro copies in later: the artifact is written last, as
+ * without the copies ahead.
  * @param outDir the build's output folder, emptied by Astro already.
  * @param cached the chapters' artifacts the workers made or found so far.
  * @param ahead what is copied, added to as each copy is made.
  */
 export async function copyAhead(outDir: string, cached: CachedArtifacts, ahead: CopiedAhead): Promise<void> {
-  const files = cached.flatMap((entry) => entry.files).filter((entry) => !ahead.pathnames.has(entry.pathname));
+  const files = cached.flatMap((entry) => entry.files).filter((entry) => !ahead.copies.has(entry.pathname));
   for (const folder of new Set(files.map((entry) => path.dirname(artifactFile(outDir, entry.pathname))))) await mkdir(folder, { recursive: true });
   await inBatches(files, 64, async ({ pathname, file }) => {
     try {
-      await copyFile(file, artifactFile(outDir, pathname));
-      ahead.pathnames.add(pathname);
+      if (ahead.publicDir && (await exists(artifactFile(ahead.publicDir, pathname)))) return;
+      const target = artifactFile(outDir, pathname);
+      await copyFile(file, target);
+      const copied = await stat(target);
+      ahead.copies.set(pathname, { size: copied.size, mtimeMs: copied.mtimeMs });
     } catch {
       // Left to publishArtifacts.
     }
   });
+}
+
+function exists(file: string): Promise<boolean> {
+  return access(file).then(() => true, () => false);
 }
 
 /**
@@ -130,7 +141,7 @@ export async function copyAhead(outDir: string, cached: CachedArtifacts, ahead: 
 export async function publishArtifacts(outDir: string, artifacts: readonly Artifact[], cached: CachedArtifacts, cacheDir: string, ahead?: CopiedAhead): Promise<void> {
   const kept = new Map<string, string>();
   for (const { files } of cached) for (const { pathname, file } of files) kept.set(pathname, file);
-  const copied = ahead && ahead.outDir === outDir ? await stillThere(outDir, ahead.pathnames) : new Set<string>();
+  const copied = ahead && ahead.outDir === outDir ? await stillThere(outDir, ahead.copies) : new Set<string>();
   const copies = new Map([...kept].filter(([pathname]) => !copied.has(pathname)));
   const rendered = artifacts.filter((artifact) => !kept.has(artifact.pathname)).map((artifact) => ({ pathname: artifact.pathname, text: artifact.text() }));
   const targets = [...copies.keys(), ...rendered.map((artifact) => artifact.pathname)];
@@ -145,9 +156,19 @@ export async function publishArtifacts(outDir: string, artifacts: readonly Artif
   await pruneArtifacts(cacheDir, new Set(cached.map((entry) => entry.key)));
 }
 
-/** The artifacts copied ahead that are still in the output folder (nothing of Astro's removes them, but a build step of another integration could). */
-async function stillThere(outDir: string, pathnames: ReadonlySet<string>): Promise<Set<string>> {
-  const found = await inBatches([...pathnames], 64, (pathname) => access(artifactFile(outDir, pathname)).then(() => pathname, () => undefined));
+/**
+ * The artifacts copied ahead that are in the output folder as copied: the
+ * same size and time. One removed or written over since (by a page of the
+ * same path, or another integration's build step) is put there again,
+ * last, as without the copies ahead.
+ */
+async function stillThere(outDir: string, copies: CopiedAhead['copies']): Promise<Set<string>> {
+  const found = await inBatches([...copies], 64, ([pathname, copied]) =>
+    stat(artifactFile(outDir, pathname)).then(
+      (now) => (now.size === copied.size && now.mtimeMs === copied.mtimeMs ? pathname : undefined),
+      () => undefined,
+    ),
+  );
   return new Set(found.filter((pathname): pathname is string => pathname !== undefined));
 }
 
@@ -281,8 +302,20 @@ export function keptRows(file: string, writer: keyof typeof WRITERS = 'markdown'
 
 /** The libraries each writer of kept text writes with, as the core resolves them (and those they write with, as they resolve them). */
 const WRITERS = {
-  markdown: [['mdast-util-to-markdown'], ['mdast-util-gfm'], ['mdast-util-gfm-table'], ['mdast-util-gfm-table', 'markdown-table']],
-  html: [['hast-util-to-html'], ['hastscript'], ['hast-util-to-html', 'stringify-entities'], ['hast-util-to-html', 'property-information']],
+  markdown: [
+    ['mdast-util-to-markdown'],
+    ['mdast-util-gfm'],
+    ['mdast-util-gfm-table'],
+    ['mdast-util-gfm-table', 'markdown-table'],
+    ...['longest-streak', 'mdast-util-phrasing', 'micromark-util-classify-character', 'micromark-util-decode-string'].map((name) => ['mdast-util-to-markdown', name] as const),
+  ],
+  html: [
+    ['hast-util-to-html'],
+    ['hastscript'],
+    ['hastscript', 'hast-util-parse-selector'],
+    ...['stringify-entities', 'property-information', 'html-void-elements', 'ccount', 'comma-separated-tokens', 'space-separated-tokens'].map((name) => ['hast-util-to-html', name] as const),
+    ...['character-entities-html4', 'character-entities-legacy'].map((name) => ['hast-util-to-html', 'stringify-entities', name] as const),
+  ],
 } as const;
 
 const writerVersions = new Map<keyof typeof WRITERS, string>();

@@ -53,6 +53,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
   // A static build's output folder, where the kept artifacts are copied while Astro builds the pages.
   let copyAheadTo: string | undefined;
   let copiedAhead: Promise<CopiedAhead> | undefined;
+  let publicDir: string | undefined;
   // The Markdown plugins read through this, so that a reload in `astro dev`
   // reaches the next render without re-registering anything.
   const source = new ModelSource();
@@ -152,12 +153,13 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         integrationNames = config.integrations.map((integration) => integration.name);
         // With an adapter the pages go elsewhere (\`build.client\`): the artifacts are put where astro:build:done says.
         copyAheadTo = command === 'build' && options.packs && !config.adapter ? fileURLToPath(config.outDir) : undefined;
+        publicDir = fileURLToPath(config.publicDir);
       },
 
       'astro:build:setup': () => {
-        // Astro has emptied the output folder by now (it does so before it builds); called once per environment.
+        // Astro has emptied the output folder by now (it does so before it builds).
         if (copiedAhead || !copyAheadTo) return;
-        const ahead: CopiedAhead = { outDir: copyAheadTo, pathnames: new Set() };
+        const ahead: CopiedAhead = { outDir: copyAheadTo, publicDir, copies: new Map() };
         copiedAhead = (async () => {
           try {
             const loaded = await source.ready();

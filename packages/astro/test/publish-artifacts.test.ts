@@ -6,7 +6,7 @@
  * folder the other build is writing now (`.tmp`) is left alone; one a
  * crashed build left an hour ago goes.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,27 +59,36 @@ describe('publishArtifacts', () => {
     expect((await readdir(cacheDir)).sort()).toEqual(['other.123.abc.tmp', 'used']);
   });
 
-  it('leaves what was copied ahead, copies again one removed since, and copies all into another folder', async () => {
+  it('leaves what was copied ahead, copies again one removed or written over since, and copies all into another folder', async () => {
     const { outDir, cacheDir } = await setUp();
     await mkdir(path.join(cacheDir, 'kept'));
-    for (const name of ['brief.md', 'report.md']) await writeFile(path.join(cacheDir, 'kept', name), `# Kept ${name}\n`);
-    const files = ['brief.md', 'report.md'].map((name) => ({ pathname: `/research/a/${name}`, file: path.join(cacheDir, 'kept', name) }));
+    const names = ['brief.md', 'report.md', 'pack.json', 'chapter-snapshot.txt'];
+    for (const name of names) await writeFile(path.join(cacheDir, 'kept', name), `# Kept ${name}\n`);
+    const files = names.map((name) => ({ pathname: `/research/a/${name}`, file: path.join(cacheDir, 'kept', name) }));
     const cached = [{ key: 'kept', files }, { key: 'pruned', files: [{ pathname: '/research/b/brief.md', file: path.join(cacheDir, 'pruned', 'brief.md') }] }];
-    const artifacts = [artifact('/research/a/brief.md', '# Kept brief.md\n'), artifact('/research/a/report.md', '# Kept report.md\n'), artifact('/research/b/brief.md', '# Rendered\n')];
-    const ahead: CopiedAhead = { outDir, pathnames: new Set() };
+    const artifacts = [...names.map((name) => artifact(`/research/a/${name}`, `# Kept ${name}\n`)), artifact('/research/b/brief.md', '# Rendered\n')];
+    // A file of public/ at an artifact's path is copied into dist/ by Astro after the copies ahead: that artifact is left to publishArtifacts.
+    const publicDir = path.join(dir!, 'public');
+    await mkdir(path.join(publicDir, 'research/a'), { recursive: true });
+    await writeFile(path.join(publicDir, 'research/a/chapter-snapshot.txt'), 'public\n');
+    const ahead: CopiedAhead = { outDir, publicDir, copies: new Map() };
     await copyAhead(outDir, cached, ahead);
-    // The one whose folder is gone is left to publishArtifacts.
-    expect([...ahead.pathnames].sort()).toEqual(['/research/a/brief.md', '/research/a/report.md']);
-    // Marked: publishArtifacts leaves a file copied ahead as it is.
-    await writeFile(path.join(outDir, 'research/a/brief.md'), 'copied ahead\n');
+    // The one whose folder is gone is left to publishArtifacts too.
+    expect([...ahead.copies.keys()].sort()).toEqual(['/research/a/brief.md', '/research/a/pack.json', '/research/a/report.md']);
+    // As Astro would: public/ copied in; then one copy removed, one written over in place (another size), one kept as copied.
+    await writeFile(path.join(outDir, 'research/a/chapter-snapshot.txt'), 'public\n');
     await rm(path.join(outDir, 'research/a/report.md'));
+    await writeFile(path.join(outDir, 'research/a/pack.json'), 'written over by another step\n');
+    const brief = path.join(outDir, 'research/a/brief.md');
+    const before = await stat(brief);
     await publishArtifacts(outDir, artifacts, cached, cacheDir, ahead);
-    expect(await readFile(path.join(outDir, 'research/a/brief.md'), 'utf8')).toBe('copied ahead\n');
-    expect(await readFile(path.join(outDir, 'research/a/report.md'), 'utf8')).toBe('# Kept report.md\n');
+    // Left as copied (not copied again: the same file, the same time).
+    expect((await stat(brief)).mtimeMs).toBe(before.mtimeMs);
+    for (const name of names) expect(await readFile(path.join(outDir, 'research/a', name), 'utf8'), name).toBe(`# Kept ${name}\n`);
     expect(await readFile(path.join(outDir, 'research/b/brief.md'), 'utf8')).toBe('# Rendered\n');
     // Into another output folder (an adapter's), everything is put there.
     const other = path.join(dir!, 'client');
     await publishArtifacts(other, artifacts, cached, cacheDir, ahead);
-    expect(await readFile(path.join(other, 'research/a/brief.md'), 'utf8')).toBe('# Kept brief.md\n');
+    for (const name of names) expect(await readFile(path.join(other, 'research/a', name), 'utf8'), name).toBe(`# Kept ${name}\n`);
   });
 });
