@@ -260,19 +260,14 @@ export interface KeptRows {
  * @returns the memo and how to save it.
  */
 export function keptRows(file: string, writer: keyof typeof WRITERS = 'markdown'): KeptRows {
-  const version = writerVersion(writer);
-  let earlier: Record<string, unknown> = {};
-  try {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown; rows?: unknown };
-    if (kept && kept.version === version && kept.rows && typeof kept.rows === 'object') earlier = kept.rows as Record<string, unknown>;
-  } catch {
-    // None kept, or not readable as such: every row is written.
-  }
+  // Read when first asked for a row: a build makes this before Vite starts, and asks once its pages render.
+  let earlier: Record<string, unknown> | undefined;
+  const kept = (): Record<string, unknown> => (earlier ??= readKept(file, writerVersion(writer)));
   const used = new Map<string, string>();
   const offered = new Map<string, string>();
   const memo: RowMemo = {
     get(key) {
-      const line = used.get(key) ?? offered.get(key) ?? (Object.hasOwn(earlier, key) && typeof earlier[key] === 'string' ? earlier[key] : undefined);
+      const line = used.get(key) ?? offered.get(key) ?? keptLine(kept(), key);
       if (line !== undefined) used.set(key, line);
       return line;
     },
@@ -290,7 +285,7 @@ export function keptRows(file: string, writer: keyof typeof WRITERS = 'markdown'
       const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       try {
         await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(temporary, `${JSON.stringify({ version, rows: Object.fromEntries([...used].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) })}\n`);
+        await writeFile(temporary, `${JSON.stringify({ version: writerVersion(writer), rows: Object.fromEntries([...used].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) })}\n`);
         await rename(temporary, file);
       } catch {
         // A cache that cannot be written is not kept; the build goes on.
@@ -298,6 +293,22 @@ export function keptRows(file: string, writer: keyof typeof WRITERS = 'markdown'
       }
     },
   };
+}
+
+/** The rows of a kept file written by this code (`version`); none for another's, or a file that cannot be read as such. */
+function readKept(file: string, version: string): Record<string, unknown> {
+  try {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown; rows?: unknown };
+    if (kept && kept.version === version && kept.rows && typeof kept.rows === 'object') return kept.rows as Record<string, unknown>;
+  } catch {
+    // None kept, or not readable as such: every row is written.
+  }
+  return {};
+}
+
+function keptLine(rows: Record<string, unknown>, key: string): string | undefined {
+  const line = Object.hasOwn(rows, key) ? rows[key] : undefined;
+  return typeof line === 'string' ? line : undefined;
 }
 
 /** The libraries each writer of kept text writes with, as the core resolves them (and those they write with, as they resolve them). */
