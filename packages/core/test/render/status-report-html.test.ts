@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderStatusReportHtml, statusReportHast, statusReportHtmlParts } from '../../src/render/status-report-html.js';
 import { elements, text } from '../hast-query.js';
 import { makeBook, makeChapter, makeModel, richModel, ROOT_URLS } from '../model-factory.js';
+import { countingMemo } from '../counting-memo.js';
 import { buildStatusReport } from '../../src/render/status-report-data.js';
 import { ARCHIVE_URL, DEAD_LOCK, lockedModel } from '../locked-model.js';
 
@@ -139,22 +140,6 @@ describe('renderStatusReportHtml, the parts the site\'s report and a book\'s sha
 });
 
 describe('statusReportHtmlParts', () => {
-  /** A memo that counts the parts it was asked for and had. */
-  function countingMemo(offered: Iterable<readonly [string, string]>) {
-    const parts = new Map(offered);
-    const counts = { hits: 0, misses: 0 };
-    return {
-      counts,
-      memo: {
-        get: (key: string) => {
-          const html = parts.get(key);
-          counts[html === undefined ? 'misses' : 'hits'] += 1;
-          return html;
-        },
-        set: (key: string, html: string) => void parts.set(key, html),
-      },
-    };
-  }
   const whole = async (model: ReturnType<typeof twoBooks>, book?: string) => (await import('hast-util-to-html')).toHtml(statusReportHast(buildStatusReport(model, ROOT_URLS), book === undefined ? {} : { book }));
 
   for (const [name, model] of [

@@ -7,6 +7,7 @@ import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { renderStatusReportMarkdown, statusReportRows } from '../../src/render/status-report-markdown.js';
 import { makeBook, makeChapter, makeModel, richModel, ROOT_URLS } from '../model-factory.js';
+import { countingMemo } from '../counting-memo.js';
 import { buildStatusReport } from '../../src/render/status-report-data.js';
 import { ARCHIVE_URL, DEAD_LOCK, lockedModel } from '../locked-model.js';
 
@@ -79,23 +80,6 @@ describe('renderStatusReportMarkdown with the sources locks', () => {
 });
 
 describe('statusReportRows', () => {
-  /** A memo that counts the rows it was asked for and had. */
-  function countingMemo(offered: Iterable<readonly [string, string]>) {
-    const rows = new Map(offered);
-    const counts = { hits: 0, misses: 0 };
-    return {
-      counts,
-      memo: {
-        get: (key: string) => {
-          const line = rows.get(key);
-          counts[line === undefined ? 'misses' : 'hits'] += 1;
-          return line;
-        },
-        set: (key: string, line: string) => void rows.set(key, line),
-      },
-    };
-  }
-
   for (const [name, model] of [
     ['two books', twoBooks()],
     ['a book with a sources lock', lockedModel(DEAD_LOCK)],
