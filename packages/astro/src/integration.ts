@@ -4,15 +4,15 @@
  * model fresh in `astro dev`. Every decision that is not about Astro lives in
  * `@research-pack/core`.
  */
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
 import { modelWaitPlugin } from './model-wait.js';
 import { formatProblems } from '@research-pack/core/problems';
+import { parserVersion } from '@research-pack/markdown/parse';
 import { loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core/site';
-import { copyAhead, keptRows, packageVersion, publishArtifacts, textArtifacts, type CachedArtifacts, type CopiedAhead, type KeptRows } from './artifacts.js';
+import { copyAhead, keptRows, publishArtifacts, textArtifacts, type CachedArtifacts, type CopiedAhead, type KeptRows } from './artifacts.js';
 import { missingChapterPages, missingMdxWarning, pagesWithoutPopovers } from './check-pages.js';
 import { watchBook } from './dev-watch.js';
 import { layoutModulePlugin, layoutSpecifier } from './layout-module.js';
@@ -88,7 +88,9 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         const pageUrls = { ...urls, site: basePath(config) };
         // Chapter checks and text artifacts are kept in Astro's cache folder across builds and dev sessions.
         const cache = path.join(fileURLToPath(config.cacheDir), 'research-pack');
-        const store = { dir: path.join(cache, 'chapters'), salt: PARSER_VERSION };
+        // Checks made by another parser are not reused; when its code cannot be read, none are kept.
+        const parser = parserVersion();
+        const store = parser ? { dir: path.join(cache, 'chapters'), salt: parser } : undefined;
         artifactsDir = path.join(cache, 'artifacts');
 
         // Astro's own content loaders (glob(), Starlight's docsLoader()) would still open
@@ -242,22 +244,6 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
 
 /** The names of the site's integrations, for the MDX warning. */
 let integrationNames: string[] = [];
-
-/** The parser's version: chapter checks made with another are not reused. */
-const PARSER_VERSION = parserVersion();
-
-function parserVersion(): string {
-  // The Sätteri that @research-pack/markdown parses with, found from its folder (npm may nest it there, and
-  // pnpm always does): `import.meta.resolve` takes no parent without a flag, a require made there does.
-  try {
-    const version = packageVersion(createRequire(import.meta.resolve('@research-pack/markdown')).resolve('satteri'), 'satteri');
-    if (version !== 'unknown') return `satteri@${version}`;
-  } catch {
-    // Not where it is expected: below, checks are not reused at all.
-  }
-  // A version nothing else has: no check made with an unknown parser is reused by a later build.
-  return `satteri@unknown-${process.pid}-${Date.now()}`;
-}
 
 /**
  * Report a load's problems: a build fails once, listing every problem; the

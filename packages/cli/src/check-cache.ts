@@ -7,13 +7,10 @@
  * unchanged is not parsed or validated again; the checks across chapters
  * are made every time.
  */
-import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { lstatSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CheckStoreOptions } from '@research-pack/core/model';
-import { chapterParserModule } from './project.js';
+import { parserVersion } from '@research-pack/markdown/parse';
 
 /** The store's folder, relative to the project root. */
 export const CHECK_CACHE_DIR = path.join('node_modules', '.cache', 'research-pack', 'check');
@@ -57,30 +54,4 @@ function makeFolder(dir: string): boolean {
     // A folder that cannot be made (read-only, or a file in its place) keeps nothing this time.
     return (error as NodeJS.ErrnoException).code === 'EEXIST' && isOwnFolder(dir);
   }
-}
-
-let version: string | undefined | null;
-
-/**
- * The parser's code: checks made by another parser are not reused (the
- * core's own code is in every key already).
- * @returns a digest of the parser's package (every module of its build) and
- * the version of the Sätteri it loads; undefined when they cannot be read
- * (then nothing is kept).
- */
-function parserVersion(): string | undefined {
-  if (version !== undefined) return version ?? undefined;
-  try {
-    const parser = fileURLToPath(chapterParserModule().url);
-    const hash = createHash('sha256');
-    const dist = path.dirname(parser);
-    for (const name of readdirSync(dist).filter((file) => file.endsWith('.js')).sort()) hash.update(name).update('\0').update(readFileSync(path.join(dist, name))).update('\0');
-    // The Sätteri the parser loads, found from the parser's own folder; its package.json is not among its exports, so it is read beside its entry point.
-    const satteri = createRequire(parser).resolve('satteri');
-    const manifest = JSON.parse(readFileSync(path.join(path.dirname(satteri), '..', 'package.json'), 'utf8')) as { version?: string };
-    version = `parse@${hash.digest('hex').slice(0, 16)} satteri@${manifest.version ?? 'unknown'}`;
-  } catch {
-    version = null;
-  }
-  return version ?? undefined;
 }
