@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
 import { modelWaitPlugin } from './model-wait.js';
+import { pageRevisionPlugin } from './page-revision.js';
 import { formatProblems } from '@research-pack/core/problems';
 import { parserVersion } from '@research-pack/markdown/parse';
 import { loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core/site';
@@ -133,7 +134,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
 
         updateConfig({
           vite: {
-            plugins: [modelWaitPlugin(source), layoutModulePlugin(layoutSpecifier(options.layout, root))],
+            plugins: [modelWaitPlugin(source), pageRevisionPlugin(source), layoutModulePlugin(layoutSpecifier(options.layout, root))],
             // Its routes and components are source to Vite (compiled, bundled with the pages). Astro finds
             // that of a package the site's package.json names, not of one installed as another package's
             // dependency: its routes would then resolve as external modules, and Astro stop at "Invalid URL".

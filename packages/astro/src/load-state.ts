@@ -11,7 +11,7 @@ import path from 'node:path';
 import { formatProblems } from '@research-pack/core/problems';
 import { resolveAsOf } from '@research-pack/core/schema';
 import type { ModelCache } from '@research-pack/core/load';
-import { buildModel, type BuildModelResult, type CheckStoreOptions, type ParseChapter, type ChapterModel } from '@research-pack/core/model';
+import { buildModel, coreCodeVersion, type BuildModelResult, type CheckStoreOptions, type ParseChapter, type ChapterModel } from '@research-pack/core/model';
 import { buildModelOnThreads } from '@research-pack/core/threads';
 import { chapterUrls, layoutProblems, type SiteUrls } from '@research-pack/core/site';
 import { chapterPopoversHtml, claimAnnotations, claimMarkerHtml, claimPopoversHtml, renderPackHtml, type ChapterAnnotations } from '@research-pack/core/render';
@@ -160,6 +160,7 @@ export function deriveState(inputs: LoadInputs, result: BuildModelResult, derive
   );
   const chaptersById = new Map((usable?.books ?? []).flatMap((book) => book.chapters.map((chapter) => [chapter.id, chapter] as const)));
   const markers = new Map<string, Map<string, ChapterAnnotations['claims'][number]>>();
+  const pageStamps = new WeakMap<ChapterModel, string>();
   // One set of annotations per chapter, made on first use: the claim plugins
   // read it for the markers, ChapterProvenance for the popovers.
   const annotationsById = new Map<string, { annotations: ChapterAnnotations; popoversHtml?: string | undefined; packHtml?: string | undefined }>();
@@ -203,6 +204,15 @@ export function deriveState(inputs: LoadInputs, result: BuildModelResult, derive
         return (entry.packHtml ??= renderPackHtml(usable!, chapter, pageUrls));
       },
       stamp: (chapter) => annotationsStamp(entryOf(chapter).annotations),
+      pageStamp: (chapter) => {
+        let stamp = pageStamps.get(chapter);
+        if (stamp === undefined) {
+          // The workers' key of the chapter's pages and artifacts covers all they are made from (see derive.ts); without it, the chapter whole.
+          const key = derived.get(chapter.id)?.artifactsKey ?? JSON.stringify([coreCodeVersion(), urls, pageUrls, options.packs, model?.asOf, chapter]);
+          pageStamps.set(chapter, (stamp = createHash('sha256').update(key).digest('hex').slice(0, 32)));
+        }
+        return stamp;
+      },
       chapterAt: (file) => chapters.get(path.resolve(root, file)),
     },
     derived,

@@ -70,6 +70,20 @@ export function chapterPaths(): Array<{ params: { book: string; chapter: string 
   );
 }
 
+/**
+ * The research pack pages' paths: `chapterPaths`, each with a `cacheKey`
+ * for Astro's incremental builds (`experimental.incrementalBuild`), the
+ * digest of everything the page is made from (`pageStamp`), so that a
+ * rebuild renders again only the packs whose chapter changed.
+ * @returns `{ params, cacheKey }` for every chapter.
+ */
+export function packPaths(): Array<{ params: { book: string; chapter: string }; cacheKey: string }> {
+  const state = readState();
+  return getResearchModel().books.flatMap((book) =>
+    book.chapters.map((chapter) => ({ params: { book: book.slug, chapter: chapter.slug }, cacheKey: state.pageStamp(chapter) })),
+  );
+}
+
 /** @returns `{ book }` params for every book, for `getStaticPaths`. */
 export function bookPaths(): Array<{ params: { book: string } }> {
   return getResearchModel().books.map((book) => ({ params: { book: book.slug } }));

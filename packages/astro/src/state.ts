@@ -42,6 +42,13 @@ export interface ResearchPackState {
   chapterAt: (file: string) => ChapterModel | undefined;
   /** What the claim plugins mark a chapter's page from, as a digest (`annotationsStamp`): a render with another stamp is out of date. */
   stamp: (chapter: ChapterModel) => string;
+  /**
+   * Everything the model gives a chapter's pages (its marks, popovers and
+   * JSON-LD, its research pack page), as a digest: equal digests, equal
+   * pages. Built into each chapter's module (`pageRevisionPlugin`) and the
+   * pack pages' `cacheKey`, for Astro's incremental builds.
+   */
+  pageStamp: (chapter: ChapterModel) => string;
 }
 
 /** The key under which the claim plugins record, in a render's frontmatter (`remarkPluginFrontmatter`), what they marked it from. */

@@ -31,6 +31,7 @@ describe('public API', () => {
       'getReport',
       'getResearchModel',
       'getSiteUrls',
+      'packPaths',
       'requireBook',
       'requireChapter',
       'textResponse',
