@@ -42,13 +42,13 @@ export function editOnce(file, round) {
  * @param options `{ work, keys, rounds, build: (dir, key, label) => measured, pageOf: (dir) => string }`.
  * @returns per key: the runs and their median.
  */
-export function runWarm({ work, keys, rounds, build, integration }) {
+export function runWarm({ work, keys, rounds, build, integration, label = 'warm' }) {
   const out = {};
   for (const key of keys) {
     const dir = path.join(work, key);
     // One warm-up build fills the caches (the cold runs removed them before each build).
-    process.stdout.write(`warm ${key}: filling the caches ... `);
-    const first = build(dir, key, 'warm-0', false);
+    process.stdout.write(`${label} ${key}: filling the caches ... `);
+    const first = build(dir, key, `${label}-0`, false);
     console.log(`${(first.ms / 1000).toFixed(2)} s`);
     out[key] = { runs: [] };
   }
@@ -58,17 +58,19 @@ export function runWarm({ work, keys, rounds, build, integration }) {
       const chapter = firstChapter(dir);
       const file = integration(key) ? chapter.claims : chapter.mdx;
       const word = editOnce(file, round);
-      process.stdout.write(`warm ${key} round ${round}/${rounds}, ${path.basename(file)} edited ... `);
-      const measured = build(dir, key, `warm-${round}`, false);
+      process.stdout.write(`${label} ${key} round ${round}/${rounds}, ${path.basename(file)} edited ... `);
+      const measured = build(dir, key, `${label}-${round}`, false);
       const page = readFileSync(path.join(dir, 'dist', chapter.page), 'utf8');
       if (!page.includes(word)) throw new Error(`warm rebuild of ${key}: ${chapter.page} does not show the edit (${word})`);
       out[key].runs.push(measured);
-      console.log(`${(measured.ms / 1000).toFixed(2)} s (CPU ${(measured.cpuMs / 1000).toFixed(2)} s)`);
+      console.log(`${(measured.ms / 1000).toFixed(2)} s (CPU ${(measured.cpuMs / 1000).toFixed(2)} s)${measured.restored ? `, ${measured.rendered} pages rendered, ${measured.restored} restored` : ''}`);
     }
   }
   for (const entry of Object.values(out)) {
     entry.medianMs = Math.round(median(entry.runs.map((run) => run.ms)));
     entry.medianCpuMs = Math.round(median(entry.runs.map((run) => run.cpuMs)));
+    entry.rendered = median(entry.runs.map((run) => run.rendered ?? NaN));
+    entry.restored = median(entry.runs.map((run) => run.restored ?? NaN));
   }
   return out;
 }

@@ -107,6 +107,7 @@ const results = {
   memoryRatios: {},
   pageBytes: undefined,
   warm: undefined,
+  warmIncremental: undefined,
   warmRatios: {},
   dev: undefined,
   check: undefined,
@@ -228,7 +229,10 @@ function buildOnce(dir, key, run, timeBin, cold = true) {
     throw new Error(`build ${key} (${PROJECTS[key].label}) run ${run} exited with ${child.status ?? child.signal}; log: ${logFile}\n${tail}`);
   }
   const { ms, cpuMs, rssKiB, othersShare, busyBefore } = result;
-  return { ms, cpuMs, rssKiB, othersShare, busyBefore };
+  // Astro's log of each page: `├─ /path/index.html (+12ms)`, or `(restored)` when an incremental build restored it.
+  const rendered = (child.stdout.match(/\.html \(\+\d+ms\)/g) ?? []).length;
+  const restored = (child.stdout.match(/\.html \(restored\)/g) ?? []).length;
+  return { ms, cpuMs, rssKiB, othersShare, busyBefore, rendered, restored };
 }
 
 /**
@@ -466,6 +470,21 @@ async function runExtraBuilds() {
       integration: (key) => Boolean(PROJECTS[key].integration),
       build: (dir, key, label, cold) => build(dir, key, label, timeBin, cold),
     });
+    // The same with Astro's incremental builds on in both sites, the chapter route keyed by the chapter's file.
+    log(`\nbench: warm rebuilds with Astro's incremental builds (${warmKeys.join(', ')}), ${WARM_ROUNDS} rounds`);
+    for (const key of warmKeys) writeProject(path.join(WORK, key), key, { incremental: true });
+    try {
+      results.warmIncremental = runWarm({
+        work: WORK,
+        keys: warmKeys,
+        rounds: WARM_ROUNDS,
+        label: 'incremental',
+        integration: (key) => Boolean(PROJECTS[key].integration),
+        build: (dir, key, label, cold) => build(dir, key, label, timeBin, cold),
+      });
+    } finally {
+      for (const key of warmKeys) writeProject(path.join(WORK, key), key);
+    }
   }
   if (ONLY.includes('c')) {
     log(`\nbench: astro dev on (c), ${DEV_ROUNDS} sidecar saves`);
@@ -559,6 +578,14 @@ function evaluate() {
     };
     results.met.warm_c_a = results.warmRatios.c_a <= TARGETS.warm_c_a;
   }
+  if (results.warmIncremental?.a && results.warmIncremental?.c) {
+    const { a, c } = results.warmIncremental;
+    results.warmIncrementalRatios = {
+      c_a: round(c.medianMs / a.medianMs, 3),
+      paired: round(median(c.runs.map((run, i) => run.ms / a.runs[i].ms)), 3),
+      cpu: round(c.medianCpuMs / a.medianCpuMs, 3),
+    };
+  }
   if (results.dev) results.met.dev = results.dev.medianMs < TARGETS.devMs;
   if (results.check) results.met.check = results.check.medianMs < TARGETS.checkSeconds * 1000;
   if (results.checkOneThread) results.met.checkOneThread = results.checkOneThread.medianMs < TARGETS.checkSeconds * 1000;
@@ -592,6 +619,10 @@ function table(res) {
   if (mem.e_d !== undefined) lines.push(`| peak memory e/d | ${mem.e_d.toFixed(3)} | | | – | – |`);
   if (res.warmRatios?.c_a !== undefined) {
     lines.push(`| warm rebuild after a one-line edit, c/a: a sidecar in (c) ${s(res.warm.c.medianMs)} s, the chapter in (a) ${s(res.warm.a.medianMs)} s | ${res.warmRatios.c_a.toFixed(3)} | ${res.warmRatios.paired.toFixed(3)} | ${res.warmRatios.cpu.toFixed(3)} | ≤ ${res.targets.warm_c_a.toFixed(2)} | ${mark(res.met.warm_c_a)} |`);
+  }
+  if (res.warmIncrementalRatios?.c_a !== undefined) {
+    const { a, c } = res.warmIncremental;
+    lines.push(`| the same with Astro's incremental builds on in both (\`experimental.incrementalBuild\`, the chapter route keyed by \`entry.digest\`), c/a: (c) ${s(c.medianMs)} s, ${c.rendered} pages rendered and ${c.restored} restored; (a) ${s(a.medianMs)} s, ${a.rendered} and ${a.restored} | ${res.warmIncrementalRatios.c_a.toFixed(3)} | ${res.warmIncrementalRatios.paired.toFixed(3)} | ${res.warmIncrementalRatios.cpu.toFixed(3)} | – | – |`);
   }
   if (res.dev) lines.push(`| \`astro dev\` on (c): a sidecar save to the updated chapter page (${res.dev.saves.length} saves; start-up ${s(res.dev.startupMs)} s) | ${res.dev.medianMs} ms | | | < ${res.targets.devMs} ms | ${mark(res.met.dev)} |`);
   if (res.check) lines.push(`| \`research-pack check\`, ${res.check.chapters} chapters, ${res.check.claims} claims, all threads | ${s(res.check.medianMs)} s (CPU ${s(res.check.medianCpuMs)} s) | | | < ${res.targets.checkSeconds} s | ${mark(res.met.check)} |`);
@@ -699,7 +730,10 @@ cold builds; what the markers, claim wrappers, popovers and JSON-LD add to a
 chapter page of (b) or (c), in bytes; **warm rebuilds** of (a) and (c),
 alternating, ${res.config.warmRounds ?? 4} rounds, with \`.astro/\` and \`node_modules/.astro\` kept from the
 build before and one line edited first (in (c) one claim's rationale in a
-sidecar, in (a) the first chapter), each checked to show the edit; **\`astro
+sidecar, in (a) the first chapter), each checked to show the edit, and the
+same again with Astro's incremental builds on in both sites
+(\`experimental.incrementalBuild\`, the chapter route returning
+\`cacheKey: entry.digest\`), where Astro restores the pages it may; **\`astro
 dev\`** on (c), the time from saving a sidecar to the first response of the
 chapter's page that shows the edit; \`research-pack check\` on all threads and
 on one (\`RESEARCH_PACK_THREADS=1\`), each run cold (the book has no
