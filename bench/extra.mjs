@@ -39,10 +39,11 @@ export function editOnce(file, round) {
  * Warm rebuilds: the project's caches kept from the build before, one file
  * edited (a sidecar for an integration's project, the chapter for a plain
  * one), rebuilt; alternating between the projects, `rounds` times each.
- * @param options `{ work, keys, rounds, build: (dir, key, label) => measured, pageOf: (dir) => string }`.
- * @returns per key: the runs and their median.
+ * @param options `{ work, keys, rounds, build: (dir, key, label) => measured, integration: (key) => boolean }`;
+ *   `label` names the runs (`warm`), and `restores` requires each rebuild to have restored pages (Astro's incremental builds on).
+ * @returns per key: the runs, their medians, and the median counts of pages rendered and restored.
  */
-export function runWarm({ work, keys, rounds, build, integration, label = 'warm' }) {
+export function runWarm({ work, keys, rounds, build, integration, label = 'warm', restores = false }) {
   const out = {};
   for (const key of keys) {
     const dir = path.join(work, key);
@@ -62,15 +63,17 @@ export function runWarm({ work, keys, rounds, build, integration, label = 'warm'
       const measured = build(dir, key, `${label}-${round}`, false);
       const page = readFileSync(path.join(dir, 'dist', chapter.page), 'utf8');
       if (!page.includes(word)) throw new Error(`warm rebuild of ${key}: ${chapter.page} does not show the edit (${word})`);
+      // With incremental builds on, a rebuild that restored nothing would measure a build the flag did not change.
+      if (restores && !measured.restored) throw new Error(`${label} rebuild of ${key}: Astro restored no page (${measured.rendered} rendered)`);
       out[key].runs.push(measured);
-      console.log(`${(measured.ms / 1000).toFixed(2)} s (CPU ${(measured.cpuMs / 1000).toFixed(2)} s)${measured.restored ? `, ${measured.rendered} pages rendered, ${measured.restored} restored` : ''}`);
+      console.log(`${(measured.ms / 1000).toFixed(2)} s (CPU ${(measured.cpuMs / 1000).toFixed(2)} s), ${measured.rendered} pages rendered, ${measured.restored} restored`);
     }
   }
   for (const entry of Object.values(out)) {
     entry.medianMs = Math.round(median(entry.runs.map((run) => run.ms)));
     entry.medianCpuMs = Math.round(median(entry.runs.map((run) => run.cpuMs)));
-    entry.rendered = median(entry.runs.map((run) => run.rendered ?? NaN));
-    entry.restored = median(entry.runs.map((run) => run.restored ?? NaN));
+    entry.rendered = Math.round(median(entry.runs.map((run) => run.rendered ?? NaN)));
+    entry.restored = Math.round(median(entry.runs.map((run) => run.restored ?? NaN)));
   }
   return out;
 }

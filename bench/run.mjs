@@ -229,8 +229,8 @@ function buildOnce(dir, key, run, timeBin, cold = true) {
     throw new Error(`build ${key} (${PROJECTS[key].label}) run ${run} exited with ${child.status ?? child.signal}; log: ${logFile}\n${tail}`);
   }
   const { ms, cpuMs, rssKiB, othersShare, busyBefore } = result;
-  // Astro's log of each page: `├─ /path/index.html (+12ms)`, or `(restored)` when an incremental build restored it.
-  const rendered = (child.stdout.match(/\.html \(\+\d+ms\)/g) ?? []).length;
+  // Astro's log of each page: `├─ /path/index.html (+12ms)` or `(+1.20s)` (`(cached)` when already in the output), or `(restored)` when an incremental build restored it.
+  const rendered = (child.stdout.match(/\.html \((?:cached|\+[\d.]+m?s)\)/g) ?? []).length;
   const restored = (child.stdout.match(/\.html \(restored\)/g) ?? []).length;
   return { ms, cpuMs, rssKiB, othersShare, busyBefore, rendered, restored };
 }
@@ -479,6 +479,7 @@ async function runExtraBuilds() {
         keys: warmKeys,
         rounds: WARM_ROUNDS,
         label: 'incremental',
+        restores: true,
         integration: (key) => Boolean(PROJECTS[key].integration),
         build: (dir, key, label, cold) => build(dir, key, label, timeBin, cold),
       });

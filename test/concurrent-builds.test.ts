@@ -16,7 +16,12 @@ import { copyDemo, runAstro, type RunResult } from './helpers/project.js';
 import { listFiles, SOURCE_DATE_EPOCH } from './helpers/site-build.js';
 
 const OTHER = 'astro.config.other.mjs';
-const build = (dir: string, other: boolean) => runAstro(dir, ['build', ...(other ? ['--config', OTHER] : [])], { SOURCE_DATE_EPOCH });
+/** A build, with when it started and ended. */
+async function build(dir: string, other: boolean): Promise<RunResult & { started: number; ended: number }> {
+  const started = Date.now();
+  const result = await runAstro(dir, ['build', ...(other ? ['--config', OTHER] : [])], { SOURCE_DATE_EPOCH });
+  return { ...result, started, ended: Date.now() };
+}
 
 /** Every file of a folder, with its bytes. */
 function snapshotOf(dir: string): Map<string, Buffer> {
@@ -32,7 +37,7 @@ function expectSame(now: Map<string, Buffer>, alone: Map<string, Buffer>): void 
 describe('two builds at once, sharing the cache', () => {
   let dir: string;
   let alone: { site: Map<string, Buffer>; other: Map<string, Buffer> };
-  const rounds: Array<{ site: RunResult; other: RunResult }> = [];
+  const rounds: Array<{ site: Awaited<ReturnType<typeof build>>; other: Awaited<ReturnType<typeof build>> }> = [];
   const afterRound: Array<{ site: Map<string, Buffer>; other: Map<string, Buffer> }> = [];
 
   beforeAll(async () => {
@@ -62,10 +67,14 @@ describe('two builds at once, sharing the cache', () => {
     expect(alone.site.get('research/report.json')!.toString()).not.toContain('other.example.org');
   });
 
-  it('succeeds in every round, both builds', () => {
+  it('succeeds in every round, both builds, while the other one runs', () => {
+    expect(rounds).toHaveLength(2);
     for (const { site, other } of rounds) {
       expect(site.code, site.stderr).toBe(0);
       expect(other.code, other.stderr).toBe(0);
+      // Each started before the other ended: they ran at the same time.
+      expect(site.started).toBeLessThan(other.ended);
+      expect(other.started).toBeLessThan(site.ended);
     }
   });
 

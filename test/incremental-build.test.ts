@@ -2,15 +2,17 @@
  * Astro's incremental builds (`experimental.incrementalBuild`): a page whose
  * route returns a `cacheKey` is restored from the build before when the key,
  * its code and the code of the content it renders are unchanged. The demo
- * with the flag on and its chapter route keyed by the chapter's file
- * (`cacheKey: entry.digest`, as Astro's docs show): after a sidecar edit the
- * chapter's page and its research pack are rendered again and show the edit
- * (the model's verdicts and evidence are in no module: without the page
- * revision built into the chapter's module, Astro restored the old page),
- * the other chapters' pages and packs are restored, and the output is the
- * same bytes as a fresh build of the edited book.
+ * with the flag on, one chapter in Markdown (`.md`) and the others in MDX,
+ * and its chapter route keyed by the chapter's file (`cacheKey:
+ * entry.digest`, as Astro's docs show): after a sidecar edit the chapter's
+ * page and its research pack are rendered again and show the edit (the
+ * model's verdicts and evidence are in no module: without the page revision
+ * built into the chapter's module, Astro restored the old page), the other
+ * chapters' pages and packs are restored, a build with nothing changed
+ * restores them all, and the output is the same bytes as a fresh build of
+ * the edited book.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runAstro, type RunResult } from './helpers/project.js';
@@ -19,10 +21,16 @@ import { buildDemo, listFiles, SOURCE_DATE_EPOCH, type SiteBuild } from './helpe
 const CLAIMS = 'content/books/pi/27-chapter.claims.yaml';
 const RATIONALE = 'The format notes shipped with pi 1.6.0 describe sessions';
 const EDITED = 'The format notes, read again for this rebuild, describe sessions';
+/** Chapter 28, in Markdown here: its first claim has no rationale yet. */
+const MD_CLAIMS = 'content/books/pi/28-chapter.claims.yaml';
+const MD_UNVERIFIED = '    verdict:\n      status: unverified\n    priority: medium\n';
+const MD_RATIONALE = 'A rationale given for this rebuild of the Markdown chapter.';
 const ROUTE = 'src/pages/books/[book]/[chapter].astro';
+const PAGES = ['26', '27', '28'].flatMap((chapter) => [`/books/pi/${chapter}-chapter/index.html`, `/research/books/pi/${chapter}-chapter/index.html`]);
 
-/** The flag on, and the chapter route keyed by the chapter's file. */
+/** The flag on, the chapter route keyed by the chapter's file, and chapter 28 in Markdown. */
 function incremental(dir: string): void {
+  renameSync(path.join(dir, 'content/books/pi/28-chapter.mdx'), path.join(dir, 'content/books/pi/28-chapter.md'));
   const config = path.join(dir, 'astro.config.mjs');
   const text = readFileSync(config, 'utf8');
   writeFileSync(config, text.replace('export default defineConfig({', 'export default defineConfig({\n  experimental: { incrementalBuild: true },'));
@@ -33,26 +41,29 @@ function incremental(dir: string): void {
   writeFileSync(route, keyed);
 }
 
-function editRationale(dir: string): void {
-  const file = path.join(dir, CLAIMS);
-  const text = readFileSync(file, 'utf8');
-  if (!text.includes(RATIONALE)) throw new Error(`${CLAIMS} no longer has the rationale this test edits`);
-  writeFileSync(file, text.replace(RATIONALE, EDITED));
+function edit(dir: string, file: string, from: string, to: string): void {
+  const text = readFileSync(path.join(dir, file), 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} no longer has the text this test edits`);
+  writeFileSync(path.join(dir, file), text.replace(from, to));
 }
+const editRationale = (dir: string) => edit(dir, CLAIMS, RATIONALE, EDITED);
+const addMarkdownRationale = (dir: string) => edit(dir, MD_CLAIMS, MD_UNVERIFIED, MD_UNVERIFIED.replace('unverified\n', `unverified\n      rationale: ${MD_RATIONALE}\n`));
 
-/** The pages Astro restored and those it rendered, from its log (`├─ /path/index.html (restored)` or `(+12ms)`). */
+/** The pages Astro restored and those it rendered, from its log: `├─ /path/index.html (restored)`, `(+12ms)`, `(+1.20s)`, or `(cached)` for one already in the output. */
 function pagesOf(output: string): { restored: string[]; rendered: string[] } {
   const restored: string[] = [];
   const rendered: string[] = [];
-  for (const match of output.matchAll(/[├└]─ (\S+\.html) \((restored|\+\d+ms)\)/g)) (match[2] === 'restored' ? restored : rendered).push(match[1]!);
+  for (const match of output.matchAll(/[├└]─ (\S+\.html) \((restored|cached|\+[\d.]+m?s)\)/g)) (match[2] === 'restored' ? restored : rendered).push(match[1]!);
   return { restored, rendered };
 }
 
 describe('incremental builds', () => {
   let first: SiteBuild;
   let again: RunResult;
+  let againMarkdown: RunResult;
   let unchanged: RunResult;
-  let afterEdit: Map<string, Buffer>;
+  const pageOf = (file: string) => readFileSync(path.join(first.dist, file), 'utf8');
+  let afterEdit: { mdx: string; mdxPack: string };
   let fresh: SiteBuild;
 
   beforeAll(async () => {
@@ -61,42 +72,49 @@ describe('incremental builds', () => {
     editRationale(first.dir);
     again = await runAstro(first.dir, ['build'], { SOURCE_DATE_EPOCH });
     expect(again.code, again.stderr).toBe(0);
-    afterEdit = new Map(listFiles(first.dist).map((file) => [file, readFileSync(path.join(first.dist, file))]));
+    afterEdit = { mdx: pageOf('books/pi/27-chapter/index.html'), mdxPack: pageOf('research/books/pi/27-chapter/index.html') };
+    addMarkdownRationale(first.dir);
+    againMarkdown = await runAstro(first.dir, ['build'], { SOURCE_DATE_EPOCH });
+    expect(againMarkdown.code, againMarkdown.stderr).toBe(0);
     unchanged = await runAstro(first.dir, ['build'], { SOURCE_DATE_EPOCH });
     expect(unchanged.code, unchanged.stderr).toBe(0);
-    fresh = await buildDemo('incremental-build-fresh', { prepare: (dir) => (incremental(dir), editRationale(dir)) });
+    fresh = await buildDemo('incremental-build-fresh', { prepare: (dir) => (incremental(dir), editRationale(dir), addMarkdownRationale(dir)) });
     expect(fresh.code, fresh.output).toBe(0);
   });
 
-  it('renders every page in the first build', () => {
+  it('renders every page in the first build, and names no chapter that is no module', () => {
     const { restored, rendered } = pagesOf(first.stdout);
     expect(restored).toEqual([]);
-    expect(rendered).toContain('/books/pi/27-chapter/index.html');
+    expect(rendered).toEqual(expect.arrayContaining(PAGES));
+    expect(first.output).not.toContain('no module of the build');
   });
 
-  it('renders the edited chapter\'s page and research pack again, with the edit', () => {
-    const { rendered } = pagesOf(again.stdout);
-    expect(rendered).toContain('/books/pi/27-chapter/index.html');
-    expect(rendered).toContain('/research/books/pi/27-chapter/index.html');
-    const page = afterEdit.get('books/pi/27-chapter/index.html')!.toString();
-    expect(page).toContain(EDITED);
-    expect(page).not.toContain(RATIONALE);
-    expect(afterEdit.get('research/books/pi/27-chapter/index.html')!.toString()).toContain(EDITED);
+  it('renders the edited chapter\'s page and research pack again, with the edit, and restores the others', () => {
+    const { rendered, restored } = pagesOf(again.stdout);
+    expect(PAGES.filter((page) => rendered.includes(page))).toEqual(['/books/pi/27-chapter/index.html', '/research/books/pi/27-chapter/index.html']);
+    expect(PAGES.filter((page) => restored.includes(page))).toEqual(PAGES.filter((page) => !page.includes('27-chapter')));
+    expect(afterEdit.mdx).toContain(EDITED);
+    expect(afterEdit.mdx).not.toContain(RATIONALE);
+    expect(afterEdit.mdxPack).toContain(EDITED);
   });
 
-  it('restores the other chapters\' pages and research packs', () => {
-    const { restored } = pagesOf(again.stdout);
-    expect(restored).toContain('/books/pi/28-chapter/index.html');
-    expect(restored).toContain('/research/books/pi/28-chapter/index.html');
-    expect(restored.filter((page) => page.includes('27-chapter'))).toEqual([]);
-    // A build with nothing changed restores every chapter page and pack.
-    const after = pagesOf(unchanged.stdout);
-    expect(after.rendered.filter((page) => /^\/(books|research\/books)\/[^/]+\/[^/]+\/index\.html$/.test(page))).toEqual([]);
+  it('does the same for a Markdown chapter', () => {
+    const { rendered, restored } = pagesOf(againMarkdown.stdout);
+    expect(PAGES.filter((page) => rendered.includes(page))).toEqual(['/books/pi/28-chapter/index.html', '/research/books/pi/28-chapter/index.html']);
+    expect(PAGES.filter((page) => restored.includes(page))).toEqual(PAGES.filter((page) => !page.includes('28-chapter')));
+    expect(pageOf('books/pi/28-chapter/index.html')).toContain(MD_RATIONALE);
+    expect(pageOf('books/pi/27-chapter/index.html')).toContain(EDITED);
+  });
+
+  it('restores every chapter page and research pack when nothing changed', () => {
+    const { restored } = pagesOf(unchanged.stdout);
+    expect(PAGES.filter((page) => restored.includes(page))).toEqual(PAGES);
   });
 
   it('writes the same bytes as a fresh build of the edited book', () => {
-    expect([...afterEdit.keys()]).toEqual(listFiles(fresh.dist));
-    const differing = [...afterEdit].filter(([file, bytes]) => !readFileSync(path.join(fresh.dist, file)).equals(bytes)).map(([file]) => file);
+    const files = listFiles(first.dist);
+    expect(files).toEqual(listFiles(fresh.dist));
+    const differing = files.filter((file) => !readFileSync(path.join(fresh.dist, file)).equals(readFileSync(path.join(first.dist, file))));
     expect(differing).toEqual([]);
   });
 });

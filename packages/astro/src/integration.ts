@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
 import { modelWaitPlugin } from './model-wait.js';
-import { pageRevisionPlugin } from './page-revision.js';
+import { pageRevisionPlugin, unstampedChapters } from './page-revision.js';
 import { formatProblems } from '@research-pack/core/problems';
 import { parserVersion } from '@research-pack/markdown/parse';
 import { loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core/site';
@@ -55,6 +55,9 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
   let copyAheadTo: string | undefined;
   let copiedAhead: Promise<CopiedAhead> | undefined;
   let publicDir: string | undefined;
+  /** Whether Astro's incremental builds are on, and the chapters whose modules got their page revision (`pageRevisionPlugin`). */
+  let incremental = false;
+  const stamped = new Set<string>();
   // The Markdown plugins read through this, so that a reload in `astro dev`
   // reaches the next render without re-registering anything.
   const source = new ModelSource();
@@ -134,7 +137,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
 
         updateConfig({
           vite: {
-            plugins: [modelWaitPlugin(source), pageRevisionPlugin(source), layoutModulePlugin(layoutSpecifier(options.layout, root))],
+            plugins: [modelWaitPlugin(source), pageRevisionPlugin(source, stamped), layoutModulePlugin(layoutSpecifier(options.layout, root))],
             // Its routes and components are source to Vite (compiled, bundled with the pages). Astro finds
             // that of a package the site's package.json names, not of one installed as another package's
             // dependency: its routes would then resolve as external modules, and Astro stop at "Invalid URL".
@@ -154,6 +157,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         const warning = model && missingMdxWarning(model, config.integrations.map((integration) => integration.name));
         if (warning) logger.warn(warning);
         integrationNames = config.integrations.map((integration) => integration.name);
+        incremental = config.experimental?.incrementalBuild === true;
         // With an adapter the pages go elsewhere (\`build.client\`): the artifacts are put where astro:build:done says.
         copyAheadTo = command === 'build' && options.packs && !config.adapter ? fileURLToPath(config.outDir) : undefined;
         publicDir = fileURLToPath(config.publicDir);
@@ -220,6 +224,14 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
           logger.warn(
             `${absent.length} chapter ${absent.length === 1 ? 'page was' : 'pages were'} not built where the \`chapters\` option puts them: ${absent.slice(0, 5).join(', ')}${absent.length > 5 ? ', …' : ''}. ` +
               'Research packs, briefs and the report link there: render the chapters at those URLs, or set `chapters` to where they are.',
+          );
+        }
+        const unstamped = incremental ? unstampedChapters(model, root, stamped) : [];
+        if (unstamped.length > 0) {
+          logger.warn(
+            `With incremental builds on, ${unstamped.length} ${unstamped.length === 1 ? 'chapter is' : 'chapters are'} no module of the build: ${unstamped.slice(0, 5).join(', ')}${unstamped.length > 5 ? ', …' : ''}. ` +
+              "A route that returns a `cacheKey` for their pages would have Astro restore them with the claims' old verdicts after a sidecar edit: " +
+              'load the chapters with `chaptersLoader()` (it defers their rendering), or return no `cacheKey` for them.',
           );
         }
         const pages = await pagesWithoutPopovers(outDir, model, options.chapters);

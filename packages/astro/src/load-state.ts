@@ -18,7 +18,7 @@ import { chapterPopoversHtml, claimAnnotations, claimMarkerHtml, claimPopoversHt
 import { parseChapter } from '@research-pack/markdown/parse';
 import type { KeptRows } from './artifacts.js';
 import type { DeriveContext, DerivedChapter } from './derive.js';
-import type { ResearchPackOptions } from './options.js';
+import { DEFAULT_LAYOUT, type ResearchPackOptions } from './options.js';
 import type { ResearchPackState } from './state.js';
 
 /** A loaded state plus the per-file annotation lookup the Markdown plugins use. */
@@ -208,11 +208,13 @@ export function deriveState(inputs: LoadInputs, result: BuildModelResult, derive
         let stamp = pageStamps.get(chapter);
         if (stamp === undefined) {
           // The workers' key of the chapter's pages and artifacts covers all they are made from (see derive.ts); without it, the chapter whole.
-          const key = derived.get(chapter.id)?.artifactsKey ?? JSON.stringify([coreCodeVersion(), urls, pageUrls, options.packs, model?.asOf, chapter]);
+          const book = usable?.books.find((candidate) => candidate.slug === chapter.book);
+          const key = derived.get(chapter.id)?.artifactsKey ?? JSON.stringify([coreCodeVersion(), urls, pageUrls, options.packs, usable?.asOf, book && { ...book, chapters: undefined }, chapter]);
           pageStamps.set(chapter, (stamp = createHash('sha256').update(key).digest('hex').slice(0, 32)));
         }
         return stamp;
       },
+      packPagesKeyed: options.layout === DEFAULT_LAYOUT,
       chapterAt: (file) => chapters.get(path.resolve(root, file)),
     },
     derived,

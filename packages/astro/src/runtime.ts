@@ -71,16 +71,18 @@ export function chapterPaths(): Array<{ params: { book: string; chapter: string 
 }
 
 /**
- * The research pack pages' paths: `chapterPaths`, each with a `cacheKey`
- * for Astro's incremental builds (`experimental.incrementalBuild`), the
- * digest of everything the page is made from (`pageStamp`), so that a
- * rebuild renders again only the packs whose chapter changed.
- * @returns `{ params, cacheKey }` for every chapter.
+ * The research pack pages' paths: `chapterPaths`, in the built-in layout
+ * each with a `cacheKey` for Astro's incremental builds
+ * (`experimental.incrementalBuild`), the digest of everything the page is
+ * made from (`pageStamp`), so that a rebuild renders again only the packs
+ * whose chapter changed. In another layout (Starlight's sidebar shows the
+ * site's pages) they have none, and are always rendered.
+ * @returns `{ params, cacheKey? }` for every chapter.
  */
-export function packPaths(): Array<{ params: { book: string; chapter: string }; cacheKey: string }> {
+export function packPaths(): Array<{ params: { book: string; chapter: string }; cacheKey?: string }> {
   const state = readState();
   return getResearchModel().books.flatMap((book) =>
-    book.chapters.map((chapter) => ({ params: { book: book.slug, chapter: chapter.slug }, cacheKey: state.pageStamp(chapter) })),
+    book.chapters.map((chapter) => ({ params: { book: book.slug, chapter: chapter.slug }, ...(state.packPagesKeyed ? { cacheKey: state.pageStamp(chapter) } : {}) })),
   );
 }
 

@@ -49,6 +49,14 @@ export interface ResearchPackState {
    * pack pages' `cacheKey`, for Astro's incremental builds.
    */
   pageStamp: (chapter: ChapterModel) => string;
+  /**
+   * Whether the research pack pages return `pageStamp` as their `cacheKey`:
+   * only in the built-in layout, which shows nothing but the pack. Another
+   * layout (Starlight's, a site's own) may show the site's collections (a
+   * sidebar), which Astro leaves out of what it compares, so its pages are
+   * always rendered.
+   */
+  packPagesKeyed: boolean;
 }
 
 /** The key under which the claim plugins record, in a render's frontmatter (`remarkPluginFrontmatter`), what they marked it from. */

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { deriveArtifacts, deriveChapter, derivePages, type DerivedChapter } from '../src/derive.js';
 import { deriveState } from '../src/load-state.js';
-import { parseOptions } from '../src/options.js';
+import { parseOptions, resolveOptions, validateOptions } from '../src/options.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const urls = { site: '', chapters: '/books/[book]/[chapter]', research: '/research/[book]/[chapter]' };
@@ -63,5 +63,31 @@ describe('deriveState with what the workers posted', () => {
     expect(rows).toEqual(statusReportRows({ ...result.model!, books: [{ ...book, chapters: [chapter] }] }, urls));
     expect(rows!.length).toBeGreaterThan(chapter.claims.filter((claim) => claim.status !== 'supported').length);
     expect(made(false)?.reportRows).toBeUndefined();
+  });
+
+  it('stamps a chapter\'s pages by all they are made from, and keys the pack pages in the built-in layout only', () => {
+    const result = buildModel({ rootDir: repoRoot, parse: (source, { format }) => parseChapter(source, { format }), today: '2026-11-29' });
+    const book = result.model!.books[0]!;
+    const [one, two] = book.chapters;
+    const stateOf = (model: typeof result, options = parseOptions({ asOf: '2026-11-29' }), derived = new Map<string, DerivedChapter>()) =>
+      deriveState({ root: repoRoot, options, urls, pageUrls: urls }, model, derived).state;
+    const plain = stateOf(result);
+    expect(plain.pageStamp(one!)).toMatch(/^[0-9a-f]{32}$/);
+    expect(plain.pageStamp(one!)).toBe(stateOf(result).pageStamp(one!));
+    expect(plain.pageStamp(one!)).not.toBe(plain.pageStamp(two!));
+    // Without the workers' key: an edit of the chapter's model, or of its book, is another stamp.
+    const edited = structuredClone(result);
+    edited.model!.books[0]!.chapters[0]!.claims[0]!.claim.id = 'renamed-claim';
+    expect(stateOf(edited).pageStamp(edited.model!.books[0]!.chapters[0]!)).not.toBe(plain.pageStamp(one!));
+    const retitled = structuredClone(result);
+    retitled.model!.books[0]!.config = { ...book.config, title: `${book.config.title} (revised)` };
+    expect(stateOf(retitled).pageStamp(retitled.model!.books[0]!.chapters[0]!)).not.toBe(plain.pageStamp(one!));
+    // With it: the stamp follows the key.
+    const keyed = (key: string) => stateOf(result, undefined, new Map([[one!.id, { annotations: claimAnnotations(one!, {}), artifactsKey: key }]])).pageStamp(one!);
+    expect(keyed('a')).toBe(keyed('a'));
+    expect(keyed('a')).not.toBe(keyed('b'));
+    expect(plain.packPagesKeyed).toBe(true);
+    expect(stateOf(result, parseOptions({ asOf: '2026-11-29', layout: './src/layouts/Research.astro' })).packPagesKeyed).toBe(false);
+    expect(stateOf(result, resolveOptions(validateOptions({ asOf: '2026-11-29' }), 'starlight')).packPagesKeyed).toBe(false);
   });
 });
