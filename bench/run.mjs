@@ -229,9 +229,10 @@ function buildOnce(dir, key, run, timeBin, cold = true) {
     throw new Error(`build ${key} (${PROJECTS[key].label}) run ${run} exited with ${child.status ?? child.signal}; log: ${logFile}\n${tail}`);
   }
   const { ms, cpuMs, rssKiB, othersShare, busyBefore } = result;
-  // Astro's log of each page: `├─ /path/index.html (+12ms)` or `(+1.20s)` (`(cached)` when already in the output), or `(restored)` when an incremental build restored it.
-  const rendered = (child.stdout.match(/\.html \((?:cached|\+[\d.]+m?s)\)/g) ?? []).length;
-  const restored = (child.stdout.match(/\.html \(restored\)/g) ?? []).length;
+  // Astro's log of each page: `├─ /path/index.html (+12ms)` or `(+1.20s)` when rendered; when an incremental
+  // build skipped it, `(restored)` (copied back from its cache) or `(cached)` (the file still in the output).
+  const rendered = (child.stdout.match(/\.html \(\+[\d.]+m?s\)/g) ?? []).length;
+  const restored = (child.stdout.match(/\.html \((?:restored|cached)\)/g) ?? []).length;
   return { ms, cpuMs, rssKiB, othersShare, busyBefore, rendered, restored };
 }
 

@@ -49,11 +49,14 @@ function edit(dir: string, file: string, from: string, to: string): void {
 const editRationale = (dir: string) => edit(dir, CLAIMS, RATIONALE, EDITED);
 const addMarkdownRationale = (dir: string) => edit(dir, MD_CLAIMS, MD_UNVERIFIED, MD_UNVERIFIED.replace('unverified\n', `unverified\n      rationale: ${MD_RATIONALE}\n`));
 
-/** The pages Astro restored and those it rendered, from its log: `├─ /path/index.html (restored)`, `(+12ms)`, `(+1.20s)`, or `(cached)` for one already in the output. */
+/**
+ * The pages Astro skipped and those it rendered, from its log: `├─ /path/index.html (+12ms)` or `(+1.20s)` when
+ * rendered; `(restored)` when copied back from its cache, `(cached)` when skipped with the file still in the output.
+ */
 function pagesOf(output: string): { restored: string[]; rendered: string[] } {
   const restored: string[] = [];
   const rendered: string[] = [];
-  for (const match of output.matchAll(/[├└]─ (\S+\.html) \((restored|cached|\+[\d.]+m?s)\)/g)) (match[2] === 'restored' ? restored : rendered).push(match[1]!);
+  for (const match of output.matchAll(/[├└]─ (\S+\.html) \((restored|cached|\+[\d.]+m?s)\)/g)) (match[2]!.startsWith('+') ? rendered : restored).push(match[1]!);
   return { restored, rendered };
 }
 
