@@ -121,3 +121,29 @@ describe('incremental builds', () => {
     expect(differing).toEqual([]);
   });
 });
+
+describe('incremental builds of Markdown chapters rendered when the collection syncs', () => {
+  it('warn, naming the chapters that are no module of the build', async () => {
+    const site = await buildDemo('incremental-build-synced', {
+      prepare: (dir) => {
+        incremental(dir);
+        // A glob() without deferRender: the content layer renders the Markdown chapter when it syncs.
+        writeFileSync(
+          path.join(dir, 'src/content.config.ts'),
+          [
+            "import { defineCollection } from 'astro:content';",
+            "import { glob } from 'astro/loaders';",
+            "import { chapterSchema } from '@research-pack/astro/loaders';",
+            'export const collections = {',
+            "  chapters: defineCollection({ loader: glob({ pattern: '*/*.{md,mdx}', base: 'content/books', generateId: ({ entry }) => entry.replace(/\\.mdx?$/, '') }), schema: chapterSchema }),",
+            '};',
+            '',
+          ].join('\n'),
+        );
+      },
+    });
+    expect(site.code, site.output).toBe(0);
+    expect(site.output).toContain('With incremental builds on, 1 chapter is no module of the build: content/books/pi/28-chapter.md.');
+    expect(site.output).toContain('would have Astro restore it with the claims\' old verdicts');
+  });
+});

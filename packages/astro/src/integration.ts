@@ -230,8 +230,8 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         if (unstamped.length > 0) {
           logger.warn(
             `With incremental builds on, ${unstamped.length} ${unstamped.length === 1 ? 'chapter is' : 'chapters are'} no module of the build: ${unstamped.slice(0, 5).join(', ')}${unstamped.length > 5 ? ', …' : ''}. ` +
-              "A route that returns a `cacheKey` for their pages would have Astro restore them with the claims' old verdicts after a sidecar edit: " +
-              'load the chapters with `chaptersLoader()` (it defers their rendering), or return no `cacheKey` for them.',
+              `A route that returns a \`cacheKey\` for ${unstamped.length === 1 ? 'its page' : 'their pages'} would have Astro restore ${unstamped.length === 1 ? 'it' : 'them'} with the claims' old verdicts after a sidecar edit: ` +
+              `load the chapters with \`chaptersLoader()\` (it defers their rendering), or return no \`cacheKey\` for ${unstamped.length === 1 ? 'it' : 'them'}.`,
           );
         }
         const pages = await pagesWithoutPopovers(outDir, model, options.chapters);
