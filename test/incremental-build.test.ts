@@ -2,15 +2,18 @@
  * Astro's incremental builds (`experimental.incrementalBuild`): a page whose
  * route returns a `cacheKey` is restored from the build before when the key,
  * its code and the code of the content it renders are unchanged. The demo
- * with the flag on, one chapter in Markdown (`.md`) and the others in MDX,
- * and its chapter route keyed by the chapter's file (`cacheKey:
- * entry.digest`, as Astro's docs show): after a sidecar edit the chapter's
- * page and its research pack are rendered again and show the edit (the
- * model's verdicts and evidence are in no module: without the page revision
- * built into the chapter's module, Astro restored the old page), the other
+ * with the flag on, one chapter in Markdown (`.md`) and the others in MDX.
+ * Its chapter route keys the MDX chapters by their file (`cacheKey:
+ * entry.digest`, as Astro's docs show) and the Markdown one as the README
+ * says (`chapterCacheKey(entry)`: Astro 7.4 compares nothing of a Markdown
+ * entry's module). After a sidecar edit the chapter's page and its research
+ * pack are rendered again and show the edit (the model's verdicts and
+ * evidence are in no module: without the page revision built into the
+ * chapter's module, or the key, Astro restored the old page), the other
  * chapters' pages and packs are restored, a build with nothing changed
  * restores them all, and the output is the same bytes as a fresh build of
- * the edited book.
+ * the edited book. A route that keys the Markdown chapter by its file too
+ * is warned of, the chapter named.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,16 +31,21 @@ const MD_RATIONALE = 'A rationale given for this rebuild of the Markdown chapter
 const ROUTE = 'src/pages/books/[book]/[chapter].astro';
 const PAGES = ['26', '27', '28'].flatMap((chapter) => [`/books/pi/${chapter}-chapter/index.html`, `/research/books/pi/${chapter}-chapter/index.html`]);
 
-/** The flag on, the chapter route keyed by the chapter's file, and chapter 28 in Markdown. */
-function incremental(dir: string): void {
+/** The MDX chapters keyed by their file, the Markdown one by `chapterCacheKey`. */
+const MIXED_KEY = "entry.filePath.endsWith('.md') ? chapterCacheKey(entry) : entry.digest";
+
+/** The flag on, the chapter route keyed by `key`, and chapter 28 in Markdown. */
+function incremental(dir: string, key = MIXED_KEY): void {
   renameSync(path.join(dir, 'content/books/pi/28-chapter.mdx'), path.join(dir, 'content/books/pi/28-chapter.md'));
   const config = path.join(dir, 'astro.config.mjs');
   const text = readFileSync(config, 'utf8');
   writeFileSync(config, text.replace('export default defineConfig({', 'export default defineConfig({\n  experimental: { incrementalBuild: true },'));
   const route = path.join(dir, ROUTE);
   const routeText = readFileSync(route, 'utf8');
-  const keyed = routeText.replace('props: { entry } };', 'props: { entry }, cacheKey: entry.digest };');
-  if (keyed === routeText) throw new Error(`${ROUTE} no longer has the getStaticPaths this test keys`);
+  const keyed = routeText
+    .replace('props: { entry } };', `props: { entry }, cacheKey: ${key} };`)
+    .replace("import { getCollection, render } from 'astro:content';", "$&\nimport { chapterCacheKey } from '@research-pack/astro/runtime';");
+  if (!keyed.includes(`cacheKey: ${key}`) || !keyed.includes('chapterCacheKey }')) throw new Error(`${ROUTE} no longer has the getStaticPaths this test keys`);
   writeFileSync(route, keyed);
 }
 
@@ -85,11 +93,11 @@ describe('incremental builds', () => {
     expect(fresh.code, fresh.output).toBe(0);
   });
 
-  it('renders every page in the first build, and names no chapter that is no module', () => {
+  it('renders every page in the first build, and names no chapter', () => {
     const { restored, rendered } = pagesOf(first.stdout);
     expect(restored).toEqual([]);
     expect(rendered).toEqual(expect.arrayContaining(PAGES));
-    expect(first.output).not.toContain('no module of the build');
+    expect(first.output).not.toContain('With incremental builds on');
   });
 
   it('renders the edited chapter\'s page and research pack again, with the edit, and restores the others', () => {
@@ -122,11 +130,22 @@ describe('incremental builds', () => {
   });
 });
 
+const WARNING = "With incremental builds on, 1 chapter's page has nothing Astro compares that holds the claims' verdicts: content/books/pi/28-chapter.md (a Markdown chapter";
+
+describe('incremental builds of a Markdown chapter keyed by its file', () => {
+  it("warn, naming it and the key to return", async () => {
+    const site = await buildDemo('incremental-build-digest', { prepare: (dir) => incremental(dir, 'entry.digest') });
+    expect(site.code, site.output).toBe(0);
+    expect(site.output).toContain(WARNING);
+    expect(site.output).toContain('would have Astro restore it with the old verdicts after a sidecar edit: return `chapterCacheKey(entry)` (from `@research-pack/astro/runtime`) instead');
+  });
+});
+
 describe('incremental builds of Markdown chapters rendered when the collection syncs', () => {
-  it('warn, naming the chapters that are no module of the build', async () => {
+  it('warn, naming them, unless the route keys them with chapterCacheKey', async () => {
     const site = await buildDemo('incremental-build-synced', {
       prepare: (dir) => {
-        incremental(dir);
+        incremental(dir, 'entry.digest');
         // A glob() without deferRender: the content layer renders the Markdown chapter when it syncs.
         writeFileSync(
           path.join(dir, 'src/content.config.ts'),
@@ -143,7 +162,16 @@ describe('incremental builds of Markdown chapters rendered when the collection s
       },
     });
     expect(site.code, site.output).toBe(0);
-    expect(site.output).toContain('With incremental builds on, 1 chapter is no module of the build: content/books/pi/28-chapter.md.');
-    expect(site.output).toContain('would have Astro restore it with the claims\' old verdicts');
+    expect(site.output).toContain(WARNING);
+    // Keyed with chapterCacheKey, the page is rendered again after a sidecar edit though the chapter is no module, and nothing is named.
+    writeFileSync(path.join(site.dir, ROUTE), readFileSync(path.join(site.dir, ROUTE), 'utf8').replace('cacheKey: entry.digest', `cacheKey: ${MIXED_KEY}`));
+    const keyed = await runAstro(site.dir, ['build'], { SOURCE_DATE_EPOCH });
+    expect(keyed.code, keyed.stderr).toBe(0);
+    expect(`${keyed.stdout}${keyed.stderr}`).not.toContain('With incremental builds on');
+    addMarkdownRationale(site.dir);
+    const edited = await runAstro(site.dir, ['build'], { SOURCE_DATE_EPOCH });
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(pagesOf(edited.stdout).rendered).toContain('/books/pi/28-chapter/index.html');
+    expect(readFileSync(path.join(site.dist, 'books/pi/28-chapter/index.html'), 'utf8')).toContain(MD_RATIONALE);
   });
 });

@@ -24,7 +24,7 @@ import { resolveOptions, validateOptions, type ResearchPackOptions, type Researc
 import { markdownRenderer } from './render-again.js';
 import { researchRoutes } from './routes.js';
 import { refusedChapterProblems } from './refused-chapters.js';
-import { publishRenderer, type ResearchPackState } from './state.js';
+import { keyedChapters, publishRenderer, type ResearchPackState } from './state.js';
 
 const NAME = '@research-pack/astro';
 
@@ -183,6 +183,8 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
       },
 
       'astro:build:start': ({ logger }) => {
+        // What `chapterCacheKey` keys, this build's alone (a process may build more than once).
+        keyedChapters().clear();
         // Not awaited here: Vite starts while the workers finish the model, and
         // the first chapter transform waits for it. Its problems are reported
         // as soon as it is loaded (at once, if it is), before any page reads it;
@@ -226,12 +228,14 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
               'Research packs, briefs and the report link there: render the chapters at those URLs, or set `chapters` to where they are.',
           );
         }
-        const unstamped = incremental ? unstampedChapters(model, root, stamped) : [];
+        const unstamped = incremental ? unstampedChapters(model, root, stamped, keyedChapters()) : [];
         if (unstamped.length > 0) {
+          const one = unstamped.length === 1;
           logger.warn(
-            `With incremental builds on, ${unstamped.length} ${unstamped.length === 1 ? 'chapter is' : 'chapters are'} no module of the build: ${unstamped.slice(0, 5).join(', ')}${unstamped.length > 5 ? ', …' : ''}. ` +
-              `A route that returns a \`cacheKey\` for ${unstamped.length === 1 ? 'its page' : 'their pages'} would have Astro restore ${unstamped.length === 1 ? 'it' : 'them'} with the claims' old verdicts after a sidecar edit: ` +
-              `load the chapters with \`chaptersLoader()\` (it defers their rendering), or return no \`cacheKey\` for ${unstamped.length === 1 ? 'it' : 'them'}.`,
+            `With incremental builds on, ${unstamped.length} ${one ? "chapter's page has" : "chapters' pages have"} nothing Astro compares that holds the claims' verdicts: ${unstamped.slice(0, 5).join(', ')}${unstamped.length > 5 ? ', …' : ''} ` +
+              `(a Markdown chapter: Astro 7.4 compares nothing of a Markdown entry's module, and a collection that renders Markdown when it syncs makes none). ` +
+              `A route that returns \`entry.digest\` as ${one ? 'its' : 'their'} \`cacheKey\` would have Astro restore ${one ? 'it' : 'them'} with the old verdicts after a sidecar edit: ` +
+              `return \`chapterCacheKey(entry)\` (from \`@research-pack/astro/runtime\`) instead, or no \`cacheKey\`.`,
           );
         }
         const pages = await pagesWithoutPopovers(outDir, model, options.chapters);

@@ -6,7 +6,7 @@ import type { StatusReport } from '@research-pack/core/schema';
 import type { BookModel, ChapterModel, ResearchModel } from '@research-pack/core/model';
 import type { SiteUrls } from '@research-pack/core/site';
 import { buildStatusReport } from '@research-pack/core/render';
-import { readState } from './state.js';
+import { keyedChapters, readState } from './state.js';
 
 /**
  * The research model of every book.
@@ -84,6 +84,24 @@ export function packPaths(): Array<{ params: { book: string; chapter: string }; 
   return getResearchModel().books.flatMap((book) =>
     book.chapters.map((chapter) => ({ params: { book: book.slug, chapter: chapter.slug }, ...(state.packPagesKeyed ? { cacheKey: state.pageStamp(chapter) } : {}) })),
   );
+}
+
+/**
+ * A chapter page's `cacheKey` for Astro's incremental builds
+ * (`experimental.incrementalBuild`): the entry's digest and the digest of
+ * everything the model gives the chapter's pages (its claims' marks,
+ * popovers and JSON-LD), so that a sidecar edit renders the page again
+ * whatever Astro compares of the chapter's module: a Markdown entry's module
+ * (Astro 7.4 compares none) or a collection that renders Markdown when it
+ * syncs (Starlight's `docsLoader()`, no module at all).
+ * @param entry the chapter's collection entry (its `filePath` and `digest`).
+ * @returns the key; the entry's digest when the file is no chapter, or the book has errors.
+ */
+export function chapterCacheKey(entry: { filePath?: string | undefined; digest?: string | undefined }): string | undefined {
+  const chapter = chapterAtFile(entry.filePath);
+  if (!chapter) return entry.digest;
+  keyedChapters().add(chapter.file);
+  return `${entry.digest ?? ''}:${readState().pageStamp(chapter)}`;
 }
 
 /** @returns `{ book }` params for every book, for `getStaticPaths`. */

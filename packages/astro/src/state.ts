@@ -84,6 +84,18 @@ export function readRenderer(): RenderAgain | undefined {
   return (globalThis as { [RENDER_KEY]?: RenderAgain })[RENDER_KEY];
 }
 
+const KEYED = Symbol.for('@research-pack/astro/keyed-chapters');
+
+/**
+ * The chapters (their files, as the model names them) whose pages a build keyed with
+ * `chapterCacheKey`: what Astro compares of them holds what the model gives
+ * their pages, whether or not their modules do.
+ * @returns the set, one per process.
+ */
+export function keyedChapters(): Set<string> {
+  return ((globalThis as { [KEYED]?: Set<string> })[KEYED] ??= new Set());
+}
+
 const KEY = Symbol.for('@research-pack/astro/state');
 
 type Registry = { [KEY]?: ResearchPackState };

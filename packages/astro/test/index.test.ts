@@ -24,6 +24,7 @@ describe('public API', () => {
     expect(Object.keys(runtime).sort()).toEqual([
       'bookPaths',
       'chapterAtFile',
+      'chapterCacheKey',
       'chapterPaths',
       'getBook',
       'getChapter',

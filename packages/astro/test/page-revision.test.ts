@@ -1,7 +1,7 @@
 /**
  * The page revision a build appends to each chapter's module (for Astro's
  * incremental builds): only to chapters, the digest `pageStamp` gives, and
- * the chapters that got none named for the warning.
+ * the chapters whose own modules got none (and no `chapterCacheKey`) named for the warning.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,20 @@ describe('pageRevisionPlugin', () => {
     expect(unstampedChapters(model, root, stamped)).toEqual(['content/books/pi/two.md']);
     transform('x', path.join(root, 'content/books/pi/two.md'));
     expect(unstampedChapters(model, root, stamped)).toEqual([]);
+  });
+
+  it("stamps a Markdown chapter's module imported as a collection's entry (Astro 7.4's `?astroMarkdownContentEntry`), and still names the chapter", () => {
+    const stamped = new Set<string>();
+    const transform = transformer({ loaded: () => loaded }, stamped);
+    const entry = `${path.join(root, 'content/books/pi/two.md')}?astroMarkdownContentEntry`;
+    expect(transform('export default 2;', entry)).toEqual({ code: `export default 2;\nexport const ${PAGE_REVISION_EXPORT} = "stamp-two";\n`, map: null });
+    // Astro 7.4 compares nothing of that module: the chapter is named, unless its page was keyed with `chapterCacheKey`.
+    expect([...stamped]).toEqual([]);
+    transform('x', path.join(root, 'content/books/pi/one.mdx'));
+    expect(unstampedChapters(model, root, stamped)).toEqual(['content/books/pi/two.md']);
+    expect(unstampedChapters(model, root, stamped, new Set(['content/books/pi/two.md']))).toEqual([]);
+    expect(transform('x', `${path.join(root, 'content/books/pi/one.mdx')}?astroMarkdownContentEntry`)).toBe('filtered out');
+    expect(transform('x', `${entry}&astroPropagatedAssets`)).toBe('filtered out');
   });
 
   it('stamps nothing while the book has errors or the model is not loaded', () => {
