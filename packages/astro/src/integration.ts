@@ -88,6 +88,13 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
               "instead of `researchPack()` in `integrations`, so that claims are marked between Starlight's asides and its directive restoration.",
           );
         }
+        if (running === 'build' && (config.experimental as { parallelPrerender?: unknown }).parallelPrerender) {
+          // Pages read the model the build loaded on this thread; a prerender worker has none.
+          updateConfig({ experimental: { parallelPrerender: false } } as Parameters<typeof updateConfig>[0]);
+          logger.warn(
+            "`experimental.parallelPrerender` is turned off for this build: pages read the research model the build loaded on Astro's own thread, which Astro's prerender workers cannot see. The build renders its pages on that thread, as without the flag.",
+          );
+        }
         const urls = siteUrls(config, options);
         const pageUrls = { ...urls, site: basePath(config) };
         // Chapter checks and text artifacts are kept in Astro's cache folder across builds and dev sessions.
