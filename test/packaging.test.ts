@@ -7,7 +7,9 @@
  * or from its cache (`--prefer-offline`) when the workspace's install
  * already fetched them. The same site installed without hoisting (npm's
  * nested layout: each package's dependencies in its own folder, as pnpm
- * keeps them) builds too.
+ * keeps them) builds too, and so does the same site on the floor of the
+ * astro package's peer range (Astro 7.3, whose Markdown pipeline runs
+ * Sätteri 0.10 beside the packages' 0.11).
  */
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,6 +26,9 @@ function readmeBlock(file: string, language: string, first: string): string {
   return block;
 }
 
+/** The floor of the astro package's peer range: Astro 7.3.5 and the MDX integration of its day. */
+const FLOOR = { astro: '7.3.5', '@astrojs/mdx': '8.0.2' };
+
 describe('the packed packages, installed into a fresh site', () => {
   let work: string;
   let site: string;
@@ -33,6 +38,8 @@ describe('the packed packages, installed into a fresh site', () => {
   let build: RunResult;
   let nested: string;
   let nestedBuild: RunResult;
+  let floor: string;
+  let floorBuild: RunResult;
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), 'research-pack-tarballs-'));
@@ -61,6 +68,13 @@ describe('the packed packages, installed into a fresh site', () => {
     await cp(site, nested, { recursive: true, filter: (file) => !/[\\/](node_modules|dist|\.astro)$/.test(file) });
     const nestedInstall = await installSite(nested, ['--install-strategy=nested']);
     nestedBuild = nestedInstall.code === 0 ? await buildSite(nested) : nestedInstall;
+    floor = path.join(work, 'floor');
+    await cp(site, floor, { recursive: true, filter: (file) => !/[\\/](node_modules|dist|\.astro)$/.test(file) });
+    const floorPackage = JSON.parse(await readFile(path.join(floor, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    Object.assign(floorPackage.dependencies, FLOOR);
+    await writeFile(path.join(floor, 'package.json'), `${JSON.stringify(floorPackage, null, 2)}\n`);
+    const floorInstall = await installSite(floor);
+    floorBuild = floorInstall.code === 0 ? await buildSite(floor) : floorInstall;
   });
 
   afterAll(async () => {
@@ -112,5 +126,18 @@ describe('the packed packages, installed into a fresh site', () => {
   it('runs the installed CLI there with no flags', async () => {
     const check = await runSiteCli(site, ['check']);
     expect(check).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: '' });
+  });
+
+  it('builds it on Astro 7.3, the floor of the peer range, with the same claims marked', async () => {
+    expect(floorBuild.code, `${floorBuild.stdout}\n${floorBuild.stderr}`).toBe(0);
+    expect(JSON.parse(await readFile(path.join(floor, 'node_modules/astro/package.json'), 'utf8'))).toMatchObject({ version: FLOOR.astro });
+    const page = (dir: string) => readFile(path.join(dir, 'dist/books/pi/27-chapter/index.html'), 'utf8');
+    // The claims' wrappers and markers, as the current Astro builds them.
+    const marks = (html: string) => [...html.matchAll(/<span class="rp-claim[^"]*"[^>]*data-claim-id="([^"]+)"[^>]*>|class="rp-marker"/g)].map((match) => match[1] ?? 'marker');
+    const [older, newer] = [await page(floor), await page(site)];
+    expect(marks(older).length).toBeGreaterThan(2);
+    expect(marks(older)).toEqual(marks(newer));
+    expect(older).toContain('class="rp-popovers"');
+    expect(await readFile(path.join(floor, 'dist/research/books/pi/27-chapter/brief.md'))).toEqual(await readFile(path.join(site, 'dist/research/books/pi/27-chapter/brief.md')));
   });
 });

@@ -235,14 +235,15 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
               'Research packs, briefs and the report link there: render the chapters at those URLs, or set `chapters` to where they are.',
           );
         }
-        const unstamped = incremental ? unstampedChapters(model, root, stamped, keyedChapters()) : [];
+        // Starlight's route returns no `cacheKey`: its pages are always rendered.
+        const unstamped = incremental && preset !== 'starlight' ? unstampedChapters(model, root, stamped, keyedChapters()) : [];
         if (unstamped.length > 0) {
           const one = unstamped.length === 1;
           logger.warn(
             `With incremental builds on, ${unstamped.length} ${one ? "chapter's page has" : "chapters' pages have"} nothing Astro compares that holds the claims' verdicts: ${unstamped.slice(0, 5).join(', ')}${unstamped.length > 5 ? ', …' : ''} ` +
               `(a Markdown chapter: Astro 7.4 compares nothing of a Markdown entry's module, and a collection that renders Markdown when it syncs makes none). ` +
-              `A route that returns \`entry.digest\` as ${one ? 'its' : 'their'} \`cacheKey\` would have Astro restore ${one ? 'it' : 'them'} with the old verdicts after a sidecar edit: ` +
-              `return \`chapterCacheKey(entry)\` (from \`@research-pack/astro/runtime\`) instead, or no \`cacheKey\`.`,
+              `If ${one ? 'its' : 'their'} route returns \`entry.digest\` as the \`cacheKey\`, Astro restores ${one ? 'the page' : 'them'} with the old verdicts after a sidecar edit: ` +
+              `return \`chapterCacheKey(entry)\` (from \`@research-pack/astro/runtime\`) instead. A route that returns no \`cacheKey\` is always rendered, and can leave this be.`,
           );
         }
         const pages = await pagesWithoutPopovers(outDir, model, options.chapters);

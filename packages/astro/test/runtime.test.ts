@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResearchModel } from '@research-pack/core';
-import { packPaths, requireBook, requireChapter } from '../src/runtime.js';
-import { publishState, type ResearchPackState } from '../src/state.js';
+import { chapterCacheKey, packPaths, requireBook, requireChapter } from '../src/runtime.js';
+import { keyedChapters, publishState, type ResearchPackState } from '../src/state.js';
 
 const KEY = Symbol.for('@research-pack/astro/state');
 
@@ -42,5 +42,22 @@ describe('the runtime readers of route params', () => {
     // Another layout (Starlight's sidebar) shows what Astro does not compare: no key, always rendered.
     publish([{ slug: 'alpha', chapters: ['intro'] }], { pageStamp, packPagesKeyed: false } as Partial<ResearchPackState>);
     expect(packPaths()).toEqual([{ params: { book: 'alpha', chapter: 'intro' } }]);
+  });
+
+  it("key a chapter's page by its entry's digest and its page stamp, recording the chapter as the model names it", () => {
+    const chapter = { book: 'alpha', slug: 'intro', file: 'content/books/alpha/intro.md' };
+    const model = { books: [{ slug: 'alpha', chapters: [chapter] }] } as unknown as ResearchModel;
+    const chapterAt = (file: string) => (file === 'content/books/alpha/intro.md' || file.endsWith('/content/books/alpha/intro.md') ? chapter : undefined);
+    publishState({ model, chapterAt, pageStamp: (of: { slug: string }) => `stamp of ${of.slug}` } as unknown as ResearchPackState);
+    keyedChapters().clear();
+    expect(chapterCacheKey({ filePath: 'content/books/alpha/intro.md', digest: 'd1' })).toBe('d1:stamp of intro');
+    expect(chapterCacheKey({ filePath: '/site/content/books/alpha/intro.md', digest: 'd2' })).toBe('d2:stamp of intro');
+    expect([...keyedChapters()]).toEqual(['content/books/alpha/intro.md']);
+    // Not a chapter (a page of the site's own), or no file: the entry's digest, nothing recorded.
+    expect(chapterCacheKey({ filePath: 'src/content/about.md', digest: 'd3' })).toBe('d3');
+    expect(chapterCacheKey({ digest: 'd4' })).toBe('d4');
+    expect(chapterCacheKey({ filePath: 'content/books/alpha/intro.md' })).toBe(':stamp of intro');
+    expect([...keyedChapters()]).toEqual(['content/books/alpha/intro.md']);
+    keyedChapters().clear();
   });
 });
