@@ -324,9 +324,14 @@ function readBounded(real: string, maxBytes: number): Buffer {
       const expected = stats.size - total;
       let read: number;
       if (expected > 0) {
-        const chunk = Buffer.allocUnsafe(Math.min(expected, room));
+        // One byte more than the size: a read that stops short of it, at the size, has met the end (no second read to find it).
+        const chunk = Buffer.allocUnsafe(Math.min(expected + 1, room));
         read = fs.readSync(fd, chunk, 0, chunk.length, null);
         if (read > 0) chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+        if (read === expected && read < chunk.length) {
+          total += read;
+          break;
+        }
       } else {
         // Past the expected end there is almost always nothing: one shared buffer, not a new one per file.
         read = fs.readSync(fd, PROBE, 0, Math.min(PROBE.length, room), null);

@@ -28,6 +28,7 @@ import { chapterUrls, type ChapterUrls, type SiteUrls } from '../site/urls.js';
 import { STATUS_WORD, READING, STALE_REASON, plural } from '../model/words.js';
 import { REPORT_SECTIONS } from '../research-report/format.js';
 import { briefSourceLines } from './brief-sources.js';
+import { codePointCount } from '../text/normalize.js';
 
 /** The nine section titles of a brief, in order. */
 export const BRIEF_SECTIONS: readonly string[] = Object.freeze([
@@ -71,10 +72,7 @@ export interface Excerpt {
  * @returns the excerpt; the whole snapshot when it fits.
  */
 export function cutExcerpt(snapshot: string, length: number): Excerpt {
-  // Code points, as `Array.from` counts them: a surrogate pair is one, a lone surrogate one too.
-  let pairs = 0;
-  for (const _ of snapshot.matchAll(SURROGATE_PAIR)) pairs += 1;
-  const total = snapshot.length - pairs;
+  const total = codePointCount(snapshot);
   if (total <= length) return { text: snapshot, complete: true, shown: total, total };
   // The first `length + 1` code points lie in the first `2 * (length + 1)` code units, whole.
   const chars = Array.from(snapshot.slice(0, 2 * (length + 1)));
@@ -86,10 +84,8 @@ export function cutExcerpt(snapshot: string, length: number): Excerpt {
     if (space > 0) end = space;
   }
   const text = chars.slice(0, end).join('').trimEnd();
-  return { text, complete: false, shown: Array.from(text).length, total };
+  return { text, complete: false, shown: codePointCount(text), total };
 }
-
-const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 
 /**
  * Render a chapter's research brief.

@@ -17,6 +17,7 @@ import { arxivUrl, doiUrl, httpUrl } from '../site/safe-url.js';
 import { chapterUrls, claimUrl, packSchemaUrl, type SiteUrls } from '../site/urls.js';
 import { STATUS_WORD } from '../model/words.js';
 import { sourceCheckData, sourceReviewData } from './source-check-data.js';
+import { codePointCount } from '../text/normalize.js';
 
 /**
  * Build the `pack.json` object of a chapter.
@@ -56,7 +57,7 @@ export function buildPack(model: ResearchModel, chapter: ChapterModel | string, 
       },
     },
     fingerprint: { algorithm: 'sha256', value: current.fingerprint },
-    snapshot: { url: links.snapshot, characters: Array.from(current.snapshot).length, text: current.snapshot },
+    snapshot: { url: links.snapshot, characters: codePointCount(current.snapshot), text: current.snapshot },
     references: current.research.references.map((ref) => ({
       id: ref.id,
       citation: ref.citation,

@@ -31,6 +31,21 @@ export function normalizeProse(value: string): string {
 }
 
 /**
+ * Count a text's characters as Unicode code points, as `Array.from(text).length`
+ * counts them (a surrogate pair is one, a lone surrogate one too), without an
+ * array of the whole text.
+ * @param value any text.
+ * @returns the number of code points.
+ */
+export function codePointCount(value: string): number {
+  let pairs = 0;
+  for (const _ of value.matchAll(SURROGATE_PAIR)) pairs += 1;
+  return value.length - pairs;
+}
+
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+/**
  * Whether a UTF-16 code unit is ASCII whitespace.
  * @param code a char code.
  * @returns true for space, tab, LF, CR, FF and VT.

@@ -111,6 +111,19 @@ describe('readTextFile', () => {
     }
   });
 
+  it('reads a file that keeps its size with one read: the byte asked past its size tells its end', () => {
+    const file = inRoot('one-read.md');
+    fs.writeFileSync(file, 'x'.repeat(20_000));
+    const spy = vi.spyOn(fs, 'readSync');
+    try {
+      const read = readFileBytes(file, { root });
+      expect(read.status === 'read' && read.bytes.length).toBe(20_000);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('reads on past the size the file had when it was opened, and keeps what it read there', () => {
     // As if each file grew by 100 bytes between fstat and read: the rest is read past the size, into the shared buffer.
     const real = fs.fstatSync;

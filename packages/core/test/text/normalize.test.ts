@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fold, foldText, normalizeLines, normalizeProse, normalizeWithMap } from '../../src/text/normalize.js';
+import { codePointCount, fold, foldText, normalizeLines, normalizeProse, normalizeWithMap } from '../../src/text/normalize.js';
 
 describe('normalize', () => {
   it('normalizes line endings and Unicode', () => {
@@ -14,6 +14,15 @@ describe('normalize', () => {
   it('maps NFC output back to the input, never inside a composed character', () => {
     expect(normalizeWithMap('abc')).toEqual({ text: 'abc', map: undefined });
     expect(normalizeWithMap('Cafe\u0301 ok')).toEqual({ text: 'Caf\u00e9 ok', map: [0, 1, 2, 3, 5, 6, 7] });
+  });
+});
+
+describe('codePointCount', () => {
+  it('counts code points as Array.from does: a pair is one, a lone surrogate one too', () => {
+    for (const text of ['', 'abc', '😀x😀', '\uD83D', 'a\uDE00b', '\uDE00\uD83D', '\uD83D\uD83D\uDE00', 'e\u0301', '😀'.repeat(1000)]) {
+      expect(codePointCount(text), JSON.stringify(text)).toBe(Array.from(text).length);
+    }
+    expect(codePointCount('😀x😀')).toBe(3);
   });
 });
 
