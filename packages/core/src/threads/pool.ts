@@ -55,8 +55,20 @@ export function prestartChapterWorkers(options: PrestartOptions = {}): void {
  */
 export function startChapterWorker(data: { parser?: PrestartOptions['parser'] } = {}): Worker {
   const compileCache = module.getCompileCacheDir?.();
-  return new Worker(new URL('./worker.js', import.meta.url), { workerData: { ...data, ...(compileCache ? { compileCache } : {}) } });
+  return new Worker(new URL('./worker.js', import.meta.url), {
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    workerData: { ...data, ...(compileCache ? { compileCache } : {}) },
+  });
 }
+
+/**
+ * The young generation of a chapter worker's heap, in MiB. V8 sizes it from
+ * the machine's memory (192 MiB on a 24 GiB machine), far beyond what a
+ * chapter's short-lived trees need: a model of 300 chapters and their
+ * artifacts left the process 120 to 160 MiB larger with the default, in no
+ * less time.
+ */
+export const WORKER_YOUNG_GENERATION_MB = 16;
 
 /**
  * Take up to `count` started workers; the others are stopped (a small project needs none).
