@@ -16,6 +16,10 @@ function claimsOf(html: string): string[] {
   return [...html.matchAll(/<span class="rp-claim" id="([^"]+)" data-claim-id="[^"]+" data-status="([^"]+)"/g)].map((m) => `${m[1]}=${m[2]}`);
 }
 
+function markersOf(html: string): string[] {
+  return [...html.matchAll(/<button type="button" class="rp-marker"[\s\S]*?<\/button>/g)].map((m) => m[0]);
+}
+
 function articleText(html: string): string {
   const article = /<article>([\s\S]*)<\/article>/.exec(html)?.[1] ?? '';
   return article
@@ -53,6 +57,9 @@ describe('claim annotation on both processors', () => {
     expect(claimsOf(unified)).toEqual(claims);
     // The popover of every claim is there on both.
     expect(unified.match(/popover="auto"/g)?.length).toBe(claims.length);
+    // Every marker is the same markup on both (on both, an MDX chapter's markers are calls into the model).
+    expect(markersOf(unified)).toEqual(markersOf(satteri));
+    expect(markersOf(satteri)).toHaveLength(claims.length);
   });
 
   it('restores directive-like prose on both', async () => {

@@ -51,16 +51,28 @@ export interface MarkerCall {
   call: string;
   /** The chapter's id, its first argument (the claim's id is the second). */
   chapter: string;
+  /**
+   * Give the call's expression its syntax tree too (`data.estree`), as
+   * `remark-mdx` does: MDX's own compiler (`@mdx-js/mdx`, on unified) reads
+   * the tree, not the text. Sätteri parses the text.
+   */
+  estree?: boolean | undefined;
 }
 
 function markerNode(annotation: ClaimAnnotation, markers: MarkerForm): IndexNode {
   if (markers === 'tree') return elementNode('researchClaimMarker', annotation.marker);
   if (typeof markers === 'string') return markupNode(claimMarkerHtml(annotation), markers);
-  const expression = `${markers.call}(${JSON.stringify(markers.chapter)}, ${JSON.stringify(annotation.id)})`;
+  const args = [markers.chapter, annotation.id];
+  const expression = `${markers.call}(${args.map((arg) => JSON.stringify(arg)).join(', ')})`;
+  const value = {
+    type: 'mdxJsxAttributeValueExpression',
+    value: expression,
+    ...(markers.estree ? { data: { estree: program([{ type: 'ExpressionStatement', expression: { type: 'CallExpression', callee: identifier(markers.call), arguments: args.map(literal), optional: false } }]) } } : {}),
+  };
   return claimElement({
     type: 'mdxJsxTextElement',
     name: 'Fragment',
-    attributes: [{ type: 'mdxJsxAttribute', name: 'set:html', value: { type: 'mdxJsxAttributeValueExpression', value: expression } }],
+    attributes: [{ type: 'mdxJsxAttribute', name: 'set:html', value }],
     children: [],
   } as IndexNode);
 }
@@ -70,10 +82,27 @@ function markerNode(annotation: ClaimAnnotation, markers: MarkerForm): IndexNode
  * @param from the module's specifier.
  * @param name the function's export name.
  * @param call its local name (`MarkerCall.call`).
+ * @param estree give the node its syntax tree too (see `MarkerCall.estree`).
  * @returns an `mdxjsEsm` node.
  */
-export function markerImport(from: string, name: string, call: string): IndexNode {
-  return { type: 'mdxjsEsm', value: `import { ${name} as ${call} } from ${JSON.stringify(from)};` } as IndexNode;
+export function markerImport(from: string, name: string, call: string, estree = false): IndexNode {
+  const value = `import { ${name} as ${call} } from ${JSON.stringify(from)};`;
+  if (!estree) return { type: 'mdxjsEsm', value } as IndexNode;
+  const declaration = { type: 'ImportDeclaration', specifiers: [{ type: 'ImportSpecifier', imported: identifier(name), local: identifier(call) }], source: literal(from), attributes: [] };
+  return { type: 'mdxjsEsm', value, data: { estree: program([declaration]) } } as unknown as IndexNode;
+}
+
+/** An ESTree program of the statements, as `remark-mdx` gives an expression or an ESM block. */
+function program(body: object[]): object {
+  return { type: 'Program', sourceType: 'module', body, comments: [] };
+}
+
+function identifier(name: string): object {
+  return { type: 'Identifier', name };
+}
+
+function literal(value: string): object {
+  return { type: 'Literal', value, raw: JSON.stringify(value) };
 }
 
 /** Marks the markup nodes that stand for a claim's marker, without a field a processor would read. */

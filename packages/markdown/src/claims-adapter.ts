@@ -11,6 +11,7 @@ import type { Root } from 'mdast';
 import type { ClaimsPluginOptions } from './options.js';
 import { ClaimAnchorError } from './page-errors.js';
 import { planClaimEdits, planDirectiveRestoration, type ClaimEdit, type PlanOptions } from './plan-claims.js';
+import type { MarkerForm } from './claim-nodes.js';
 
 /** What a plugin does with one file. */
 export interface FileClaims {
@@ -22,10 +23,11 @@ export interface FileClaims {
    * The file's edits, from the whole tree.
    * @param root the file's mdast (read only).
    * @param source the text it was parsed from, when known.
+   * @param markers how markers go into the page (default `tree`).
    * @returns the edits.
    * @throws {ClaimAnchorError} when a claim cannot be placed (with its line and column), or an `Error` naming the chapter, with the cause, when anything else fails.
    */
-  plan: (root: Root | IndexNode, source: string | undefined) => ClaimEdit[];
+  plan: (root: Root | IndexNode, source: string | undefined, markers?: MarkerForm) => ClaimEdit[];
 }
 
 /**
@@ -96,7 +98,7 @@ export function createClaimsAdapter(options: ClaimsPluginOptions): ClaimsAdapter
   const restoring: FileClaims = { kind: 'directives', plan: (root, source) => planDirectiveRestoration(root, { source }) };
   const decide = (annotations: ChapterAnnotations | undefined): FileClaims | undefined => {
     if (!annotations) return checked.restoreOutsideChapters ? restoring : undefined;
-    return { kind: 'claims', annotations, plan: (root, source) => planChapter(root, source, annotations, planOptions) };
+    return { kind: 'claims', annotations, plan: (root, source, markers) => planChapter(root, source, annotations, markers ? { ...planOptions, markers } : planOptions) };
   };
   const forFile = (filePath: string | undefined, source?: string) => {
     if (filePath === undefined) return decide(undefined);

@@ -42,13 +42,14 @@ export interface ClaimsPluginOptions {
    */
   popovers?: 'inline' | 'page' | undefined;
   /**
-   * MDX chapters on Sätteri: instead of each claim's marker markup, the
-   * chapter imports `name` from the module `from` and calls it when the page
-   * renders, as `name(chapterId, claimId)`, for the marker's HTML (as
+   * MDX chapters: instead of each claim's marker markup, the chapter imports
+   * `name` from the module `from` and calls it when the page renders, as
+   * `name(chapterId, claimId)`, for the marker's HTML (as
    * `@research-pack/astro` does, from the model it loaded). The page is the
-   * same; only a call per claim is compiled into the chapter. A page read
-   * whole (a claim the model could not place), Markdown pages and the
-   * unified plugin keep the markup.
+   * same; only a call per claim is compiled into the chapter. On Sätteri a
+   * page read whole (a claim the model could not place) keeps the markup;
+   * with `remarkClaims`, every `.mdx` file (the files `@mdx-js/mdx`
+   * compiles) calls. Markdown pages keep the markup.
    */
   markerModule?: { from: string; name: string } | undefined;
 }

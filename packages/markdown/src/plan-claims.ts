@@ -14,6 +14,7 @@ import { buildTextIndex, type IndexNode } from '@research-pack/core/internal';
 import type { Root } from 'mdast';
 import { claimBlocks } from './claim-blocks.js';
 import { emitEdits, type ClaimEdit } from './emit-edits.js';
+import type { MarkerForm } from './claim-nodes.js';
 import { ClaimAnchorError } from './page-errors.js';
 import { placeClaims } from './place-claims.js';
 
@@ -39,6 +40,8 @@ export interface PlanOptions {
    * the whole page only when that could differ; the edits are the same.
    */
   wholeTree?: boolean | undefined;
+  /** How markers go into the page (default `tree`: see `MarkerForm`). */
+  markers?: MarkerForm | undefined;
 }
 
 /** Annotations of a file that is not a chapter: nothing to mark. */
@@ -82,5 +85,5 @@ function plan(root: IndexNode, treeRoot: IndexNode, annotations: ChapterAnnotati
   const restore = options.restoreDirectives !== false;
   const index = buildTextIndex(root, { source: options.source, directive: options.directive });
   const placement = placeClaims(root, index, annotations, restore);
-  return emitEdits(placement, { root, treeRoot, file: annotations.file, restore, popovers: options.popovers === 'page' ? 'page' : 'inline' });
+  return emitEdits(placement, { root, treeRoot, file: annotations.file, restore, popovers: options.popovers === 'page' ? 'page' : 'inline', markers: options.markers });
 }

@@ -8,6 +8,7 @@ import type { VFile } from 'vfile';
 import { createClaimsAdapter, failurePlace, type FileClaims } from './claims-adapter.js';
 import type { ClaimEdit } from './emit-edits.js';
 import type { ClaimsPluginOptions } from './options.js';
+import { markerImport } from './claim-nodes.js';
 
 /**
  * Mark claims on chapter pages (unified).
@@ -17,22 +18,30 @@ import type { ClaimsPluginOptions } from './options.js';
  */
 export const remarkClaims: Plugin<[ClaimsPluginOptions], Root> = function remarkClaims(options) {
   const adapter = createClaimsAdapter(options);
+  const { markerModule } = adapter.options;
   return function transformer(tree: Root, file: VFile) {
     const source = file.value === undefined ? undefined : String(file);
     const found = adapter(file.path || undefined, source);
+    // An MDX chapter (compiled by `@mdx-js/mdx`, whose `.mdx` files only it reads) calls `markerModule` for its markers.
+    const calls = markerModule && file.extname === '.mdx' ? markerModule : undefined;
     // Annotations still being loaded: unified awaits a transformer's promise.
-    if (found instanceof Promise) return found.then((claims) => mark(tree, file, claims, source));
-    mark(tree, file, found, source);
+    if (found instanceof Promise) return found.then((claims) => mark(tree, file, claims, source, calls));
+    mark(tree, file, found, source, calls);
     return undefined;
   };
 };
 
+/** The local name of the marker function an MDX chapter imports (`markerModule`), as on Sätteri. */
+const MARKER_CALL = '_researchPackClaimMarker';
+
 /** Plan and apply a file's edits; a failure is reported at its place with `file.fail`. */
-function mark(tree: Root, file: VFile, claims: FileClaims | undefined, source: string | undefined): void {
+function mark(tree: Root, file: VFile, claims: FileClaims | undefined, source: string | undefined, calls: ClaimsPluginOptions['markerModule']): void {
   if (!claims) return;
+  const chapter = claims.kind === 'claims' && claims.annotations && claims.annotations.claims.length > 0 ? claims.annotations.chapter : undefined;
+  const markers = calls && chapter !== undefined ? { call: MARKER_CALL, chapter, estree: true } : undefined;
   let edits: ClaimEdit[];
   try {
-    edits = claims.plan(tree, source);
+    edits = claims.plan(tree, source, markers);
   } catch (error) {
     // unified reports a failure at a place with `file.fail`.
     if (!(error instanceof Error)) throw error;
@@ -41,6 +50,7 @@ function mark(tree: Root, file: VFile, claims: FileClaims | undefined, source: s
     file.fail(error.message, { ...(place ? { place } : {}), ...(typeof ruleId === 'string' ? { ruleId } : {}), source: 'research-pack', cause: error });
   }
   apply(edits);
+  if (markers && calls) tree.children.unshift(markerImport(calls.from, calls.name, MARKER_CALL, true) as unknown as RootContent);
 }
 
 /** Apply edits by mutation, as remark plugins do. */

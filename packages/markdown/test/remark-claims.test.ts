@@ -1,4 +1,6 @@
 import type { ChapterAnnotations } from '@research-pack/core';
+import { claimMarkerHtml } from '@research-pack/core/render';
+import { compile } from '@mdx-js/mdx';
 import rehypeStringify from 'rehype-stringify';
 import remarkDirective from 'remark-directive';
 import remarkParse from 'remark-parse';
@@ -62,4 +64,37 @@ describe('remarkClaims', () => {
       fatal: true,
     });
   });
+
+  describe('with a marker module, in an MDX chapter (compiled by @mdx-js/mdx)', () => {
+    const markerModule = { from: '@research-pack/astro/marker', name: 'claimMarker' };
+    const mdxFile = '/books/pi/27-chapter.mdx';
+    const value = 'In *the header* comes first.\n';
+    const compileWith = (options: { markerModule?: typeof markerModule }, path = mdxFile) =>
+      compile(new VFile({ path, value }), { remarkPlugins: [remarkDirective, [remarkClaims, { annotations: () => annotations, popovers: 'page', ...options }]], jsxImportSource: 'astro' }).then(String);
+
+    it('compiles each marker as a call of the module, which it imports once, and none of its markup', async () => {
+      const code = await compileWith({ markerModule });
+      expect(code.split('import {claimMarker as _researchPackClaimMarker} from "@research-pack/astro/marker";').length - 1).toBe(1);
+      expect(code).toContain('"set:html": _researchPackClaimMarker("pi-27-chapter", "q")');
+      expect(code).not.toContain('button');
+      // The wrapper is compiled as before.
+      expect(code).toContain('"rp-claim"');
+    });
+
+    it('compiles the markup without one, and in a chapter that is not MDX', async () => {
+      const code = await compileWith({});
+      expect(code).not.toContain('_researchPackClaimMarker');
+      expect(code).toContain('"button"');
+      const markdown = unified()
+        .use(remarkParse)
+        .use(remarkDirective)
+        .use(remarkClaims, { annotations: () => annotations, popovers: 'page', markerModule })
+        .use(remarkRehype)
+        .use(rehypeStringify);
+      expect(String(await markdown.process(new VFile({ path: chapterFile, value })))).toBe(
+        `<p>In <span class="rp-claim" id="rp-claim-q"><em>the header</em> comes first${claimMarkerHtml(annotations.claims[0]!)}</span>.</p>`,
+      );
+    });
+  });
 });
+
