@@ -5,7 +5,7 @@
  * the packages as npm installs them (`installPackages`), as in a user's site.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,7 @@ const PACKAGES = ['core', 'markdown', 'astro'];
  * @returns the installed packages' folders.
  */
 export function installPackages(work) {
+  linkSatteri(work);
   const tarballs = mkdtempSync(path.join(os.tmpdir(), 'research-pack-bench-packs-'));
   try {
     return PACKAGES.map((name) => {
@@ -49,6 +50,24 @@ export function installPackages(work) {
   } finally {
     rmSync(tarballs, { recursive: true, force: true });
   }
+}
+
+/**
+ * Give the working folder the Sätteri that Astro's MDX compiler loads, as
+ * npm's install of a site gives every package one Sätteri (theirs ask for
+ * ^0.11). Without it the packages' `satteri` resolves up to the workspace's
+ * root, where Starlight's older 0.10 is hoisted: the model would parse the
+ * chapters with another Sätteri than the pages, and the process would load
+ * a copy more.
+ * @param work the folder the projects are written in.
+ */
+function linkSatteri(work) {
+  const fromMdx = createRequire(createRequire(path.join(REPO, 'node_modules', '@astrojs', 'mdx', 'package.json')).resolve('@astrojs/markdown-satteri'));
+  const folder = path.dirname(path.dirname(realpathSync(fromMdx.resolve('satteri'))));
+  const link = path.join(work, 'node_modules', 'satteri');
+  mkdirSync(path.dirname(link), { recursive: true });
+  rmSync(link, { recursive: true, force: true });
+  symlinkSync(folder, link, 'dir');
 }
 
 /**

@@ -3,15 +3,25 @@
  * uses: natively on Sätteri (Astro 7's default for `.md` and `.mdx`) or on
  * unified when the site opted into `@astrojs/markdown-remark`.
  */
-import { isSatteriProcessor } from '@astrojs/markdown-satteri';
+import type { SatteriResolvedOptions } from '@astrojs/markdown-satteri';
 import type { UnifiedResolvedOptions } from '@astrojs/markdown-remark';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
-import remarkDirective from 'remark-directive';
 import { fileURLToPath } from 'node:url';
 import { remarkClaims, satteriClaims, type ClaimsPluginOptions } from '@research-pack/markdown';
 import { STAMP_KEY } from './state.js';
 
 type MarkdownProcessor = NonNullable<AstroConfig['markdown']['processor']>;
+
+/**
+ * Whether the processor is `satteri()` of `@astrojs/markdown-satteri`: the
+ * test that package's own `isSatteriProcessor` makes. Made here, so that the
+ * build does not load a copy of that package and its Sätteri of its own
+ * (about 60 modules and a native addon, 130 ms, before Vite starts) beside
+ * the ones Astro loads, only to compare a name.
+ */
+function isSatteriProcessor(processor: MarkdownProcessor): processor is MarkdownProcessor & { options: SatteriResolvedOptions } {
+  return processor.name === 'satteri';
+}
 
 /**
  * Whether the processor is `unified()` of `@astrojs/markdown-remark`: the
@@ -53,6 +63,8 @@ export async function registerClaimPlugins(
     return 'satteri';
   }
   if (isUnifiedProcessor(processor)) {
+    // Loaded only here: a Sätteri site has no use for it.
+    const { default: remarkDirective } = await import('remark-directive');
     // A host (Starlight) may have added remark-directive already; parsing directives twice breaks them.
     const plugins = processor.options.remarkPlugins;
     const hasDirective = plugins.some((entry) => (Array.isArray(entry) ? entry[0] : entry) === remarkDirective);

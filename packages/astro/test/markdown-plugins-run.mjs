@@ -1,0 +1,24 @@
+/**
+ * For markdown-plugins.test.ts: register the claim transform on a processor
+ * named as the first argument (`satteri` or `unified`), and print which
+ * processors' packages the process loaded meanwhile.
+ *   node markdown-plugins-run.mjs <satteri|unified>
+ */
+import { registerHooks } from 'node:module';
+
+const loaded = new Set();
+registerHooks({
+  load(url, context, next) {
+    const name = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
+    if (name) loaded.add(name);
+    return next(url, context);
+  },
+});
+const { registerClaimPlugins } = await import(new URL('../dist/markdown-plugins.js', import.meta.url).href);
+const name = process.argv[2];
+const processor =
+  name === 'satteri' ? { name, options: { features: {}, mdastPlugins: [], hastPlugins: [] } } : { name, options: { remarkPlugins: [], rehypePlugins: [] } };
+const before = new Set(loaded);
+const registered = await registerClaimPlugins(processor, { annotations: () => undefined }, { warn: () => undefined });
+const watched = ['@astrojs/markdown-satteri', 'satteri', 'remark-directive', 'micromark-extension-directive'];
+console.log(JSON.stringify({ registered, plugins: (processor.options.mdastPlugins ?? processor.options.remarkPlugins).length, loadedDuring: watched.filter((entry) => loaded.has(entry) && !before.has(entry)), loadedBefore: watched.filter((entry) => before.has(entry)) }));
