@@ -53,17 +53,18 @@ export function installPackages(work) {
 }
 
 /**
- * Give the working folder the Sätteri that Astro's MDX compiler loads, as
- * npm's install of a site gives every package one Sätteri (theirs ask for
- * ^0.11). Without it the packages' `satteri` resolves up to the workspace's
- * root, where Starlight's older 0.10 is hoisted: the model would parse the
- * chapters with another Sätteri than the pages, and the process would load
- * a copy more.
+ * Give the working folder the Sätteri that compiles the sites' pages (Astro's
+ * default processor, `satteri()` of the `@astrojs/markdown-satteri` Astro
+ * depends on), as npm's install of a site gives every package one Sätteri
+ * (theirs ask for ^0.11). Without it the packages' `satteri` resolves up to
+ * the workspace's root, where Starlight's older 0.10 is hoisted: the model
+ * would parse the chapters with another Sätteri than the pages, and the
+ * process would load a copy more.
  * @param work the folder the projects are written in.
  */
 function linkSatteri(work) {
-  const fromMdx = createRequire(createRequire(path.join(REPO, 'node_modules', '@astrojs', 'mdx', 'package.json')).resolve('@astrojs/markdown-satteri'));
-  const folder = path.dirname(path.dirname(realpathSync(fromMdx.resolve('satteri'))));
+  const fromAstro = createRequire(createRequire(path.join(REPO, 'node_modules', 'astro', 'package.json')).resolve('@astrojs/markdown-satteri'));
+  const folder = path.dirname(path.dirname(realpathSync(fromAstro.resolve('satteri'))));
   const link = path.join(work, 'node_modules', 'satteri');
   mkdirSync(path.dirname(link), { recursive: true });
   rmSync(link, { recursive: true, force: true });

@@ -135,7 +135,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
             restoreDirectives: options.restoreDirectives !== 'nowhere',
             restoreOutsideChapters: options.restoreDirectives === 'everywhere',
             popovers: 'page',
-            // On Sätteri an MDX chapter's markers are calls into the model, not markup compiled into its module.
+            // An MDX chapter's markers are calls into the model, not markup compiled into its module (both processors).
             markerModule: { from: `${NAME}/marker`, name: 'claimMarker' },
           },
           logger,

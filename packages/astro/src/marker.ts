@@ -1,6 +1,6 @@
 /**
  * What an MDX chapter's claim markers call when the page renders, on
- * Sätteri (the claim transform's `markerModule`): each marker's HTML comes
+ * Sätteri and on unified (the claim transform's `markerModule`): each marker's HTML comes
  * from the model the integration loaded, so that only a call per claim is
  * compiled into the chapter, not the marker's markup.
  */

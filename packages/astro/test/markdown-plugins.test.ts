@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const script = fileURLToPath(new URL('./markdown-plugins-run.mjs', import.meta.url));
 
 /** Register on a processor in a fresh process, as the integration does in `astro:config:setup`. */
-function register(name: 'satteri' | 'unified'): { registered: string; plugins: number; loadedDuring: string[]; loadedBefore: string[] } {
+function register(name: 'satteri' | 'unified' | 'unified+directive'): { registered: string; plugins: number; directives?: number; loadedDuring: string[]; loadedBefore: string[] } {
   return JSON.parse(execFileSync(process.execPath, [script, name], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } })) as ReturnType<typeof register>;
 }
 
@@ -24,5 +24,9 @@ describe('registerClaimPlugins', () => {
     expect(result.plugins).toBe(3);
     expect(result.loadedDuring).toEqual(expect.arrayContaining(['remark-directive']));
     expect(result.loadedDuring).not.toContain('@astrojs/markdown-satteri');
+  });
+
+  it('on unified adds no second remark-directive where one is registered (Starlight)', () => {
+    expect(register('unified+directive')).toMatchObject({ registered: 'unified', plugins: 3, directives: 1 });
   });
 });

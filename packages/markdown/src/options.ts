@@ -48,8 +48,8 @@ export interface ClaimsPluginOptions {
    * `@research-pack/astro` does, from the model it loaded). The page is the
    * same; only a call per claim is compiled into the chapter. On Sätteri a
    * page read whole (a claim the model could not place) keeps the markup;
-   * with `remarkClaims`, every `.mdx` file (the files `@mdx-js/mdx`
-   * compiles) calls. Markdown pages keep the markup.
+   * with `remarkClaims`, every file its processor parses as MDX
+   * (`remark-mdx`, as `@mdx-js/mdx` does) calls. Markdown pages keep the markup.
    */
   markerModule?: { from: string; name: string } | undefined;
 }

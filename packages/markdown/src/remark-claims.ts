@@ -19,17 +19,28 @@ import { markerImport } from './claim-nodes.js';
 export const remarkClaims: Plugin<[ClaimsPluginOptions], Root> = function remarkClaims(options) {
   const adapter = createClaimsAdapter(options);
   const { markerModule } = adapter.options;
+  const processor = this;
   return function transformer(tree: Root, file: VFile) {
     const source = file.value === undefined ? undefined : String(file);
     const found = adapter(file.path || undefined, source);
-    // An MDX chapter (compiled by `@mdx-js/mdx`, whose `.mdx` files only it reads) calls `markerModule` for its markers.
-    const calls = markerModule && file.extname === '.mdx' ? markerModule : undefined;
+    // A chapter parsed as MDX (`remark-mdx`, as `@mdx-js/mdx` does) calls `markerModule` for its markers.
+    const calls = markerModule && readsMdx(processor.data('fromMarkdownExtensions')) ? markerModule : undefined;
     // Annotations still being loaded: unified awaits a transformer's promise.
     if (found instanceof Promise) return found.then((claims) => mark(tree, file, claims, source, calls));
     mark(tree, file, found, source, calls);
     return undefined;
   };
 };
+
+/**
+ * Whether the processor parses MDX: `remark-mdx` (which `@mdx-js/mdx` uses)
+ * gave it the `mdxjsEsm` extension of `mdast-util-from-markdown`, so its
+ * pipeline compiles the import and the calls a marker module needs.
+ */
+function readsMdx(extensions: unknown): boolean {
+  if (Array.isArray(extensions)) return extensions.some(readsMdx);
+  return typeof extensions === 'object' && extensions !== null && typeof (extensions as { enter?: Record<string, unknown> }).enter?.mdxjsEsm === 'function';
+}
 
 /** The local name of the marker function an MDX chapter imports (`markerModule`), as on Sätteri. */
 const MARKER_CALL = '_researchPackClaimMarker';

@@ -81,7 +81,16 @@ describe('remarkClaims', () => {
       expect(code).toContain('"rp-claim"');
     });
 
-    it('compiles the markup without one, and in a chapter that is not MDX', async () => {
+    it('imports the module once when the annotations come later (as while a build loads the model)', async () => {
+      const later = await compile(new VFile({ path: mdxFile, value }), {
+        remarkPlugins: [remarkDirective, [remarkClaims, { annotations: () => Promise.resolve(annotations), popovers: 'page', markerModule }]],
+        jsxImportSource: 'astro',
+      }).then(String);
+      expect(later).toBe(await compileWith({ markerModule }));
+      expect(later.split('_researchPackClaimMarker} from').length - 1).toBe(1);
+    });
+
+    it('compiles the markup without one, and in a chapter that is not parsed as MDX, whatever its name', async () => {
       const code = await compileWith({});
       expect(code).not.toContain('_researchPackClaimMarker');
       expect(code).toContain('"button"');
@@ -91,9 +100,10 @@ describe('remarkClaims', () => {
         .use(remarkClaims, { annotations: () => annotations, popovers: 'page', markerModule })
         .use(remarkRehype)
         .use(rehypeStringify);
-      expect(String(await markdown.process(new VFile({ path: chapterFile, value })))).toBe(
-        `<p>In <span class="rp-claim" id="rp-claim-q"><em>the header</em> comes first${claimMarkerHtml(annotations.claims[0]!)}</span>.</p>`,
-      );
+      const expected = `<p>In <span class="rp-claim" id="rp-claim-q"><em>the header</em> comes first${claimMarkerHtml(annotations.claims[0]!)}</span>.</p>`;
+      expect(String(await markdown.process(new VFile({ path: chapterFile, value })))).toBe(expected);
+      // An .mdx file read without remark-mdx: no import or call its pipeline could not compile.
+      expect(String(await markdown.process(new VFile({ path: mdxFile, value })))).toBe(expected);
     });
   });
 });

@@ -124,6 +124,26 @@ describe('readTextFile', () => {
     }
   });
 
+  it('reads every byte of a file that shrank after it was opened (fstat gave more than there is)', () => {
+    const real = fs.fstatSync;
+    const spy = vi.spyOn(fs, 'fstatSync').mockImplementation(((fd: number) => {
+      const stats = real(fd);
+      return Object.assign(Object.create(Object.getPrototypeOf(stats) as object) as fs.Stats, stats, { size: stats.size + 50 });
+    }) as typeof fs.fstatSync);
+    try {
+      const text = 'y'.repeat(30_000);
+      fs.writeFileSync(inRoot('shrank.md'), text);
+      const read = readFileBytes(inRoot('shrank.md'), { root });
+      expect(read.status === 'read' && read.bytes.toString('utf8') === text).toBe(true);
+      // At the cap as fstat tells it, one byte past it on disk: refused, never cut.
+      fs.writeFileSync(inRoot('past-cap.md'), 'z'.repeat(101));
+      spy.mockImplementation(((fd: number) => Object.assign(Object.create(Object.getPrototypeOf(real(fd)) as object) as fs.Stats, real(fd), { size: 100 })) as typeof fs.fstatSync);
+      expect(refusal(readFileBytes(inRoot('past-cap.md'), { root, maxBytes: 100 }))?.rule).toBe('file/too-large');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('reads on past the size the file had when it was opened, and keeps what it read there', () => {
     // As if each file grew by 100 bytes between fstat and read: the rest is read past the size, into the shared buffer.
     const real = fs.fstatSync;
