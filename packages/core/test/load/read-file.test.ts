@@ -125,20 +125,24 @@ describe('readTextFile', () => {
   });
 
   it('reads every byte of a file that shrank after it was opened (fstat gave more than there is)', () => {
-    const real = fs.fstatSync;
-    const spy = vi.spyOn(fs, 'fstatSync').mockImplementation(((fd: number) => {
-      const stats = real(fd);
-      return Object.assign(Object.create(Object.getPrototypeOf(stats) as object) as fs.Stats, stats, { size: stats.size + 50 });
-    }) as typeof fs.fstatSync);
+    let spy = fstatSaying((size) => size + 50);
     try {
       const text = 'y'.repeat(30_000);
       fs.writeFileSync(inRoot('shrank.md'), text);
       const read = readFileBytes(inRoot('shrank.md'), { root });
       expect(read.status === 'read' && read.bytes.toString('utf8') === text).toBe(true);
-      // At the cap as fstat tells it, one byte past it on disk: refused, never cut.
+      // At the cap as lstat and fstat tell it, one byte past it on disk (it grew): refused, never cut.
       fs.writeFileSync(inRoot('past-cap.md'), 'z'.repeat(101));
-      spy.mockImplementation(((fd: number) => Object.assign(Object.create(Object.getPrototypeOf(real(fd)) as object) as fs.Stats, real(fd), { size: 100 })) as typeof fs.fstatSync);
-      expect(refusal(readFileBytes(inRoot('past-cap.md'), { root, maxBytes: 100 }))?.rule).toBe('file/too-large');
+      spy.mockRestore();
+      spy = fstatSaying(() => 100);
+      const realLstat = fs.lstatSync;
+      const lstat = vi.spyOn(fs, 'lstatSync').mockImplementation(((file: fs.PathLike) => Object.assign(Object.create(fs.Stats.prototype) as fs.Stats, realLstat(file), { size: 100 })) as typeof fs.lstatSync);
+      try {
+        expect(refusal(readFileBytes(inRoot('past-cap.md'), { root, maxBytes: 100 }))?.rule).toBe('file/too-large');
+        expect(lstat).toHaveBeenCalled();
+      } finally {
+        lstat.mockRestore();
+      }
     } finally {
       spy.mockRestore();
     }
@@ -146,11 +150,7 @@ describe('readTextFile', () => {
 
   it('reads on past the size the file had when it was opened, and keeps what it read there', () => {
     // As if each file grew by 100 bytes between fstat and read: the rest is read past the size, into the shared buffer.
-    const real = fs.fstatSync;
-    const spy = vi.spyOn(fs, 'fstatSync').mockImplementation(((fd: number) => {
-      const stats = real(fd);
-      return Object.assign(Object.create(Object.getPrototypeOf(stats) as object) as fs.Stats, stats, { size: Math.max(stats.size - 100, 0) });
-    }) as typeof fs.fstatSync);
+    const spy = fstatSaying((size) => Math.max(size - 100, 0));
     try {
       // Large ones (their start read at the size they had), and small ones read wholly past it.
       const texts = ['a', 'b', 'c', 'd', 'e'].map((letter, index) => letter.repeat(index < 3 ? 70_000 + index : 40 + index) + `end of ${letter}`);
@@ -217,3 +217,12 @@ describe('firstInvalidUtf8', () => {
     expect(at(0xf0, 0x9f, 0x98, 0x80, 0xff)).toBe(4);
   });
 });
+
+/** Make `fs.fstatSync` report another size than the file has, as if it changed between fstat and read (restore the spy after). */
+function fstatSaying(size: (real: number) => number) {
+  const real = fs.fstatSync;
+  return vi.spyOn(fs, 'fstatSync').mockImplementation(((fd: number) => {
+    const stats = real(fd);
+    return Object.assign(Object.create(Object.getPrototypeOf(stats) as object) as fs.Stats, stats, { size: size(stats.size) });
+  }) as typeof fs.fstatSync);
+}
