@@ -24,7 +24,7 @@ export const remarkClaims: Plugin<[ClaimsPluginOptions], Root> = function remark
     const source = file.value === undefined ? undefined : String(file);
     const found = adapter(file.path || undefined, source);
     // A chapter parsed as MDX (`remark-mdx`, as `@mdx-js/mdx` does) calls `markerModule` for its markers.
-    const calls = markerModule && readsMdx(processor.data('fromMarkdownExtensions')) ? markerModule : undefined;
+    const calls = markerModule && readsMdx((processor.data() as { fromMarkdownExtensions?: unknown }).fromMarkdownExtensions) ? markerModule : undefined;
     // Annotations still being loaded: unified awaits a transformer's promise.
     if (found instanceof Promise) return found.then((claims) => mark(tree, file, claims, source, calls));
     mark(tree, file, found, source, calls);
