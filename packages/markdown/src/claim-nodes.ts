@@ -3,7 +3,7 @@
  * popover (from the core's hast), and the paragraphs that hold a heading's
  * markers or a restored directive's fence line.
  */
-import { claimMarkerHtml, type ClaimAnnotation } from '@research-pack/core/render';
+import { claimMarkerHtml, type ChapterAnnotations, type ClaimAnnotation } from '@research-pack/core/render';
 import type { IndexNode } from '@research-pack/core/internal';
 import type { Element } from 'hast';
 import type { ResearchClaim, ResearchClaimMarker, ResearchClaimPopover } from './types.js';
@@ -44,7 +44,7 @@ export type MarkerForm = 'tree' | 'html' | 'mdx' | MarkerCall;
 /**
  * A marker as a call the page makes when it renders: an MDX `<Fragment
  * set:html={call(chapter, claim)}>`, where `call` is a binding the chapter
- * imports (`markerImport`). Only the call is compiled into the chapter.
+ * imports (`markerCalls`). Only the call is compiled into the chapter.
  */
 export interface MarkerCall {
   /** The local name of the imported function. */
@@ -77,15 +77,25 @@ function markerNode(annotation: ClaimAnnotation, markers: MarkerForm): IndexNode
   } as IndexNode);
 }
 
+/** The local name of the marker function a chapter whose markers are calls imports (`markerModule`). */
+const MARKER_CALL = '_researchPackClaimMarker';
+
 /**
- * The ES module import a chapter whose markers are calls starts with.
- * @param from the module's specifier.
- * @param name the function's export name.
- * @param call its local name (`MarkerCall.call`).
- * @param estree give the node its syntax tree too (see `MarkerCall.estree`).
- * @returns an `mdxjsEsm` node.
+ * How a chapter's markers are calls of a marker module (`markerModule`),
+ * and the import they need at the start of the chapter; undefined for a
+ * chapter without claims (it needs neither).
+ * @param annotations the chapter's annotations.
+ * @param module the module and the name of its marker function.
+ * @param estree give the call and the import their syntax trees too (see `MarkerCall.estree`).
+ * @returns the marker form and the import.
  */
-export function markerImport(from: string, name: string, call: string, estree = false): IndexNode {
+export function markerCalls(annotations: ChapterAnnotations | undefined, module: { from: string; name: string }, estree = false): { markers: MarkerCall; preamble: IndexNode } | undefined {
+  if (!annotations || annotations.claims.length === 0) return undefined;
+  return { markers: { call: MARKER_CALL, chapter: annotations.chapter, ...(estree ? { estree } : {}) }, preamble: markerImport(module.from, module.name, MARKER_CALL, estree) };
+}
+
+/** The ES module import a chapter whose markers are calls starts with: an `mdxjsEsm` node. */
+function markerImport(from: string, name: string, call: string, estree: boolean): IndexNode {
   const value = `import { ${name} as ${call} } from ${JSON.stringify(from)};`;
   if (!estree) return { type: 'mdxjsEsm', value } as IndexNode;
   const declaration = { type: 'ImportDeclaration', specifiers: [{ type: 'ImportSpecifier', imported: identifier(name), local: identifier(call) }], source: literal(from), attributes: [] };

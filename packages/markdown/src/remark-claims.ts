@@ -8,7 +8,7 @@ import type { VFile } from 'vfile';
 import { createClaimsAdapter, failurePlace, type FileClaims } from './claims-adapter.js';
 import type { ClaimEdit } from './emit-edits.js';
 import type { ClaimsPluginOptions } from './options.js';
-import { markerImport } from './claim-nodes.js';
+import { markerCalls } from './claim-nodes.js';
 
 /**
  * Mark claims on chapter pages (unified).
@@ -42,17 +42,13 @@ function readsMdx(extensions: unknown): boolean {
   return typeof extensions === 'object' && extensions !== null && typeof (extensions as { enter?: Record<string, unknown> }).enter?.mdxjsEsm === 'function';
 }
 
-/** The local name of the marker function an MDX chapter imports (`markerModule`), as on Sätteri. */
-const MARKER_CALL = '_researchPackClaimMarker';
-
 /** Plan and apply a file's edits; a failure is reported at its place with `file.fail`. */
 function mark(tree: Root, file: VFile, claims: FileClaims | undefined, source: string | undefined, calls: ClaimsPluginOptions['markerModule']): void {
   if (!claims) return;
-  const chapter = claims.kind === 'claims' && claims.annotations && claims.annotations.claims.length > 0 ? claims.annotations.chapter : undefined;
-  const markers = calls && chapter !== undefined ? { call: MARKER_CALL, chapter, estree: true } : undefined;
+  const called = calls && claims.kind === 'claims' ? markerCalls(claims.annotations, calls, true) : undefined;
   let edits: ClaimEdit[];
   try {
-    edits = claims.plan(tree, source, markers);
+    edits = claims.plan(tree, source, called?.markers);
   } catch (error) {
     // unified reports a failure at a place with `file.fail`.
     if (!(error instanceof Error)) throw error;
@@ -61,7 +57,7 @@ function mark(tree: Root, file: VFile, claims: FileClaims | undefined, source: s
     file.fail(error.message, { ...(place ? { place } : {}), ...(typeof ruleId === 'string' ? { ruleId } : {}), source: 'research-pack', cause: error });
   }
   apply(edits);
-  if (markers && calls) tree.children.unshift(markerImport(calls.from, calls.name, MARKER_CALL, true) as unknown as RootContent);
+  if (called) tree.children.unshift(called.preamble as unknown as RootContent);
 }
 
 /** Apply edits by mutation, as remark plugins do. */

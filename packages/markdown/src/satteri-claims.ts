@@ -12,7 +12,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { MdastContent, MdastPluginDefinition, MdastVisitorContext, PluginFactoryContext } from 'satteri';
-import { markerImport } from './claim-nodes.js';
+import { markerCalls } from './claim-nodes.js';
 import { createClaimsAdapter, type FileClaims } from './claims-adapter.js';
 import type { ClaimsPluginOptions } from './options.js';
 import { applyEdits as apply, PageMarker, PAGE_VISITORS, type PageMarkerSettings, type PageNode } from './page-marker.js';
@@ -36,9 +36,8 @@ export function satteriClaims(options: ClaimsPluginOptions): (context: PluginFac
   // With `markerModule`, an MDX chapter's markers are calls of the function it imports.
   const marking = (claims: FileClaims, mdx: boolean): Marking => {
     const settings = forFormat[mdx ? 'mdx' : 'markdown'];
-    const chapter = claims.kind === 'claims' ? claims.annotations?.chapter : undefined;
-    if (!mdx || !markerModule || chapter === undefined || claims.annotations!.claims.length === 0) return { settings };
-    return { settings: { ...settings, markers: { call: MARKER_CALL, chapter } }, preamble: markerImport(markerModule.from, markerModule.name, MARKER_CALL) };
+    const calls = mdx && markerModule && claims.kind === 'claims' ? markerCalls(claims.annotations, markerModule) : undefined;
+    return calls ? { settings: { ...settings, markers: calls.markers }, preamble: calls.preamble } : { settings };
   };
   return ({ fileURL, source, sourceFormat }) => {
     const mdx = sourceFormat === 'mdx';
@@ -51,13 +50,10 @@ export function satteriClaims(options: ClaimsPluginOptions): (context: PluginFac
   };
 }
 
-/** The local name of the marker function a chapter imports (`markerModule`). */
-const MARKER_CALL = '_researchPackClaimMarker';
-
 /** How a page's claims are marked on the visitor path: the settings, and the import its markers need, if any. */
 interface Marking {
   settings: PageMarkerSettings;
-  preamble?: ReturnType<typeof markerImport> | undefined;
+  preamble?: NonNullable<ReturnType<typeof markerCalls>>['preamble'] | undefined;
 }
 
 /** The page read whole: plan in `before`, from the root. */
