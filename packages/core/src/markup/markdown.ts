@@ -166,8 +166,24 @@ function withUnsafeFor(state: State, subject: string, write: () => string): stri
   }
 }
 
-/** For each list of unsafe patterns: its distinct characters, and its filtered lists by which of them occur (and whether a line break does). */
-const unsafeIndex = new WeakMap<State['unsafe'], { characters: string[]; lists: Map<string, State['unsafe']> }>();
+/**
+ * For each list of unsafe patterns: its distinct characters, where each ASCII
+ * one is (its bit in `unsafeFor`'s key, by character code: -1 for none), the
+ * others (looked for with `includes`), and its filtered lists by key.
+ */
+const unsafeIndex = new WeakMap<State['unsafe'], UnsafeIndex>();
+
+interface UnsafeIndex {
+  characters: string[];
+  bits: Int8Array;
+  others: number[];
+  lists: Map<number, State['unsafe']>;
+  byOthers?: Map<string, Map<number, State['unsafe']>>;
+}
+
+/** The bits of `unsafeFor`'s key: 52 (a number holds them exactly), one of them for a line break. */
+const KEY_BITS = 52;
+const LINE_BREAK_BIT = KEY_BITS - 1;
 
 /**
  * Whether a pattern can only match after or before a line break: one at a
@@ -182,31 +198,69 @@ function needsLineBreak(pattern: Unsafe): boolean {
   return pattern.atBreak === true || pattern.before === '[\\r\\n]' || (!pattern.afterNode && pattern.after === '[\\r\\n]');
 }
 
+function indexOf(all: State['unsafe']): UnsafeIndex {
+  let index = unsafeIndex.get(all);
+  if (index) return index;
+  const characters = [...new Set(all.map((pattern) => pattern.character))];
+  const bits = new Int8Array(128).fill(-1);
+  const others: number[] = [];
+  characters.forEach((character, at) => {
+    const code = character.charCodeAt(0);
+    // One bit for each ASCII character while they last; the others are looked for one by one.
+    if (character.length === 1 && code < 128 && at < LINE_BREAK_BIT) bits[code] = at;
+    else others.push(at);
+  });
+  index = { characters, bits, others, lists: new Map() };
+  unsafeIndex.set(all, index);
+  return index;
+}
+
 /**
  * The patterns of `all` that can match `subject`, in their order: those
  * whose character occurs in it, and of those that need a line break
  * (`needsLineBreak`) only when it holds one. What `all.filter(...)` gives,
- * with one `includes` per distinct character (about 30 of 95 patterns) and
- * the list made once for each set of characters that occurs.
+ * with one pass over the subject (which of the patterns' characters and
+ * whether a line break occur, as the bits of a number) and the list made
+ * once for each set that occurs.
  * @param all the unsafe patterns.
  * @param subject the text around and in the node.
  * @returns the patterns that can match.
  */
 function unsafeFor(all: State['unsafe'], subject: string): State['unsafe'] {
-  let index = unsafeIndex.get(all);
-  if (!index) {
-    index = { characters: [...new Set(all.map((pattern) => pattern.character))], lists: new Map() };
-    unsafeIndex.set(all, index);
+  const index = indexOf(all);
+  const { bits } = index;
+  // Bits 0–30 in `low`, 31–51 in `high`: each an integer the bit operators keep exact.
+  let low = 0;
+  let high = 0;
+  for (let at = 0; at < subject.length; at++) {
+    const code = subject.charCodeAt(at);
+    if (code >= 128) continue;
+    // A line feed or carriage return may be a pattern's character too: then both bits.
+    if (code === 10 || code === 13) high |= 1 << (LINE_BREAK_BIT - 31);
+    const bit = bits[code]!;
+    if (bit < 0) continue;
+    if (bit < 31) low |= 1 << bit;
+    else high |= 1 << (bit - 31);
   }
-  const lineBreak = subject.includes('\n') || subject.includes('\r');
-  let key = lineBreak ? 'n' : '';
-  for (let at = 0; at < index.characters.length; at++) if (subject.includes(index.characters[at]!)) key += `${at},`;
-  let list = index.lists.get(key);
+  const key = high * 2 ** 31 + low;
+  let others = '';
+  for (const at of index.others) if (subject.includes(index.characters[at]!)) others += `${at},`;
+  const lists = others ? othersList(index, others) : index.lists;
+  let list = lists.get(key);
   if (!list) {
+    const lineBreak = subject.includes('\n') || subject.includes('\r');
     list = all.filter((pattern) => subject.includes(pattern.character) && (lineBreak || !needsLineBreak(pattern)));
-    index.lists.set(key, list);
+    lists.set(key, list);
   }
   return list;
+}
+
+/** The lists of a set of the characters `unsafeFor` looks for one by one (as `1,4,`): a key's bits cannot tell those apart. */
+function othersList(index: UnsafeIndex, others: string): Map<number, State['unsafe']> {
+  const byOthers = (index.byOthers ??= new Map());
+  let lists = byOthers.get(others);
+  if (!lists) byOthers.set(others, (lists = new Map()));
+  return lists;
 }
 
 /**
