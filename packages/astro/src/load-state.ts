@@ -79,10 +79,18 @@ export function loadState(inputs: LoadInputs, cache?: ModelCache): LoadedState {
 /**
  * `loadState` for a build: the same model, built on worker threads while
  * this thread goes on (Vite starts meanwhile), with the chapter store.
+ *
+ * This thread takes no chapter, even while a chapter's transform waits for
+ * the model: Vite goes on with the other modules meanwhile, which a
+ * synchronous run of checks would hold up, and a thread that checks for
+ * the first time does it with code not yet optimized and the parser and
+ * renderers still to load. Cold builds of the bench's (b), on two cores,
+ * ten alternating pairs: eight faster without (medians 14.15 against
+ * 14.50 s, CPU 20.8 against 21.2 s; see bench/README.md, 2026-12-06).
  * @param inputs the project and its caches.
  * @returns the state to publish and the annotation lookup.
  */
-export async function loadStateOnThreads(inputs: LoadInputs, mainThreadJoins?: Promise<unknown>): Promise<LoadedState> {
+export async function loadStateOnThreads(inputs: LoadInputs): Promise<LoadedState> {
   const { root, options } = inputs;
   const configured = Number(process.env.RESEARCH_PACK_THREADS);
   // This thread keeps Astro going: the workers take every chapter, one per other core.
@@ -96,7 +104,6 @@ export async function loadStateOnThreads(inputs: LoadInputs, mainThreadJoins?: P
     parser: { url: import.meta.resolve('@research-pack/markdown/parse'), name: 'parseChapter' },
     threads,
     mainThreadTakes: false,
-    ...(mainThreadJoins ? { mainThreadJoins } : {}),
     ...(inputs.store ? { store: inputs.store } : {}),
     // Each chapter's annotations, made on the thread that read it; its pages' parts and text artifacts once the model is built.
     derive: { url: new URL('./derive.js', import.meta.url).href, name: 'deriveChapter', context: deriveContext(inputs), later: ['derivePages', 'deriveArtifacts'] },

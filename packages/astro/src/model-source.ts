@@ -42,8 +42,6 @@ export class ModelSource {
   /** Chapter files read again for a source the model did not have, with that source's digest: once each. */
   private readonly rechecked = new Map<string, string>();
   private contentDir = '';
-  /** Let this thread take chapters of a background load: something waits for the model. */
-  private join: () => void = () => undefined;
   /** What a background load must pass before it is published, and how its failure is worded (`verify`). */
   private check: ((loaded: LoadedState) => void) | undefined;
   private failed: ((error: unknown) => Error) | undefined;
@@ -59,10 +57,9 @@ export class ModelSource {
     this.inputs = inputs;
     this.contentDir = path.resolve(inputs.root, inputs.options.contentDir) + path.sep;
     if (background) {
-      // Once the build has to wait for the model, this thread checks chapters too.
-      const joins = new Promise<void>((resolve) => (this.join = resolve));
+      // The workers check every chapter; this thread never takes one (see `loadStateOnThreads`).
       // What the check throws, or the load's failure as `failed` words it, is what everything waiting for the model gets.
-      this.loading = loadStateOnThreads(inputs, joins).then(
+      this.loading = loadStateOnThreads(inputs).then(
         (loaded) => {
           this.check?.(loaded);
           return this.publish(loaded);
@@ -99,7 +96,6 @@ export class ModelSource {
   async ready(): Promise<LoadedState> {
     if (this.current) return this.current;
     if (!this.loading) throw new Error('Research Pack: the model was never loaded');
-    this.join();
     return this.loading;
   }
 
@@ -110,7 +106,6 @@ export class ModelSource {
    */
   loadedFor(file: string): Promise<LoadedState> | undefined {
     if (this.current || !this.loading || !path.resolve(file).startsWith(this.contentDir)) return undefined;
-    this.join();
     return this.loading;
   }
 
