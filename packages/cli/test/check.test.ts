@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildModel } from '@research-pack/core';
+import { buildModel, CHECKS_PER_MESSAGE } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
 import { afterEach, describe, expect, it } from 'vitest';
 import { githubAnnotation } from '../src/commands/check.js';
@@ -102,13 +102,23 @@ describe('research-pack check', () => {
   it('builds the same model on several threads as on one', async () => {
     root = await copyDemoBooks();
     const books = path.join(root, 'content/books');
-    await cp(path.join(books, 'pi'), path.join(books, 'pj'), { recursive: true });
-    await editFile(path.join(books, 'pj/book.yaml'), 'slug: pi', 'slug: pj');
+    for (const slug of ['pj', 'pk', 'pl']) {
+      await cp(path.join(books, 'pi'), path.join(books, slug), { recursive: true });
+      await editFile(path.join(books, `${slug}/book.yaml`), 'slug: pi', `slug: ${slug}`);
+    }
     const asOf = '2026-11-29';
     const serial = buildModel({ rootDir: root, parse: (source, { format }) => parseChapter(source, { format }), today: asOf });
-    expect(serial.model?.books.map((book) => book.chapters.length)).toEqual([3, 3]);
+    expect(serial.model?.books.map((book) => book.chapters.length)).toEqual([3, 3, 3, 3]);
+    // One worker alone posts its checks in more than one message.
+    expect(12).toBeGreaterThan(CHECKS_PER_MESSAGE);
     // Joined by this thread at once (it takes most chapters, the workers the rest), or never asked to join.
-    const threadings = [{ threads: 3, mainThreadTakes: false }, { threads: 2 }, { threads: 2, mainThreadTakes: false, joins: 'now' as const }, { threads: 3, mainThreadTakes: false, joins: 'never' as const }];
+    const threadings = [
+      { threads: 3, mainThreadTakes: false },
+      { threads: 2 },
+      { threads: 1, mainThreadTakes: false },
+      { threads: 2, mainThreadTakes: false, joins: 'now' as const },
+      { threads: 3, mainThreadTakes: false, joins: 'never' as const },
+    ];
     for (const run of runThreaded(root, asOf, threadings)) {
       expect(run.model, JSON.stringify(run.threading)).toEqual(JSON.parse(JSON.stringify(serial.model)));
       expect(run.problems).toEqual(serial.problems);

@@ -2,7 +2,7 @@
  * The job of a worker thread of `checkProblemsOnThreads` and
  * `buildModelOnThreads` (loaded by `worker.ts`, the thread's entry): loads
  * the parser, takes chapters from the shared queue and posts back their
- * checks; then, if the job has later passes, waits for the chapters the
+ * checks, a few at a time as it makes them; then, if the job has later passes, waits for the chapters the
  * main thread took and posts each pass's results over all of them.
  * A worker started early (`prestartChapterWorkers`) may be told the parser
  * at once, and loads it while it waits for the job.
@@ -10,7 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ParseChapter } from '../model/chapter.js';
 import type { ParserModule } from './run.js';
-import { loadDerive, loadLater, takeChapters, type ChapterJob, type WorkerMessage } from './run.js';
+import { CHECKS_PER_MESSAGE, loadDerive, loadLater, takeChapters, type ChapterJob, type TakenCheck, type WorkerMessage } from './run.js';
 import { deriveLater, type DerivedFrom } from './derive.js';
 import { bookFolder } from '../load/books.js';
 
@@ -30,9 +30,16 @@ parentPort?.once('message', (job: ChapterJob) => {
     if (typeof parse !== 'function') throw new TypeError(`Research Pack: ${job.parser.url} has no function export "${job.parser.name}"`);
     const derive = job.derive ? await loadDerive(job.derive) : undefined;
     const passes = job.derive ? await loadLater(job.derive) : [];
-    const taken = takeChapters(job, job.books.map(bookFolder), parse as ParseChapter, derive);
     const post = (message: WorkerMessage) => parentPort?.postMessage(message);
-    post({ checks: taken.checks });
+    // Each few chapters' checks are posted as soon as they are made.
+    let batch: TakenCheck[] = [];
+    const taken = takeChapters(job, job.books.map(bookFolder), parse as ParseChapter, derive, (check) => {
+      batch.push(check);
+      if (batch.length < CHECKS_PER_MESSAGE) return;
+      post({ checks: batch, last: false });
+      batch = [];
+    });
+    post({ checks: batch, last: true });
     taken.store();
     if (passes.length === 0) {
       parentPort?.close();
