@@ -16,4 +16,10 @@ describe('chapter workers', () => {
       await worker.terminate();
     }
   });
+
+  it('post their checks a few chapters at a time: fewer than the 12 that cli/test/check.test.ts builds on one worker to see them come in two messages', async () => {
+    const { CHECKS_PER_MESSAGE } = await import('../../src/threads/run.js');
+    expect(CHECKS_PER_MESSAGE).toBeGreaterThan(0);
+    expect(CHECKS_PER_MESSAGE).toBeLessThan(12);
+  });
 });
