@@ -19,6 +19,7 @@ import {
   claimAnnotations,
   chapterPopoversHtml,
   claimMarkerHtml,
+  claimReviewJsonLd,
   NO_POPOVER,
   renderBrief,
   renderPackHtml,
@@ -56,6 +57,8 @@ export interface DerivedChapter {
   annotations: ChapterAnnotations;
   /** The chapter's popovers, as `ChapterProvenance` renders them (made by `derivePages` unless kept). */
   popoversHtml?: string | undefined;
+  /** The chapter's ClaimReview JSON-LD (`claimReviewJsonLd`, absolute URLs), as the page's head holds it (the same). */
+  jsonLd?: string | undefined;
   /** The research pack page's content, when packs are built (made by `derivePages` unless kept). */
   packHtml?: string | undefined;
   /** The text artifacts, in the cache folder, when packs are built (made by `deriveArtifacts` unless kept). */
@@ -96,7 +99,7 @@ export function deriveChapter(input: DeriveInput): DerivedChapter {
 }
 
 /**
- * The later pass that makes what the chapter's pages render: its popovers and its pack page.
+ * The later pass that makes what the chapter's pages render: its popovers, its JSON-LD and its pack page.
  * @param input the chapter, as `deriveChapter` was given it (or a copy).
  * @returns the pages' parts; undefined when `deriveChapter` read them back.
  */
@@ -104,7 +107,7 @@ export function derivePages(input: DeriveInput): PageParts | undefined {
   const state = makingOf(input);
   if (!state) return undefined;
   const context = input.context as DeriveContext;
-  state.pages = { popoversHtml: chapterPopoversHtml(input.chapter, annotationOptions(input, context)) };
+  state.pages = { popoversHtml: chapterPopoversHtml(input.chapter, annotationOptions(input, context)), jsonLd: claimReviewJsonLd(input.chapter, context.urls) };
   if (context.packs) state.pages.packHtml = renderPackHtml(chapterModel(input), input.chapter, context.pageUrls);
   return state.pages;
 }
@@ -172,9 +175,10 @@ function cachedArtifacts(input: DeriveInput, context: DeriveContext, folder: str
 /** What a chapter's pages are given: its annotations, its popovers, its pack page. */
 type MadeChapter = { annotations: ChapterAnnotations } & PageParts;
 
-/** What a chapter's pages render besides its marks: its popovers, and its pack page when packs are built. */
+/** What a chapter's pages render besides its marks: its popovers and JSON-LD, and its pack page when packs are built. */
 interface PageParts {
   popoversHtml: string;
+  jsonLd: string;
   packHtml?: string;
 }
 
@@ -193,7 +197,7 @@ function artifactTexts(input: DeriveInput, context: DeriveContext): string[] {
 function readDerived(folder: string): MadeChapter | undefined {
   try {
     const made = JSON.parse(fs.readFileSync(path.join(folder, DERIVED_NAME), 'utf8')) as MadeChapter;
-    return typeof made?.popoversHtml === 'string' && Array.isArray(made.annotations?.claims) ? made : undefined;
+    return typeof made?.popoversHtml === 'string' && typeof made.jsonLd === 'string' && Array.isArray(made.annotations?.claims) ? made : undefined;
   } catch {
     return undefined;
   }
@@ -210,7 +214,7 @@ function artifactsKey(input: DeriveInput, context: DeriveContext): string {
 }
 
 /** This package's own part in the artifacts (which files, in which order): change it when that changes. */
-const ARTIFACTS_VERSION = 'artifacts-2';
+const ARTIFACTS_VERSION = 'artifacts-3';
 
 /** Write a chapter's files into their folder at once: a folder beside, renamed. */
 function writeFolder(folder: string, names: readonly string[], texts: readonly string[]): void {

@@ -14,7 +14,7 @@ import type { ModelCache } from '@research-pack/core/load';
 import { buildModel, coreCodeVersion, type BuildModelResult, type CheckStoreOptions, type ParseChapter, type ChapterModel } from '@research-pack/core/model';
 import { buildModelOnThreads } from '@research-pack/core/threads';
 import { chapterUrls, layoutProblems, type SiteUrls } from '@research-pack/core/site';
-import { chapterPopoversHtml, claimAnnotations, claimMarkerHtml, claimPopoversHtml, renderPackHtml, type ChapterAnnotations } from '@research-pack/core/render';
+import { chapterPopoversHtml, claimAnnotations, claimMarkerHtml, claimPopoversHtml, claimReviewJsonLd, renderPackHtml, type ChapterAnnotations } from '@research-pack/core/render';
 import { parseChapter } from '@research-pack/markdown/parse';
 import type { KeptRows } from './artifacts.js';
 import type { DeriveContext, DerivedChapter } from './derive.js';
@@ -115,6 +115,7 @@ export async function loadStateOnThreads(inputs: LoadInputs): Promise<LoadedStat
       const entry = derived.get(id);
       if (!entry) continue;
       entry.popoversHtml ??= parts.popoversHtml;
+      entry.jsonLd ??= parts.jsonLd;
       entry.packHtml ??= parts.packHtml;
       entry.artifacts ??= parts.artifacts;
       entry.reportRows ??= parts.reportRows;
@@ -170,7 +171,7 @@ export function deriveState(inputs: LoadInputs, result: BuildModelResult, derive
   const pageStamps = new WeakMap<ChapterModel, string>();
   // One set of annotations per chapter, made on first use: the claim plugins
   // read it for the markers, ChapterProvenance for the popovers.
-  const annotationsById = new Map<string, { annotations: ChapterAnnotations; popoversHtml?: string | undefined; packHtml?: string | undefined }>();
+  const annotationsById = new Map<string, { annotations: ChapterAnnotations; popoversHtml?: string | undefined; jsonLd?: string | undefined; packHtml?: string | undefined }>();
   const annotationOptions = (chapter: ChapterModel) => (options.packs ? { packUrl: chapterUrls(pageUrls, chapter.book, chapter.slug).pack } : {});
   const entryOf = (chapter: ChapterModel) => {
     let entry = annotationsById.get(chapter.id);
@@ -205,6 +206,10 @@ export function deriveState(inputs: LoadInputs, result: BuildModelResult, derive
         const entry = entryOf(chapter);
         // Annotations a worker posted leave their popovers out (`popoversHtml` holds them, once its pass is in): make them whole here.
         return (entry.popoversHtml ??= derived.has(chapter.id) ? chapterPopoversHtml(chapter, annotationOptions(chapter)) : claimPopoversHtml(entry.annotations));
+      },
+      jsonLd: (chapter) => {
+        const entry = entryOf(chapter);
+        return (entry.jsonLd ??= claimReviewJsonLd(chapter, urls));
       },
       packHtml: (chapter) => {
         const entry = entryOf(chapter);

@@ -3,8 +3,8 @@
  * the page's `<head>` through Starlight's route data, no `Head` override.
  */
 import { defineRouteMiddleware, type StarlightRouteData } from '@astrojs/starlight/route-data';
-import { claimReviewJsonLd } from '@research-pack/core/render';
-import { chapterAtFile, getSiteUrls } from './runtime.js';
+import { chapterAtFile } from './runtime.js';
+import { readState } from './state.js';
 
 /** Add the JSON-LD of the chapter this page renders, if it renders one. */
 export const onRequest = defineRouteMiddleware((context) => {
@@ -12,5 +12,5 @@ export const onRequest = defineRouteMiddleware((context) => {
   const route = (context.locals as { starlightRoute: StarlightRouteData }).starlightRoute;
   const chapter = chapterAtFile(route.entry?.filePath);
   if (!chapter || chapter.claims.length === 0) return;
-  route.head.push({ tag: 'script', attrs: { type: 'application/ld+json' }, content: claimReviewJsonLd(chapter, getSiteUrls()) });
+  route.head.push({ tag: 'script', attrs: { type: 'application/ld+json' }, content: readState().jsonLd(chapter) });
 });

@@ -36,6 +36,8 @@ export interface ResearchPackState {
   markerHtml: (chapter: string, claim: string) => string | undefined;
   /** The popovers of a chapter's claims as HTML, made once (on a build's worker threads, when it has them). */
   popoversHtml: (chapter: ChapterModel) => string;
+  /** The chapter's ClaimReview JSON-LD for its page's head (`claimReviewJsonLd` with `urls`; `''` when no claim has a publishable review), made once (the same). */
+  jsonLd: (chapter: ChapterModel) => string;
   /** The content of a chapter's research pack page as HTML, made once (the same). */
   packHtml: (chapter: ChapterModel) => string;
   /** The chapter whose file is at a path (absolute, or relative to the project root), if any: for a host's pages (Starlight's route data). */

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildModel, chapterUrls, claimAnnotations, claimMarkerHtml, claimPopoversHtml, statusReportRows } from '@research-pack/core';
+import { buildModel, chapterUrls, claimAnnotations, claimMarkerHtml, claimPopoversHtml, claimReviewJsonLd, statusReportRows } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
 import { describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
@@ -42,6 +42,13 @@ describe('deriveState with what the workers posted', () => {
     expect(pages?.popoversHtml).toBe(whole(late));
     derived.get(late!.id)!.popoversHtml = 'from the pass';
     expect(state.popoversHtml(late!)).toBe('from the pass');
+
+    // The JSON-LD the same way: the pass makes what the page would, and the page takes the pass's.
+    expect(state.jsonLd(early!)).toBe(claimReviewJsonLd(early!, urls));
+    expect(state.jsonLd(early!)).toContain('"ClaimReview"');
+    expect(pages?.jsonLd).toBe(claimReviewJsonLd(late!, urls));
+    derived.get(late!.id)!.jsonLd = 'JSON-LD from the pass';
+    expect(state.jsonLd(late!)).toBe('JSON-LD from the pass');
 
     // Markers are whole either way.
     const claim = early!.claims[0]!.claim.id;
