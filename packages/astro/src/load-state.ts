@@ -85,8 +85,8 @@ export function loadState(inputs: LoadInputs, cache?: ModelCache): LoadedState {
  * synchronous run of checks would hold up, and a thread that checks for
  * the first time does it with code not yet optimized and the parser and
  * renderers still to load. Cold builds of the bench's (b), on two cores,
- * ten alternating pairs: eight faster without (medians 14.15 against
- * 14.50 s, CPU 20.8 against 21.2 s; see bench/README.md, 2026-12-06).
+ * ten alternating pairs: seven faster without (medians of the last six
+ * 14.15 against 14.50 s, CPU 20.8 against 21.2 s; bench/README.md, 2026-12-06).
  * @param inputs the project and its caches.
  * @returns the state to publish and the annotation lookup.
  */
