@@ -172,7 +172,7 @@ function cachedArtifacts(input: DeriveInput, context: DeriveContext, folder: str
   return [at.snapshot, at.brief, at.report, at.packJson].map((pathname, index) => ({ pathname, file: path.join(folder, ARTIFACT_NAMES[index]!) }));
 }
 
-/** What a chapter's pages are given: its annotations, its popovers, its pack page. */
+/** What a chapter's pages are given: its annotations, its popovers and JSON-LD, its pack page. */
 type MadeChapter = { annotations: ChapterAnnotations } & PageParts;
 
 /** What a chapter's pages render besides its marks: its popovers and JSON-LD, and its pack page when packs are built. */
