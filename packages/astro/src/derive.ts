@@ -14,6 +14,7 @@ import path from 'node:path';
 import { coreCodeVersion, type ResearchModel } from '@research-pack/core/model';
 import type { DeriveInput } from '@research-pack/core/threads';
 import { chapterUrls, type SiteUrls } from '@research-pack/core/site';
+import { pack, type Packed } from './packed.js';
 import {
   type ChapterAnnotations,
   claimAnnotations,
@@ -51,16 +52,15 @@ export interface CachedArtifact {
   file: string;
 }
 
-/** What a chapter is derived into. Plain data, posted back to Astro's thread. */
+/**
+ * What a chapter is derived into, posted back to Astro's thread: what its
+ * pages are given as bytes (see `packed.ts`), the rest plain data.
+ */
 export interface DerivedChapter {
-  /** The annotations the claim plugins mark the page with (`popover` is left out: `popoversHtml` holds it). */
-  annotations: ChapterAnnotations;
-  /** The chapter's popovers, as `ChapterProvenance` renders them (made by `derivePages` unless kept). */
-  popoversHtml?: string | undefined;
-  /** The chapter's ClaimReview JSON-LD (`claimReviewJsonLd`, absolute URLs), as the page's head holds it (the same). */
-  jsonLd?: string | undefined;
-  /** The research pack page's content, when packs are built (made by `derivePages` unless kept). */
-  packHtml?: string | undefined;
+  /** The annotations the claim plugins mark the page with (`popover` is left out: `pages` holds the popovers). */
+  annotations: Packed<ChapterAnnotations>;
+  /** Its popovers, JSON-LD and pack page (made by `derivePages` unless kept). */
+  pages?: Packed<PageParts> | undefined;
   /** The text artifacts, in the cache folder, when packs are built (made by `deriveArtifacts` unless kept). */
   artifacts?: CachedArtifact[] | undefined;
   /** The folder of the cache they are in (kept by the build, the others pruned). */
@@ -91,21 +91,27 @@ export function deriveChapter(input: DeriveInput): DerivedChapter {
   const kept = names.every((name) => fs.existsSync(path.join(folder, name))) ? readDerived(folder) : undefined;
   if (kept) {
     making.set(input, 'kept');
-    return { ...kept, artifactsKey: key, ...(context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {}) };
+    const { annotations, ...pages } = kept;
+    return { annotations: pack(annotations), pages: pack(pages), artifactsKey: key, ...(context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {}) };
   }
   const state: Making = { key, posted: posted(annotationsOf(input, context)) };
   making.set(input, state);
-  return { annotations: state.posted, popoversHtml: undefined, artifactsKey: key };
+  return { annotations: pack(state.posted), artifactsKey: key };
 }
 
 /**
  * The later pass that makes what the chapter's pages render: its popovers, its JSON-LD and its pack page.
  * @param input the chapter, as `deriveChapter` was given it (or a copy).
- * @returns the pages' parts; undefined when `deriveChapter` read them back.
+ * @returns the pages' parts, as bytes; undefined when `deriveChapter` read them back.
  */
-export function derivePages(input: DeriveInput): PageParts | undefined {
+export function derivePages(input: DeriveInput): Pick<DerivedChapter, 'pages'> | undefined {
   const state = makingOf(input);
-  if (!state) return undefined;
+  return state && { pages: pack(pagesOf(input, state)) };
+}
+
+/** The chapter's pages' parts, made once on this thread. */
+function pagesOf(input: DeriveInput, state: Making): PageParts {
+  if (state.pages) return state.pages;
   const context = input.context as DeriveContext;
   state.pages = { popoversHtml: chapterPopoversHtml(input.chapter, annotationOptions(input, context)), jsonLd: claimReviewJsonLd(input.chapter, context.urls) };
   if (context.packs) state.pages.packHtml = renderPackHtml(chapterModel(input), input.chapter, context.pageUrls);
@@ -126,7 +132,7 @@ export function deriveArtifacts(input: DeriveInput): Pick<DerivedChapter, 'artif
   const context = input.context as DeriveContext;
   const reportRows = context.report ? statusReportRows(chapterModel(input), context.urls) : undefined;
   const reportParts = context.report ? statusReportHtmlParts(chapterModel(input), context.pageUrls) : undefined;
-  const pages = state.pages ?? derivePages(input)!;
+  const pages = pagesOf(input, state);
   making.set(input, 'kept');
   const made: MadeChapter = { annotations: state.posted, ...pages };
   const folder = path.join(context.artifactsDir, state.key);
@@ -176,7 +182,7 @@ function cachedArtifacts(input: DeriveInput, context: DeriveContext, folder: str
 type MadeChapter = { annotations: ChapterAnnotations } & PageParts;
 
 /** What a chapter's pages render besides its marks: its popovers and JSON-LD, and its pack page when packs are built. */
-interface PageParts {
+export interface PageParts {
   popoversHtml: string;
   jsonLd: string;
   packHtml?: string;

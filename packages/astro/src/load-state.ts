@@ -17,7 +17,8 @@ import { chapterUrls, layoutProblems, type SiteUrls } from '@research-pack/core/
 import { chapterPopoversHtml, claimAnnotations, claimMarkerHtml, claimPopoversHtml, claimReviewJsonLd, renderPackHtml, type ChapterAnnotations } from '@research-pack/core/render';
 import { parseChapter } from '@research-pack/markdown/parse';
 import type { KeptRows } from './artifacts.js';
-import type { DeriveContext, DerivedChapter } from './derive.js';
+import type { DeriveContext, DerivedChapter, PageParts } from './derive.js';
+import { Recent, unpack } from './packed.js';
 import { DEFAULT_LAYOUT, type ResearchPackOptions } from './options.js';
 import type { ResearchPackState } from './state.js';
 
@@ -114,9 +115,7 @@ export async function loadStateOnThreads(inputs: LoadInputs): Promise<LoadedStat
     for (const [id, parts] of made as Map<string, Partial<DerivedChapter>>) {
       const entry = derived.get(id);
       if (!entry) continue;
-      entry.popoversHtml ??= parts.popoversHtml;
-      entry.jsonLd ??= parts.jsonLd;
-      entry.packHtml ??= parts.packHtml;
+      entry.pages ??= parts.pages;
       entry.artifacts ??= parts.artifacts;
       entry.reportRows ??= parts.reportRows;
       if (parts.reportParts) inputs.reportParts?.offer(parts.reportParts);
@@ -153,6 +152,26 @@ export function annotationsStamp(annotations: ChapterAnnotations): string {
 
 const stamps = new WeakMap<ChapterAnnotations, string>();
 
+/** A chapter's annotations and what its pages were given, as read or made on this thread. */
+interface PageEntry {
+  annotations: ChapterAnnotations;
+  /** The claims by id, for the markers. */
+  claims?: Map<string, ChapterAnnotations['claims'][number]>;
+  /** The worker's parts of its pages, read from their bytes. */
+  pages?: PageParts;
+  popoversHtml?: string;
+  jsonLd?: string;
+  packHtml?: string;
+}
+
+/**
+ * How many chapters' annotations and page parts read from a worker's bytes
+ * are kept read: a chapter's transform asks for them a few times in a row,
+ * and so does its page (Astro renders pages one at a time by default, Vite
+ * transforms a few modules at once).
+ */
+const UNPACKED_CHAPTERS = 16;
+
 /** The state and the annotation lookup, from a built model (and what the workers derived from its chapters, if they did). */
 export function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new Map<string, DerivedChapter>()): Omit<LoadedState, 'finished'> {
   const { root, options, urls, pageUrls } = inputs;
@@ -167,18 +186,26 @@ export function deriveState(inputs: LoadInputs, result: BuildModelResult, derive
     ),
   );
   const chaptersById = new Map((usable?.books ?? []).flatMap((book) => book.chapters.map((chapter) => [chapter.id, chapter] as const)));
-  const markers = new Map<string, Map<string, ChapterAnnotations['claims'][number]>>();
   const pageStamps = new WeakMap<ChapterModel, string>();
   // One set of annotations per chapter, made on first use: the claim plugins
-  // read it for the markers, ChapterProvenance for the popovers.
-  const annotationsById = new Map<string, { annotations: ChapterAnnotations; popoversHtml?: string | undefined; jsonLd?: string | undefined; packHtml?: string | undefined }>();
+  // read it for the markers, ChapterProvenance for the popovers. Made here,
+  // it is kept; made by a worker, it is read from its bytes, and kept while
+  // the chapter is among the last few asked for.
+  const made = new Map<string, PageEntry>();
+  const unpacked = new Recent<string, PageEntry>(UNPACKED_CHAPTERS);
   const annotationOptions = (chapter: ChapterModel) => (options.packs ? { packUrl: chapterUrls(pageUrls, chapter.book, chapter.slug).pack } : {});
-  const entryOf = (chapter: ChapterModel) => {
-    let entry = annotationsById.get(chapter.id);
-    if (!entry) {
-      entry = derived.get(chapter.id) ?? { annotations: claimAnnotations(chapter, annotationOptions(chapter)) };
-      annotationsById.set(chapter.id, entry);
-    }
+  const entryOf = (chapter: ChapterModel): PageEntry => {
+    const posted = derived.get(chapter.id);
+    if (posted) return unpacked.get(chapter.id, () => ({ annotations: unpack(posted.annotations) }));
+    let entry = made.get(chapter.id);
+    if (!entry) made.set(chapter.id, (entry = { annotations: claimAnnotations(chapter, annotationOptions(chapter)) }));
+    return entry;
+  };
+  // The worker's parts of the chapter's pages, once its pass is in; until then, and after it failed, the page makes them from the model.
+  const pagesOf = (chapter: ChapterModel): PageEntry => {
+    const entry = entryOf(chapter);
+    const pages = entry.pages === undefined ? derived.get(chapter.id)?.pages : undefined;
+    if (pages) entry.pages = unpack(pages);
     return entry;
   };
   return {
@@ -193,27 +220,25 @@ export function deriveState(inputs: LoadInputs, result: BuildModelResult, derive
       reportParts: inputs.reportParts?.memo,
       annotations: (chapter) => entryOf(chapter).annotations,
       markerHtml: (id, claim) => {
-        let claims = markers.get(id);
-        if (!claims) {
-          const chapter = chaptersById.get(id);
-          if (!chapter) return undefined;
-          markers.set(id, (claims = new Map(entryOf(chapter).annotations.claims.map((annotation) => [annotation.id, annotation]))));
-        }
-        const annotation = claims.get(claim);
+        const chapter = chaptersById.get(id);
+        if (!chapter) return undefined;
+        const entry = entryOf(chapter);
+        entry.claims ??= new Map(entry.annotations.claims.map((annotation) => [annotation.id, annotation]));
+        const annotation = entry.claims.get(claim);
         return annotation && claimMarkerHtml(annotation);
       },
       popoversHtml: (chapter) => {
-        const entry = entryOf(chapter);
-        // Annotations a worker posted leave their popovers out (`popoversHtml` holds them, once its pass is in): make them whole here.
-        return (entry.popoversHtml ??= derived.has(chapter.id) ? chapterPopoversHtml(chapter, annotationOptions(chapter)) : claimPopoversHtml(entry.annotations));
+        const entry = pagesOf(chapter);
+        // Annotations a worker posted leave their popovers out (its pass makes them): make them whole here.
+        return (entry.popoversHtml ??= entry.pages?.popoversHtml ?? (derived.has(chapter.id) ? chapterPopoversHtml(chapter, annotationOptions(chapter)) : claimPopoversHtml(entry.annotations)));
       },
       jsonLd: (chapter) => {
-        const entry = entryOf(chapter);
-        return (entry.jsonLd ??= claimReviewJsonLd(chapter, urls));
+        const entry = pagesOf(chapter);
+        return (entry.jsonLd ??= entry.pages?.jsonLd ?? claimReviewJsonLd(chapter, urls));
       },
       packHtml: (chapter) => {
-        const entry = entryOf(chapter);
-        return (entry.packHtml ??= renderPackHtml(usable!, chapter, pageUrls));
+        const entry = pagesOf(chapter);
+        return (entry.packHtml ??= entry.pages?.packHtml ?? renderPackHtml(usable!, chapter, pageUrls));
       },
       stamp: (chapter) => annotationsStamp(entryOf(chapter).annotations),
       pageStamp: (chapter) => {

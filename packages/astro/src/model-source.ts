@@ -55,6 +55,7 @@ export class ModelSource {
    */
   start(inputs: ModelSourceInputs, background: boolean): void {
     this.inputs = inputs;
+    this.building = background;
     this.contentDir = path.resolve(inputs.root, inputs.options.contentDir) + path.sep;
     if (background) {
       // The workers check every chapter; this thread never takes one (see `loadStateOnThreads`).
@@ -144,7 +145,7 @@ export class ModelSource {
    */
   marksOf(file: string): string | undefined {
     const marks = this.marks.get(path.resolve(file));
-    return marks === undefined ? undefined : marks === 'unmarked' ? marks : annotationsStamp(marks);
+    return marks === undefined ? undefined : stampOf(marks);
   }
 
   /**
@@ -159,18 +160,30 @@ export class ModelSource {
     for (const [file, marks] of this.marks) {
       const now = this.current?.annotationsFor(file);
       const is = now ? annotationsStamp(now) : this.looksLikeChapter(file) ? 'unmarked' : undefined;
-      if ((marks === 'unmarked' ? marks : annotationsStamp(marks)) !== is) stale.push(file);
+      if (stampOf(marks) !== is) stale.push(file);
     }
     return stale;
   }
 
-  /** What each file was last marked with (its stamp is computed when asked for: only Markdown renders keep one). */
-  private readonly marks = new Map<string, ChapterAnnotations | 'unmarked'>();
+  /**
+   * What each file was last marked with. The dev server keeps the
+   * annotations, to compare after each save (their stamp is computed when
+   * asked for: only Markdown renders keep one). A build marks each file once
+   * and asks for nothing but a Markdown file's stamp, right after: it keeps
+   * that stamp alone. Kept whole, every chapter's annotations would stay on
+   * the heap for the whole build, where the workers' bytes keep them off it
+   * (see `packed.ts`).
+   */
+  private readonly marks = new Map<string, Marks>();
+  /** Whether this is a build's model (`start` in the background). */
+  private building = false;
 
   private marked(file: string, annotations: ChapterAnnotations | undefined): ChapterAnnotations | undefined {
     const absolute = path.resolve(file);
-    if (annotations) this.marks.set(absolute, annotations);
-    else if (this.looksLikeChapter(absolute)) this.marks.set(absolute, 'unmarked');
+    if (annotations) {
+      if (!this.building) this.marks.set(absolute, annotations);
+      else if (!/\.mdx$/i.test(absolute)) this.marks.set(absolute, { stamp: annotationsStamp(annotations) });
+    } else if (this.looksLikeChapter(absolute)) this.marks.set(absolute, 'unmarked');
     return annotations;
   }
 
@@ -196,4 +209,11 @@ export class ModelSource {
     publishState(loaded.state);
     return loaded;
   }
+}
+
+/** What a file was marked with: its annotations, their stamp, or nothing (`unmarked`: the book has errors). */
+type Marks = ChapterAnnotations | { stamp: string } | 'unmarked';
+
+function stampOf(marks: Marks): string {
+  return marks === 'unmarked' ? marks : 'stamp' in marks ? marks.stamp : annotationsStamp(marks);
 }

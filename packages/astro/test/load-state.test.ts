@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { deriveArtifacts, deriveChapter, derivePages, type DerivedChapter } from '../src/derive.js';
 import { deriveState } from '../src/load-state.js';
+import { pack, Recent, unpack } from '../src/packed.js';
 import { parseOptions, resolveOptions, validateOptions } from '../src/options.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -30,7 +31,9 @@ describe('deriveState with what the workers posted', () => {
       return structuredClone(made);
     };
     const derived = new Map([early!, late!].map((chapter) => [chapter.id, posted(chapter)]));
-    expect(derived.get(early!.id)!.popoversHtml).toBeUndefined();
+    expect(derived.get(early!.id)!.pages).toBeUndefined();
+    // Posted as bytes, kept as bytes: outside the heap until a page asks.
+    expect(derived.get(early!.id)!.annotations).toBeInstanceOf(Uint8Array);
     const state = deriveState({ root: repoRoot, options, urls, pageUrls: urls }, result, derived).state;
 
     const whole = (chapter: typeof early) => claimPopoversHtml(claimAnnotations(chapter!, { packUrl: chapterUrls(urls, chapter!.book, chapter!.slug).pack }));
@@ -38,17 +41,15 @@ describe('deriveState with what the workers posted', () => {
     expect(state.popoversHtml(early!)).toContain('rp-block-verdict');
 
     // The pass comes in for the other chapter before its page renders: the page takes it.
-    const pages = derivePages(input(late));
-    expect(pages?.popoversHtml).toBe(whole(late));
-    derived.get(late!.id)!.popoversHtml = 'from the pass';
-    expect(state.popoversHtml(late!)).toBe('from the pass');
-
+    const pages = unpack(structuredClone(derivePages(input(late))!.pages!));
+    expect(pages.popoversHtml).toBe(whole(late));
     // The JSON-LD the same way: the pass makes what the page would, and the page takes the pass's.
+    expect(pages.jsonLd).toBe(claimReviewJsonLd(late!, urls));
+    derived.get(late!.id)!.pages = pack({ popoversHtml: 'from the pass', jsonLd: 'JSON-LD from the pass' });
+    expect(state.popoversHtml(late!)).toBe('from the pass');
+    expect(state.jsonLd(late!)).toBe('JSON-LD from the pass');
     expect(state.jsonLd(early!)).toBe(claimReviewJsonLd(early!, urls));
     expect(state.jsonLd(early!)).toContain('"ClaimReview"');
-    expect(pages?.jsonLd).toBe(claimReviewJsonLd(late!, urls));
-    derived.get(late!.id)!.jsonLd = 'JSON-LD from the pass';
-    expect(state.jsonLd(late!)).toBe('JSON-LD from the pass');
 
     // Markers are whole either way.
     const claim = early!.claims[0]!.claim.id;
@@ -90,11 +91,42 @@ describe('deriveState with what the workers posted', () => {
     retitled.model!.books[0]!.config = { ...book.config, title: `${book.config.title} (revised)` };
     expect(stateOf(retitled).pageStamp(retitled.model!.books[0]!.chapters[0]!)).not.toBe(plain.pageStamp(one!));
     // With it: the stamp follows the key.
-    const keyed = (key: string) => stateOf(result, undefined, new Map([[one!.id, { annotations: claimAnnotations(one!, {}), artifactsKey: key }]])).pageStamp(one!);
+    const keyed = (key: string) => stateOf(result, undefined, new Map([[one!.id, { annotations: pack(claimAnnotations(one!, {})), artifactsKey: key }]])).pageStamp(one!);
     expect(keyed('a')).toBe(keyed('a'));
     expect(keyed('a')).not.toBe(keyed('b'));
     expect(plain.packPagesKeyed).toBe(true);
     expect(stateOf(result, parseOptions({ asOf: '2026-11-29', layout: './src/layouts/Research.astro' })).packPagesKeyed).toBe(false);
     expect(stateOf(result, resolveOptions(validateOptions({ asOf: '2026-11-29' }), 'starlight')).packPagesKeyed).toBe(false);
+  });
+});
+
+describe('what the workers made, kept as bytes', () => {
+  it('reads a chapter back whole, and keeps only the last few chapters read', () => {
+    const result = buildModel({ rootDir: repoRoot, parse: (source, { format }) => parseChapter(source, { format }), today: '2026-11-29' });
+    const chapters = result.model!.books.flatMap((book) => book.chapters);
+    const annotations = new Map(chapters.map((chapter) => [chapter.id, claimAnnotations(chapter, {})]));
+    expect(unpack(structuredClone(pack(annotations.get(chapters[0]!.id))))).toEqual(annotations.get(chapters[0]!.id));
+
+    // Every chapter the workers made, as bytes: the state reads each as it is asked for.
+    const derived = new Map(chapters.map((chapter) => [chapter.id, { annotations: pack(annotations.get(chapter.id)!) }]));
+    const state = deriveState({ root: repoRoot, options: parseOptions({ asOf: '2026-11-29' }), urls, pageUrls: urls }, result, derived).state;
+    for (const chapter of chapters) expect(state.annotations(chapter)).toEqual(annotations.get(chapter.id));
+    // The same chapter asked for again at once is read once.
+    const last = chapters.at(-1)!;
+    expect(state.annotations(last)).toBe(state.annotations(last));
+
+    const recent = new Recent<string, object>(2);
+    const made: string[] = [];
+    const get = (key: string) => recent.get(key, () => (made.push(key), { key }));
+    const a = get('a');
+    get('b');
+    expect(get('a')).toBe(a);
+    get('c');
+    // 'b' was the oldest when 'c' came: it is made again, 'a' is not.
+    get('b');
+    expect(get('c')).toBeDefined();
+    expect(made).toEqual(['a', 'b', 'c', 'b']);
+    get('a');
+    expect(made).toEqual(['a', 'b', 'c', 'b', 'a']);
   });
 });

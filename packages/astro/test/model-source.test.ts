@@ -2,7 +2,7 @@
  * What `astro dev` drops after a save: only the chapter modules whose
  * compiled marks the reloaded model changes (`ModelSource.staleMarks`).
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +100,33 @@ describe('ModelSource in a build: the model loads in the background and is check
     await expect(source.ready()).rejects.toBe(stop);
     await expect(source.annotationsFor(chapter, await readFile(chapter, 'utf8'))).rejects.toBe(stop);
     expect(source.loaded()).toBeUndefined();
+  });
+
+  it('keeps what it marked as a Markdown chapter\'s stamp alone, and nothing of an MDX chapter, where the dev server keeps the annotations', async () => {
+    const dir = await copy();
+    // One chapter as plain Markdown: the plugins ask for its stamp after marking it.
+    await rename(path.join(dir, 'content/books/pi/28-chapter.mdx'), path.join(dir, 'content/books/pi/28-chapter.md'));
+    const mdx = path.join(dir, 'content/books/pi/27-chapter.mdx');
+    const md = path.join(dir, 'content/books/pi/28-chapter.md');
+    const marked = async (source: ModelSource) => {
+      for (const file of [mdx, md]) expect(await source.annotationsFor(file, await readFile(file, 'utf8'))).toBeDefined();
+      return (source as unknown as { marks: Map<string, unknown> }).marks;
+    };
+    const building = new (await built())();
+    building.start(inputs(dir), true);
+    await building.ready();
+    const kept = await marked(building);
+    expect([...kept.keys()]).toEqual([md]);
+    expect(kept.get(md)).toEqual({ stamp: expect.stringMatching(/^[0-9a-f]{32}$/) });
+
+    const dev = new ModelSource();
+    dev.start(inputs(dir), false);
+    const whole = await marked(dev);
+    expect([...whole.keys()].sort()).toEqual([md, mdx].sort());
+    // The same stamp either way.
+    expect(building.marksOf(md)).toBe(dev.marksOf(md));
+    expect(building.marksOf(mdx)).toBeUndefined();
+    expect(dev.marksOf(mdx)).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('throws what the check throws at once when the model is loaded already', async () => {
