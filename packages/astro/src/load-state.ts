@@ -172,8 +172,15 @@ interface PageEntry {
  */
 const UNPACKED_CHAPTERS = 16;
 
-/** The state and the annotation lookup, from a built model (and what the workers derived from its chapters, if they did). */
-export function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new Map<string, DerivedChapter>()): Omit<LoadedState, 'finished'> {
+/**
+ * The state and the annotation lookup, from a built model (and what the workers derived from its chapters, if they did).
+ * @param inputs the project and its caches.
+ * @param result the built model and its problems.
+ * @param derived what the workers made of each chapter, by chapter id.
+ * @param unpackedChapters how many chapters read from the workers' bytes are kept read (tests keep fewer).
+ * @returns the state to publish and the annotation lookup.
+ */
+export function deriveState(inputs: LoadInputs, result: BuildModelResult, derived = new Map<string, DerivedChapter>(), unpackedChapters = UNPACKED_CHAPTERS): Omit<LoadedState, 'finished'> {
   const { root, options, urls, pageUrls } = inputs;
   const { model } = result;
   // Every chapter needs a page and a research pack of its own, wherever the chapters and research options put them.
@@ -192,7 +199,7 @@ export function deriveState(inputs: LoadInputs, result: BuildModelResult, derive
   // it is kept; made by a worker, it is read from its bytes, and kept while
   // the chapter is among the last few asked for.
   const made = new Map<string, PageEntry>();
-  const unpacked = new Recent<string, PageEntry>(UNPACKED_CHAPTERS);
+  const unpacked = new Recent<string, PageEntry>(unpackedChapters);
   const annotationOptions = (chapter: ChapterModel) => (options.packs ? { packUrl: chapterUrls(pageUrls, chapter.book, chapter.slug).pack } : {});
   const entryOf = (chapter: ChapterModel): PageEntry => {
     const posted = derived.get(chapter.id);

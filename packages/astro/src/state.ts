@@ -30,7 +30,7 @@ export interface ResearchPackState {
   report: boolean;
   /** The status report pages' parts written before (kept by an earlier build, or by this build's workers), for `renderStatusReportHtml`; undefined in `astro dev`. */
   reportParts?: RowMemo | undefined;
-  /** A chapter's claim annotations (markers and popovers), made once and shared by the claim plugins and ChapterProvenance. */
+  /** A chapter's claim annotations (markers and popovers) for the claim plugins and ChapterProvenance: made once, or, when a build's workers made them, read from their bytes (a fresh copy once the chapter is no longer among the last few asked for). */
   annotations: (chapter: ChapterModel) => ChapterAnnotations;
   /** The HTML of a claim's marker, by chapter id and claim id (what an MDX chapter's markers call on Sätteri: see marker.ts). */
   markerHtml: (chapter: string, claim: string) => string | undefined;

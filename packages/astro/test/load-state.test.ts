@@ -9,6 +9,8 @@ import { buildModel, chapterUrls, claimAnnotations, claimMarkerHtml, claimPopove
 import { parseChapter } from '@research-pack/markdown';
 import { describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import { deriveArtifacts, deriveChapter, derivePages, type DerivedChapter } from '../src/derive.js';
 import { deriveState } from '../src/load-state.js';
 import { pack, Recent, unpack } from '../src/packed.js';
@@ -40,7 +42,9 @@ describe('deriveState with what the workers posted', () => {
     expect(state.popoversHtml(early!)).toBe(whole(early));
     expect(state.popoversHtml(early!)).toContain('rp-block-verdict');
 
-    // The pass comes in for the other chapter before its page renders: the page takes it.
+    // The other chapter's transform reads its annotations before its pass is in.
+    expect(state.annotations(late!).claims.length).toBe(late!.claims.length);
+    // The pass comes in before its page renders: the page takes it.
     const pages = unpack(structuredClone(derivePages(input(late))!.pages!));
     expect(pages.popoversHtml).toBe(whole(late));
     // The JSON-LD the same way: the pass makes what the page would, and the page takes the pass's.
@@ -112,8 +116,18 @@ describe('what the workers made, kept as bytes', () => {
     const state = deriveState({ root: repoRoot, options: parseOptions({ asOf: '2026-11-29' }), urls, pageUrls: urls }, result, derived).state;
     for (const chapter of chapters) expect(state.annotations(chapter)).toEqual(annotations.get(chapter.id));
     // The same chapter asked for again at once is read once.
-    const last = chapters.at(-1)!;
-    expect(state.annotations(last)).toBe(state.annotations(last));
+    const [first, second] = chapters;
+    expect(state.annotations(first!)).toBe(state.annotations(first!));
+    expect(state.annotations(second!)).toBe(state.annotations(second!));
+    expect(state.annotations(first!)).toBe(state.annotations(first!));
+    // Keeping one chapter read, a chapter asked for after another is read again: equal, not the same object.
+    const one = deriveState({ root: repoRoot, options: parseOptions({ asOf: '2026-11-29' }), urls, pageUrls: urls }, result, derived, 1).state;
+    const before = one.annotations(first!);
+    expect(one.annotations(first!)).toBe(before);
+    one.annotations(second!);
+    const again = one.annotations(first!);
+    expect(again).not.toBe(before);
+    expect(again).toEqual(before);
 
     const recent = new Recent<string, object>(2);
     const made: string[] = [];
@@ -128,5 +142,31 @@ describe('what the workers made, kept as bytes', () => {
     expect(made).toEqual(['a', 'b', 'c', 'b']);
     get('a');
     expect(made).toEqual(['a', 'b', 'c', 'b', 'a']);
+  });
+});
+
+describe('a build\'s state from its workers', () => {
+  it('keeps each chapter\'s pages as bytes once its pass is in, and renders from them', async () => {
+    // The built module: its workers load the built derive module beside it (they cannot load TypeScript).
+    const { loadStateOnThreads } = (await import(path.join(repoRoot, 'packages/astro/dist/load-state.js'))) as typeof import('../src/load-state.js');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'research-pack-passes-'));
+    try {
+      await cp(path.join(repoRoot, 'content/books'), path.join(dir, 'content/books'), { recursive: true });
+      const loaded = await loadStateOnThreads({ root: dir, options: parseOptions({ asOf: '2026-11-29' }), urls, pageUrls: urls, artifactsDir: path.join(dir, 'artifacts') });
+      await loaded.finished;
+      const chapters = loaded.state.model!.books.flatMap((book) => book.chapters);
+      expect(chapters.length).toBeGreaterThan(1);
+      for (const chapter of chapters) {
+        const made = loaded.derived.get(chapter.id)!;
+        expect(made.annotations).toBeInstanceOf(Uint8Array);
+        expect(made.pages).toBeInstanceOf(Uint8Array);
+        const pages = unpack(made.pages!);
+        expect(loaded.state.popoversHtml(chapter)).toBe(pages.popoversHtml);
+        expect(loaded.state.jsonLd(chapter)).toBe(pages.jsonLd);
+        expect(loaded.state.packHtml(chapter)).toBe(pages.packHtml);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
