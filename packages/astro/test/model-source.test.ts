@@ -85,6 +85,8 @@ describe('ModelSource in a build: the model loads in the background and is check
     expect(source.loadedFor(chapter)).toBeUndefined();
     source.verify((now) => checked.push(now), failed);
     expect(checked).toEqual([loaded, loaded]);
+    // The workers' later passes write the cache folder: done before the copy is removed.
+    await loaded.finished;
   });
 
   it('gives what the check throws to every chapter transform waiting, and to ready(), and publishes nothing', async () => {
@@ -114,7 +116,8 @@ describe('ModelSource in a build: the model loads in the background and is check
     };
     const building = new (await built())();
     building.start(inputs(dir), true);
-    await building.ready();
+    // The workers' later passes write the cache folder: done before the copy is removed.
+    await (await building.ready()).finished;
     const kept = await marked(building);
     expect([...kept.keys()]).toEqual([md]);
     expect(kept.get(md)).toEqual({ stamp: expect.stringMatching(/^[0-9a-f]{32}$/) });
@@ -133,12 +136,13 @@ describe('ModelSource in a build: the model loads in the background and is check
     const dir = await copy();
     const source = new (await built())();
     source.start(inputs(dir), true);
-    await source.ready();
+    const loaded = await source.ready();
     const stop = new Error('the book has errors');
     expect(() =>
       source.verify(() => {
         throw stop;
       }, failed),
     ).toThrow(stop);
+    await loaded.finished;
   });
 });
