@@ -18,10 +18,13 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { findGnuTime } from './extra.mjs';
 import { generateBook } from './generate.mjs';
 import { writeProject } from './projects.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
+const timeBin = findGnuTime();
+if (!timeBin) throw new Error('GNU time (/usr/bin/time) is needed for peak RSS: apt-get install time');
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '50' }, pairs: { type: 'string', default: '2' }, chapters: { type: 'string', default: '300' } } });
 const dir = path.join(REPO, '.tmp', 'bench-ballast');
 rmSync(dir, { recursive: true, force: true });
@@ -48,7 +51,7 @@ writeFileSync(config, text.replace('integrations: [', "integrations: [(await imp
 const build = (mb) => {
   for (const folder of ['dist', '.astro', 'node_modules/.astro']) rmSync(path.join(dir, folder), { recursive: true, force: true });
   const timeFile = path.join(dir, 'build.time');
-  const child = spawnSync('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, path.join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+  const child = spawnSync(timeBin, ['-f', '%M', '-o', timeFile, process.execPath, path.join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: dir,
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', BALLAST_MB: String(mb) },
     encoding: 'utf8',

@@ -4,7 +4,7 @@
  * to the updated page, what the markers and popovers add to a page, and an
  * ingest of a 10,000-row source ledger.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -216,4 +216,14 @@ export function median(list) {
 function round(value, digits = 2) {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
+}
+
+/** GNU time, which reports a command's peak RSS (`-f %M`); undefined when the machine has none. */
+export function findGnuTime() {
+  for (const candidate of ['/usr/bin/time', '/bin/time']) {
+    if (!existsSync(candidate)) continue;
+    const probe = spawnSync(candidate, ['-f', '%M', 'true'], { encoding: 'utf8' });
+    if (probe.status === 0 && /^\d+\s*$/.test(probe.stderr.trim().split('\n').at(-1) ?? '')) return candidate;
+  }
+  return undefined;
 }

@@ -39,7 +39,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AS_OF, generateBook } from './generate.mjs';
 import { PROJECTS, assertInstalled, installPackages, writeProject } from './projects.mjs';
-import { editOnce, firstChapter, pageBytes, runDev, runWarm, writeIngestProject } from './extra.mjs';
+import { editOnce, findGnuTime, firstChapter, pageBytes, runDev, runWarm, writeIngestProject } from './extra.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const BENCH = fileURLToPath(new URL('.', import.meta.url));
@@ -350,15 +350,6 @@ function verifyBuild(dir, key) {
       if (!existsSync(path.join(dist, file))) throw new Error(`build ${key}: report file missing: ${file}`);
     }
   }
-}
-
-function findGnuTime() {
-  for (const candidate of ['/usr/bin/time', '/bin/time']) {
-    if (!existsSync(candidate)) continue;
-    const probe = spawnSync(candidate, ['-f', '%M', 'true'], { encoding: 'utf8' });
-    if (probe.status === 0 && /^\d+\s*$/.test(probe.stderr.trim().split('\n').at(-1) ?? '')) return candidate;
-  }
-  return undefined;
 }
 
 // ---------------------------------------------------------------------------
