@@ -523,7 +523,9 @@ function runIngest() {
 // Fingerprint throughput and anchoring (in their own process)
 
 function runMicro() {
-  const dir = existsSync(path.join(WORK, 'check')) ? path.join(WORK, 'check') : path.join(WORK, ONLY.find((key) => PROJECTS[key].integration) ?? ONLY[0]);
+  // A book with claims: `check`'s, an annotated project's, or one of its own (a run of the plain projects alone has none).
+  const annotated = ONLY.find((key) => PROJECTS[key].integration);
+  const dir = existsSync(path.join(WORK, 'check')) ? path.join(WORK, 'check') : path.join(WORK, annotated ?? 'micro');
   if (!existsSync(path.join(dir, 'content'))) generateBook({ dir, chapters: CHAPTERS });
   log('\nbench: fingerprint throughput and anchoring');
   const child = spawnSync(process.execPath, [path.join(BENCH, 'micro.mjs'), dir, '--iterations', String(Math.max(RUNS, 3))], {
