@@ -14,7 +14,7 @@ import { copyDemoBooks, editFile, lineOf, removeProject, repoRoot, runCli } from
 let root: string | undefined;
 
 /** Check and build a project on threads in plain Node, with the built packages (see threaded-run.mjs). */
-function runThreaded(project: string, asOf: string, threadings: Array<{ threads: number; mainThreadTakes?: boolean; joins?: 'now' | 'never' }>) {
+function runThreaded(project: string, asOf: string, threadings: Array<{ threads: number; mainThreadTakes?: boolean }>) {
   const script = path.join(repoRoot, 'packages/cli/test/threaded-run.mjs');
   const env = { ...process.env, NODE_OPTIONS: '' };
   const output = execFileSync(process.execPath, [script, project, asOf, JSON.stringify(threadings)], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -110,14 +110,8 @@ describe('research-pack check', () => {
     const serial = buildModel({ rootDir: root, parse: (source, { format }) => parseChapter(source, { format }), today: asOf });
     expect(serial.model?.books.map((book) => book.chapters.length)).toEqual([3, 3, 3, 3]);
     // One worker alone posts these 12 chapters' checks in two messages (eight at a time: `CHECKS_PER_MESSAGE`, whose test in core/test/threads/pool.test.ts keeps it under 12).
-    // Joined by this thread at once (it takes most chapters, the workers the rest), or never asked to join.
-    const threadings = [
-      { threads: 3, mainThreadTakes: false },
-      { threads: 2 },
-      { threads: 1, mainThreadTakes: false },
-      { threads: 2, mainThreadTakes: false, joins: 'now' as const },
-      { threads: 3, mainThreadTakes: false, joins: 'never' as const },
-    ];
+    // The workers alone, this thread with one, and one worker alone.
+    const threadings = [{ threads: 3, mainThreadTakes: false }, { threads: 2 }, { threads: 1, mainThreadTakes: false }];
     for (const run of runThreaded(root, asOf, threadings)) {
       expect(run.model, JSON.stringify(run.threading)).toEqual(JSON.parse(JSON.stringify(serial.model)));
       expect(run.problems).toEqual(serial.problems);

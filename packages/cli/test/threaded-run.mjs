@@ -3,7 +3,7 @@
  * Node (the test runner reads the TypeScript sources, which worker threads
  * cannot load). Used by check.test.ts.
  *
- *   node threaded-run.mjs <project root> <as-of> '<JSON list of { threads, mainThreadTakes, joins }>'
+ *   node threaded-run.mjs <project root> <as-of> '<JSON list of { threads, mainThreadTakes }>'
  *
  * prints, per threading, the model and problems of `buildModelOnThreads` and
  * the problems and hints of `checkProblemsOnThreads`, as JSON.
@@ -15,9 +15,7 @@ const [root, asOf, threadings] = [process.argv[2], process.argv[3], JSON.parse(p
 const parser = { url: import.meta.resolve('@research-pack/markdown/parse'), name: 'parseChapter' };
 const runs = [];
 for (const threading of threadings) {
-  // `joins`: this thread joins the workers at once ("now"), or is never asked to ("never").
-  const { joins, ...rest } = threading;
-  const options = { rootDir: root, asOf, parse: parseChapter, parser, ...rest, ...(joins ? { mainThreadJoins: joins === 'now' ? Promise.resolve() : new Promise(() => {}) } : {}) };
+  const options = { rootDir: root, asOf, parse: parseChapter, parser, ...threading };
   const built = await buildModelOnThreads(options);
   const checked = await checkProblemsOnThreads(options);
   runs.push({ threading, model: built.model, problems: built.problems, checked: checked.problems, hints: checked.hints });

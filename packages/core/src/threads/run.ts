@@ -50,12 +50,6 @@ export interface ThreadedOptions {
   /** Whether this thread checks chapters too (default true); turned off so that it stays free for other work while the workers check every chapter. */
   mainThreadTakes?: boolean | undefined;
   /**
-   * With `mainThreadTakes: false`: once this settles, this thread takes the
-   * chapters still untaken too. A build settles it when it has nothing to do
-   * but wait for the model, so the thread works instead of waiting.
-   */
-  mainThreadJoins?: Promise<unknown> | undefined;
-  /**
    * Keep checks across runs in this folder (see `folderCheckStore`). A
    * check that keeps the model and one that keeps only problems are stored
    * under different keys: give each its own folder all the same, since each
@@ -239,8 +233,6 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<Checke
     here.push(...done.from);
   };
   // This thread takes chapters too, with the book folders it already loaded.
-  let finished = false;
-  let joined: Promise<void> | undefined;
   const stopWorkers = () => {
     // The later passes would wait for this thread's chapters: none will come, and nothing they make is wanted.
     for (const worker of workers) worker.stop();
@@ -252,23 +244,9 @@ async function checkAll(options: ThreadedOptions, keep: boolean): Promise<Checke
       stopWorkers();
       throw error;
     }
-  } else if (options.mainThreadJoins) {
-    const next = new Int32Array(job.next);
-    // Joins when asked to, if the workers have not finished and chapters are left.
-    void options.mainThreadJoins.then(
-      () => {
-        if (finished || Atomics.load(next, 0) >= chapters.length) return;
-        joined = takeHere();
-        // Awaited below once the workers are done; should a worker fail first, its error is the one reported.
-        joined.catch(() => undefined);
-      },
-      () => undefined,
-    );
   }
   try {
     for (const checked of await Promise.all(workers.map((worker) => worker.checks))) place({ checks: checked });
-    finished = true;
-    if (joined) await joined;
   } catch (error) {
     stopWorkers();
     throw error;

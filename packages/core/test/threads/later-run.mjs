@@ -3,7 +3,7 @@
  * packages, in plain Node (worker threads cannot load the TypeScript
  * sources the test runner reads). Used by later.test.ts.
  *
- *   node later-run.mjs <project root> <as-of> '<JSON { threads, mainThreadTakes, joins, failIn, exitIn, awaitLate }>'
+ *   node later-run.mjs <project root> <as-of> '<JSON { threads, mainThreadTakes, failIn, exitIn, awaitLate }>'
  *
  * prints what the first call and each later pass made of each chapter, by
  * chapter id, or the error a pass was rejected with; or `{ failed }` when the
@@ -13,7 +13,7 @@ import { buildModelOnThreads } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
 
 const [root, asOf, threading] = [process.argv[2], process.argv[3], JSON.parse(process.argv[4])];
-const { joins, failIn, exitIn, awaitLate, ...rest } = threading;
+const { failIn, exitIn, awaitLate, ...rest } = threading;
 let built;
 try {
   built = await buildModelOnThreads({
@@ -22,7 +22,6 @@ try {
     parse: parseChapter,
     parser: { url: import.meta.resolve('@research-pack/markdown/parse'), name: 'parseChapter' },
     ...rest,
-    ...(joins ? { mainThreadJoins: Promise.resolve() } : {}),
     derive: { url: new URL('./later-derive.mjs', import.meta.url).href, name: 'first', context: { failIn, exitIn }, later: ['pages', 'artifacts'] },
   });
 } catch (error) {
