@@ -286,7 +286,8 @@ describe('the files ingest reads and writes', () => {
       'research-pack ingest: cannot lock content/books/pi for writing: cannot create content/books/pi/.research-pack.lock: permission denied (EACCES); make content/books/pi and its folder writable for this user (ls -ld; chmod u+w), or run as a user who may write there; nothing was written\n',
     );
     expect(snapshotFiles(book)).toEqual(before);
-    expect(fs.readdirSync(tmp)).toEqual([]);
+    // Node's compile cache, which the command line turns on outside CI as Astro's does, is not a temporary folder of the write.
+    expect(fs.readdirSync(tmp).filter((name) => name !== 'node-compile-cache')).toEqual([]);
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 });
