@@ -68,6 +68,8 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
       'astro:config:setup': async ({ config, command: running, logger, injectRoute, injectScript, updateConfig, addWatchFile }) => {
         root = fileURLToPath(config.root);
         command = running;
+        // A process may build more than once with this integration: each build copies its own artifacts ahead.
+        copiedAhead = undefined;
         const sourceName = preset === 'starlight' ? 'researchPackStarlight() options' : 'researchPack() options';
         let file: Awaited<ReturnType<typeof loadConfigFile>>;
         try {

@@ -54,6 +54,14 @@ export class ModelSource {
    * @param background load on worker threads and return at once.
    */
   start(inputs: ModelSourceInputs, background: boolean): void {
+    // A process may build more than once with one integration (Astro's `build()` called again):
+    // nothing of the last build's model answers for this one.
+    this.current = undefined;
+    this.loading = undefined;
+    this.check = undefined;
+    this.failed = undefined;
+    this.marks.clear();
+    this.rechecked.clear();
     this.inputs = inputs;
     this.building = background;
     this.contentDir = path.resolve(inputs.root, inputs.options.contentDir) + path.sep;

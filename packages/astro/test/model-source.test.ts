@@ -132,6 +132,37 @@ describe('ModelSource in a build: the model loads in the background and is check
     expect(dev.marksOf(mdx)).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('answers a second build in the same process from that build\'s model, not the first\'s', async () => {
+    const dir = await copy();
+    const source = new (await built())();
+    const chapter = path.join(dir, 'content/books/pi/26-chapter.mdx');
+    const claims = path.join(dir, 'content/books/pi/26-chapter.claims.yaml');
+    const status = async () => {
+      const annotations = await source.annotationsFor(chapter, await readFile(chapter, 'utf8'));
+      return annotations?.claims.find((claim) => claim.id === 'assistant-names-model')?.status;
+    };
+    source.start(inputs(dir), true);
+    const first = await source.ready();
+    expect(await status()).toBe('supported');
+    await first.finished;
+    // Between the builds, the verdict is taken back.
+    const text = await readFile(claims, 'utf8');
+    const edited = text.replace(/(id: assistant-names-model[\s\S]*?status: )supported/, '$1unverified');
+    expect(edited).not.toBe(text);
+    await writeFile(claims, edited);
+    source.start(inputs(dir), true);
+    const checked: unknown[] = [];
+    source.verify((loaded) => checked.push(loaded), failed);
+    // Nothing is loaded yet for this build: the chapter waits for its model, which is checked first.
+    expect(source.loaded()).toBeUndefined();
+    expect(source.loadedFor(chapter)).toBeInstanceOf(Promise);
+    expect(await status()).toBe('unverified');
+    const second = await source.ready();
+    expect(second).not.toBe(first);
+    expect(checked).toEqual([second]);
+    await second.finished;
+  });
+
   it('throws what the check throws at once when the model is loaded already', async () => {
     const dir = await copy();
     const source = new (await built())();

@@ -204,7 +204,49 @@ function list(rootDir: string, options: LoadBooksOptions): BookListings {
     );
   }
   const books = folders.map((folder) => listBook(rootDir, path.join(absolute, folder.name), folder.entries, options.cache, options.frontmatter ?? 'strict'));
+  problems.push(...sharedChapterIds(rootDir, books));
   return { books, problems };
+}
+
+/**
+ * A chapter's stable id: its book's slug and its own, joined by a hyphen
+ * (`pi-27-chapter`). Briefs, reports and packs name the chapter by it.
+ * @param book the book's slug.
+ * @param chapter the chapter's slug.
+ * @returns the id.
+ */
+export function chapterId(book: string, chapter: string): string {
+  return `${book}-${chapter}`;
+}
+
+/**
+ * Chapters of different books whose stable ids are the same: book `pi` with
+ * chapter `27-chapter` and book `pi-27` with chapter `chapter` are both
+ * `pi-27-chapter`. Each chapter after the first with an id is reported, at
+ * its file, naming the first.
+ */
+function sharedChapterIds(rootDir: string, books: readonly BookListing[]): Problem[] {
+  const first = new Map<string, { book: string; entry: ChapterEntry }>();
+  const problems: Problem[] = [];
+  for (const book of books) {
+    for (const entry of book.chapters) {
+      const id = chapterId(book.slug, entry.slug);
+      const earlier = first.get(id);
+      if (!earlier) {
+        first.set(id, { book: book.slug, entry });
+        continue;
+      }
+      problems.push(
+        createProblem(
+          'book/duplicate-chapter-id',
+          { file: relativePath(rootDir, entry.path) },
+          `chapter ${quote(entry.slug)} of book ${quote(book.slug)} has the stable id ${quote(id)}, which chapter ${quote(earlier.entry.slug)} of book ${quote(earlier.book)} (${relativePath(rootDir, earlier.entry.path)}) has too: briefs, reports and packs name a chapter by its id, so each must be its own`,
+          'rename this chapter file (and its sidecars) or one of the two books, so that the book\'s slug, a hyphen and the chapter\'s slug differ',
+        ),
+      );
+    }
+  }
+  return problems;
 }
 
 /**
@@ -404,7 +446,7 @@ export function loadChapter(rootDir: string, book: Pick<BookFolder, 'slug' | 'di
   const chapter: LoadedChapter = {
     book: book.slug,
     slug: entry.slug,
-    id: `${book.slug}-${entry.slug}`,
+    id: chapterId(book.slug, entry.slug),
     file,
     path: chapterPath,
     format: chapterPath.endsWith('.mdx') ? 'mdx' : 'md',

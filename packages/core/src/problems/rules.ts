@@ -49,6 +49,7 @@ export const rules = {
   'book/slug-mismatch': { severity: 'error', description: "book.yaml's slug differs from the book's folder name." },
   'book/invalid-chapter-slug': { severity: 'error', description: 'A chapter file name is not a valid id (it becomes a URL segment).' },
   'book/duplicate-chapter': { severity: 'error', description: 'Both `<chapter>.md` and `<chapter>.mdx` exist.' },
+  'book/duplicate-chapter-id': { severity: 'error', description: 'Chapters of two books get the same stable id (`pi` + `27-chapter` and `pi-27` + `chapter`).' },
   'book/orphan-sidecar': { severity: 'error', description: 'A sidecar has no chapter beside it.' },
   'book/unknown-chapter-file': { severity: 'error', description: 'A Markdown file a book does not read as a chapter (`.MDX`, `.markdown`, ...).' },
   'book/unknown-file': { severity: 'warning', description: 'A YAML file in a book folder that is neither book.yaml nor a sidecar.' },

@@ -94,6 +94,19 @@ describe('loadBooks', () => {
     );
   });
 
+  it('book/duplicate-chapter-id: chapters of two books whose stable ids are the same', () => {
+    const { books, problems } = load({
+      '/content/books/demo-02/book.yaml': 'title: Demo Two\nslug: demo-02\n',
+      '/content/books/demo-02/replay.md': '---\ntitle: Replay again\nnumber: 1\n---\n\nText.\n',
+    });
+    expect(books.flatMap((book) => book.chapters.map((chapter) => chapter.id))).toEqual(['demo-01-sessions', 'demo-02-replay', 'demo-02-replay']);
+    expect(formatProblems(problems)).toBe(
+      'content/books/demo-02/replay.md  chapter "replay" of book "demo-02" has the stable id "demo-02-replay", which chapter "02-replay" of book "demo" (content/books/demo/02-replay.md) has too: briefs, reports and packs name a chapter by its id, so each must be its own  (hint: rename this chapter file (and its sidecars) or one of the two books, so that the book\'s slug, a hyphen and the chapter\'s slug differ)  [book/duplicate-chapter-id]',
+    );
+    // Ids that only share a start are not the same.
+    expect(load({ '/content/books/demo-02/book.yaml': 'title: Demo Two\nslug: demo-02\n', '/content/books/demo-02/replays.md': '---\ntitle: Replays\nnumber: 1\n---\n\nText.\n' }).problems).toEqual([]);
+  });
+
   it('reports a chapter without frontmatter and an empty sidecar', () => {
     expect(formatProblems(load({ '02-replay.md': 'Just prose.\n', '01-sessions.research.yaml': '# to do\n' }).problems)).toBe(
       [
