@@ -292,6 +292,25 @@ describe('research-pack accept-claim', () => {
   });
 });
 
+describe('research-pack accept-claim of more than one proposal', () => {
+  it('accepts two proposals of one chapter in one call, as two calls one after the other do', async () => {
+    const { proposals } = await queue();
+    const [first, second] = ['a-line-torn-by-a-crash-costs-one-entry', 'wc-l-counts-entries-tail-f-follows-a'].map((id) => proposals.find((item) => item.id === id)!);
+    const together = await cli('accept-claim', first!.handle, second!.handle, ...WHO);
+    expect(together.code, together.stderr).toBe(0);
+    expect(together.stderr).toBe('');
+    const both = await snapshotBook();
+    expect((await cli('check')).code).toBe(0);
+    expect(parseYaml(both['27-chapter.claims.yaml']!).claims.slice(-2).map((claim: { id: string }) => claim.id)).toEqual([first!.id, second!.id]);
+
+    // The same decisions, one call each, from the same book: the same bytes.
+    await rm(root, { recursive: true, force: true });
+    await cp(base, root, { recursive: true });
+    for (const item of [first!, second!]) expect((await cli('accept-claim', item.handle, ...WHO)).code).toBe(0);
+    expect(await snapshotBook()).toEqual(both);
+  });
+});
+
 describe('research-pack verdict and reviewed', () => {
   it('records a verdict with the current textHash and wording, after accepting its evidence in the same call', async () => {
     const { leads, claims } = await queue();

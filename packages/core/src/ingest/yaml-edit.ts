@@ -129,10 +129,26 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
   const endAt = new WeakMap<object, number>();
   // The length of the edited text, kept as splices are pushed (splices do not overlap).
   let length = text.length;
-  const push = (start: number, end: number, inserted: string) => {
+  const push = (start: number, end: number, inserted: string): Splice => {
     const spliced = inserted.replace(/\n/g, eol);
     length += spliced.length - (end - start);
-    splices.push({ start, end, text: spliced, order: order++ });
+    const splice = { start, end, text: spliced, order: order++ };
+    splices.push(splice);
+    return splice;
+  };
+  /**
+   * Keys appended to already, and how more items of each are added: a
+   * second `append` of a key (two proposals accepted in one command) puts
+   * its items after the first's, in the text the first one spliced in (the
+   * items the Document holds now have no place in the original text).
+   */
+  const appendedTo = new Map<string, (items: readonly unknown[], comment: string | undefined) => void>();
+  /** More items go into `splice`'s text at `at`, rendered by `render`; `at` moves past them. */
+  const extend = (splice: Splice, at: number, render: (items: readonly unknown[], comment: string | undefined) => string) => (items: readonly unknown[], comment: string | undefined) => {
+    const added = render(items, comment).replace(/\n/g, eol);
+    splice.text = splice.text.slice(0, at) + added + splice.text.slice(at);
+    at += added.length;
+    length += added.length;
   };
 
   /** The offset of the start of the line after the one holding `offset - 1`. */
@@ -170,8 +186,9 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     const seq = pair?.value;
     // A new file is rendered whole (`renderDocument`): `key:`, items parted by blank lines, no comments.
     if (empty) return { indent: 2, spaced: true, around: key.length + 2 };
-    if (pair && isSeq(seq) && !seq.flow && seq.items.length > 0) {
-      const existing = seq.items as Node[];
+    // Only the items the text has (an earlier `append` adds items without a place in it).
+    const existing = pair && isSeq(seq) && !seq.flow ? (seq.items as Node[]).filter((item) => item.range) : [];
+    if (existing.length > 0) {
       const first = existing[0]!;
       const dash = text.slice(lineStart(first.range![0]), first.range![0]).indexOf('-');
       const spaced = existing.slice(1).some((item, index) => hasBlankLine(existing[index]!.range![1], lineStart(item.range![0])));
@@ -190,7 +207,8 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     append(key, items, options = {}) {
       if (items.length === 0) return;
       changed = true;
-      const layout = layoutOf(key);
+      const more = appendedTo.get(key);
+      const layout = more ? undefined : layoutOf(key);
       const pair = topPair(key);
       const seq = pair?.value;
       // The Document edit: the items at the end of the sequence, a new key in schema order.
@@ -202,32 +220,47 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         pairs.splice(next === -1 ? pairs.length : next, 0, doc.createPair(key, [...items]));
       }
       if (empty) return;
+      if (more) {
+        more(items, options.comment);
+        return;
+      }
+      if (!layout) return;
 
       if (pair && isSeq(seq) && !seq.flow && seq.items.length > items.length) {
         const existing = seq.items.slice(0, seq.items.length - items.length) as Node[];
         const { indent, spaced } = layout;
         const { at, newline } = lineAfter(existing.at(-1)!.range![1]);
-        push(at, at, (newline ? '\n' : '') + renderItems(items, indent, spaced, options.comment, rendered));
+        const splice = push(at, at, (newline ? '\n' : '') + renderItems(items, indent, spaced, options.comment, rendered));
+        appendedTo.set(key, extend(splice, splice.text.length, (next, comment) => renderItems(next, indent, spaced, comment, rendered)));
         return;
       }
       if (pair && (seq === null || (isScalar(seq) && seq.value === null) || (isSeq(seq) && seq.flow && seq.items.length === items.length))) {
         // `key:` with nothing, or `key: []`: the items go on the lines below.
         const block = renderItems(items, layout.indent, false, options.comment, rendered).replace(/\n$/, '');
         const { start, end } = layout.replaced!;
-        push(start, end, `:\n${block}`);
+        const splice = push(start, end, `:\n${block}`);
+        appendedTo.set(key, extend(splice, splice.text.length, (next, comment) => `\n${renderItems(next, layout.indent, false, comment, rendered).replace(/\n$/, '')}`));
         return;
       }
       if (pair) {
-        // A flow sequence with items: rewrite this one value as a block sequence.
+        // A flow sequence with items: rewrite this one value as a block sequence (again with every item, on a later append).
         const keyNode = pair.key as Node;
         const valueNode = seq as Node;
         const indent = columnOf(keyNode.range![0]);
-        const all = (pair.value as YAMLSeq).items.map((item) => (item as Node).toJSON());
-        push(keyNode.range![0], valueNode.range![1], renderPair(key, all, indent).replace(/\n$/, ''));
+        const block = () => renderPair(key, (pair.value as YAMLSeq).items.map((item) => (item as Node).toJSON()), indent).replace(/\n$/, '');
+        const splice = push(keyNode.range![0], valueNode.range![1], block());
+        appendedTo.set(key, () => {
+          const text = block().replace(/\n/g, eol);
+          length += text.length - splice.text.length;
+          splice.text = text;
+        });
         return;
       }
       // A new top-level key, in schema order.
-      insertTopLevel(key, `${key}:\n${renderItems(items, 2, false, options.comment, rendered)}`);
+      const block = `${key}:\n${renderItems(items, 2, false, options.comment, rendered)}`;
+      const splice = insertTopLevel(key, block);
+      const after = splice.text.indexOf(block.replace(/\n/g, eol)) + block.replace(/\n/g, eol).length;
+      appendedTo.set(key, extend(splice, after, (next, comment) => renderItems(next, 2, false, comment, rendered)));
     },
 
     sizer(key, options = {}) {
@@ -393,7 +426,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     return endAt.get(pair) ?? pair.value?.range?.[1] ?? (pair.key as Node).range![1];
   }
 
-  function insertTopLevel(key: string, block: string): void {
+  function insertTopLevel(key: string, block: string): Splice {
     const position = rankOf(topLevelOrder, key);
     const pairs = (root as YAMLMap<Node, Node | null>).items;
     const next = pairs.find((pair) => isScalar(pair.key) && (pair.key as Node).range !== undefined && rankOf(topLevelOrder, String(pair.key.value)) > position);
@@ -405,12 +438,11 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         if (at === 0 || !/^[ \t]*#/.test(text.slice(previous, at))) break;
         at = previous;
       }
-      push(at, at, `${block}\n`);
-      return;
+      return push(at, at, `${block}\n`);
     }
     const spaced = /\n[ \t]*\r?\n/.test(text);
     const needsNewline = text.length > 0 && !text.endsWith('\n');
-    push(text.length, text.length, `${needsNewline ? '\n' : ''}${spaced ? '\n' : ''}${block}`);
+    return push(text.length, text.length, `${needsNewline ? '\n' : ''}${spaced ? '\n' : ''}${block}`);
   }
 
   return edit;

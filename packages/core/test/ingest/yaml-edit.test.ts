@@ -192,6 +192,44 @@ evidence:
 
 const EVIDENCE_KEYS = ['id', 'source', 'claims', 'relation', 'class', 'status', 'locator', 'note', 'recorded', 'run', 'by', 'reason'];
 
+describe('editYaml: a key appended to more than once', () => {
+  const x = { id: 'x', source: 'notes', claims: ['a'], relation: 'supports', class: 'reported', status: 'lead', recorded: '2026-11-30' };
+  const y = { id: 'y', source: 'rfc', claims: ['b'], relation: 'qualifies', class: 'reported', status: 'lead', recorded: '2026-11-30' };
+  const z = { id: 'z', source: 'rfc', claims: ['c'], relation: 'supports', class: 'reported', status: 'lead', recorded: '2026-12-01' };
+  const files: Record<string, string> = {
+    'a block sequence': evidence,
+    'a block sequence parted by blank lines': evidence.replace('    recorded: 2026-01-10\n', '    recorded: 2026-01-10\n\n  - id: e2\n    source: rfc\n    claims: [a]\n    relation: supports\n    class: reported\n    status: validated\n    recorded: 2026-01-12\n').replace(/\n$/, '\n'),
+    '`key: []`': 'sources:\n  - id: notes\n    title: Notes\n\nevidence: []\n',
+    '`key:` with nothing': 'sources:\n  - id: notes\n    title: Notes\nevidence:\n',
+    'a flow sequence with items': 'sources:\n  - id: notes\n    title: Notes\nevidence: [{ id: e1, source: notes, claims: [a], relation: supports, class: reported, status: validated, recorded: 2026-01-10 }]\n',
+    'no such key, at the end': 'sources:\n  - id: notes\n    title: Notes\n',
+    'no such key, before the next': '# Questions first.\nquestions:\n  - id: q1\n    text: Why?\n',
+  };
+  it.each(Object.keys(files))('writes in %s what one append of all the items writes', (name) => {
+    const order = name.includes('before the next') ? ['evidence', 'questions'] : SIDECAR_KEY_ORDER.evidence;
+    const once = editYaml(files[name], order);
+    once.append('evidence', [x, y, z]);
+    const thrice = editYaml(files[name], order);
+    thrice.append('evidence', [x]);
+    thrice.append('evidence', [y]);
+    thrice.append('evidence', [z]);
+    expect(thrice.toString()).toBe(once.toString());
+    expect(thrice.length).toBe(once.toString().length);
+    expect((parse(thrice.toString()) as { evidence: Array<{ id: string }> }).evidence.map((item) => item.id).slice(-3)).toEqual(['x', 'y', 'z']);
+  });
+
+  it('puts each append\'s comment above its own items, and keeps CRLF', () => {
+    const edit = editYaml(evidence.replace(/\n/g, '\r\n'), SIDECAR_KEY_ORDER.evidence);
+    edit.append('evidence', [x], { comment: 'Accepted: x' });
+    edit.append('evidence', [y], { comment: 'Accepted: y' });
+    const result = edit.toString();
+    expect(result).toContain('    recorded: 2026-01-10\r\n  # Accepted: x\r\n  - id: x\r\n');
+    expect(result).toContain('    recorded: 2026-11-30\r\n  # Accepted: y\r\n  - id: y\r\n');
+    expect(result.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(edit.length).toBe(result.length);
+  });
+});
+
 describe('editYaml set and unset', () => {
   it('replaces a value in place, adds a missing key in schema order, and keeps comments on the line', () => {
     const edit = editYaml(evidence, SIDECAR_KEY_ORDER.evidence);
