@@ -2,7 +2,8 @@
 
 Usage: python3 pty-run.py '<json>' where the JSON holds "argv" (the command),
 "cwd", "env" (added to the environment) and "steps": a list of
-{"expect": <regex>, "send": <text>}. Each step waits (up to "timeout"
+{"expect": <regex>, "send": <text>} (and "replace": [file, old, new] to
+change a file first). Each step waits (up to "timeout"
 seconds) until the output since the previous step matches its regex, then
 types its text. Prints one JSON object: the exit code, everything the
 terminal showed, and the first step that did not match, if any.
@@ -62,6 +63,16 @@ for index, step in enumerate(spec["steps"]):
         failed = {"step": index, "expect": step["expect"]}
         break
     seen = matched.end()
+    # A step may first change a file, as someone else would while the command waits: [path, old, new].
+    if "replace" in step:
+        target, old, new = step["replace"]
+        with open(os.path.join(spec["cwd"], target), encoding="utf-8") as handle:
+            text = handle.read()
+        if old not in text:
+            failed = {"step": index, "replace": old}
+            break
+        with open(os.path.join(spec["cwd"], target), "w", encoding="utf-8") as handle:
+            handle.write(text.replace(old, new, 1))
     os.write(fd, step["send"].encode("utf-8"))
 
 # A walk stuck on a prompt no step answers is ended, not waited for.

@@ -483,7 +483,7 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
 });
 
 /** `review --interactive` in a real pseudo-terminal (Python's pty module), answering its prompts step by step. */
-function walk(steps: Array<{ expect: string; send: string }>): Promise<{ code: number | null; output: string; failed: unknown }> {
+function walk(steps: Array<{ expect: string; send: string; replace?: [string, string, string] }>): Promise<{ code: number | null; output: string; failed: unknown }> {
   const spec = {
     argv: [process.execPath, bin, 'review', 'pi/27-chapter', '--interactive', ...WHO, '--as-of', AS_OF],
     cwd: root,
@@ -529,6 +529,31 @@ describe('research-pack review --interactive, in a terminal', () => {
     // Only the evidence sidecar changed.
     const after = await snapshotBook();
     expect(Object.keys(after).filter((file) => after[file] !== before[file])).toEqual(['27-chapter.evidence.yaml']);
+  });
+
+  it('decides on the entries shown even when the sidecar was edited during the walk', async () => {
+    const { leads } = await queue();
+    const [first, second, third] = leads;
+    const text = await read(evidenceFile);
+    // The first lead's entry, as someone removes it by hand while the walk waits at the second.
+    const start = text.indexOf(`  - id: ${first!.id}\n`);
+    const next = text.indexOf('\n  - id: ', start + 1);
+    expect(start).toBeGreaterThan(0);
+    const entry = text.slice(start, next + 1);
+    const result = await walk([
+      { expect: `\\[1/37\\][\\s\\S]*${PROMPT}`, send: 's\n' },
+      { expect: `\\[2/37\\][\\s\\S]*${PROMPT}`, send: 'r\n', replace: [evidenceFile, entry, ''] },
+      { expect: 'Why is it rejected\\? $', send: 'Off topic.\n' },
+      { expect: `\\[3/37\\][\\s\\S]*${PROMPT}`, send: 'q\n' },
+      { expect: 'Write this decision to the sidecars\\? \\[y/n\\] $', send: 'y\n' },
+    ]);
+    expect(result.failed, result.output).toBeNull();
+    expect(result.code, result.output).toBe(0);
+    const evidence = (parseYaml(await read(evidenceFile)) as { evidence: Array<Record<string, unknown>> }).evidence;
+    expect(evidence.find((item) => item.id === first!.id)).toBeUndefined();
+    expect(evidence.find((item) => item.id === second!.id)).toMatchObject({ status: 'rejected', reason: 'Off topic.' });
+    expect(evidence.find((item) => item.id === third!.id)).toMatchObject({ status: 'lead' });
+    expect(evidence.filter((item) => item.status === 'rejected' && item.reason === 'Off topic.')).toHaveLength(1);
   });
 
   it('writes nothing when the last answer is no, or when the walk is interrupted', async () => {

@@ -16,7 +16,7 @@ import { dateOption, stringOption, type Values } from '../args.js';
 import { CliError, EXIT, type Io } from '../io.js';
 import type { ProjectOptions } from '../project.js';
 import { claimBlock, leadBlock, plain, proposalBlock, summaryOf } from './queue-text.js';
-import { carryOut, planOnDisk } from './run-decisions.js';
+import { carryOut, modelForDecisions, planOnDisk } from './run-decisions.js';
 import { defaultBy, today } from './who.js';
 
 /** What the walk works on. */
@@ -85,7 +85,17 @@ export async function walk(context: WalkContext): Promise<number> {
     return EXIT.ok;
   }
   io.stdout(`\n${decisions.length} decision${decisions.length === 1 ? '' : 's'}:\n`);
-  const plan = planOnDisk(options, context.model, decisions);
+  // The books as they are now: a sidecar edited during the walk (an entry removed above an item decided on)
+  // must not have the decisions land on other entries. Each item is found again by its handle; one that
+  // changed is refused, as the commands refuse it.
+  let model: ResearchModel;
+  try {
+    model = await modelForDecisions(options, decisions);
+  } catch (error) {
+    rl.close();
+    throw error;
+  }
+  const plan = planOnDisk(options, model, decisions);
   const dryRun = values['dry-run'] === true;
   try {
     return await carryOut(options, plan, io, dryRun, dryRun ? undefined : async () => /^y(es)?$/i.test(await ask(`Write ${decisions.length === 1 ? 'this decision' : `these ${decisions.length} decisions`} to the sidecars? [y/n] `)));
