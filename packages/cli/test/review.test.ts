@@ -311,6 +311,37 @@ describe('research-pack accept-claim of more than one proposal', () => {
   });
 });
 
+describe('decisions on sidecars written in other YAML styles', () => {
+  it('accepts a lead written as a flow mapping, and refuses to edit a verdict an alias shares, saying why', async () => {
+    const { leads } = await queue();
+    const lead = leads[0]!;
+    const text = await read(evidenceFile);
+    const start = text.indexOf(`  - id: ${lead.id}\n`);
+    const end = text.indexOf('\n  - id: ', start + 1) + 1;
+    const entry = parseYaml(text.slice(start, end).replace(/^ {2}- /, '').replace(/^ {4}/gm, '')) as Record<string, unknown>;
+    const flow = `  - { ${Object.entries(entry).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ')} }\n`;
+    await writeFile(path.join(root, evidenceFile), text.slice(0, start) + flow + text.slice(end));
+    expect((await cli('check')).code).toBe(0);
+    const accepted = await cli('accept', lead.id, '--chapter', 'pi/27-chapter', ...WHO);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    expect((parseYaml(await read(evidenceFile)) as { evidence: Array<Record<string, unknown>> }).evidence.find((item) => item.id === lead.id)).toMatchObject({ status: 'validated', by: 'J. Author', recorded: AS_OF });
+    expect((await cli('check')).code).toBe(0);
+
+    const claims = await read(claimsFile);
+    const shared = claims.replace(/(\n {2}- id: ([a-z0-9-]+)\n(?: {4}.*\n)*? {4}verdict:)\n( {6}.*\n)+/, '$1 &v\n      status: unverified\n');
+    const ids = [...shared.matchAll(/\n {2}- id: ([a-z0-9-]+)\n/g)].map((match) => match[1]!);
+    const aliased = shared.replace(new RegExp(`(\\n {2}- id: ${ids[1]}\\n(?: {4}.*\\n)*? {4}verdict:)\\n( {6}.*\\n)+`), '$1 *v\n');
+    expect(aliased).toContain('verdict: *v');
+    await writeFile(path.join(root, claimsFile), aliased);
+    const refused = await cli('verdict', ids[1]!, 'unverified', '--rationale', 'Not read yet.', ...WHO);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/cannot edit content\/books\/pi\/27-chapter\.claims\.yaml: claims\.1\.verdict is shared with another entry through a YAML alias \(\*v at line \d+, column \d+\)[^\n]*write the value out in each entry/);
+    expect(refused.stderr).toContain('Refused: nothing was written.');
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+    expect(await read(claimsFile)).toBe(aliased);
+  });
+});
+
 describe('research-pack verdict and reviewed', () => {
   it('records a verdict with the current textHash and wording, after accepting its evidence in the same call', async () => {
     const { leads, claims } = await queue();

@@ -10,7 +10,7 @@
  * Before the text is returned, it is parsed again and must equal the
  * edited Document's data; otherwise the edit throws and nothing is written.
  */
-import { isMap, isScalar, isSeq, parse, parseDocument, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isAlias, isCollection, isMap, isScalar, isSeq, parse, parseDocument, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import { readFast } from '../load/yaml-fast.js';
 import { rankOf, renderDocument, renderFlow, renderItem, renderItems, renderPair, sameData, type RenderCache } from './yaml-render.js';
 
@@ -203,6 +203,40 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
   };
   const eolExtra = (added: string) => (eol === '\n' ? 0 : added.split('\n').length - 1);
 
+  /** Where an offset of the text is: `line L, column C`, both 1-based. */
+  const placeOf = (offset: number) => `line ${text.slice(0, offset).split('\n').length}, column ${offset - lineStart(offset) + 1}`;
+  /**
+   * The mapping at `path`, to be edited. A value reached through an alias
+   * (`*u`), or one an alias repeats (`&u`), is refused: an edit of one entry
+   * would change, or could not reach, the other entries that share it.
+   */
+  const mappingAt = (path: ReadonlyArray<string | number>): YAMLMap => {
+    let node: unknown = doc.contents;
+    for (const [at, step] of path.entries()) {
+      node = isCollection(node) ? node.get(step, true) : undefined;
+      if (isAlias(node)) throw new YamlEditError(shared(`*${node.source}`, (node as Node).range?.[0], path.slice(0, at + 1)));
+    }
+    if (!isMap(node)) throw new YamlEditError(`no mapping at ${path.join('.')}`);
+    if (node.anchor) throw new YamlEditError(shared(`&${node.anchor}`, node.range ? text.lastIndexOf(`&${node.anchor}`, node.range[0]) : undefined, path));
+    return node;
+  };
+  const shared = (written: string, offset: number | undefined, path: ReadonlyArray<string | number>) =>
+    `${path.join('.')} is shared with another entry through a YAML ${written.startsWith('*') ? 'alias' : 'anchor'} (${written}${offset === undefined || offset < 0 ? '' : ` at ${placeOf(offset)}`}), and this edit would change, or miss, every entry that shares it: write the value out in each entry (no & anchors or * aliases), then run again`;
+  /** Flow collections rewritten whole (`{ id: x, status: lead }`), by node: a later edit of the same one rewrites it again, in the same splice. */
+  const flowSplices = new WeakMap<object, Splice>();
+  const rewriteFlow = (map: YAMLMap) => {
+    const rendered = renderFlow(map.toJSON() as Record<string, unknown>);
+    const earlier = flowSplices.get(map);
+    if (!earlier) {
+      const node = map as unknown as Node;
+      flowSplices.set(map, push(node.range![0], node.range![1], rendered));
+      return;
+    }
+    const spliced = rendered.replace(/\n/g, eol);
+    length += spliced.length - earlier.text.length;
+    earlier.text = spliced;
+  };
+
   const edit: YamlEdit = {
     append(key, items, options = {}) {
       if (items.length === 0) return;
@@ -277,8 +311,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     },
 
     fill(path, entries, keyOrder) {
-      const map = doc.getIn(path, true);
-      if (!isMap(map)) throw new Error(`Research Pack: no mapping at ${path.join('.')}`);
+      const map = mappingAt(path);
       const rank = (key: unknown) => keyOrder.indexOf(String(key));
       const missing = entries.filter(([key]) => !map.has(key)).sort((a, b) => rank(a[0]) - rank(b[0]));
       if (missing.length === 0) return;
@@ -288,8 +321,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         // A flow mapping (`{ doi: x }`) or an empty one: rewrite this value in flow style.
         for (const [key, value] of missing) map.set(key, doc.createNode(value));
         if (empty) return;
-        const node = map as unknown as Node;
-        push(node.range![0], node.range![1], renderFlow(map.toJSON() as Record<string, unknown>));
+        rewriteFlow(map);
         return;
       }
       const indent = columnOf((items[0]!.key as Node).range![0]);
@@ -323,8 +355,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     set(path, value, keyOrder) {
       const parent = path.slice(0, -1);
       const key = String(path.at(-1));
-      const map = doc.getIn(parent, true);
-      if (!isMap(map)) throw new Error(`Research Pack: no mapping at ${parent.join('.')}`);
+      const map = mappingAt(parent);
       if (!map.has(key)) {
         edit.fill(parent, [[key, value]], keyOrder);
         return;
@@ -335,8 +366,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
       if (map.flow) {
         map.set(key, doc.createNode(value));
         if (empty) return;
-        const node = map as unknown as Node;
-        push(node.range![0], node.range![1], renderFlow(map.toJSON() as Record<string, unknown>));
+        rewriteFlow(map);
         return;
       }
       const keyNode = pair.key as Node;
@@ -353,8 +383,8 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     unset(path) {
       const parent = path.slice(0, -1);
       const key = String(path.at(-1));
-      const map = doc.getIn(parent, true);
-      if (!isMap(map) || !map.has(key)) return;
+      const map = mappingAt(parent);
+      if (!map.has(key)) return;
       changed = true;
       const items = map.items as Array<Pair<Node, Node | null>>;
       const pair = items.find((candidate) => isScalar(candidate.key) && candidate.key.value === key)!;
@@ -363,8 +393,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
       map.delete(key);
       if (empty) return;
       if (map.flow || items.length === 0) {
-        const node = map as unknown as Node;
-        push(node.range![0], node.range![1], renderFlow(map.toJSON() as Record<string, unknown>));
+        rewriteFlow(map);
         return;
       }
       push(lineStart(keyNode.range![0]), lineAfter(end - 1).at, '');
@@ -465,4 +494,9 @@ export function indexById(text: string | undefined, key: string): Map<string, nu
     if (typeof id === 'string' && !result.has(id)) result.set(id, index);
   });
   return result;
+}
+
+/** An edit the editor cannot make as asked (a shared value, no mapping where one was expected): its message says why and what to do. */
+export class YamlEditError extends Error {
+  override name = 'YamlEditError';
 }

@@ -7,7 +7,7 @@
  * since it was listed, is an error naming the item and what to do. With any
  * error, nothing is planned.
  */
-import { editYaml, SIDECAR_KEY_ORDER, type YamlEdit } from '../ingest/yaml-edit.js';
+import { editYaml, SIDECAR_KEY_ORDER, YamlEditError, type YamlEdit } from '../ingest/yaml-edit.js';
 import type { PlannedFile } from '../ingest/plan.js';
 import { itemKey } from '../model/review-queue.js';
 import type { ChapterModel, ResearchModel } from '../model/types.js';
@@ -81,7 +81,14 @@ export function planDecisions(options: PlanDecisionsOptions): DecisionPlan {
       chapterEdits = chapterEditsOf(target.chapter, options.sidecar);
       edits.set(target.chapter, chapterEdits);
     }
-    const applied = applyDecision(decision, target, chapterEdits, options.reports);
+    let applied: ReturnType<typeof applyDecision>;
+    try {
+      applied = applyDecision(decision, target, chapterEdits, options.reports);
+    } catch (error) {
+      // A sidecar the editor cannot change as asked (a value shared through a YAML alias): said, not thrown.
+      if (!(error instanceof SidecarEditError)) throw error;
+      applied = { error: error.message };
+    }
     if ('error' in applied) errors.push(`${describeDecision(decision)}: ${applied.error}`);
     else outcomes.push({ decision, target, changed: applied.changed, summary: applied.summary });
   }
@@ -104,7 +111,7 @@ function chapterEditsOf(chapter: ChapterModel, sidecar: PlanDecisionsOptions['si
       file,
       text,
       get edit(): YamlEdit {
-        edit ??= editYaml(text, SIDECAR_KEY_ORDER[kind]);
+        edit ??= named(file, editYaml(text, SIDECAR_KEY_ORDER[kind]));
         return edit;
       },
     };
@@ -114,4 +121,27 @@ function chapterEditsOf(chapter: ChapterModel, sidecar: PlanDecisionsOptions['si
 
 function spec(chapter: ChapterModel): string {
   return `${chapter.book}/${chapter.slug}`;
+}
+
+/** What the editor of a sidecar could not do, with the file named. */
+class SidecarEditError extends Error {}
+
+/**
+ * The editor of a sidecar whose refusals (`YamlEditError`) name the file.
+ * @param file the sidecar's path, relative to the project root.
+ * @param edit its editor.
+ * @returns the same editor, its set, fill and unset rethrowing a refusal with the file named.
+ */
+function named(file: string, edit: YamlEdit): YamlEdit {
+  const wrap =
+    <Args extends unknown[]>(call: (...args: Args) => void) =>
+    (...args: Args): void => {
+      try {
+        call(...args);
+      } catch (error) {
+        if (error instanceof YamlEditError) throw new SidecarEditError(`cannot edit ${file}: ${error.message}`);
+        throw error;
+      }
+    };
+  return Object.assign(Object.create(edit) as YamlEdit, { set: wrap(edit.set.bind(edit)), fill: wrap(edit.fill.bind(edit)), unset: wrap(edit.unset.bind(edit)) });
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { editYaml, SIDECAR_KEY_ORDER } from '../../src/ingest/yaml-edit.js';
+import { editYaml, SIDECAR_KEY_ORDER, YamlEditError } from '../../src/ingest/yaml-edit.js';
 
 const SOURCE_KEYS = ['id', 'title', 'authors', 'venue', 'publisher', 'published', 'updated', 'identifiers', 'url', 'archiveUrl', 'reading', 'accessed', 'verified', 'limitations'];
 
@@ -283,6 +283,38 @@ describe('editYaml: flow mappings in a block sequence', () => {
       `  - { id: branch-summary-on-leave, anchor: directive, verdict: { status: unverified }, priority: medium, concern: '"Can" hides that the user is asked, and a long concern goes past eighty columns: it must not fold', response: clarification }`,
     );
     expect(parse(result).claims[0]).toMatchObject({ priority: 'medium', response: 'clarification' });
+  });
+});
+
+describe('editYaml: flow mappings edited more than once, and values shared through aliases', () => {
+  const EVIDENCE_KEYS = ['id', 'source', 'claims', 'relation', 'class', 'status', 'note', 'recorded', 'by', 'reason'];
+  it('rewrites a flow mapping once with every change: set, fill and unset of one entry', () => {
+    const text = 'evidence:\n  - { id: a, source: s, claims: [x], status: lead, reason: old, recorded: 2026-11-29 }\n  - id: b\n    status: lead\n';
+    const edit = editYaml(text, SIDECAR_KEY_ORDER.evidence);
+    edit.set(['evidence', 0, 'status'], 'validated', EVIDENCE_KEYS);
+    edit.set(['evidence', 0, 'recorded'], '2026-12-01', EVIDENCE_KEYS);
+    edit.set(['evidence', 0, 'by'], 'J. Author', EVIDENCE_KEYS);
+    edit.unset(['evidence', 0, 'reason']);
+    const result = edit.toString();
+    expect(result).toBe('evidence:\n  - { id: a, source: s, claims: [ x ], status: validated, recorded: 2026-12-01, by: J. Author }\n  - id: b\n    status: lead\n');
+    expect(edit.length).toBe(result.length);
+  });
+
+  it('refuses to edit a value an alias shares, naming where, and edits nothing', () => {
+    const text = 'claims:\n  - id: a\n    verdict: &u\n      status: unverified\n  - id: b\n    verdict: *u\n';
+    const anchored = editYaml(text, SIDECAR_KEY_ORDER.claims);
+    expect(() => anchored.set(['claims', 0, 'verdict', 'date'], '2026-12-01', ['status', 'date'])).toThrow(
+      new YamlEditError('claims.0.verdict is shared with another entry through a YAML anchor (&u at line 3, column 14), and this edit would change, or miss, every entry that shares it: write the value out in each entry (no & anchors or * aliases), then run again'),
+    );
+    const aliased = editYaml(text, SIDECAR_KEY_ORDER.claims);
+    expect(() => aliased.set(['claims', 1, 'verdict', 'date'], '2026-12-01', ['status', 'date'])).toThrow(/claims\.1\.verdict is shared with another entry through a YAML alias \(\*u at line 6, column 14\)/);
+    expect(() => aliased.unset(['claims', 1, 'verdict', 'status'])).toThrow(YamlEditError);
+    expect(aliased.changed).toBe(false);
+    // An entry that shares nothing is edited as usual; appending beside aliases is fine too.
+    const other = editYaml(text, SIDECAR_KEY_ORDER.claims);
+    other.set(['claims', 0, 'id'], 'a2', ['id', 'verdict']);
+    other.append('claims', [{ id: 'c', anchor: 'directive' }]);
+    expect(parse(other.toString())).toEqual({ claims: [{ id: 'a2', verdict: { status: 'unverified' } }, { id: 'b', verdict: { status: 'unverified' } }, { id: 'c', anchor: 'directive' }] });
   });
 });
 
