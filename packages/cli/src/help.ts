@@ -44,7 +44,7 @@ Items are named by the handles \`research-pack review\` prints, or by id.
 
 Options:
 ${own}  --by <name>         who decides (default: git config user.name)
-  --date <date>       the date of the decision, YYYY-MM-DD (default: today)
+  --date <date>       the date of the decision, YYYY-MM-DD (default: --as-of's, today's UTC date)
   --force             override an earlier, different decision on the item
   --chapter <b>/<c>   look ids up in this chapter only
   --dry-run           print the diff; write nothing
@@ -219,7 +219,7 @@ Options:
                       reject with a reason, skip, quit); nothing is written
                       until the end, then every decision as one checked edit
   --by <name>         who decides (--interactive; default: git config user.name)
-  --date <date>       the date of the decisions (--interactive; default: today)
+  --date <date>       the date of the decisions (--interactive; default: --as-of's)
   --dry-run           with --interactive: print the diff instead of writing
 ${PROJECT}
 ${AS_OF}

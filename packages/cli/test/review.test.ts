@@ -342,6 +342,19 @@ describe('decisions on sidecars written in other YAML styles', () => {
   });
 });
 
+describe('the date of a decision', () => {
+  it('is, unless --date says otherwise, the day the checks count as today (--as-of), so that a re-confirmation counts at once', async () => {
+    const { claims } = await queue();
+    const claim = claims[0]!;
+    // `cli` runs with --as-of 2026-12-01; the machine's clock and time zone say another day.
+    const result = await runCli(['reviewed', claim.handle, '--by', 'J. Author', '--as-of', AS_OF], { cwd: root, env: { TZ: 'Pacific/Kiritimati' } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`by J. Author on ${AS_OF}`);
+    const after = await queue();
+    expect(after.claims.map((item) => item.id)).not.toContain(claim.id);
+  });
+});
+
 describe('research-pack verdict and reviewed', () => {
   it('records a verdict with the current textHash and wording, after accepting its evidence in the same call', async () => {
     const { leads, claims } = await queue();

@@ -17,7 +17,7 @@ import { CliError, EXIT, type Io } from '../io.js';
 import type { ProjectOptions } from '../project.js';
 import { claimBlock, leadBlock, plain, proposalBlock, summaryOf } from './queue-text.js';
 import { carryOut, modelForDecisions, planOnDisk } from './run-decisions.js';
-import { defaultBy, today } from './who.js';
+import { defaultBy } from './who.js';
 
 /** What the walk works on. */
 export interface WalkContext {
@@ -39,7 +39,8 @@ class Stopped extends Error {}
 export async function walk(context: WalkContext): Promise<number> {
   const { options, queues, values, io } = context;
   const by = stringOption(values, 'by')?.trim() || (await defaultBy(options.root, io));
-  const date = dateOption(values, 'date') ?? today(io);
+  // As the commands date them: the day the checks count as today.
+  const date = dateOption(values, 'date') ?? options.asOf;
   if (!io.stdin) throw new CliError('--interactive needs standard input');
   const output = new Writable({
     write(chunk: Buffer | string, _encoding, done) {

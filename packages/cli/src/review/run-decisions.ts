@@ -17,7 +17,7 @@ import { CliError, EXIT, type Io } from '../io.js';
 import { loadProject, type ProjectOptions } from '../project.js';
 import { parseReportMarkdown } from '../report-markdown.js';
 import type { TypedDecision } from './parse-decisions.js';
-import { defaultBy, today } from './who.js';
+import { defaultBy } from './who.js';
 import { checkWouldBe, writeFiles } from './would-be.js';
 
 /**
@@ -95,7 +95,7 @@ export function unwrapDirectives(text: string, ids: ReadonlySet<string>): string
 }
 
 /**
- * Give each decision who and when: `--by`, else git's user.name; `--date`, else today.
+ * Give each decision who and when: `--by`, else git's user.name; `--date`, else the run's as-of date.
  * @param decisions as typed.
  * @param options the project (git is asked there).
  * @param io the environment.
@@ -106,7 +106,9 @@ export async function settleDecisions(decisions: readonly TypedDecision[], optio
   const settled: Decision[] = [];
   for (const decision of decisions) {
     if (decision.by === undefined) by ??= await defaultBy(options.root, io);
-    settled.push({ ...decision, by: decision.by ?? by!, date: decision.date ?? today(io) } as Decision);
+    // Dated, unless told, on the day the checks count as today (`--as-of`, else SOURCE_DATE_EPOCH, else the UTC date):
+    // a local date a day ahead of it would be "in the future" to them, and a re-confirmation would not count.
+    settled.push({ ...decision, by: decision.by ?? by!, date: decision.date ?? options.asOf } as Decision);
   }
   return settled;
 }

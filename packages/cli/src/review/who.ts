@@ -1,6 +1,7 @@
 /**
  * Who decides and when, for the decision commands: `--by`, else git's
- * `user.name` in the project; `--date`, else today in the author's time zone.
+ * `user.name` in the project. (`--date`, else the run's `--as-of` date: see
+ * `settleDecisions`.)
  */
 import { execFile } from 'node:child_process';
 import { CliError, type Io } from '../io.js';
@@ -19,15 +20,4 @@ export async function defaultBy(root: string, io: Io): Promise<string> {
     throw new CliError('who decides? give --by <name>, e.g. --by "J. Author" (git config user.name is not set here, so there is no default)');
   }
   return name;
-}
-
-/**
- * Today's date where the author is.
- * @param io the environment (its clock, when tests give one).
- * @returns `YYYY-MM-DD` in the local time zone.
- */
-export function today(io: Io): string {
-  const now = io.now?.() ?? new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
