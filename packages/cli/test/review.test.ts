@@ -342,6 +342,28 @@ describe('decisions on sidecars written in other YAML styles', () => {
   });
 });
 
+describe('what the decisions print and take', () => {
+  it('spells out control and bidirectional characters of sidecar text, as review does, and refuses a --by that is not one line', async () => {
+    const { leads } = await queue();
+    const lead = leads[0]!;
+    const why = 'Off topic \u202eevil\u202c here.';
+    const rejected = await cli('reject', lead.handle, '--why', why, ...WHO);
+    expect(rejected.code, rejected.stderr).toBe(0);
+    expect(rejected.stdout).toContain('"Off topic \\u202eevil\\u202c here."');
+    expect(rejected.stdout).not.toContain('\u202e');
+    const refused = await cli('accept', lead.id, '--chapter', 'pi/27-chapter', ...WHO);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('\\u202eevil');
+    expect(refused.stderr).not.toContain('\u202e');
+
+    const before = await snapshotBook();
+    const multiline = await cli('accept', leads[1]!.handle, '--by', 'A\nclaims: []', '--date', AS_OF);
+    expect(multiline.code).toBe(2);
+    expect(multiline.stderr).toContain('--by is a name on one line: it must not hold a line break or another control character (it holds \\u000a)');
+    expect(await snapshotBook()).toEqual(before);
+  });
+});
+
 describe('the date of a decision', () => {
   it('is, unless --date says otherwise, the day the checks count as today (--as-of), so that a re-confirmation counts at once', async () => {
     const { claims } = await queue();

@@ -17,7 +17,7 @@ import { CliError, EXIT, type Io } from '../io.js';
 import type { ProjectOptions } from '../project.js';
 import { claimBlock, leadBlock, plain, proposalBlock, summaryOf } from './queue-text.js';
 import { carryOut, modelForDecisions, planOnDisk } from './run-decisions.js';
-import { defaultBy } from './who.js';
+import { checkedBy, defaultBy } from './who.js';
 
 /** What the walk works on. */
 export interface WalkContext {
@@ -38,7 +38,8 @@ class Stopped extends Error {}
  */
 export async function walk(context: WalkContext): Promise<number> {
   const { options, queues, values, io } = context;
-  const by = stringOption(values, 'by')?.trim() || (await defaultBy(options.root, io));
+  const given = stringOption(values, 'by');
+  const by = given === undefined ? await defaultBy(options.root, io) : checkedBy(given.trim());
   // As the commands date them: the day the checks count as today.
   const date = dateOption(values, 'date') ?? options.asOf;
   if (!io.stdin) throw new CliError('--interactive needs standard input');

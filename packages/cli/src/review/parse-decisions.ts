@@ -11,6 +11,7 @@ import type { Decision, DecisionVerb } from '@research-pack/core/review';
 import { dateOption, parseCommandArgs, stringOption, type Values } from '../args.js';
 import { CliError } from '../io.js';
 import { DECISION_VERBS, isDecisionVerb } from './verbs.js';
+import { checkedBy } from './who.js';
 
 /** One decision as typed: who and when may still be to settle (`--by`, `--date` not given). */
 export type TypedDecision = DistributiveOmit<Decision, 'by' | 'date'> & { by?: string | undefined; date?: string | undefined };
@@ -66,11 +67,11 @@ export function parseDecisions(verb: DecisionVerb, args: readonly string[]): Par
 }
 
 function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Values): TypedDecision[] {
-  const by = stringOption(values, 'by');
-  if (by !== undefined && by.trim() === '') throw new CliError('--by must not be empty');
+  const given = stringOption(values, 'by');
+  const by = given === undefined ? undefined : checkedBy(given.trim());
   const scope = stringOption(values, 'chapter')?.replace(/\/+$/, '');
   if (scope !== undefined && !/^[^/]+\/[^/]+$/.test(scope)) throw new CliError(`--chapter takes <book>/<chapter>, e.g. pi/27-chapter, got "${scope}"`);
-  const common = { by: by?.trim(), date: dateOption(values, 'date'), ...(values.force === true ? { force: true } : {}), ...(scope !== undefined ? { chapter: scope } : {}) };
+  const common = { by, date: dateOption(values, 'date'), ...(values.force === true ? { force: true } : {}), ...(scope !== undefined ? { chapter: scope } : {}) };
   const each = (decision: (target: string) => TypedDecision) => {
     if (positionals.length === 0) throw new CliError(`\`${verb}\` needs the ${verb === 'accept-claim' ? 'proposed claim' : verb === 'accept' ? 'lead' : verb === 'reviewed' ? 'claim' : 'item'} to decide on: a handle from \`research-pack review\`, or an id`);
     return positionals.map(decision);

@@ -17,6 +17,7 @@ import { CliError, EXIT, type Io } from '../io.js';
 import { loadProject, type ProjectOptions } from '../project.js';
 import { parseReportMarkdown } from '../report-markdown.js';
 import type { TypedDecision } from './parse-decisions.js';
+import { plain } from './queue-text.js';
 import { defaultBy } from './who.js';
 import { checkWouldBe, writeFiles } from './would-be.js';
 
@@ -142,11 +143,12 @@ export function planOnDisk(options: ProjectOptions, model: ResearchModel, decisi
  * @returns the exit code.
  */
 export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: Io, dryRun: boolean, confirm?: () => Promise<boolean>): Promise<number> {
+  // What the lines quote of the sidecars is shown as \`review\` shows it: control and bidirectional characters spelled out.
   if (plan.errors.length > 0) {
-    io.stderr(`${plan.errors.join('\n')}\nRefused: nothing was written.\n`);
+    io.stderr(`${plan.errors.map(plain).join('\n')}\nRefused: nothing was written.\n`);
     return EXIT.problems;
   }
-  const lines = plan.outcomes.map((outcome) => `${outcome.decision.verb} ${outcome.decision.target}: ${outcome.summary}`);
+  const lines = plan.outcomes.map((outcome) => plain(`${outcome.decision.verb} ${outcome.decision.target}: ${outcome.summary}`));
   if (plan.files.length === 0) {
     io.stdout(`${lines.join('\n')}\nNothing to change: ${plan.outcomes.length === 1 ? 'the decision is' : 'every decision is'} already recorded.\n`);
     return EXIT.ok;
@@ -158,7 +160,7 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
   }
   io.stdout(`${lines.join('\n')}\n`);
   if (dryRun) {
-    for (const file of plan.files) io.stdout(`\n${unifiedDiff(file.file, file.before, file.after)}`);
+    for (const file of plan.files) io.stdout(`\n${unifiedDiff(file.file, file.before, file.after).split('\n').map((line) => (line.endsWith('\r') ? `${plain(line.slice(0, -1))}\r` : plain(line))).join('\n')}`);
     io.stdout('\nDry run: nothing was written. Run again without --dry-run to apply.\n');
     return EXIT.ok;
   }

@@ -21,3 +21,16 @@ export async function defaultBy(root: string, io: Io): Promise<string> {
   }
   return name;
 }
+
+/**
+ * Check a name given with `--by`: it is recorded as a YAML value and in a
+ * comment line above what a decision adds, so it is one line of text.
+ * @param by the name as given (trimmed).
+ * @returns the name.
+ */
+export function checkedBy(by: string): string {
+  if (by === '') throw new CliError('--by must not be empty');
+  const control = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.exec(by);
+  if (control) throw new CliError(`--by is a name on one line: it must not hold a line break or another control character (it holds \\u${control[0].charCodeAt(0).toString(16).padStart(4, '0')})`);
+  return by;
+}

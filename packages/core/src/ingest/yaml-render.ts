@@ -34,7 +34,8 @@ export function renderItem(item: unknown, indent: number, spaced: boolean, comme
     if (keep) cache.set(item, { width, body });
   }
   const lines = body.replace(/\n$/, '').split('\n').map((line) => (line === '' ? '' : pad + line));
-  const head = comment ? [`${pad}# ${comment}`] : [];
+  // A comment is one line, whatever it quotes: a line break in it would end the comment and start YAML.
+  const head = comment ? [`${pad}# ${comment.replace(/\s*[\r\n\u0085\u2028\u2029]+\s*/g, ' ')}`] : [];
   return `${spaced ? '\n' : ''}${[...head, ...lines].join('\n')}\n`;
 }
 

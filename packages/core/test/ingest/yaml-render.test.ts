@@ -1,6 +1,6 @@
-import { Document, isScalar, Scalar, visit } from 'yaml';
+import { Document, isScalar, parse, Scalar, visit } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { stringify, stringifyDocument, stringifyLaidOut } from '../../src/ingest/yaml-render.js';
+import { renderItem, stringify, stringifyDocument, stringifyLaidOut } from '../../src/ingest/yaml-render.js';
 
 /** The house style as `createNode` and a second walk make it: what `stringify` built its nodes from before it made them styled. */
 function byCreateNode(value: unknown, lineWidth: number, blockRoot: boolean): string {
@@ -136,5 +136,13 @@ describe('stringifyLaidOut', () => {
   it('leaves numbers, booleans, null, empty mappings and quoted keys to the Document', () => {
     for (const item of [{ a: 1 }, { a: true }, { a: null }, { a: {} }, { null: 'x' }, { 'with space': 'x' }, new Date(0)]) expect(stringifyLaidOut(item, 78)).toBeUndefined();
     expect(stringifyLaidOut([], 78, true)).toBeUndefined();
+  });
+});
+
+describe('renderItem comments', () => {
+  it('keeps a comment on one line, whatever line breaks it quotes', () => {
+    const rendered = renderItem({ id: 'a' }, 2, false, 'Accepted by A\nclaims: []\r\nmore');
+    expect(rendered).toBe('  # Accepted by A claims: [] more\n  - id: a\n');
+    expect(parse(`claims:\n${rendered}`)).toEqual({ claims: [{ id: 'a' }] });
   });
 });
