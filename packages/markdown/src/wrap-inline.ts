@@ -132,9 +132,12 @@ function hoistWrappersOutOfLinks<K>(atoms: Atom[], options: WrapInlineOptions<K>
 /** Put each range's wrapper in the chains of its atoms, outside any link. */
 function insertRangeKeys<K>(atoms: Atom[], ranges: ReadonlyArray<InlineRange<K>>, options: WrapInlineOptions<K>): void {
   const spans = ranges.map((range) => {
-    const first = atoms.findIndex((atom) => atom.leaf === range.startLeaf && atom.from === range.startOffset);
-    const last = atoms.findIndex((atom) => atom.leaf === range.endLeaf && atom.to === range.endOffset);
+    let first = atoms.findIndex((atom) => atom.leaf === range.startLeaf && atom.from === range.startOffset);
+    let last = atoms.findIndex((atom) => atom.leaf === range.endLeaf && atom.to === range.endOffset);
     if (first === -1 || last === -1 || last < first) options.fail(range.key, 'unplaced');
+    // A range that ends where an element's text ends (`stored as <abbr>JSONL</abbr>`), or starts where it
+    // starts, takes in the tags right beside it that close or open what it holds of the element.
+    [first, last] = withAdjacentTags(atoms, first, last);
     if (!balancedHtml(atoms, first, last)) options.fail(range.key, 'raw-html');
     // As deep as the inline parents all its atoms share, but never inside a link.
     let common = atoms[first]!.chain;
@@ -187,18 +190,51 @@ function parentFor<K>(key: object, children: IndexNode[], options: WrapInlineOpt
 
 const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 
+/** A raw HTML tag: whether it closes, its name, whether it closes itself; an attribute's quoted value may hold `>`. */
+const TAG = /^<(\/?)([A-Za-z][\w-]*)(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>$/;
+
+/** An atom's raw HTML tag as +1 (opens an element), -1 (closes one) or 0 (anything else: text, a void or self-closing tag). */
+function tagStep(atom: Atom): number {
+  if (atom.node.type !== 'html') return 0;
+  const tag = TAG.exec((atom.node.value ?? '').trim());
+  if (!tag || tag[3] || VOID_ELEMENTS.has(tag[2]!.toLowerCase())) return 0;
+  return tag[1] ? -1 : 1;
+}
+
 /** Whether the raw HTML tags among some atoms open and close in step (a wrapper must not cut an element in two). */
 function balancedHtml(atoms: Atom[], first: number, last: number): boolean {
   let depth = 0;
   for (let index = first; index <= last; index++) {
-    const node = atoms[index]!.node;
-    if (node.type !== 'html') continue;
-    const tag = /^<(\/?)([A-Za-z][\w-]*)[^>]*?(\/?)>$/.exec((node.value ?? '').trim());
-    if (!tag || tag[3] || VOID_ELEMENTS.has(tag[2]!.toLowerCase())) continue;
-    depth += tag[1] ? -1 : 1;
+    depth += tagStep(atoms[index]!);
     if (depth < 0) return false;
   }
   return depth === 0;
+}
+
+/**
+ * A range widened over the raw HTML tags right beside it, in the same
+ * parent, that close elements it opens or open elements it closes: only
+ * tags, never text, so that the wrapper holds the same words.
+ */
+function withAdjacentTags(atoms: Atom[], first: number, last: number): [number, number] {
+  let open = 0;
+  let unopened = 0;
+  for (let index = first; index <= last; index++) {
+    const step = tagStep(atoms[index]!);
+    if (step > 0) open++;
+    else if (step < 0 && open > 0) open--;
+    else if (step < 0) unopened++;
+  }
+  const sameParent = (a: Atom, b: Atom) => a.chain.length === b.chain.length && a.chain.every((entry, index) => entry === b.chain[index]);
+  while (open > 0 && last + 1 < atoms.length && tagStep(atoms[last + 1]!) < 0 && sameParent(atoms[last + 1]!, atoms[last]!)) {
+    last++;
+    open--;
+  }
+  while (unopened > 0 && first > 0 && tagStep(atoms[first - 1]!) > 0 && sameParent(atoms[first - 1]!, atoms[first]!)) {
+    first--;
+    unopened--;
+  }
+  return [first, last];
 }
 
 function commonPrefix(a: object[], b: object[]): object[] {

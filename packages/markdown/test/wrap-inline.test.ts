@@ -91,6 +91,22 @@ describe('wrapInline', () => {
     expect(() => wrapInline(content, [html], options([html]))).toThrow('h: raw-html');
   });
 
+  it('takes in the tags beside a range that ends or starts where an element\'s text does, and reads a `>` in an attribute', () => {
+    const ends = paragraph('Sessions are stored as <abbr title="JSON Lines">JSONL</abbr>.\n');
+    const quote = { key: 'q', startLeaf: ends.leaf('Sessions are stored as '), startOffset: 13, endLeaf: ends.leaf('JSONL'), endOffset: 5 };
+    const show = (nodes: IndexNode[]): string => nodes.map((node) => (node.type === 'mark' ? `[${node.name}: ${show(node.children ?? [])}]` : (node.value ?? ''))).join('');
+    expect(show(wrapInline(ends.content, [quote], options([quote])))).toBe('Sessions are [q: stored as <abbr title="JSON Lines">JSONL</abbr>].');
+    const starts = paragraph('Three <abbr title="x">ABC</abbr> and more.\n');
+    const from = { key: 's', startLeaf: starts.leaf('ABC'), startOffset: 0, endLeaf: starts.leaf(' and more.'), endOffset: 9 };
+    expect(show(wrapInline(starts.content, [from], options([from])))).toBe('Three [s: <abbr title="x">ABC</abbr> and more].');
+    const attribute = paragraph('Two <span title="a>b">attr gt</span> here.\n');
+    const whole = { key: 'w', startLeaf: attribute.leaf('Two '), startOffset: 0, endLeaf: attribute.leaf(' here.'), endOffset: 5 };
+    expect(show(wrapInline(attribute.content, [whole], options([whole])))).toBe('[w: Two <span title="a>b">attr gt</span> here].');
+    // Text beyond the tags is never taken in: a range that cuts an element's text still fails.
+    const inside = { key: 'i', startLeaf: ends.leaf('JSONL'), startOffset: 2, endLeaf: ends.leaf('.'), endOffset: 1 };
+    expect(() => wrapInline(ends.content, [inside], options([inside]))).toThrow('i: raw-html');
+  });
+
   it('knows links', () => {
     expect(isLink({ type: 'link' })).toBe(true);
     expect(isLink({ type: 'linkReference' })).toBe(true);
