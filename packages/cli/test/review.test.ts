@@ -343,7 +343,7 @@ describe('decisions on sidecars written in other YAML styles', () => {
 });
 
 describe('what the decisions print and take', () => {
-  it('spells out control and bidirectional characters of sidecar text, as review does, and refuses a --by that is not one line', async () => {
+  it('spells out control and bidirectional characters of sidecar text, as review does, and refuses a --by that is not one line and an unknown --chapter', async () => {
     const { leads } = await queue();
     const lead = leads[0]!;
     const why = 'Off topic \u202eevil\u202c here.';
@@ -357,6 +357,9 @@ describe('what the decisions print and take', () => {
     expect(refused.stderr).not.toContain('\u202e');
 
     const before = await snapshotBook();
+    const nowhere = await cli('accept', leads[1]!.id, '--chapter', 'pi/99-chapter', ...WHO);
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toContain('no chapter "99-chapter" in book "pi"; chapters: pi/26-chapter, pi/27-chapter');
     const multiline = await cli('accept', leads[1]!.handle, '--by', 'A\nclaims: []', '--date', AS_OF);
     expect(multiline.code).toBe(2);
     expect(multiline.stderr).toContain('--by is a name on one line: it must not hold a line break or another control character (it holds \\u000a)');

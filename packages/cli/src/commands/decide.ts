@@ -6,7 +6,7 @@
 import type { DecisionVerb } from '@research-pack/core/review';
 import { HELP } from '../help.js';
 import { EXIT, type Io } from '../io.js';
-import { projectOptions } from '../project.js';
+import { findChapter, projectOptions } from '../project.js';
 import { parseDecisions } from '../review/parse-decisions.js';
 import { carryOut, modelForDecisions, planOnDisk, settleDecisions } from '../review/run-decisions.js';
 
@@ -25,6 +25,8 @@ export async function decide(verb: DecisionVerb, args: readonly string[], io: Io
   }
   const options = await projectOptions(parsed.values, io);
   const model = await modelForDecisions(options, parsed.decisions);
+  // An unknown --chapter is a usage error naming the chapters there are, as everywhere else.
+  for (const chapter of new Set(parsed.decisions.flatMap((decision) => (decision.chapter === undefined ? [] : [decision.chapter])))) findChapter(model, chapter);
   const decisions = await settleDecisions(parsed.decisions, options, io);
   return carryOut(options, planOnDisk(options, model, decisions), io, parsed.values['dry-run'] === true);
 }
