@@ -110,9 +110,10 @@ interface Splice {
  * Start editing a sidecar.
  * @param source the file's text, or undefined when the file does not exist yet.
  * @param topLevelOrder the file's top-level keys in schema order.
+ * @param file the file's path, named by the edits it refuses (`YamlEditError`).
  * @returns the editor.
  */
-export function editYaml(source: string | undefined, topLevelOrder: readonly string[]): YamlEdit {
+export function editYaml(source: string | undefined, topLevelOrder: readonly string[], file?: string): YamlEdit {
   const text = source ?? '';
   const doc = parseDocument(text);
   if (doc.errors.length > 0) throw new Error(`Research Pack: cannot edit YAML with errors: ${doc.errors[0]!.message}`);
@@ -136,6 +137,12 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     splices.push(splice);
     return splice;
   };
+  /** Replace what a splice inserts (a node rewritten whole, again, after a later edit of it). */
+  const respell = (splice: Splice, inserted: string) => {
+    const spliced = inserted.replace(/\n/g, eol);
+    length += spliced.length - splice.text.length;
+    splice.text = spliced;
+  };
   /**
    * Keys appended to already, and how more items of each are added: a
    * second `append` of a key (two proposals accepted in one command) puts
@@ -150,6 +157,8 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     at += added.length;
     length += added.length;
   };
+  /** A refusal, naming the file when it is known. */
+  const refuse = (message: string) => new YamlEditError(file ? `cannot edit ${file}: ${message}` : message);
 
   /** The offset of the start of the line after the one holding `offset - 1`. */
   const lineAfter = (offset: number): { at: number; newline: boolean } => {
@@ -214,10 +223,10 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     let node: unknown = doc.contents;
     for (const [at, step] of path.entries()) {
       node = isCollection(node) ? node.get(step, true) : undefined;
-      if (isAlias(node)) throw new YamlEditError(shared(`*${node.source}`, (node as Node).range?.[0], path.slice(0, at + 1)));
+      if (isAlias(node)) throw refuse(shared(`*${node.source}`, (node as Node).range?.[0], path.slice(0, at + 1)));
     }
-    if (!isMap(node)) throw new YamlEditError(`no mapping at ${path.join('.')}`);
-    if (node.anchor) throw new YamlEditError(shared(`&${node.anchor}`, node.range ? text.lastIndexOf(`&${node.anchor}`, node.range[0]) : undefined, path));
+    if (!isMap(node)) throw refuse(`no mapping at ${path.join('.')}`);
+    if (node.anchor) throw refuse(shared(`&${node.anchor}`, node.range ? text.lastIndexOf(`&${node.anchor}`, node.range[0]) : undefined, path));
     return node;
   };
   const shared = (written: string, offset: number | undefined, path: ReadonlyArray<string | number>) =>
@@ -227,14 +236,9 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
   const rewriteFlow = (map: YAMLMap) => {
     const rendered = renderFlow(map.toJSON() as Record<string, unknown>);
     const earlier = flowSplices.get(map);
-    if (!earlier) {
-      const node = map as unknown as Node;
-      flowSplices.set(map, push(node.range![0], node.range![1], rendered));
-      return;
-    }
-    const spliced = rendered.replace(/\n/g, eol);
-    length += spliced.length - earlier.text.length;
-    earlier.text = spliced;
+    const node = map as unknown as Node;
+    if (earlier) respell(earlier, rendered);
+    else flowSplices.set(map, push(node.range![0], node.range![1], rendered));
   };
 
   const edit: YamlEdit = {
@@ -283,11 +287,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         const indent = columnOf(keyNode.range![0]);
         const block = () => renderPair(key, (pair.value as YAMLSeq).items.map((item) => (item as Node).toJSON()), indent).replace(/\n$/, '');
         const splice = push(keyNode.range![0], valueNode.range![1], block());
-        appendedTo.set(key, () => {
-          const text = block().replace(/\n/g, eol);
-          length += text.length - splice.text.length;
-          splice.text = text;
-        });
+        appendedTo.set(key, () => respell(splice, block()));
         return;
       }
       // A new top-level key, in schema order.

@@ -86,7 +86,7 @@ export function planDecisions(options: PlanDecisionsOptions): DecisionPlan {
       applied = applyDecision(decision, target, chapterEdits, options.reports);
     } catch (error) {
       // A sidecar the editor cannot change as asked (a value shared through a YAML alias): said, not thrown.
-      if (!(error instanceof SidecarEditError)) throw error;
+      if (!(error instanceof YamlEditError)) throw error;
       applied = { error: error.message };
     }
     if ('error' in applied) errors.push(`${describeDecision(decision)}: ${applied.error}`);
@@ -111,7 +111,7 @@ function chapterEditsOf(chapter: ChapterModel, sidecar: PlanDecisionsOptions['si
       file,
       text,
       get edit(): YamlEdit {
-        edit ??= named(file, editYaml(text, SIDECAR_KEY_ORDER[kind]));
+        edit ??= editYaml(text, SIDECAR_KEY_ORDER[kind], file);
         return edit;
       },
     };
@@ -121,27 +121,4 @@ function chapterEditsOf(chapter: ChapterModel, sidecar: PlanDecisionsOptions['si
 
 function spec(chapter: ChapterModel): string {
   return `${chapter.book}/${chapter.slug}`;
-}
-
-/** What the editor of a sidecar could not do, with the file named. */
-class SidecarEditError extends Error {}
-
-/**
- * The editor of a sidecar whose refusals (`YamlEditError`) name the file.
- * @param file the sidecar's path, relative to the project root.
- * @param edit its editor.
- * @returns the same editor, its set, fill and unset rethrowing a refusal with the file named.
- */
-function named(file: string, edit: YamlEdit): YamlEdit {
-  const wrap =
-    <Args extends unknown[]>(call: (...args: Args) => void) =>
-    (...args: Args): void => {
-      try {
-        call(...args);
-      } catch (error) {
-        if (error instanceof YamlEditError) throw new SidecarEditError(`cannot edit ${file}: ${error.message}`);
-        throw error;
-      }
-    };
-  return Object.assign(Object.create(edit) as YamlEdit, { set: wrap(edit.set.bind(edit)), fill: wrap(edit.fill.bind(edit)), unset: wrap(edit.unset.bind(edit)) });
 }
