@@ -347,6 +347,11 @@ describe('what the decisions print and take', () => {
     const { leads } = await queue();
     const lead = leads[0]!;
     const why = 'Off topic \u202eevil\u202c here.';
+    // The dry run's diff shows the new line as review would.
+    const dry = await cli('reject', lead.handle, '--why', why, '--dry-run', ...WHO);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('+    reason: Off topic \\u202eevil\\u202c here.\n');
+    expect(dry.stdout).not.toContain('\u202e');
     const rejected = await cli('reject', lead.handle, '--why', why, ...WHO);
     expect(rejected.code, rejected.stderr).toBe(0);
     expect(rejected.stdout).toContain('"Off topic \\u202eevil\\u202c here."');

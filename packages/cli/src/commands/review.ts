@@ -28,7 +28,7 @@ export const review: Command = async (positionals, values, io) => {
   const queues = chapters.map(({ chapter }) => reviewQueue(model, chapter));
   if (interactive) {
     const { walk } = await import('../review/interactive.js');
-    return walk({ options, model, queues, values, io });
+    return walk({ options, queues, values, io });
   }
   if (format === 'json') io.stdout(renderQueueJson(queues, model.asOf));
   else io.stdout(queues.map(renderQueueText).join('\n'));

@@ -22,7 +22,6 @@ import { checkedBy, defaultBy } from './who.js';
 /** What the walk works on. */
 export interface WalkContext {
   options: ProjectOptions;
-  model: ResearchModel;
   queues: readonly ReviewQueue[];
   values: Values;
   io: Io;
@@ -33,7 +32,7 @@ class Stopped extends Error {}
 
 /**
  * Walk through the queues and write the decisions as one edit.
- * @param context the project, its model, the queues, the options and the streams.
+ * @param context the project, the queues, the options and the streams.
  * @returns the exit code.
  */
 export async function walk(context: WalkContext): Promise<number> {

@@ -160,7 +160,7 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
   }
   io.stdout(`${lines.join('\n')}\n`);
   if (dryRun) {
-    for (const file of plan.files) io.stdout(`\n${unifiedDiff(file.file, file.before, file.after).split('\n').map((line) => (line.endsWith('\r') ? `${plain(line.slice(0, -1))}\r` : plain(line))).join('\n')}`);
+    for (const file of plan.files) io.stdout(`\n${plainLines(unifiedDiff(file.file, file.before, file.after))}`);
     io.stdout('\nDry run: nothing was written. Run again without --dry-run to apply.\n');
     return EXIT.ok;
   }
@@ -215,4 +215,12 @@ function lockBooks(options: ProjectOptions, files: readonly { file: string }[], 
     throw error;
   }
   return locks;
+}
+
+/** Text of several lines shown as `plain` shows one: each line's characters spelled out, its line breaks (CRLF too) kept. */
+function plainLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line.endsWith('\r') ? `${plain(line.slice(0, -1))}\r` : plain(line)))
+    .join('\n');
 }
