@@ -150,9 +150,10 @@ export async function renderUnified(source: string, file: string, annotations: L
   if (settings.smartPunctuation) processor = processor.use(remarkSmartypants, { dashes: 'oldschool' });
   const pipeline = processor
     .use(remarkClaims, { ...options, annotations, popovers })
-    .use(remarkRehype)
+    // Raw HTML passes through, as in Astro's Markdown pipeline (and Sätteri's).
+    .use(remarkRehype, { allowDangerousHtml: true })
     // Sätteri writes `&amp;`; rehype-stringify writes `&#x26;` unless told to prefer names.
-    .use(rehypeStringify, { characterReferences: { useNamedReferences: true } });
+    .use(rehypeStringify, { allowDangerousHtml: true, characterReferences: { useNamedReferences: true } });
   try {
     const html = String(await pipeline.process(new VFile({ path: file, value: source })));
     return { html: html.trimEnd() + '\n' };

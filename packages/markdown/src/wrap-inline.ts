@@ -7,8 +7,11 @@
  * whole, with the chain of inline parents it sits in; each range's wrapper
  * goes into the chains of its atoms as deep as they all share, but never
  * inside a link (a wrapper holds a `<button>`, which may not be inside an
- * `<a>`); then the nodes are rebuilt, consecutive atoms that share a chain
- * entry sharing one (copied) parent. The tree read is never changed.
+ * `<a>`): a Markdown or MDX link is split around it, and a link written as
+ * raw HTML tags (`<a href="…">…</a>`, whose tags are siblings of its text,
+ * not its parent) is taken into the wrapper whole; then the nodes are
+ * rebuilt, consecutive atoms that share a chain entry sharing one (copied)
+ * parent. The tree read is never changed.
  */
 import type { IndexNode } from '@research-pack/core/internal';
 
@@ -69,6 +72,7 @@ export function wrapInline<K>(content: IndexNode[], ranges: ReadonlyArray<Inline
   const atoms: Atom[] = [];
   linearize(content, [], atoms, options);
   hoistWrappersOutOfLinks(atoms, options);
+  hoistWrappersOutOfRawLinks(atoms, options);
   if (ranges.length > 0) insertRangeKeys(atoms, ranges, options);
   return build(atoms, 0, options);
 }
@@ -129,6 +133,68 @@ function hoistWrappersOutOfLinks<K>(atoms: Atom[], options: WrapInlineOptions<K>
   }
 }
 
+/**
+ * A wrapper node inside a link written as raw HTML tags would put its
+ * marker inside the `<a>`: the wrapper takes in the whole element instead,
+ * its tags and the text beside the claim's (the tags cannot be split as a
+ * Markdown link is without writing HTML of our own).
+ */
+function hoistWrappersOutOfRawLinks<K>(atoms: Atom[], options: WrapInlineOptions<K>): void {
+  const seen = new Set<object>();
+  for (const atom of atoms) {
+    for (const wrapper of atom.chain) {
+      if (seen.has(wrapper) || !options.isWrapper(wrapper as IndexNode)) continue;
+      seen.add(wrapper);
+      const first = atoms.findIndex((candidate) => candidate.chain.includes(wrapper));
+      let last = first;
+      while (last + 1 < atoms.length && atoms[last + 1]!.chain.includes(wrapper)) last++;
+      const element = interactiveAround(atoms, first, last);
+      if (!element) continue;
+      const parents = atoms[element[0]]!.chain;
+      for (let index = element[0]; index <= element[1]; index++) {
+        const chain = atoms[index]!.chain.filter((entry) => entry !== wrapper);
+        atoms[index]!.chain = [...parents, wrapper, ...chain.slice(parents.length)];
+      }
+    }
+  }
+}
+
+/** Raw HTML elements that may not hold a marker's `<button>`: interactive content, and a label (a button is labelable). */
+const INTERACTIVE_ELEMENTS = new Set(['a', 'button', 'label']);
+
+/**
+ * The outermost raw HTML element of INTERACTIVE_ELEMENTS around some atoms,
+ * as the indexes of its opening and closing tags, when its tags share one
+ * parent (the atoms between them all inside it).
+ */
+function interactiveAround(atoms: Atom[], first: number, last: number): [number, number] | undefined {
+  let found: [number, number] | undefined;
+  let depth = 0;
+  for (let opener = first - 1; opener >= 0; opener--) {
+    const step = tagStep(atoms[opener]!);
+    if (step < 0) depth++;
+    else if (step > 0 && depth > 0) depth--;
+    else if (step > 0 && INTERACTIVE_ELEMENTS.has(tagName(atoms[opener]!)!)) {
+      const closer = closingTag(atoms, opener, last);
+      if (closer === undefined) continue;
+      const parents = atoms[opener]!.chain;
+      const inside = (atom: Atom) => parents.every((entry, index) => atom.chain[index] === entry);
+      if (atoms.slice(opener, closer + 1).every(inside) && atoms[closer]!.chain.length === parents.length) found = [opener, closer];
+    }
+  }
+  return found;
+}
+
+/** The index of the tag that closes the element opened at `opener`, looked for after `after`. */
+function closingTag(atoms: Atom[], opener: number, after: number): number | undefined {
+  let depth = 1;
+  for (let index = opener + 1; index < atoms.length; index++) {
+    depth += tagStep(atoms[index]!);
+    if (depth === 0) return index > after ? index : undefined;
+  }
+  return undefined;
+}
+
 /** Put each range's wrapper in the chains of its atoms, outside any link. */
 function insertRangeKeys<K>(atoms: Atom[], ranges: ReadonlyArray<InlineRange<K>>, options: WrapInlineOptions<K>): void {
   const spans = ranges.map((range) => {
@@ -139,6 +205,8 @@ function insertRangeKeys<K>(atoms: Atom[], ranges: ReadonlyArray<InlineRange<K>>
     // starts, takes in the tags right beside it that close or open what it holds of the element.
     [first, last] = withAdjacentTags(atoms, first, last);
     if (!balancedHtml(atoms, first, last)) options.fail(range.key, 'raw-html');
+    // Inside a link written as raw HTML tags, the wrapper takes in the whole element.
+    [first, last] = interactiveAround(atoms, first, last) ?? [first, last];
     // As deep as the inline parents all its atoms share, but never inside a link.
     let common = atoms[first]!.chain;
     for (let index = first + 1; index <= last; index++) common = commonPrefix(common, atoms[index]!.chain);
@@ -192,6 +260,11 @@ const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img'
 
 /** A raw HTML tag: whether it closes, its name, whether it closes itself; an attribute's quoted value may hold `>`. */
 const TAG = /^<(\/?)([A-Za-z][\w-]*)(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>$/;
+
+/** The name of an atom's raw HTML tag, in lower case; undefined for anything else. */
+function tagName(atom: Atom): string | undefined {
+  return atom.node.type === 'html' ? TAG.exec((atom.node.value ?? '').trim())?.[2]!.toLowerCase() : undefined;
+}
 
 /** An atom's raw HTML tag as +1 (opens an element), -1 (closes one) or 0 (anything else: text, a void or self-closing tag). */
 function tagStep(atom: Atom): number {
@@ -248,10 +321,11 @@ function isRangeKey<K>(value: object): value is RangeKey<K> {
 }
 
 /**
- * Whether an inline node is a link: mdast links and references, and MDX `<a>`.
+ * Whether an inline node may not hold a marker's `<button>`: mdast links and
+ * references, and MDX's `<a>`, `<button>` and `<label>`.
  * @param node an inline node.
- * @returns true for links.
+ * @returns true for links and the like.
  */
 export function isLink(node: IndexNode): boolean {
-  return node.type === 'link' || node.type === 'linkReference' || (node.type === 'mdxJsxTextElement' && node.name === 'a');
+  return node.type === 'link' || node.type === 'linkReference' || (node.type === 'mdxJsxTextElement' && INTERACTIVE_ELEMENTS.has(String(node.name)));
 }

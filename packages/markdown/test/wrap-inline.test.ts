@@ -107,10 +107,35 @@ describe('wrapInline', () => {
     expect(() => wrapInline(ends.content, [inside], options([inside]))).toThrow('i: raw-html');
   });
 
+  it('takes a link written as raw HTML tags into the wrapper whole, never putting a wrapper inside it', () => {
+    const show = (nodes: IndexNode[]): string => nodes.map((node) => (node.type === 'mark' ? `[${node.name}: ${show(node.children ?? [])}]` : node.type === 'emphasis' ? `*${show(node.children ?? [])}*` : (node.value ?? show(node.children ?? [])))).join('');
+    const raw = paragraph('Read <a href="https://x.org">the session docs for details</a> now.\n');
+    const quote = { key: 'q', startLeaf: raw.leaf('the session docs for details'), startOffset: 4, endLeaf: raw.leaf('the session docs for details'), endOffset: 16 };
+    expect(show(wrapInline(raw.content, [quote], options([quote])))).toBe('Read [q: <a href="https://x.org">the session docs for details</a>] now.');
+    // Across emphasis inside the link, and inside a label and a button.
+    const deep = paragraph('One <A HREF="u">two *three four* five</A> six <label>seven <button>eight</button></label>.\n');
+    const inEmphasis = { key: 'e', startLeaf: deep.leaf('three four'), startOffset: 0, endLeaf: deep.leaf('three four'), endOffset: 5 };
+    const inButton = { key: 'b', startLeaf: deep.leaf('eight'), startOffset: 0, endLeaf: deep.leaf('eight'), endOffset: 5 };
+    expect(show(wrapInline(deep.content, [inEmphasis, inButton], options([inEmphasis, inButton])))).toBe(
+      'One [e: <A HREF="u">two *three four* five</A>] six [b: <label>seven <button>eight</button></label>].',
+    );
+    // A claim directive in such a link.
+    const directive = paragraph('Also <a href="https://y.org">see :claim[a claim]{#d1} here</a> ok.\n');
+    const isWrapper = (node: IndexNode) => node.type === 'textDirective';
+    expect(show(wrapInline(directive.content, [], options([], { isWrapper })))).toBe('Also [claim: <a href="https://y.org">see a claim here</a>] ok.');
+    // Other raw elements still hold the wrapper.
+    const span = paragraph('A <span class="x">few words here</span>.\n');
+    const inSpan = { key: 's', startLeaf: span.leaf('few words here'), startOffset: 4, endLeaf: span.leaf('few words here'), endOffset: 9 };
+    expect(show(wrapInline(span.content, [inSpan], options([inSpan])))).toBe('A <span class="x">few [s: words] here</span>.');
+  });
+
   it('knows links', () => {
     expect(isLink({ type: 'link' })).toBe(true);
     expect(isLink({ type: 'linkReference' })).toBe(true);
     expect(isLink({ type: 'mdxJsxTextElement', name: 'a' })).toBe(true);
+    expect(isLink({ type: 'mdxJsxTextElement', name: 'button' })).toBe(true);
+    expect(isLink({ type: 'mdxJsxTextElement', name: 'label' })).toBe(true);
     expect(isLink({ type: 'mdxJsxTextElement', name: 'b' })).toBe(false);
+    expect(isLink({ type: 'mdxJsxTextElement', name: 'Button' })).toBe(false);
   });
 });
