@@ -8,7 +8,7 @@
  * semi-spaces on a 24 GiB machine). A command that makes millions of
  * short-lived objects then touches hundreds of megabytes of fresh pages and
  * works out of the processor's caches: ingesting a 10,000-row ledger took
- * 1.7–2.1 s and 310 MiB of memory on the main thread, 1.3–1.5 s and 210 MiB
+ * 1.7–2.1 s and 310 MiB of memory on the main thread, 1.4–1.8 s and 220 MiB
  * on a worker with a 16 MiB young generation (the size the chapter workers
  * use). Starting the thread costs about 60 ms, which the other commands,
  * short or interactive, are spared.

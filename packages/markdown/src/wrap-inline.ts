@@ -9,7 +9,7 @@
  * inside a link (a wrapper holds a `<button>`, which may not be inside an
  * `<a>`): a Markdown or MDX link is split around it, and a link written as
  * raw HTML tags (`<a href="…">…</a>`, whose tags are siblings of its text,
- * not its parent) is taken into the wrapper whole; then the nodes are
+ * not its parent), a button or a label is taken into the wrapper whole; then the nodes are
  * rebuilt, consecutive atoms that share a chain entry sharing one (copied)
  * parent. The tree read is never changed.
  */
@@ -72,7 +72,7 @@ export function wrapInline<K>(content: IndexNode[], ranges: ReadonlyArray<Inline
   const atoms: Atom[] = [];
   linearize(content, [], atoms, options);
   hoistWrappersOutOfLinks(atoms, options);
-  hoistWrappersOutOfRawLinks(atoms, options);
+  hoistWrappersOutOfWholeElements(atoms, options);
   if (ranges.length > 0) insertRangeKeys(atoms, ranges, options);
   return build(atoms, 0, options);
 }
@@ -134,12 +134,14 @@ function hoistWrappersOutOfLinks<K>(atoms: Atom[], options: WrapInlineOptions<K>
 }
 
 /**
- * A wrapper node inside a link written as raw HTML tags would put its
- * marker inside the `<a>`: the wrapper takes in the whole element instead,
- * its tags and the text beside the claim's (the tags cannot be split as a
- * Markdown link is without writing HTML of our own).
+ * A wrapper node inside a link written as raw HTML tags, or inside an MDX
+ * `<button>` or `<label>`, would put its marker inside it: the wrapper takes
+ * in the whole element instead, the text beside the claim's with it (raw
+ * tags cannot be split as a Markdown link is without writing HTML of our
+ * own; a button split in two is two buttons, a label split in two labels its
+ * control from one part only).
  */
-function hoistWrappersOutOfRawLinks<K>(atoms: Atom[], options: WrapInlineOptions<K>): void {
+function hoistWrappersOutOfWholeElements<K>(atoms: Atom[], options: WrapInlineOptions<K>): void {
   const seen = new Set<object>();
   for (const atom of atoms) {
     for (const wrapper of atom.chain) {
@@ -148,15 +150,52 @@ function hoistWrappersOutOfRawLinks<K>(atoms: Atom[], options: WrapInlineOptions
       const first = atoms.findIndex((candidate) => candidate.chain.includes(wrapper));
       let last = first;
       while (last + 1 < atoms.length && atoms[last + 1]!.chain.includes(wrapper)) last++;
-      const element = interactiveAround(atoms, first, last);
-      if (!element) continue;
-      const parents = atoms[element[0]]!.chain;
-      for (let index = element[0]; index <= element[1]; index++) {
-        const chain = atoms[index]!.chain.filter((entry) => entry !== wrapper);
+      const [from, to] = withWholeElements(atoms, first, last);
+      if (from === first && to === last) continue;
+      const without = (index: number) => atoms[index]!.chain.filter((entry) => entry !== wrapper);
+      let parents = without(from);
+      for (let index = from + 1; index <= to; index++) parents = commonPrefix(parents, without(index));
+      const cut = parents.findIndex((entry) => isLink(entry as IndexNode) || isWholeElement(entry as IndexNode));
+      if (cut !== -1) parents = parents.slice(0, cut);
+      for (let index = from; index <= to; index++) {
+        const chain = without(index);
         atoms[index]!.chain = [...parents, wrapper, ...chain.slice(parents.length)];
       }
     }
   }
+}
+
+/**
+ * Some atoms widened over the elements a marker may not be in and that are
+ * kept whole around or across them: links written as raw HTML tags, raw or
+ * MDX buttons and labels.
+ */
+function withWholeElements(atoms: Atom[], first: number, last: number): [number, number] {
+  for (;;) {
+    let from = first;
+    let to = last;
+    for (let index = first; index <= last; index++) {
+      for (const entry of atoms[index]!.chain) {
+        if (!isWholeElement(entry as IndexNode)) continue;
+        while (from > 0 && atoms[from - 1]!.chain.includes(entry)) from--;
+        while (to + 1 < atoms.length && atoms[to + 1]!.chain.includes(entry)) to++;
+      }
+    }
+    const raw = interactiveAround(atoms, from, to);
+    if (raw) [from, to] = [Math.min(from, raw[0]), Math.max(to, raw[1])];
+    if (from === first && to === last) return [first, last];
+    [first, last] = [from, to];
+  }
+}
+
+/**
+ * Whether an inline node is an MDX `<button>` or `<label>`: kept whole by a
+ * claim's wrapper, which goes around it.
+ * @param node an inline node.
+ * @returns true for those.
+ */
+function isWholeElement(node: IndexNode): boolean {
+  return node.type === 'mdxJsxTextElement' && (node.name === 'button' || node.name === 'label');
 }
 
 /** Raw HTML elements that may not hold a marker's `<button>`: interactive content, and a label (a button is labelable). */
@@ -205,12 +244,13 @@ function insertRangeKeys<K>(atoms: Atom[], ranges: ReadonlyArray<InlineRange<K>>
     // starts, takes in the tags right beside it that close or open what it holds of the element.
     [first, last] = withAdjacentTags(atoms, first, last);
     if (!balancedHtml(atoms, first, last)) options.fail(range.key, 'raw-html');
-    // Inside a link written as raw HTML tags, the wrapper takes in the whole element.
-    [first, last] = interactiveAround(atoms, first, last) ?? [first, last];
-    // As deep as the inline parents all its atoms share, but never inside a link.
+    // Inside (or across) a link written as raw HTML tags, or a button or a label, the wrapper takes in the whole element.
+    [first, last] = withWholeElements(atoms, first, last);
+    if (!balancedHtml(atoms, first, last)) options.fail(range.key, 'raw-html');
+    // As deep as the inline parents all its atoms share, but never inside a link, a button or a label.
     let common = atoms[first]!.chain;
     for (let index = first + 1; index <= last; index++) common = commonPrefix(common, atoms[index]!.chain);
-    const link = common.findIndex((entry) => isLink(entry as IndexNode));
+    const link = common.findIndex((entry) => isLink(entry as IndexNode) || isWholeElement(entry as IndexNode));
     return { range, first, last, depth: link === -1 ? common.length : Math.min(common.length, link) };
   });
   for (const span of spans) {
@@ -321,11 +361,10 @@ function isRangeKey<K>(value: object): value is RangeKey<K> {
 }
 
 /**
- * Whether an inline node may not hold a marker's `<button>`: mdast links and
- * references, and MDX's `<a>`, `<button>` and `<label>`.
+ * Whether an inline node is a link: mdast links and references, and MDX `<a>`.
  * @param node an inline node.
- * @returns true for links and the like.
+ * @returns true for links.
  */
 export function isLink(node: IndexNode): boolean {
-  return node.type === 'link' || node.type === 'linkReference' || (node.type === 'mdxJsxTextElement' && INTERACTIVE_ELEMENTS.has(String(node.name)));
+  return node.type === 'link' || node.type === 'linkReference' || (node.type === 'mdxJsxTextElement' && node.name === 'a');
 }
