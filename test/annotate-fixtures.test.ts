@@ -41,6 +41,13 @@ describe('claim annotation fixtures', () => {
       const { chapter, problems, source, file } = loadChapter(dir, name, settings);
 
       if (problems.length > 0) await expect(problems.map(formatProblem).join('\n') + '\n').toMatchFileSnapshot(path.join(dir, 'messages.txt'));
+      // What the model reports as a quote that cuts raw HTML is what the page fails on, on both processors.
+      if (problems.some((problem) => problem.rule === 'anchor/raw-html')) {
+        const annotations = claimAnnotations(chapter, { packUrl: `/research/books/fixture/${name}/` });
+        const lookup = (filePath: string) => (path.resolve(filePath) === file ? annotations : undefined);
+        expect(renderSatteri(source, file, lookup, settings).ruleId).toBe('anchor/raw-html');
+        expect((await renderUnified(source, file, lookup, settings)).ruleId).toBe('anchor/raw-html');
+      }
       // Warnings (a quote found only approximately) leave the chapter to render; errors do not.
       if (problems.some((problem) => problem.severity === 'error')) return;
 

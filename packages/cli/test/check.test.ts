@@ -3,7 +3,8 @@
  * broken copies of it.
  */
 import { execFileSync } from 'node:child_process';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { buildModel } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
@@ -180,6 +181,21 @@ describe('research-pack check', () => {
     const epoch = await runCli(['check'], { env: { SOURCE_DATE_EPOCH: String(Date.UTC(2026, 10, 1) / 1000) } });
     expect(epoch.code).toBe(1);
     expect(epoch.stderr).toBe(asOf.stderr);
+  });
+
+  it('reports a quote the page could not mark because it cuts raw HTML in two, as the build would fail on it', async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'rp-check-raw-html-'));
+    const book = path.join(root, 'content/books/t');
+    await mkdir(book, { recursive: true });
+    await writeFile(path.join(book, 'book.yaml'), 'title: T\nslug: t\n');
+    await writeFile(path.join(book, '01-a.md'), '---\ntitle: A\nnumber: 1\n---\n\nA writer uses <b>append mode</b> and never seeks back.\n');
+    const claims = 'claims:\n  - id: cut\n    anchor:\n      quote: "mode and never seeks"\n    verdict: {status: unverified}\n  - id: whole\n    anchor:\n      quote: "A writer uses"\n    verdict: {status: unverified}\n';
+    await writeFile(path.join(book, '01-a.claims.yaml'), claims);
+    const result = await runCli(['check', root, '--as-of', '2026-11-30']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'content/books/t/01-a.claims.yaml:4:14  claims[0].anchor.quote  claim "cut" starts or ends inside raw HTML (content/books/t/01-a.md:6:25): the page cannot mark it without cutting an HTML element in two  (hint: quote text that opens and closes its HTML elements, or mark the claim with :claim[...]{#cut} in the chapter)  [anchor/raw-html]\n1 error(s), 0 warning(s) in content/books\n',
+    );
   });
 
   it('prints warnings but exits 0 when there is no error', async () => {

@@ -17,3 +17,5 @@ export { fold, normalizeProse } from './text/normalize.js';
 export { fromFolded, prepareSearch, relocateQuote } from './text/quote-search.js';
 export type { AnchoredQuote, SearchText } from './text/quote-search.js';
 export { shorten } from './problems/problem.js';
+export { wrapInline } from './text/wrap-inline.js';
+export type { InlineRange, WrapInlineOptions } from './text/wrap-inline.js';

@@ -5,11 +5,10 @@
  * with a claim, is replaced. Edits never overlap.
  */
 import type { ClaimAnnotation } from '@research-pack/core/render';
-import { isDirectiveLabel, type IndexNode } from '@research-pack/core/internal';
+import { isDirectiveLabel, wrapInline, type IndexNode, type WrapInlineOptions } from '@research-pack/core/internal';
 import { claimNode, fenceParagraph, headingClaimsParagraph, isClaimElement, type MarkerForm } from './claim-nodes.js';
 import { pageOrphanError, rawHtmlError } from './page-errors.js';
 import type { ClaimPlacement } from './place-claims.js';
-import { wrapInline, type WrapInlineOptions } from './wrap-inline.js';
 
 /** Replace the children of a prose container (paragraph, heading, table cell, JSX element). */
 export interface ChildrenEdit {

@@ -13,12 +13,12 @@ import {
   relocateQuote,
   type IndexLeaf,
   type IndexNode,
+  type InlineRange,
   type RestoredDirective,
   type SearchText,
   type TextIndex,
 } from '@research-pack/core/internal';
 import { directiveWithoutIdError, duplicateDirectiveError, missingDirectiveError, overlapError, pageOrphanError, unknownDirectiveError } from './page-errors.js';
-import type { InlineRange } from './wrap-inline.js';
 
 /** A quote claim located on the page: its offsets in the index text and the leaf boundaries of its words. */
 export interface PlacedQuote extends InlineRange<ClaimAnnotation> {

@@ -204,3 +204,23 @@ export function overlappingQuote(at: ClaimFieldPlace, claim: { id: string; text:
     'quote fewer or more words so that the two claims do not cross; a claim is one element on the page',
   );
 }
+
+/**
+ * `anchor/raw-html`: a quote whose words start or end inside a raw HTML
+ * element (`<b>`…`</b>` in a `.md` chapter), which the page cannot wrap
+ * without cutting the element in two. The build fails on it.
+ * @param at the claim's `anchor.quote` in the sidecar.
+ * @param id the claim's id.
+ * @param chapter the chapter file.
+ * @param found where the quote starts in the chapter (when known).
+ * @returns the problem.
+ */
+export function rawHtmlQuote(at: ClaimFieldPlace, id: string, chapter: string, found: Position | undefined): Problem {
+  const where = found ? `${chapter}:${found.line}:${found.column}` : chapter;
+  return createProblem(
+    'anchor/raw-html',
+    at,
+    `claim "${id}" starts or ends inside raw HTML (${where}): the page cannot mark it without cutting an HTML element in two`,
+    `quote text that opens and closes its HTML elements, or mark the claim with :claim[...]{#${id}} in the chapter`,
+  );
+}

@@ -22,9 +22,11 @@ import {
   missingDirective,
   orphanQuote,
   overlappingQuote,
+  rawHtmlQuote,
   unknownDirective,
 } from './anchor-problems.js';
 import { locateOffset } from './leaf-map.js';
+import { cutsRawHtml } from './raw-html.js';
 import { locateQuote, prepareSearch, type SearchText } from './quote-search.js';
 import { selectorsFor } from './selectors.js';
 import type { IndexUnit, TextIndex } from './text-index-types.js';
@@ -78,6 +80,8 @@ export function anchorClaims(
     if (found.kind === 'exact' || found.kind === 'fuzzy') {
       const made = makeAnchor(index, text.snapshot, claim.id, found.kind, found.start, found.end);
       anchors.set(claim.id, made);
+      // Found, but the page could not mark it: the build would fail there.
+      if (cutsRawHtml(index, found.start, found.end)) problems.push(rawHtmlQuote(field('anchor.quote'), claim.id, files.chapter, locateOffset(index, found.start)));
       // Found, but not as written: a typo in the quote would otherwise only show as a stale claim.
       if (found.kind === 'fuzzy') problems.push(fuzzyQuote(field('anchor.quote'), { id: claim.id, quote: anchor.quote }, files.chapter, { text: made.text, at: made.location.line > 0 ? made.location : undefined }));
       return;

@@ -1,7 +1,7 @@
-import type { IndexNode } from '@research-pack/core/internal';
+import type { IndexNode } from '../src/text/text-index-types.js';
 import { markdownToMdast } from 'satteri';
 import { describe, expect, it } from 'vitest';
-import { isLink, wrapInline, type InlineRange, type WrapInlineOptions } from '../src/wrap-inline.js';
+import { isLink, wrapInline, type InlineRange, type WrapInlineOptions } from '../src/text/wrap-inline.js';
 
 const features = { directive: true, gfm: true, smartPunctuation: false };
 

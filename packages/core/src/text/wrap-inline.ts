@@ -13,7 +13,7 @@
  * rebuilt, consecutive atoms that share a chain entry sharing one (copied)
  * parent. The tree read is never changed.
  */
-import type { IndexNode } from '@research-pack/core/internal';
+import type { IndexNode } from './text-index-types.js';
 
 /** A range of inline content to wrap in one new parent. */
 export interface InlineRange<K> {
