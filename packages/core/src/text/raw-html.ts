@@ -5,7 +5,8 @@
  * `</b>` outside it). `research-pack check` and the model run the same
  * function on the claim's container, with wrappers that make nothing, so
  * that they report what the build would fail on. Only a container that
- * holds raw HTML is looked at.
+ * holds raw HTML is looked at, and not one whose tags another Markdown
+ * parser might read otherwise (the page's parse then decides).
  */
 import { leafRange } from './leaf-map.js';
 import type { IndexNode, TextIndex } from './text-index-types.js';
@@ -29,7 +30,7 @@ export function cutsRawHtml(index: TextIndex, start: number, end: number): boole
   const first = index.leaves[range.startLeaf]!;
   const last = index.leaves[range.endLeaf]!;
   const unit = index.units[first.unit];
-  if (!unit || unit.kind !== 'prose' || first.unit !== last.unit || !holdsHtml(unit.node)) return false;
+  if (!unit || unit.kind !== 'prose' || first.unit !== last.unit || rawHtmlIn(unit.node) !== 'plain') return false;
   // As the page reads the container: directives read as their source text, claim directives as wrappers.
   const restored = new Map<IndexNode, string>();
   for (const leaf of index.leaves) if (leaf.unit === first.unit && leaf.kind === 'directive') restored.set(leaf.node, leaf.value);
@@ -55,7 +56,34 @@ export function cutsRawHtml(index: TextIndex, start: number, end: number): boole
   return false;
 }
 
-/** Whether some inline content holds raw HTML. */
-function holdsHtml(node: IndexNode): boolean {
-  return (node.children ?? []).some((child) => child.type === 'html' || holdsHtml(child));
+/**
+ * Text that one Markdown parser may read as a tag where another reads prose,
+ * and a tag with an unquoted attribute value: Sätteri (which parses the
+ * chapter for the model) and micromark (which parses it for a unified site's
+ * page) differ on some unquoted values (`href=/search` is a tag to micromark
+ * and text to Sätteri; `href=a=b` the other way round).
+ */
+const TAG_LIKE_TEXT = /<[A-Za-z/!?]/;
+const UNQUOTED_VALUE = /=[ \t\n]*[^ \t\n"'=<>`]/;
+/** Quoted attribute values, set aside before looking for an unquoted one. */
+const QUOTED = /"[^"]*"|'[^']*'/g;
+
+/**
+ * The raw HTML of some inline content: none, tags that every parser reads
+ * alike (`plain`), or some whose reading depends on the parser (`ambiguous`):
+ * then the page's own parse decides, and the model says nothing.
+ */
+function rawHtmlIn(node: IndexNode): 'none' | 'plain' | 'ambiguous' {
+  let found: 'none' | 'plain' = 'none';
+  for (const child of node.children ?? []) {
+    if (child.type === 'text' && TAG_LIKE_TEXT.test(child.value ?? '')) return 'ambiguous';
+    if (child.type === 'html') {
+      if (UNQUOTED_VALUE.test((child.value ?? '').replace(QUOTED, '""'))) return 'ambiguous';
+      found = 'plain';
+    }
+    const inner = rawHtmlIn(child);
+    if (inner === 'ambiguous') return inner;
+    if (inner === 'plain') found = inner;
+  }
+  return found;
 }
