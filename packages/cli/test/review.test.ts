@@ -515,6 +515,8 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
     const before = await snapshotBook();
     const refused = await cli('accept', 'lead-mining-a-pi-session', ...WHO);
     expect(refused.code).toBe(1);
+    // Only why it was refused: no line says what the decision does, as if it had been recorded.
+    expect(refused.stdout).toBe('');
     expect(refused.stderr).toBe(
       `research-pack accept: ${book} is locked: another research-pack (pid ${process.pid}, "ingest --write", since 2026-12-01T09:00:00.000Z) is writing into it; nothing was written. Run the command again when it is done (if no research-pack is running, remove ${book}/.research-pack.lock)\n`,
     );

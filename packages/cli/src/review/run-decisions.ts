@@ -158,15 +158,20 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
     io.stderr(`${formatProblems(problems)}\nThe sidecars these decisions would produce do not pass \`research-pack check\`; nothing was written.\n`);
     return EXIT.problems;
   }
-  io.stdout(`${lines.join('\n')}\n`);
+  // What the decisions do is said before a dry run's diff and before the question, else once it is written: a refused write says only why.
+  const summary = `${lines.join('\n')}\n`;
   if (dryRun) {
+    io.stdout(summary);
     for (const file of plan.files) io.stdout(`\n${plainLines(unifiedDiff(file.file, file.before, file.after))}`);
     io.stdout('\nDry run: nothing was written. Run again without --dry-run to apply.\n');
     return EXIT.ok;
   }
-  if (confirm && !(await confirm())) {
-    io.stdout('Nothing was written.\n');
-    return EXIT.ok;
+  if (confirm) {
+    io.stdout(summary);
+    if (!(await confirm())) {
+      io.stdout('Nothing was written.\n');
+      return EXIT.ok;
+    }
   }
   // The books' writer locks, then: a file changed on disk since it was read for the plan means deciding again reads it anew.
   const locks = lockBooks(options, plan.files, io);
@@ -180,6 +185,7 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
   } finally {
     for (const lock of locks.reverse()) lock.release();
   }
+  if (!confirm) io.stdout(summary);
   io.stdout(`Wrote ${plan.files.map((file) => file.file).join(', ')}.\n`);
   return EXIT.ok;
 }
