@@ -94,6 +94,14 @@ describe('the commands that run on a thread of their own', () => {
     }
   });
 
+  it('print what the project\'s settings print in the order it was printed, before the command\'s own output', async () => {
+    const config = path.join(root, 'research-pack.config.mjs');
+    await writeFile(config, `${Array.from({ length: 3 }, (_, line) => `console.log('settings line ${line}');\nconsole.error('settings warning ${line}');`).join('\n')}\nexport default {};\n`);
+    const { code, output } = throughBinary(['check']);
+    expect(code).toBe(0);
+    expect(output).toBe(`${Array.from({ length: 3 }, (_, line) => `settings line ${line}\nsettings warning ${line}\n`).join('')}No problems in content/books.\n`);
+  });
+
   it('end their output, not themselves, at a closed pipe', async () => {
     // A report whose dry run prints a diff far longer than a pipe holds (64 KiB).
     const template = await readFile(path.join(repoRoot, 'packages/cli/test/fixtures/reports/complete.md'), 'utf8');
