@@ -17,6 +17,7 @@ import type { ChapterText, ClaimAnchor } from './chapter-text.js';
 import { leafRange } from './leaf-map.js';
 import { fold } from './normalize.js';
 import type { IndexNode, IndexUnit, TextIndex } from './text-index-types.js';
+import { holdsInteractiveTag, isLink, isWholeElement } from './wrap-inline.js';
 
 /** Where a claim is in the chapter's source. Plain data. */
 export interface ClaimPlace {
@@ -181,29 +182,22 @@ function unitAt(units: readonly IndexUnit[], start: number, end: number): number
   return unit && unit.start <= start && end <= unit.end ? low : undefined;
 }
 
-/** Elements a claim's marker (a `<button>`) may not be inside. */
-const INTERACTIVE = new Set(['a', 'button', 'label']);
-/** A raw HTML tag of one of them, opening or closing. */
-const INTERACTIVE_TAG = /^<\/?(?:a|button|label)(?=[\s/>])/i;
-
 /**
  * Whether `target` may sit inside a link, a button or a label within
  * `container`: it is inside a Markdown link or an MDX `<a>`, `<button>` or
  * `<label>`, or the container holds raw HTML tags of one (whose text is
  * their siblings', not their children's: the page's rebuild of the
- * container finds out).
+ * container with `wrapInline` finds out).
  */
 function insideLink(container: IndexNode, target: IndexNode): boolean {
   const walk = (node: IndexNode, inLink: boolean): boolean | undefined => {
-    if (node === target) return inLink || rawInteractive;
-    const link = inLink || node.type === 'link' || node.type === 'linkReference' || (node.type === 'mdxJsxTextElement' && INTERACTIVE.has(String(node.name)));
+    if (node === target) return inLink || holdsInteractiveTag(container);
+    const link = inLink || isLink(node) || isWholeElement(node);
     for (const child of node.children ?? []) {
       const found = walk(child, link);
       if (found !== undefined) return found;
     }
     return undefined;
   };
-  const holdsRaw = (node: IndexNode): boolean => (node.type === 'html' && INTERACTIVE_TAG.test((node.value ?? '').trimStart())) || (node.children ?? []).some(holdsRaw);
-  const rawInteractive = holdsRaw(container);
   return walk(container, false) ?? true;
 }

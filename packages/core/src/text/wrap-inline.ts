@@ -194,7 +194,7 @@ function withWholeElements(atoms: Atom[], first: number, last: number): [number,
  * @param node an inline node.
  * @returns true for those.
  */
-function isWholeElement(node: IndexNode): boolean {
+export function isWholeElement(node: IndexNode): boolean {
   return node.type === 'mdxJsxTextElement' && (node.name === 'button' || node.name === 'label');
 }
 
@@ -304,6 +304,16 @@ const TAG = /^<(\/?)([A-Za-z][\w-]*)(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>$/;
 /** The name of an atom's raw HTML tag, in lower case; undefined for anything else. */
 function tagName(atom: Atom): string | undefined {
   return atom.node.type === 'html' ? TAG.exec((atom.node.value ?? '').trim())?.[2]!.toLowerCase() : undefined;
+}
+
+/**
+ * Whether some inline content holds a raw HTML tag (opening or closing) of
+ * a link, a button or a label, whose claims `wrapInline` keeps outside it.
+ * @param node an inline parent.
+ * @returns true when one of its descendants is such a tag.
+ */
+export function holdsInteractiveTag(node: IndexNode): boolean {
+  return (node.children ?? []).some((child) => INTERACTIVE_ELEMENTS.has(tagName({ node: child, chain: [] }) ?? '') || holdsInteractiveTag(child));
 }
 
 /** An atom's raw HTML tag as +1 (opens an element), -1 (closes one) or 0 (anything else: text, a void or self-closing tag). */
