@@ -213,7 +213,7 @@ function interactiveAround(atoms: Atom[], first: number, last: number): [number,
     const step = tagStep(atoms[opener]!);
     if (step < 0) depth++;
     else if (step > 0 && depth > 0) depth--;
-    else if (step > 0 && INTERACTIVE_ELEMENTS.has(tagName(atoms[opener]!)!)) {
+    else if (step > 0 && INTERACTIVE_ELEMENTS.has(tagName(atoms[opener]!.node)!)) {
       const closer = closingTag(atoms, opener, last);
       if (closer === undefined) continue;
       const parents = atoms[opener]!.chain;
@@ -301,9 +301,9 @@ const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img'
 /** A raw HTML tag: whether it closes, its name, whether it closes itself; an attribute's quoted value may hold `>`. */
 const TAG = /^<(\/?)([A-Za-z][\w-]*)(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>$/;
 
-/** The name of an atom's raw HTML tag, in lower case; undefined for anything else. */
-function tagName(atom: Atom): string | undefined {
-  return atom.node.type === 'html' ? TAG.exec((atom.node.value ?? '').trim())?.[2]!.toLowerCase() : undefined;
+/** The name of a raw HTML tag, in lower case; undefined for any other node. */
+function tagName(node: IndexNode): string | undefined {
+  return node.type === 'html' ? TAG.exec((node.value ?? '').trim())?.[2]!.toLowerCase() : undefined;
 }
 
 /**
@@ -313,7 +313,7 @@ function tagName(atom: Atom): string | undefined {
  * @returns true when one of its descendants is such a tag.
  */
 export function holdsInteractiveTag(node: IndexNode): boolean {
-  return (node.children ?? []).some((child) => INTERACTIVE_ELEMENTS.has(tagName({ node: child, chain: [] }) ?? '') || holdsInteractiveTag(child));
+  return (node.children ?? []).some((child) => INTERACTIVE_ELEMENTS.has(tagName(child) ?? '') || holdsInteractiveTag(child));
 }
 
 /** An atom's raw HTML tag as +1 (opens an element), -1 (closes one) or 0 (anything else: text, a void or self-closing tag). */
