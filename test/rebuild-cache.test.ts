@@ -11,6 +11,7 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { deserialize } from 'node:v8';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runAstro } from './helpers/project.js';
 import { buildDemo, listFiles, SOURCE_DATE_EPOCH, type SiteBuild } from './helpers/site-build.js';
@@ -63,7 +64,7 @@ describe('rebuilds from the cache', () => {
     // One folder per chapter.
     expect(before).toHaveLength(listFiles(cached.dist).filter((file) => file.endsWith('/pack.json')).length);
     expect(before.length).toBeGreaterThan(1);
-    for (const files of keptFiles) expect(files).toEqual(['brief.md', 'chapter-snapshot.txt', 'derived.json', 'pack.json', 'report.md']);
+    for (const files of keptFiles) expect(files).toEqual(['brief.md', 'chapter-snapshot.txt', 'derived.v8', 'pack.json', 'report.md']);
     // The status report's table rows, and its pages' parts (a chart per chapter), are kept beside them.
     expect(Object.keys((JSON.parse(readFileSync(path.join(cached.dir, ROWS), 'utf8')) as { rows: object }).rows).length).toBeGreaterThan(0);
     const parts = Object.keys((JSON.parse(readFileSync(path.join(cached.dir, PARTS), 'utf8')) as { rows: object }).rows);
@@ -82,13 +83,24 @@ describe('rebuilds from the cache', () => {
   });
 
   it('makes a kept file that cannot be read again, with the same bytes', async () => {
-    for (const folder of keptFolders(cached.dir)) writeFileSync(path.join(folder, 'derived.json'), '{"popoversHtml": ');
+    const folders = keptFolders(cached.dir);
+    // A file cut short, and one whose bytes were changed after it was written (its digest no longer matches).
+    for (const folder of folders.slice(0, 1)) writeFileSync(path.join(folder, 'derived.v8'), readFileSync(path.join(folder, 'derived.v8')).subarray(0, 100));
+    for (const folder of folders.slice(1)) {
+      const bytes = readFileSync(path.join(folder, 'derived.v8'));
+      bytes[bytes.length >> 1]! ^= 1;
+      writeFileSync(path.join(folder, 'derived.v8'), bytes);
+    }
     writeFileSync(path.join(cached.dir, ROWS), '{"version": ');
     writeFileSync(path.join(cached.dir, PARTS), '{"version": ');
     const again = await rebuild(cached.dir);
     expect(again.code, again.stderr).toBe(0);
     sameOutput(cached.dist, fresh.dist);
-    for (const folder of keptFolders(cached.dir)) expect(() => JSON.parse(readFileSync(path.join(folder, 'derived.json'), 'utf8')), folder).not.toThrow();
+    for (const folder of keptFolders(cached.dir)) {
+      const kept = deserialize(readFileSync(path.join(folder, 'derived.v8'))) as { annotations: Uint8Array; pages: Uint8Array };
+      expect(typeof (deserialize(kept.pages) as { popoversHtml: unknown }).popoversHtml, folder).toBe('string');
+      expect(Array.isArray((deserialize(kept.annotations) as { claims: unknown }).claims), folder).toBe(true);
+    }
   });
 
   it('copies the kept artifacts: one rewritten in the output in place leaves the cache and the next build as they were', async () => {

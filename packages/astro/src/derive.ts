@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { coreCodeVersion, type ResearchModel } from '@research-pack/core/model';
 import type { DeriveInput } from '@research-pack/core/threads';
 import { chapterUrls, type SiteUrls } from '@research-pack/core/site';
@@ -72,8 +73,13 @@ export interface DerivedChapter {
 }
 
 const ARTIFACT_NAMES = ['chapter-snapshot.txt', 'brief.md', 'report.md', 'pack.json'] as const;
-/** What the chapter's pages are given, kept with the artifacts: a later build with the same digest renders none of it again. */
-const DERIVED_NAME = 'derived.json';
+/**
+ * What the chapter's pages are given, kept with the artifacts: a later build
+ * with the same digest renders none of it again. The annotations' and the
+ * pages' bytes as they were posted (`pack`), with their digest: read back,
+ * they are posted as they are, neither parsed nor serialized again.
+ */
+const DERIVED_NAME = 'derived.v8';
 
 /**
  * Derive a chapter (a `DeriveChapter` for `buildModelOnThreads`): what the
@@ -91,12 +97,11 @@ export function deriveChapter(input: DeriveInput): DerivedChapter {
   const kept = names.every((name) => fs.existsSync(path.join(folder, name))) ? readDerived(folder) : undefined;
   if (kept) {
     making.set(input, 'kept');
-    const { annotations, ...pages } = kept;
-    return { annotations: pack(annotations), pages: pack(pages), artifactsKey: key, ...(context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {}) };
+    return { annotations: kept.annotations, pages: kept.pages, artifactsKey: key, ...(context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {}) };
   }
-  const state: Making = { key, posted: posted(annotationsOf(input, context)) };
+  const state: Making = { key, annotations: pack(posted(annotationsOf(input, context))) };
   making.set(input, state);
-  return { annotations: pack(state.posted), artifactsKey: key };
+  return { annotations: state.annotations, artifactsKey: key };
 }
 
 /**
@@ -106,16 +111,16 @@ export function deriveChapter(input: DeriveInput): DerivedChapter {
  */
 export function derivePages(input: DeriveInput): Pick<DerivedChapter, 'pages'> | undefined {
   const state = makingOf(input);
-  return state && { pages: pack(pagesOf(input, state)) };
+  return state && { pages: pagesOf(input, state) };
 }
 
-/** The chapter's pages' parts, made once on this thread. */
-function pagesOf(input: DeriveInput, state: Making): PageParts {
+/** The chapter's pages' parts, made once on this thread, as bytes. */
+function pagesOf(input: DeriveInput, state: Making): Packed<PageParts> {
   if (state.pages) return state.pages;
   const context = input.context as DeriveContext;
-  state.pages = { popoversHtml: chapterPopoversHtml(input.chapter, annotationOptions(input, context)), jsonLd: claimReviewJsonLd(input.chapter, context.urls) };
-  if (context.packs) state.pages.packHtml = renderPackHtml(chapterModel(input), input.chapter, context.pageUrls);
-  return state.pages;
+  const pages: PageParts = { popoversHtml: chapterPopoversHtml(input.chapter, annotationOptions(input, context)), jsonLd: claimReviewJsonLd(input.chapter, context.urls) };
+  if (context.packs) pages.packHtml = renderPackHtml(chapterModel(input), input.chapter, context.pageUrls);
+  return (state.pages = pack(pages));
 }
 
 /**
@@ -134,19 +139,19 @@ export function deriveArtifacts(input: DeriveInput): Pick<DerivedChapter, 'artif
   const reportParts = context.report ? statusReportHtmlParts(chapterModel(input), context.pageUrls) : undefined;
   const pages = pagesOf(input, state);
   making.set(input, 'kept');
-  const made: MadeChapter = { annotations: state.posted, ...pages };
   const folder = path.join(context.artifactsDir, state.key);
   const names = context.packs ? [...ARTIFACT_NAMES, DERIVED_NAME] : [DERIVED_NAME];
-  writeFolder(folder, names, [...(context.packs ? artifactTexts(input, context) : []), JSON.stringify(made)]);
+  writeFolder(folder, names, [...(context.packs ? artifactTexts(input, context) : []), keptBytes({ annotations: state.annotations, pages })]);
   return { ...(context.packs ? { artifacts: cachedArtifacts(input, context, folder) } : {}), ...(reportRows ? { reportRows } : {}), ...(reportParts ? { reportParts } : {}) };
 }
 
 /** What is made of a chapter so far on this thread: its annotations, then its pages' parts. */
 interface Making {
   key: string;
-  /** The annotations as posted (`posted`), without their popovers. */
-  posted: ChapterAnnotations;
-  pages?: PageParts;
+  /** The annotations as posted (`posted`, as bytes), without their popovers. */
+  annotations: Packed<ChapterAnnotations>;
+  /** Its pages' parts as posted. */
+  pages?: Packed<PageParts>;
 }
 
 /** Chapters whose pages and artifacts are still to be made on this thread (`kept`: read back whole). */
@@ -178,8 +183,11 @@ function cachedArtifacts(input: DeriveInput, context: DeriveContext, folder: str
   return [at.snapshot, at.brief, at.report, at.packJson].map((pathname, index) => ({ pathname, file: path.join(folder, ARTIFACT_NAMES[index]!) }));
 }
 
-/** What a chapter's pages are given: its annotations, its popovers and JSON-LD, its pack page. */
-type MadeChapter = { annotations: ChapterAnnotations } & PageParts;
+/** What a chapter's pages are given, as posted: its annotations, and its popovers, JSON-LD and pack page. */
+interface MadeChapter {
+  annotations: Packed<ChapterAnnotations>;
+  pages: Packed<PageParts>;
+}
 
 /** What a chapter's pages render besides its marks: its popovers and JSON-LD, and its pack page when packs are built. */
 export interface PageParts {
@@ -199,11 +207,23 @@ function artifactTexts(input: DeriveInput, context: DeriveContext): string[] {
   return [chapter.snapshot, renderBrief(model, chapter, context.urls), renderResearchReport(model, chapter, context.urls), renderPackJson(model, chapter, context.urls)];
 }
 
-/** What an earlier build made of the chapter, kept beside its artifacts; undefined when it cannot be read as such. */
+/** The kept file of what a chapter's pages are given: both parts' bytes and their digest (`readDerived` checks it). */
+function keptBytes(made: MadeChapter): Uint8Array {
+  return serialize({ ...made, digest: bytesDigest(made) });
+}
+
+function bytesDigest(made: MadeChapter): string {
+  return createHash('sha256').update(made.annotations).update(made.pages).digest('hex');
+}
+
+/** What an earlier build made of the chapter, kept beside its artifacts; undefined when it cannot be read as such (a file cut short or changed since). */
 function readDerived(folder: string): MadeChapter | undefined {
   try {
-    const made = JSON.parse(fs.readFileSync(path.join(folder, DERIVED_NAME), 'utf8')) as MadeChapter;
-    return typeof made?.popoversHtml === 'string' && typeof made.jsonLd === 'string' && Array.isArray(made.annotations?.claims) ? made : undefined;
+    const made = deserialize(fs.readFileSync(path.join(folder, DERIVED_NAME))) as Partial<MadeChapter> & { digest?: unknown };
+    if (!(made?.annotations instanceof Uint8Array) || !(made.pages instanceof Uint8Array)) return undefined;
+    // Copies: views of the file's bytes would post the whole file each (a message copies a view's buffer whole).
+    const parts: MadeChapter = { annotations: new Uint8Array(made.annotations) as Packed<ChapterAnnotations>, pages: new Uint8Array(made.pages) as Packed<PageParts> };
+    return made.digest === bytesDigest(parts) ? parts : undefined;
   } catch {
     return undefined;
   }
@@ -220,10 +240,10 @@ function artifactsKey(input: DeriveInput, context: DeriveContext): string {
 }
 
 /** This package's own part in the artifacts (which files, in which order): change it when that changes. */
-const ARTIFACTS_VERSION = 'artifacts-3';
+const ARTIFACTS_VERSION = 'artifacts-4';
 
 /** Write a chapter's files into their folder at once: a folder beside, renamed. */
-function writeFolder(folder: string, names: readonly string[], texts: readonly string[]): void {
+function writeFolder(folder: string, names: readonly string[], texts: ReadonlyArray<string | Uint8Array>): void {
   const temporary = `${folder}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     fs.mkdirSync(temporary, { recursive: true });

@@ -108,8 +108,10 @@ const remembered = new Map<string, Map<string, ChapterCheck>>();
 export interface CheckStore {
   /** The stored check of a key, if any (a file that cannot be read counts as none). */
   get(key: ChapterKey): ChapterCheck | undefined;
-  /** Keep a check under its key. */
-  set(key: ChapterKey, check: ChapterCheck): void;
+  /** The stored check of a key and its bytes as stored (`v8.serialize`), when it was read from the folder now; else as `get`. */
+  getWithBytes?(key: ChapterKey): { check: ChapterCheck; bytes?: Uint8Array } | undefined;
+  /** Keep a check under its key; `bytes`, when given, are its `v8.serialize`d form, written as they are. */
+  set(key: ChapterKey, check: ChapterCheck, bytes?: Uint8Array): void;
   /** Write the checks kept since the last flush, with `deferWrites` (without, `set` writes at once and this does nothing). */
   flush(): void;
 }
@@ -131,44 +133,46 @@ export function folderCheckStore(options: CheckStoreOptions, deferWrites = false
   if (!memory) remembered.set(options.dir, (memory = new Map()));
   const known = memory;
   let made = false;
-  const pending: Array<[ChapterKey, ChapterCheck]> = [];
-  const write = (key: ChapterKey, check: ChapterCheck) => {
+  const pending: Array<[ChapterKey, ChapterCheck, Uint8Array | undefined]> = [];
+  const write = (key: ChapterKey, check: ChapterCheck, bytes: Uint8Array | undefined) => {
     try {
       if (!made) fs.mkdirSync(options.dir, { recursive: true });
       made = true;
       const target = file(key);
       const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      fs.writeFileSync(temporary, serialize(check));
+      fs.writeFileSync(temporary, bytes ?? serialize(check));
       fs.renameSync(temporary, target);
     } catch {
       // A cache that cannot be written is not kept; the build goes on.
     }
   };
-  return {
-    get(key) {
-      const held = known.get(key.digest);
-      if (held) return held;
-      let bytes: Buffer;
-      try {
-        bytes = fs.readFileSync(file(key));
-      } catch {
-        return undefined;
-      }
-      try {
-        const check = deserialize(bytes) as ChapterCheck;
-        known.set(key.digest, check);
-        return check;
-      } catch {
-        return undefined;
-      }
-    },
-    set(key, check) {
+  const getWithBytes = (key: ChapterKey): { check: ChapterCheck; bytes?: Uint8Array } | undefined => {
+    const held = known.get(key.digest);
+    if (held) return { check: held };
+    let bytes: Buffer;
+    try {
+      bytes = fs.readFileSync(file(key));
+    } catch {
+      return undefined;
+    }
+    try {
+      const check = deserialize(bytes) as ChapterCheck;
       known.set(key.digest, check);
-      if (deferWrites) pending.push([key, check]);
-      else write(key, check);
+      return { check, bytes };
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    get: (key) => getWithBytes(key)?.check,
+    getWithBytes,
+    set(key, check, bytes) {
+      known.set(key.digest, check);
+      if (deferWrites) pending.push([key, check, bytes]);
+      else write(key, check, bytes);
     },
     flush() {
-      for (const [key, check] of pending.splice(0)) write(key, check);
+      for (const [key, check, bytes] of pending.splice(0)) write(key, check, bytes);
     },
   };
 }
@@ -209,6 +213,8 @@ export interface StoredCheck {
   check: ChapterCheck;
   /** The key's digest (undefined when a file could not be read). */
   digest: string | undefined;
+  /** The check's `v8.serialize`d form, when it was read from the store's folder or made (with `serialized`) for it. */
+  bytes?: Uint8Array | undefined;
 }
 
 /**
@@ -220,6 +226,7 @@ export interface StoredCheck {
  * @param asOf the build's date.
  * @param check makes the check when it is not stored.
  * @param cache the model cache, when the caller keeps one: files whose stamps are unchanged are not read again for the key.
+ * @param serialized also return the check's serialized form (`bytes`), for a caller that posts it on: made once, for the store and the message.
  * @returns the check and its key.
  */
 export function storedCheck(
@@ -230,11 +237,18 @@ export function storedCheck(
   asOf: string,
   check: () => ChapterCheck,
   cache?: ModelCache,
+  serialized = false,
 ): StoredCheck {
   const key = chapterKey(rootDir, book.source, entry, book.dir, asOf, store.salt, cache);
-  const kept = key ? store.store.get(key) : undefined;
-  if (kept) return { check: kept, digest: key!.digest };
+  const kept = key ? (store.store.getWithBytes ? store.store.getWithBytes(key) : wrap(store.store.get(key))) : undefined;
+  if (kept) return { check: kept.check, digest: key!.digest, ...(kept.bytes ? { bytes: kept.bytes } : {}) };
   const made = check();
-  if (key) store.store.set(key, made);
-  return { check: made, digest: key?.digest };
+  // One serialization for the store and for whoever posts the check on (a worker thread).
+  const bytes = serialized && key ? serialize(made) : undefined;
+  if (key) store.store.set(key, made, bytes);
+  return { check: made, digest: key?.digest, ...(bytes ? { bytes } : {}) };
+}
+
+function wrap(check: ChapterCheck | undefined): { check: ChapterCheck; bytes?: Uint8Array } | undefined {
+  return check && { check };
 }

@@ -6,6 +6,7 @@
  * whatever the number of threads.
  */
 import { availableParallelism } from 'node:os';
+import { deserialize, serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { ParseChapter } from '../model/chapter.js';
 import { startChapterWorker, takeStartedWorkers } from './pool.js';
@@ -72,10 +73,18 @@ export interface TakenChapters {
 }
 
 /**
+ * A chapter's check as a worker posts it: the check as bytes
+ * (`v8.serialize`), the very bytes the check store reads or writes, so that
+ * a check is serialized once (for the store and the message), and one read
+ * from the store not at all.
+ */
+export type PostedCheck = [index: number, check: Uint8Array, digest: string | undefined, derived?: unknown];
+
+/**
  * A message from a worker: its checks, a few chapters at a time as it makes
  * them (`last` on the final batch), then each later pass's results.
  */
-export type WorkerMessage = { checks: TakenCheck[]; last: boolean } | { pass: number; results: Array<[index: number, made: unknown]> };
+export type WorkerMessage = { checks: PostedCheck[]; last: boolean } | { pass: number; results: Array<[index: number, made: unknown]> };
 
 /**
  * How many chapters' checks a worker posts at once. Posted as they are made,
@@ -122,14 +131,14 @@ export function threadCount(chapters: number, configured?: string): number {
  * @param books the job's book folders, loaded on this thread.
  * @param parse the chapter parser.
  * @param derive what to derive from each chapter, if anything.
- * @param each called with each chapter's check as soon as it is made (a worker posts them).
+ * @param each called with each chapter's check as soon as it is made, as bytes (a worker posts them: see `PostedCheck`).
  * @returns the checks this thread made (with their chapter indexes), and the chapters it derived from.
  */
-export function takeChapters(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter, derive?: DeriveChapter, each?: (taken: TakenCheck) => void): TakenChapters {
+export function takeChapters(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter, derive?: DeriveChapter, each?: (posted: PostedCheck) => void): TakenChapters {
   return withRealFolders(() => take(job, books, parse, derive, each));
 }
 
-function take(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter, derive?: DeriveChapter, each?: (taken: TakenCheck) => void): TakenChapters {
+function take(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter, derive?: DeriveChapter, each?: (posted: PostedCheck) => void): TakenChapters {
   const next = new Int32Array(job.next);
   const done: TakenCheck[] = [];
   const from: DerivedFrom[] = [];
@@ -140,21 +149,21 @@ function take(job: ChapterJob, books: readonly BookFolder[], parse: ParseChapter
     const { book, entry } = job.chapters[index]!;
     const folder = books[book]!;
     const check = () => checkChapter(folder, entry, { rootDir: job.root, parse, asOf: job.asOf, keep: job.keep });
-    const taken: TakenCheck = store ? stored(storedCheck(store, job.root, { dir: folder.dir, source: job.books[book]!.source }, entry, job.asOf, check)) : [0, check(), undefined];
-    taken[0] = index;
+    const result: StoredCheck = store ? storedCheck(store, job.root, { dir: folder.dir, source: job.books[book]!.source }, entry, job.asOf, check, undefined, each !== undefined) : { check: check(), digest: undefined };
+    const taken: TakenCheck = [index, result.check, result.digest];
     if (deriver) {
       const { input, made } = deriver(folder, taken[1], taken[2]);
       taken[3] = made;
       if (input) from.push([index, input, taken[1].page]);
     }
     done.push(taken);
-    each?.(taken);
+    if (each) {
+      const posted: PostedCheck = [index, result.bytes ?? serialize(result.check), result.digest];
+      if (deriver) posted[3] = taken[3];
+      each(posted);
+    }
   }
   return { checks: done, from, store: () => store?.store.flush() };
-}
-
-function stored(result: StoredCheck): TakenCheck {
-  return [0, result.check, result.digest];
 }
 
 /**
@@ -329,7 +338,7 @@ function runWorker(job: ChapterJob, passes: number, started?: Worker): RunningWo
   const checks: TakenCheck[] = [];
   worker.on('message', (message: WorkerMessage) => {
     if ('checks' in message) {
-      checks.push(...message.checks);
+      for (const [index, bytes, digest, ...made] of message.checks) checks.push([index, deserialize(bytes) as ChapterCheck, digest, ...made]);
       if (!message.last) return;
       settle[0]!.resolve(checks);
     } else settle[1 + message.pass]!.resolve(message.results);

@@ -10,7 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ParseChapter } from '../model/chapter.js';
 import type { ParserModule } from './run.js';
-import { CHECKS_PER_MESSAGE, loadDerive, loadLater, takeChapters, type ChapterJob, type TakenCheck, type WorkerMessage } from './run.js';
+import { CHECKS_PER_MESSAGE, loadDerive, loadLater, takeChapters, type ChapterJob, type PostedCheck, type WorkerMessage } from './run.js';
 import { deriveLater, type DerivedFrom } from './derive.js';
 import { bookFolder } from '../load/books.js';
 
@@ -32,7 +32,7 @@ parentPort?.once('message', (job: ChapterJob) => {
     const passes = job.derive ? await loadLater(job.derive) : [];
     const post = (message: WorkerMessage) => parentPort?.postMessage(message);
     // Each few chapters' checks are posted as soon as they are made.
-    let batch: TakenCheck[] = [];
+    let batch: PostedCheck[] = [];
     const taken = takeChapters(job, job.books.map(bookFolder), parse as ParseChapter, derive, (check) => {
       batch.push(check);
       if (batch.length < CHECKS_PER_MESSAGE) return;
