@@ -213,7 +213,8 @@ function keptBytes(made: MadeChapter): Uint8Array {
 }
 
 function bytesDigest(made: MadeChapter): string {
-  return createHash('sha256').update(made.annotations).update(made.pages).digest('hex');
+  // The lengths too: the same bytes split elsewhere between the parts are other parts.
+  return createHash('sha256').update(`${made.annotations.byteLength}:${made.pages.byteLength}\0`).update(made.annotations).update(made.pages).digest('hex');
 }
 
 /** What an earlier build made of the chapter, kept beside its artifacts; undefined when it cannot be read as such (a file cut short or changed since). */
@@ -232,7 +233,7 @@ function readDerived(folder: string): MadeChapter | undefined {
 /** Everything a chapter's artifacts and pages are made from, as a digest: its check, its sources' checks, the URLs, whether packs are built, the date and the renderers' code. */
 function artifactsKey(input: DeriveInput, context: DeriveContext): string {
   const hash = createHash('sha256');
-  hash.update(ARTIFACTS_VERSION).update('\0').update(coreCodeVersion()).update('\0').update(input.asOf).update('\0');
+  hash.update(ARTIFACTS_VERSION).update('\0').update(coreCodeVersion()).update('\0').update(ownCodeVersion()).update('\0').update(input.asOf).update('\0');
   hash.update(JSON.stringify([context.urls, context.pageUrls, context.packs, input.book]));
   // A chapter whose check is not stored (a file could not be read) is hashed whole.
   hash.update('\0').update(input.digest ?? JSON.stringify(input.chapter)).update('\0').update(JSON.stringify(input.chapter.sourceChecks ?? null));
@@ -241,6 +242,17 @@ function artifactsKey(input: DeriveInput, context: DeriveContext): string {
 
 /** This package's own part in the artifacts (which files, in which order): change it when that changes. */
 const ARTIFACTS_VERSION = 'artifacts-4';
+
+let codeVersion: string | undefined;
+
+/**
+ * A digest of this module, which shapes what is kept: bytes another version
+ * of it wrote are made again, not posted to pages that would misread them.
+ */
+function ownCodeVersion(): string {
+  codeVersion ??= createHash('sha256').update(fs.readFileSync(new URL(import.meta.url))).digest('hex');
+  return codeVersion;
+}
 
 /** Write a chapter's files into their folder at once: a folder beside, renamed. */
 function writeFolder(folder: string, names: readonly string[], texts: ReadonlyArray<string | Uint8Array>): void {

@@ -158,7 +158,8 @@ export function folderCheckStore(options: CheckStoreOptions, deferWrites = false
     try {
       const check = deserialize(bytes) as ChapterCheck;
       known.set(key.digest, check);
-      return { check, bytes };
+      // A small file is read into Node's shared pool: a view of it would post (and keep) the whole pool.
+      return { check, bytes: bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes) };
     } catch {
       return undefined;
     }

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serialize } from 'node:v8';
 import { describe, expect, it, vi } from 'vitest';
 import { forgetReads } from '../../src/load/book-files.js';
 import { createModelCache, type ModelCache } from '../../src/load/cache.js';
@@ -115,6 +116,27 @@ describe('folderCheckStore', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-store-'));
     folderCheckStore({ dir }).set(key('b'.repeat(64)), check);
     expect(fs.readdirSync(dir)).toEqual([`${'b'.repeat(64)}.v8`]);
+  });
+
+  it('gives a check read from the folder with its bytes, each in a buffer of its own (a worker posts them as they are)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-store-'));
+    // A small file: Node reads it into its shared pool, of which a view would post the whole pool.
+    const bytes = serialize(check);
+    expect(bytes.byteLength).toBeLessThan(Buffer.poolSize >>> 1);
+    fs.writeFileSync(path.join(dir, `${'g'.repeat(64)}.v8`), bytes);
+    const read = folderCheckStore({ dir }).getWithBytes!(key('g'.repeat(64)));
+    expect(read?.check).toEqual(check);
+    expect(read?.bytes && Buffer.from(read.bytes).equals(bytes)).toBe(true);
+    expect(read?.bytes?.byteLength).toBe(read?.bytes?.buffer.byteLength);
+    // Held in memory now: no bytes to give, the check alone.
+    expect(folderCheckStore({ dir }).getWithBytes!(key('g'.repeat(64)))).toEqual({ check: read?.check });
+  });
+
+  it('writes the bytes it is given as they are', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-store-'));
+    const bytes = serialize({ ...check, number: 7 });
+    folderCheckStore({ dir }).set(key('h'.repeat(64)), check, bytes);
+    expect(fs.readFileSync(path.join(dir, `${'h'.repeat(64)}.v8`)).equals(bytes)).toBe(true);
   });
 
   it('prunes checks not kept and old temporary files, and leaves a file another thread is writing', () => {
