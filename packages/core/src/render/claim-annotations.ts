@@ -3,7 +3,7 @@
  * transform: how to find the claim on the page, and the hast of its wrapper,
  * status marker and popover.
  *
- * Everything is built with hastscript, so sidecar text only ever becomes text
+ * Everything is built as hast (`el`), so sidecar text only ever becomes text
  * nodes and attribute values (escaped when serialized); links come only from
  * `safe-url.ts`. The popover uses the HTML `popover` attribute, so it opens on
  * click, Enter or Space with no client JavaScript. It sits inside a `<p>`, so
@@ -19,9 +19,7 @@
  */
 import type { Element, ElementContent, Properties } from 'hast';
 import { toHtml } from 'hast-util-to-html';
-import { h } from 'hastscript';
 import { fold } from '../text/normalize.js';
-import { timeElement } from '../markup/hast.js';
 import { quoteOccurrence } from '../text/occurrence.js';
 import type { ChapterBody, ClaimPlace } from '../text/page-places.js';
 import type { ChapterModel, DisplayStatus, ResolvedClaim } from '../model/types.js';
@@ -190,16 +188,16 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
   const parts = claimParts(chapter, resolved);
   const { popoverId, sources, review, label } = parts;
 
-  const marker = h(
+  const marker = el(
     'button',
     // No `title`: it would repeat the name as the button's description.
     { type: 'button', className: ['rp-marker'], popoverTarget: popoverId, ariaLabel: label },
     [
-      h('span', { className: ['rp-marker-symbol'], ariaHidden: 'true' }, STATUS_SYMBOL[status]),
+      el('span', { className: ['rp-marker-symbol'], ariaHidden: 'true' }, STATUS_SYMBOL[status]),
       ' ',
-      h('span', { className: ['rp-marker-word'] }, STATUS_WORD[status]),
-      ...(review ? [' ', h('span', { className: ['rp-marker-flag'], ariaHidden: 'true' }, FLAG_SYMBOL)] : []),
-      h('span', { className: ['rp-visually-hidden', 'rp-print'] }, ` (${sourceCount(sources)}${review ? `; ${SOURCE_CHECK_WORD.flagged}` : ''})`),
+      el('span', { className: ['rp-marker-word'] }, STATUS_WORD[status]),
+      ...(review ? [' ', el('span', { className: ['rp-marker-flag'], ariaHidden: 'true' }, FLAG_SYMBOL)] : []),
+      el('span', { className: ['rp-visually-hidden', 'rp-print'] }, ` (${sourceCount(sources)}${review ? `; ${SOURCE_CHECK_WORD.flagged}` : ''})`),
     ],
   );
 
@@ -219,17 +217,32 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
 /** A claim's popover: verdict, notes, rationale, evidence, the way to its pack and out. */
 function claimPopover(chapter: ChapterModel, resolved: ResolvedClaim, parts: ClaimParts, packUrl: string | undefined): Element {
   const { popoverId, evidence, review, label } = parts;
-  return h('span', { className: ['rp-popover'], id: popoverId, popover: 'auto', role: 'dialog', ariaLabel: label }, [
+  return el('span', { className: ['rp-popover'], id: popoverId, popover: 'auto', role: 'dialog', ariaLabel: label }, [
     verdictBlock(resolved),
     ...notes(resolved, review),
-    ...(resolved.claim.verdict.rationale ? [h('span', { className: ['rp-block-rationale'] }, resolved.claim.verdict.rationale)] : []),
+    ...(resolved.claim.verdict.rationale ? [el('span', { className: ['rp-block-rationale'] }, resolved.claim.verdict.rationale)] : []),
     evidenceBlock(evidence, chapter),
     // A visible way out for touch and screen-reader users, who have no Escape key at hand.
-    h('span', { className: ['rp-block-actions'] }, [
-      ...(packUrl ? [h('a', { className: ['rp-block-pack'], href: `${packUrl}#${auditFragment(resolved.claim.id)}` }, 'Research pack for this chapter')] : []),
-      h('button', { type: 'button', className: ['rp-close'], popoverTarget: popoverId, popoverTargetAction: 'hide' }, 'Close'),
+    el('span', { className: ['rp-block-actions'] }, [
+      ...(packUrl ? [el('a', { className: ['rp-block-pack'], href: `${packUrl}#${auditFragment(resolved.claim.id)}` }, 'Research pack for this chapter')] : []),
+      el('button', { type: 'button', className: ['rp-close'], popoverTarget: popoverId, popoverTargetAction: 'hide' }, 'Close'),
     ]),
   ]);
+}
+
+/**
+ * A hast element, as `hastscript`'s `h` makes it from properties already in
+ * hast's form (camel-cased names, `className` a list, every value a string):
+ * `h` looks each name up in the HTML schema to normalize it, which for the
+ * ~20 elements of each of a chapter's popovers was a third of making them.
+ * @param tagName the element's name.
+ * @param properties its properties, as hast holds them.
+ * @param children its children; a string is a text node.
+ * @returns the element.
+ */
+function el(tagName: string, properties: Properties, children: ElementContent | string | ReadonlyArray<ElementContent | string> = []): Element {
+  const list = typeof children === 'string' || !Array.isArray(children) ? [children as ElementContent | string] : (children as ReadonlyArray<ElementContent | string>);
+  return { type: 'element', tagName, properties, children: list.map((child) => (typeof child === 'string' ? { type: 'text', value: child } : child)) };
 }
 
 /** The sign a flagged claim's marker adds after its status word. */
@@ -257,9 +270,9 @@ function sourceCount(count: number): string {
 
 function verdictBlock(resolved: ResolvedClaim): Element {
   const verdict = resolved.claim.verdict;
-  const children: Array<ElementContent | string> = [h('strong', {}, `Verdict: ${verdict.status}`)];
-  if (verdict.date) children.push(', ', timeElement(verdict.date));
-  return h('span', { className: ['rp-block-verdict'] }, children);
+  const children: Array<ElementContent | string> = [el('strong', {}, `Verdict: ${verdict.status}`)];
+  if (verdict.date) children.push(', ', el('time', { dateTime: verdict.date }, verdict.date));
+  return el('span', { className: ['rp-block-verdict'] }, children);
 }
 
 function notes(resolved: ResolvedClaim, review: ClaimSourceReview | undefined): Element[] {
@@ -269,21 +282,21 @@ function notes(resolved: ResolvedClaim, review: ClaimSourceReview | undefined): 
       resolved.stale === 'no-text-hash'
         ? 'The verdict does not record which text it reviewed.'
         : 'The text of this claim changed since the verdict was given; it needs a new review.';
-    result.push(h('span', { className: ['rp-block-note', 'rp-note-stale'] }, [h('strong', {}, 'Stale. '), why]));
+    result.push(el('span', { className: ['rp-block-note', 'rp-note-stale'] }, [el('strong', {}, 'Stale. '), why]));
   }
   if (resolved.reviewDue) {
-    result.push(h('span', { className: ['rp-block-note', 'rp-note-review-due'] }, [h('strong', {}, 'Review due. '), 'The newest validated evidence is older than the review interval.']));
+    result.push(el('span', { className: ['rp-block-note', 'rp-note-review-due'] }, [el('strong', {}, 'Review due. '), 'The newest validated evidence is older than the review interval.']));
   }
   if (review) {
-    result.push(h('span', { className: ['rp-block-note', 'rp-note-source-review'] }, [h('strong', {}, `${capitalize(SOURCE_CHECK_WORD.flagged)}. `), `${capitalize(SOURCE_REVIEW_REASON[review.reason])}.`]));
+    result.push(el('span', { className: ['rp-block-note', 'rp-note-source-review'] }, [el('strong', {}, `${capitalize(SOURCE_CHECK_WORD.flagged)}. `), `${capitalize(SOURCE_REVIEW_REASON[review.reason])}.`]));
   }
   return result;
 }
 
 function evidenceBlock(evidence: EvidenceItem[], chapter: ChapterModel): Element {
   const sources = chapter.sources;
-  if (evidence.length === 0) return h('span', { className: ['rp-block-evidence', 'rp-muted'] }, 'No evidence recorded yet.');
-  return h(
+  if (evidence.length === 0) return el('span', { className: ['rp-block-evidence', 'rp-muted'] }, 'No evidence recorded yet.');
+  return el(
     'span',
     { className: ['rp-block-evidence'], role: 'list', ariaLabel: 'Evidence' },
     evidence.map((item) => {
@@ -297,14 +310,14 @@ function evidenceBlock(evidence: EvidenceItem[], chapter: ChapterModel): Element
       if (check) details.push(...checkDetails(check));
       const archive = check?.link?.health === 'dead' ? (source?.archiveUrl ?? check.link.archive?.url) : undefined;
       const archiveHref = archive === undefined ? undefined : safeHref(archive);
-      return h('span', { className: ['rp-row'], role: 'listitem', dataRelation: item.relation, dataEvidenceStatus: item.status }, [
-        h('span', { className: ['rp-relation'] }, item.relation),
+      return el('span', { className: ['rp-row'], role: 'listitem', dataRelation: item.relation, dataEvidenceStatus: item.status }, [
+        el('span', { className: ['rp-relation'] }, item.relation),
         ` · ${item.class.replace('-', ' ')} · `,
-        h('span', { className: ['rp-evidence-status'] }, item.status === 'validated' ? 'validated' : 'lead, not yet verified'),
+        el('span', { className: ['rp-evidence-status'] }, item.status === 'validated' ? 'validated' : 'lead, not yet verified'),
         ': ',
-        href ? h('a', { href }, title) : h('cite', {}, title),
-        ...(details.length > 0 ? [' ', h('span', { className: ['rp-muted'] }, `(${details.join(', ')})`)] : []),
-        ...(archiveHref ? [' · ', h('a', { href: archiveHref }, SOURCE_CHECK_WORD.archive)] : []),
+        href ? el('a', { href }, title) : el('cite', {}, title),
+        ...(details.length > 0 ? [' ', el('span', { className: ['rp-muted'] }, `(${details.join(', ')})`)] : []),
+        ...(archiveHref ? [' · ', el('a', { href: archiveHref }, SOURCE_CHECK_WORD.archive)] : []),
       ]);
     }),
   );
