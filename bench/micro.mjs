@@ -128,9 +128,15 @@ for (let i = 0; i < iterations; i += 1) {
 
 const transform = await measureTransform(Math.min(Number(values['transform-chapters']), files.length));
 
+// ---------------------------------------------------------------------------
+// What a chapter page's marks cost to make, per chapter
+
+const marks = measureMarks(Math.min(Number(values['transform-chapters']), files.length));
+
 console.log(
   JSON.stringify({
     transform,
+    marks,
     fingerprint: {
       api: fingerprintApi,
       chapters: sources.length,
@@ -158,8 +164,7 @@ async function measureTransform(count) {
   const remarkSmartypants = (await import('remark-smartypants')).default;
   const remarkDirective = (await import('remark-directive')).default;
 
-  const { model, problems } = core.buildModel({ rootDir, parse: (source, { format }) => parse(source, { format }), today: AS_OF });
-  if (!model) throw new Error(`transform: the book has problems:\n${core.formatProblems(problems)}`);
+  const model = bookModel();
   const annotations = new Map();
   for (const book of model.books) {
     for (const chapter of book.chapters) {
@@ -216,6 +221,47 @@ async function measureTransform(count) {
       withMsPerChapter: round(withClaims / chapters.length),
       ratio: round(withClaims / without),
     };
+  }
+  return result;
+}
+
+/** The book's model, built once for the measurements that need it. */
+function bookModel() {
+  if (bookModel.model) return bookModel.model;
+  const { model, problems } = core.buildModel({ rootDir, parse: (source, { format }) => parse(source, { format }), today: AS_OF });
+  if (!model) throw new Error(`the book has problems:\n${core.formatProblems(problems)}`);
+  return (bookModel.model = model);
+}
+
+/**
+ * What the integration's worker makes for each chapter's page, from its
+ * model, timed apart: the annotations with each marker's HTML (what the
+ * claim transform marks the page with), the popovers' HTML and the
+ * JSON-LD. Milliseconds per chapter, medians of the rounds.
+ */
+function measureMarks(count) {
+  const chapters = bookModel().books.flatMap((book) => book.chapters).slice(0, count);
+  const urls = { site: 'https://bench.example.org', chapters: '/books', research: '/research' };
+  const packUrl = (chapter) => `/research/books/${chapter.book}/${chapter.slug}/`;
+  const parts = {
+    markers: (chapter) => core.claimAnnotations(chapter, { packUrl: packUrl(chapter), popovers: false }).claims.map((claim) => core.claimMarkerHtml(claim)),
+    popovers: (chapter) => core.chapterPopoversHtml(chapter, { packUrl: packUrl(chapter) }),
+    jsonLd: (chapter) => core.claimReviewJsonLd(chapter, urls),
+  };
+  // Each part must make something for these chapters (they all have claims).
+  for (const [name, make] of Object.entries(parts)) {
+    const made = make(chapters[0]);
+    if ((Array.isArray(made) ? made.join('') : made).length === 0) throw new Error(`marks (${name}): nothing made for ${chapters[0].id}`);
+  }
+  const result = { chapters: chapters.length, claims: chapters.reduce((sum, chapter) => sum + chapter.claims.length, 0) };
+  for (const [name, make] of Object.entries(parts)) {
+    const times = [];
+    for (let i = 0; i < Math.max(3, Math.min(iterations, 5)); i += 1) {
+      const started = performance.now();
+      for (const chapter of chapters) make(chapter);
+      times.push(performance.now() - started);
+    }
+    result[`${name}MsPerChapter`] = round(median(times) / chapters.length);
   }
   return result;
 }

@@ -119,6 +119,7 @@ const results = {
   fingerprint: undefined,
   anchoring: undefined,
   transform: undefined,
+  marks: undefined,
   targets: TARGETS,
   met: {},
 };
@@ -536,12 +537,15 @@ function runMicro() {
   const measured = JSON.parse(child.stdout.trim().split('\n').at(-1));
   results.fingerprint = measured.fingerprint;
   results.transform = measured.transform;
+  results.marks = measured.marks;
   results.anchoring = measured.anchoring;
   log(`fingerprint: ${measured.fingerprint.mbPerSecond} MB/s (${measured.fingerprint.chapters} chapters, ${measured.fingerprint.api})`);
   for (const name of ['satteri', 'unified']) {
     const t = measured.transform[name];
     log(`claim transform (${name}): ${t.withoutMsPerChapter} → ${t.withMsPerChapter} ms per chapter`);
   }
+  const m = measured.marks;
+  log(`a page's marks, made per chapter: markers ${m.markersMsPerChapter} ms, popovers ${m.popoversMsPerChapter} ms, JSON-LD ${m.jsonLdMsPerChapter} ms`);
   log(`anchoring: ${measured.anchoring.quotes} quotes in ${measured.anchoring.words} words: ${measured.anchoring.medianMs} ms`);
 }
 
@@ -654,6 +658,10 @@ function table(res) {
       lines.push(`| claim transform alone, ${label}, per chapter (${res.transform.chapters} chapters): without → with the plugin | ${t.withoutMsPerChapter} → ${t.withMsPerChapter} ms (${signed(round(t.withMsPerChapter - t.withoutMsPerChapter))} ms) | | | – | – |`);
     }
   }
+  if (res.marks) {
+    const m = res.marks;
+    lines.push(`| making a chapter page's marks from its model, per chapter (${m.chapters} chapters, ${m.claims} claims): markers (annotations with each marker's HTML) / popovers / JSON-LD | ${m.markersMsPerChapter} / ${m.popoversMsPerChapter} / ${m.jsonLdMsPerChapter} ms | | | – | – |`);
+  }
   if (res.anchoring) lines.push(`| anchoring ${res.anchoring.quotes} quotes in a ${res.anchoring.words.toLocaleString('en-US')}-word chapter | ${res.anchoring.medianMs} ms | | | – | – |`);
   lines.push('');
   lines.push('¹ the largest share of the machine\'s CPU that other processes used during one of the runs (from /proc/stat); a run above 10% is measured again, at most twice, and the least disturbed attempt is kept.');
@@ -734,7 +742,10 @@ real binary, exit 0 required), fingerprint throughput over every chapter of that
 book, anchoring ${res.anchoring?.quotes ?? 20} quote anchors in a ${(res.anchoring?.words ?? 30000).toLocaleString('en-US')}-word chapter, and the claim transform
 alone: the first ${res.transform?.chapters ?? 100} chapters compiled to JS with Sätteri's \`mdxToJs\` and with \`@mdx-js/mdx\`
 (remark-gfm, remark-smartypants), without the claim plugin (directives
-stripped) and with it, outside Astro (\`bench/micro.mjs\`).
+stripped) and with it, and the time to make a chapter page's marks from its
+model (the annotations with each marker's HTML, the popovers' HTML, the
+JSON-LD: what the integration's worker makes for each page), outside Astro
+(\`bench/micro.mjs\`).
 
 And, in the same run (\`bench/extra.mjs\`): the peak memory ratios of the
 cold builds; what the markers, claim wrappers, popovers and JSON-LD add to a
