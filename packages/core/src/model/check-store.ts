@@ -146,7 +146,7 @@ export function folderCheckStore(options: CheckStoreOptions, deferWrites = false
       // A cache that cannot be written is not kept; the build goes on.
     }
   };
-  const getWithBytes = (key: ChapterKey): { check: ChapterCheck; bytes?: Uint8Array } | undefined => {
+  const read = (key: ChapterKey): { check: ChapterCheck; bytes?: Uint8Array } | undefined => {
     const held = known.get(key.digest);
     if (held) return { check: held };
     let bytes: Buffer;
@@ -158,15 +158,19 @@ export function folderCheckStore(options: CheckStoreOptions, deferWrites = false
     try {
       const check = deserialize(bytes) as ChapterCheck;
       known.set(key.digest, check);
-      // A small file is read into Node's shared pool: a view of it would post (and keep) the whole pool.
-      return { check, bytes: bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes) };
+      return { check, bytes };
     } catch {
       return undefined;
     }
   };
   return {
-    get: (key) => getWithBytes(key)?.check,
-    getWithBytes,
+    get: (key) => read(key)?.check,
+    getWithBytes(key) {
+      const found = read(key);
+      // A small file is read into Node's shared pool: a view of it would post (and keep) the whole pool.
+      if (found?.bytes && found.bytes.byteLength !== found.bytes.buffer.byteLength) found.bytes = new Uint8Array(found.bytes);
+      return found;
+    },
     set(key, check, bytes) {
       known.set(key.digest, check);
       if (deferWrites) pending.push([key, check, bytes]);
