@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { jsonSchemaText, sidecarKinds } from '@research-pack/core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Element, Root, RootContent } from 'hast';
@@ -125,6 +126,13 @@ describe('astro build of the demo book with a broken sidecar', () => {
     expect(site.output).toContain('[schema/unknown-key]');
   });
 
+  it("reports it as the author's error, not a crash: Astro's Location is the sidecar's line, and no stack trace is printed", () => {
+    const output = stripVTControlCharacters(site.output);
+    expect(output).toMatch(new RegExp(`Location:\\s+${escapeRegExp(path.join(site.dir, sidecar))}:${line}:1\\n`));
+    expect(output).not.toContain('Stack trace');
+    expect(output).not.toContain('integration.js');
+  });
+
   it('leaves no pages in dist/', () => {
     const pages = listFiles(site.dist).filter((file) => /\.(html|md|json|txt)$/.test(file));
     expect(pages).toEqual([]);
@@ -174,4 +182,8 @@ function elements(node: Root | RootContent): Element[] {
 function hasClass(element: Element, name: string): boolean {
   const value = element.properties.className;
   return Array.isArray(value) && value.includes(name);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

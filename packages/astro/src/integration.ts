@@ -10,7 +10,7 @@ import type { AstroConfig, AstroIntegration, AstroIntegrationLogger } from 'astr
 import { AstroError } from 'astro/errors';
 import { modelWaitPlugin } from './model-wait.js';
 import { pageRevisionPlugin, unstampedChapters } from './page-revision.js';
-import { formatProblems } from '@research-pack/core/problems';
+import { formatProblems, type Problem } from '@research-pack/core/problems';
 import { parserVersion } from '@research-pack/markdown/parse';
 import { loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core/site';
 import { copyAhead, keptRows, publishArtifacts, textArtifacts, type CachedArtifacts, type CopiedAhead, type KeptRows } from './artifacts.js';
@@ -77,7 +77,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
           file = await loadConfigFile(root);
           options = resolveOptions({ ...file?.config, ...validateOptions(userOptions, sourceName) }, preset);
         } catch (error) {
-          throw new AstroError(
+          throw authorError(
             (error as Error).message.replace(/^Research Pack: /, ''),
             'Check research-pack.config.mjs and the options passed in astro.config.mjs; see the @research-pack/astro README for every option.',
           );
@@ -112,7 +112,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         // (Nothing is read to know it: the model is read later, on other threads.)
         const unsafe = refusedChapterProblems(root, options.contentDir, options.frontmatter);
         if (unsafe.length > 0) {
-          throw new AstroError(
+          throw authorError(
             `Research Pack refuses ${unsafe.length === 1 ? 'a chapter file' : `${unsafe.length} chapter files`} that Astro's content loaders would still read:\n${formatProblems(unsafe)}`,
             'Replace each with a regular file inside the project; `npx research-pack check` lists the same problems.',
           );
@@ -126,7 +126,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         const background = command === 'build';
         reportParts = background && options.report ? keptRows(path.join(cache, 'status-report-parts.json'), 'html') : undefined;
         source.start({ root, options, urls, pageUrls, store, artifactsDir, reportParts }, background);
-        if (!background) reportProblems(source.loaded()!.state, command, options, logger);
+        if (!background) reportProblems(source.loaded()!.state, command, options, logger, root);
 
         await registerClaimPlugins(
           config.markdown.processor,
@@ -200,7 +200,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         // an error stops the build there.
         source.verify(
           (loaded) => {
-            reportProblems(loaded.state, command, options, logger);
+            reportProblems(loaded.state, command, options, logger, root);
             const warning = loaded.state.model && missingMdxWarning(loaded.state.model, integrationNames);
             if (warning) logger.warn(warning);
           },
@@ -277,17 +277,45 @@ let integrationNames: string[] = [];
  * dev server keeps running and shows the same list in its overlay (see
  * runtime.ts), so the author can fix sidecars without restarting it.
  */
-function reportProblems(state: ResearchPackState, command: string, options: ResearchPackOptions, logger: AstroIntegrationLogger): void {
+function reportProblems(state: ResearchPackState, command: string, options: ResearchPackOptions, logger: AstroIntegrationLogger, root: string): void {
   const { problems, problemsText } = state;
   if (problems.some((problem) => problem.severity === 'error')) {
     const message = `Research Pack found ${countLabel(problems)} in ${options.contentDir}:\n${problemsText}`;
     if (command === 'build') {
-      throw new AstroError(message, 'Fix each file:line:column above; `npx research-pack check` lists the same problems without building.');
+      throw authorError(message, 'Fix each file:line:column above; `npx research-pack check` lists the same problems without building.', firstPlace(problems, root));
     }
     logger.error(message);
   } else if (problems.length > 0) {
     logger.warn(problemsText);
   }
+}
+
+/**
+ * An error in the author's files, not a crash: Astro prints its message and
+ * hint, and, for `Location:`, the place of the first problem, where it
+ * would otherwise print a stack trace into this package (with the problems
+ * listed a second time) and name a line of its code as the location.
+ * @param message what is wrong.
+ * @param hint how to fix it.
+ * @param at the first problem's file (absolute), line and column, when it has one.
+ */
+function authorError(message: string, hint: string, at?: { file: string; line: number; column: number }): AstroError {
+  const error = new AstroError(message, hint);
+  // Astro takes the location from the stack when there is one, and prints the stack.
+  error.stack = '';
+  if (at) (error as AstroError & { loc?: typeof at }).loc = at;
+  return error;
+}
+
+/**
+ * Where the first error is, for Astro's `Location:`: a file Astro may read
+ * for its code frame, so never one the file policy refused (a FIFO, a link
+ * out of the project), and never a whole-file problem (line 0).
+ */
+function firstPlace(problems: readonly Problem[], root: string): { file: string; line: number; column: number } | undefined {
+  const first = problems.find((problem) => problem.severity === 'error');
+  if (!first || first.line < 1 || first.rule.startsWith('file/')) return undefined;
+  return { file: path.join(root, first.file), line: first.line, column: Math.max(first.column, 1) };
 }
 
 function basePath(config: AstroConfig): string {
