@@ -6,7 +6,7 @@
  * editors, which is the one generated from zod.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { jsonSchemaText, sidecarKinds } from '@research-pack/core';
@@ -136,6 +136,27 @@ describe('astro build of the demo book with a broken sidecar', () => {
   it('leaves no pages in dist/', () => {
     const pages = listFiles(site.dist).filter((file) => /\.(html|md|json|txt)$/.test(file));
     expect(pages).toEqual([]);
+  });
+});
+
+describe('astro build of the demo book with a chapter whose frontmatter is wrong', () => {
+  const chapter = 'content/books/pi/99-broken.md';
+  let site: SiteBuild;
+  beforeAll(async () => {
+    site = await buildDemo('demo-build-frontmatter', {
+      prepare(dir) {
+        writeFileSync(path.join(dir, chapter), '---\ntitle: Broken\nnumber: two\n---\n\nSome text.\n');
+      },
+    });
+  });
+
+  it("fails with Research Pack's problem, where Astro's content schema refused the entry", () => {
+    expect(site.code, site.output).not.toBe(0);
+    const output = stripVTControlCharacters(site.output);
+    expect(output).toContain(`${chapter}:3:9  number  expected a number, got the string "two"`);
+    expect(output).toMatch(new RegExp(`Location:\\s+${escapeRegExp(path.join(site.dir, chapter))}:3:9\\n`));
+    expect(output).not.toContain('InvalidContentEntryDataError');
+    expect(output).not.toContain('Stack trace');
   });
 });
 

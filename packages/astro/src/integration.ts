@@ -10,7 +10,8 @@ import type { AstroConfig, AstroIntegration, AstroIntegrationLogger } from 'astr
 import { AstroError } from 'astro/errors';
 import { modelWaitPlugin } from './model-wait.js';
 import { pageRevisionPlugin, unstampedChapters } from './page-revision.js';
-import { formatProblems, type Problem } from '@research-pack/core/problems';
+import { formatProblems } from '@research-pack/core/problems';
+import { authorError, firstPlace } from './author-error.js';
 import { parserVersion } from '@research-pack/markdown/parse';
 import { loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core/site';
 import { copyAhead, keptRows, publishArtifacts, textArtifacts, type CachedArtifacts, type CopiedAhead, type KeptRows } from './artifacts.js';
@@ -288,34 +289,6 @@ function reportProblems(state: ResearchPackState, command: string, options: Rese
   } else if (problems.length > 0) {
     logger.warn(problemsText);
   }
-}
-
-/**
- * An error in the author's files, not a crash: Astro prints its message and
- * hint, and, for `Location:`, the place of the first problem, where it
- * would otherwise print a stack trace into this package (with the problems
- * listed a second time) and name a line of its code as the location.
- * @param message what is wrong.
- * @param hint how to fix it.
- * @param at the first problem's file (absolute), line and column, when it has one.
- */
-function authorError(message: string, hint: string, at?: { file: string; line: number; column: number }): AstroError {
-  const error = new AstroError(message, hint);
-  // Astro takes the location from the stack when there is one, and prints the stack.
-  error.stack = '';
-  if (at) (error as AstroError & { loc?: typeof at }).loc = at;
-  return error;
-}
-
-/**
- * Where the first error is, for Astro's `Location:`: a file Astro may read
- * for its code frame, so never one the file policy refused (a FIFO, a link
- * out of the project), and never a whole-file problem (line 0).
- */
-function firstPlace(problems: readonly Problem[], root: string): { file: string; line: number; column: number } | undefined {
-  const first = problems.find((problem) => problem.severity === 'error');
-  if (!first || first.line < 1 || first.rule.startsWith('file/')) return undefined;
-  return { file: path.join(root, first.file), line: first.line, column: Math.max(first.column, 1) };
 }
 
 function basePath(config: AstroConfig): string {

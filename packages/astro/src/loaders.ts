@@ -9,10 +9,14 @@
  * export const collections = { chapters: defineCollection({ loader: chaptersLoader(), schema: chapterSchema }) };
  * ```
  */
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { glob, type Loader } from 'astro/loaders';
+import { glob, type Loader, type LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { ChapterFrontmatterSchema } from '@research-pack/core/schema';
+import { loadFrontmatter, readTextFile } from '@research-pack/core/load';
+import { formatProblems, type Problem } from '@research-pack/core/problems';
+import { authorError, firstPlace } from './author-error.js';
 import { refusedChapterFiles } from './refused-chapters.js';
 
 /** Options of `chaptersLoader()`. */
@@ -41,8 +45,46 @@ export function chaptersLoader(options: ChaptersLoaderOptions = {}): Loader {
     ...loader([]),
     // The file policy holds for Astro's reading too: a chapter Research Pack refuses
     // (a link out of the project, a FIFO, a loop) is left out before glob() opens it.
-    load: (context) => loader(refusedChapterFiles(fileURLToPath(context.config.root), base)).load(context),
+    load: (context) => {
+      const root = fileURLToPath(context.config.root);
+      return loader(refusedChapterFiles(root, base)).load({ ...context, parseData: withChapterProblems(context.parseData, root) });
+    },
   };
+}
+
+/**
+ * Astro's `parseData`, which validates an entry with the collection's
+ * schema, but when it refuses a chapter's frontmatter the error is Research
+ * Pack's: the problems with their file, line and column and how to fix each,
+ * as `research-pack check` and the build's model report them, instead of
+ * Astro's list of field names and a stack trace. Nothing more is read for an
+ * entry Astro accepts; when Research Pack finds nothing wrong with one Astro
+ * refuses (the site's own schema), Astro's error stands.
+ */
+function withChapterProblems(parseData: LoaderContext['parseData'], root: string): LoaderContext['parseData'] {
+  return async (props) => {
+    try {
+      return await parseData(props);
+    } catch (error) {
+      const problems = props.filePath ? frontmatterProblems(root, props.filePath) : [];
+      if (problems.length === 0) throw error;
+      const file = problems[0]!.file;
+      throw authorError(
+        `Research Pack found ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} in the frontmatter of ${file}:\n${formatProblems(problems)}`,
+        'Fix each file:line:column above; `npx research-pack check` lists every problem of the books without building.',
+        firstPlace(problems, root),
+      );
+    }
+  };
+}
+
+/** The problems of a chapter file's frontmatter, read under the file policy; none when it cannot be read (Astro's error then stands). */
+function frontmatterProblems(root: string, filePath: string): Problem[] {
+  const absolute = path.resolve(root, filePath);
+  const read = readTextFile(absolute, { root });
+  if (read.status !== 'read') return [];
+  const file = path.relative(root, absolute).split(path.sep).join('/');
+  return loadFrontmatter(read.text, file).problems.filter((problem) => problem.severity === 'error');
 }
 
 /** The chapter frontmatter schema (title, number, optional summary), strict. */

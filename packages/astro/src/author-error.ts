@@ -1,0 +1,46 @@
+/**
+ * The errors that stop Astro for something in the author's files, not for a
+ * bug: Astro prints their message, their hint and, as `Location:`, the first
+ * problem's file, line and column, where for an error with a stack it prints
+ * the stack (into this package, which reads as a crash) and takes the
+ * location from the stack's first line.
+ */
+import path from 'node:path';
+import { AstroError } from 'astro/errors';
+import type { Problem } from '@research-pack/core/problems';
+
+/** A place Astro names as `Location:` (the file absolute). */
+export interface AuthorPlace {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/**
+ * An error in the author's files.
+ * @param message what is wrong.
+ * @param hint how to fix it.
+ * @param at the place to name as Astro's `Location:`, when there is one.
+ * @returns the error, without a stack.
+ */
+export function authorError(message: string, hint: string, at?: AuthorPlace): AstroError {
+  const error = new AstroError(message, hint);
+  // Astro takes the location from the stack when there is one, and prints the stack.
+  error.stack = '';
+  if (at) (error as AstroError & { loc?: AuthorPlace }).loc = at;
+  return error;
+}
+
+/**
+ * Where the first error is, for Astro's `Location:`. Astro reads that file
+ * for a code frame, so it is never one the file policy refused (a FIFO, a
+ * link out of the project), nor a whole-file problem (line 0).
+ * @param problems the problems, in their order.
+ * @param root the project root (problems name files relative to it).
+ * @returns the place, or undefined.
+ */
+export function firstPlace(problems: readonly Problem[], root: string): AuthorPlace | undefined {
+  const first = problems.find((problem) => problem.severity === 'error');
+  if (!first || first.line < 1 || first.rule.startsWith('file/')) return undefined;
+  return { file: path.join(root, first.file), line: first.line, column: Math.max(first.column, 1) };
+}
