@@ -7,8 +7,8 @@ import { createProblem, shorten, type Problem } from '../../problems/problem.js'
 import { isDateString } from '../../schema/dates.js';
 import { foldHeader } from './columns.js';
 import { noSuchDay } from './ledger-cells.js';
-import { at, locateInSource } from './node-text.js';
-import type { Located, ResearchReport } from './report-data.js';
+import { at, locateInSource, oneSpace, textOf } from './node-text.js';
+import type { Located, ReportPlace, ResearchReport } from './report-data.js';
 import { blocksOf, type SectionNodes } from './sections.js';
 
 /**
@@ -22,28 +22,16 @@ import { blocksOf, type SectionNodes } from './sections.js';
 export function readContext(section: SectionNodes, source: string, report: ResearchReport, problems: Problem[], preamble: readonly RootContent[] = []): void {
   const { file } = report;
   const fingerprints: Array<Located<string> & { labelled: boolean }> = [];
-  for (const block of blocksOf(section.nodes)) {
+  const blocks = blocksOf(section.nodes);
+  for (const block of blocks) {
     const labelled = /fingerprint|sha-?256|revision|snapshot/i.test(block.text);
     for (const match of block.text.matchAll(/(?<![0-9a-fA-F])[0-9a-fA-F]{64}(?![0-9a-fA-F])/g)) {
       fingerprints.push({ value: match[0].toLowerCase(), ...locateInSource(source, block.node, match[0]), labelled });
     }
-    const label = /^([\p{L} '’-]{1,40}?)\s*:\s*(.+)$/u.exec(block.text);
-    if (label) {
-      const name = foldHeader(label[1]!);
-      const value = label[2]!.trim();
-      if (!report.by && /^(by|researcher|researched by|research agent|agent|made by|performed by|pass by|author of the pass|who|who did this|prepared by)$/.test(name)) {
-        report.by = { value: shorten(value.replace(/^I am\s+/i, '').replace(/\.$/, ''), 200), ...block.place };
-      }
-      if (!report.summary && /^(summary|conclusion|verdict|in short|overall)$/.test(name)) report.summary = { value, ...block.place };
-    }
-    if (!report.date && /\bdate\b|\btoday\b/i.test(label ? label[1]! : block.text)) {
-      const date = /\b(\d{4}-\d{2}-\d{2})\b/.exec(block.text);
-      if (date && isDateString(date[1]!)) report.date = { value: date[1]!, ...block.place };
-      else if (date && label) {
-        const { message, hint } = noSuchDay(date[1]!, 'the date of the pass');
-        problems.push(createProblem('report/invalid-value', at(file, locateInSource(source, block.node, date[1]!), 'context.date'), message, hint));
-      }
-    }
+  }
+  // "By:", "Date:" and "Summary:" lines, in section 1 first, then in the text before it.
+  for (const block of [...blocks, ...blocksOf(preamble)]) {
+    for (const line of linesOf(block.node)) readLabel(line, locateInSource(source, block.node, line), source, block.node, report, problems);
   }
   readFromProse([...blocksOf(preamble), ...blocksOf(section.nodes)], report);
   const distinct = [...new Set(fingerprints.map((fingerprint) => fingerprint.value))];
@@ -73,12 +61,62 @@ export function readContext(section: SectionNodes, source: string, report: Resea
 }
 
 
+/**
+ * One line of section 1 (or of the text before it) that may be a label:
+ * "By: …" sets who made the pass, "Summary: …" the summary, and a line
+ * about the date (or today) the date of the pass. Each is taken once, the
+ * first found.
+ */
+function readLabel(line: string, place: ReportPlace, source: string, node: RootContent, report: ResearchReport, problems: Problem[]): void {
+  const label = /^([\p{L} '’-]{1,40}?)\s*:\s*(.+)$/u.exec(line);
+  if (label) {
+    const name = foldHeader(label[1]!);
+    const value = label[2]!.trim();
+    if (!report.by && /^(by|researcher|researched by|research agent|agent|made by|performed by|pass by|author of the pass|who|who did this|prepared by)$/.test(name)) {
+      report.by = { value: shorten(byName(value.replace(/^I am\s+/i, '')), 200), ...place };
+    }
+    if (!report.summary && /^(summary|conclusion|verdict|in short|overall)$/.test(name)) report.summary = { value, ...place };
+  }
+  if (!report.date && /\bdate\b|\btoday\b/i.test(label ? label[1]! : line)) {
+    const date = /\b(\d{4}-\d{2}-\d{2})\b/.exec(line);
+    if (date && isDateString(date[1]!)) report.date = { value: date[1]!, ...place };
+    else if (date && label) {
+      const { message, hint } = noSuchDay(date[1]!, 'the date of the pass');
+      problems.push(createProblem('report/invalid-value', at(report.file, locateInSource(source, node, date[1]!), 'context.date'), message, hint));
+    }
+  }
+}
+
+/**
+ * The lines of a paragraph as written (a soft line break or a hard one ends
+ * a line): "By: …" on one line and "Date: …" on the next are two labels.
+ */
+function linesOf(node: RootContent): string[] {
+  const text = 'children' in node ? node.children.map((child) => (child.type === 'break' ? '\n' : textOf(child))).join('') : textOf(node);
+  return text
+    .split(/\r?\n|\r/)
+    .map(oneSpace)
+    .filter((line) => line.length > 0);
+}
+
+/** Who made the pass, from the words that name them: without a closing period, nor a date after the name ("Dana Q. Smith on 2026-12-02"). */
+function byName(value: string): string {
+  return value
+    .replace(/,?\s+(?:on|at)\s+\d{4}-\d{2}-\d{2}\b.*$/i, '')
+    .replace(/,?\s*\(?\d{4}-\d{2}-\d{2}\)?\.?$/, '')
+    .replace(/(?<!\b\p{Lu})\.$/u, '')
+    .trim();
+}
+
 /** Who made the pass and when, from prose: "Prepared 2026-12-01 by an AI research agent.", "I did this work on 2026-12-01". */
 function readFromProse(blocks: ReturnType<typeof blocksOf>, report: ResearchReport): void {
   for (const block of blocks) {
     if (!report.by) {
-      const by = /\b(?:prepared|researched|written|compiled|carried out|done|produced)\b[^.]{0,40}?\bby\s+(.+?)(?:\.(?:\s|$)|$)/i.exec(block.text) ?? /\bI am (an? .+?)(?:\.(?:\s|$)|$)/.exec(block.text);
-      if (by) report.by = { value: shorten(by[1]!.trim(), 200), ...block.place };
+      // A sentence ends at a period that does not close an initial ("Dana Q. Smith").
+      const by =
+        /\b(?:prepared|researched|written|compiled|carried out|done|produced)\b[^.]{0,40}?\bby\s+(.+?)(?:(?<!\b\p{Lu})\.(?:\s|$)|$)/iu.exec(block.text) ??
+        /\bI am ((?:an?\s|\p{Lu}).+?)(?:(?<!\b\p{Lu})\.(?:\s|$)|$)/u.exec(block.text);
+      if (by) report.by = { value: shorten(byName(by[1]!.trim()), 200), ...block.place };
     }
     if (!report.date) {
       const date = /\b(?:prepared|written|dated|done|did (?:this|the) work|carried out|researched)\b[^.]{0,40}?(\d{4}-\d{2}-\d{2})/i.exec(block.text);

@@ -180,7 +180,25 @@ function readUrl(entry: SourceLedgerRow, source: CellText, urlCell: CellText | u
   if (titleUrl) entry.titleUrl = titleUrl;
   if (fromCell) entry.url = fromCell;
   else if (titleUrl) entry.url = titleUrl;
-  if (urlCell && !fromCell && !isNone(urlCell.text) && !/^see\b/i.test(urlCell.text)) entry.locator = shorten(urlCell.text, 500);
+  const locator = urlCell && !isNone(urlCell.text) ? (fromCell ? besideUrl(urlCell.text, fromCell) : urlCell.text) : '';
+  if (locator && !isNone(locator) && !/^(?:see|accessed|retrieved|visited|checked|verified)\b/i.test(locator)) entry.locator = shorten(locator, 500);
+}
+
+/**
+ * What a URL cell says beside the URL written in it ("https://…/write.html,
+ * section DESCRIPTION" → "section DESCRIPTION"), without the separators and
+ * brackets around the URL; nothing for a link whose words are not the URL
+ * (`[manual](https://…)`: its words name the link, not a place in the source).
+ */
+function besideUrl(text: string, url: string): string {
+  const at = text.indexOf(url);
+  if (at === -1) return '';
+  const rest = `${text.slice(0, at)} ${text.slice(at + url.length)}`
+    .replace(/[(<[]\s*[)>\]]/g, ' ')
+    .replace(/^[\s,;:.–—-]+|[\s,;:–—-]+$/g, '')
+    .replace(/\s+/g, ' ');
+  const bracketed = /^\((.*)\)\.?$/.exec(rest);
+  return bracketed && !bracketed[1]!.includes(')') ? bracketed[1]!.trim() : rest;
 }
 
 /** Identifiers found in the row, and the optional columns: relation, class, locator, authors, published, venue. */

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatProblems } from '../../../src/problems/format.js';
-import { parse, report } from './sample-report.js';
+import { FINGERPRINT, parse, report } from './sample-report.js';
 
 describe('readContext', () => {
   it('warns when section 1 gives no fingerprint, or several', () => {
@@ -16,5 +16,33 @@ describe('readContext', () => {
     const several = parse(report({ 1: `- Commit: ${'cd'.repeat(32)}\n- Chapter prose fingerprint: ${upper}` }));
     expect(several.report.fingerprint).toEqual({ value: upper.toLowerCase(), line: 6, column: 30 });
     expect(formatProblems(several.problems)).toContain('warning: section 1 gives 2 different sha256 digests; the pass records abababababab…');
+  });
+
+  it('reads each line of a paragraph as its own label: who made the pass, its date, not the lines after', () => {
+    const { report: data } = parse(report({ 1: `By: Dana Smith\nDate of the pass: 2026-12-02\nScope: the whole chapter\nFingerprint: ${FINGERPRINT}` }));
+    expect(data.by).toMatchObject({ value: 'Dana Smith', line: 5, column: 1 });
+    expect(data.date).toMatchObject({ value: '2026-12-02', line: 6, column: 1 });
+    expect(data.fingerprint?.value).toBe(FINGERPRINT);
+    // A hard break ends a line too.
+    expect(parse(report({ 1: 'By: Dana Smith\\\nDate: 2026-12-02' })).report.by?.value).toBe('Dana Smith');
+  });
+
+  it('keeps a name with initials whole, without the date after it', () => {
+    const byOf = (text: string) => parse(`# Report\n\n${text}\n\n${report({ 1: `- Fingerprint: ${FINGERPRINT}` }).slice('# Report\n\n'.length)}`).report.by?.value;
+    expect(byOf('Prepared 2026-12-02 by Dana Q. Smith.')).toBe('Dana Q. Smith');
+    expect(byOf('Prepared by Dana Q. Smith on 2026-12-02.')).toBe('Dana Q. Smith');
+    expect(byOf('Prepared 2026-12-02 by J. R. R. Tolkien. Scope: all.')).toBe('J. R. R. Tolkien');
+    expect(parse(report({ 1: '- By: Dana Q. Smith.' })).report.by?.value).toBe('Dana Q. Smith');
+  });
+
+  it('reads a By: line, and "I am" with a name, before section 1', () => {
+    const before = (text: string) => parse(`# Report\n\n${text}\n\n${report({ 1: `- Fingerprint: ${FINGERPRINT}` }).slice('# Report\n\n'.length)}`).report;
+    expect(before('By: Dana Smith').by).toMatchObject({ value: 'Dana Smith', line: 3, column: 1 });
+    expect(before('Researcher: Dana Smith\nDate: 2026-12-02').date?.value).toBe('2026-12-02');
+    expect(before('I am Dana Smith, a freelance researcher.').by?.value).toBe('Dana Smith, a freelance researcher');
+    expect(before('I am an AI research agent.').by?.value).toBe('an AI research agent');
+    expect(before('I am not sure of every date.').by).toBeUndefined();
+    // Section 1's line is taken before one above it.
+    expect(parse(`# Report\n\nBy: Someone Else\n\n${report().slice('# Report\n\n'.length)}`).report.by?.value).toBe('A. Researcher');
   });
 });

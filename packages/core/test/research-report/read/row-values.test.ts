@@ -34,4 +34,18 @@ describe('row readers', () => {
       'report.md:14:63  claim-audit[0].response  warning: response "rewrite it" does not start with one of no-change, clarification, correction, citation, new-example, new-experiment, new-section; it is not recorded  [report/unknown-value]',
     ]);
   });
+
+  it('reads the text beside a URL written out in the URL cell as the locator, not the words of a link or a date', () => {
+    const url = 'https://www.rfc-editor.org/rfc/rfc9562';
+    const locatorOf = (cell: string) => parse(report().replace(`| ${url} |`, `| ${cell} |`)).report.sourceLedger[1]!;
+    expect(locatorOf(`${url}, section 5.7, paragraph 3`)).toMatchObject({ url, locator: 'section 5.7, paragraph 3' });
+    expect(locatorOf(`${url} (section 5.7)`)).toMatchObject({ url, locator: 'section 5.7' });
+    expect(locatorOf(`section 5.7 of ${url}`)).toMatchObject({ url, locator: 'section 5.7 of' });
+    expect(locatorOf(`${url} — §5.7`)).toMatchObject({ url, locator: '§5.7' });
+    for (const cell of [url, `[RFC 9562](${url})`, `${url}, accessed 2026-11-30`, `<${url}>`]) {
+      const row = locatorOf(cell);
+      expect(row.url, cell).toBe(url);
+      expect(row.locator, cell).toBeUndefined();
+    }
+  });
 });
