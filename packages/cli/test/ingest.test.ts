@@ -435,6 +435,23 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
     expect(await snapshotBook()).toEqual(after);
   });
 
+  it('adds the sources an edited report links to a claim an earlier pass proposed to that proposal, and says so', async () => {
+    const first = await ingest(await putReport('unknown-claims'), '--write');
+    expect(first.code).toBe(3);
+    const row = '| JSON Lines | jsonlines.org | https://jsonlines.org/ | full text | supports `header-version` | Site | 2026-11-30 / 2026-11-30 |';
+    const edited = await putReport('unknown-claims', (text) => text.replace('| Session File Format, pi 1.6.0 |', `${row}\n| Session File Format, pi 1.6.0 |`));
+    const before = (await snapshotBook())['27-chapter.research.yaml']!;
+    expect(before).toContain('  - id: header-version\n');
+    const again = await ingest(edited, '--write');
+    expect(again.stdout).toContain('               header-version (proposed earlier): sources added jsonlines-org\n');
+    const research = (await snapshotBook())['27-chapter.research.yaml']!;
+    const proposal = research.slice(research.indexOf('  - id: header-version\n'));
+    expect(proposal.slice(0, proposal.indexOf('\n  - ', 1) === -1 ? undefined : proposal.indexOf('\n  - ', 1))).toContain('    sources: [jsonlines-org]\n');
+    // Only that line of the sidecar changed, besides the pass appended.
+    expect(diffLines(before, research).filter((part) => part.removed).map((part) => part.value)).toEqual(['    sources: []\n']);
+    expect(await runCli(['check', '--as-of', '2026-11-30'], { cwd: root })).toMatchObject({ code: 0 });
+  });
+
   it('writes nothing when the would-be sidecars fail check', async () => {
     const report = await putReport('complete');
     const before = await snapshotBook();

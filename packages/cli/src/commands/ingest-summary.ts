@@ -53,6 +53,9 @@ export function summary(plan: IngestPlan, context: SummaryContext): string {
     lines.push(
       `  proposed:    ${fresh.length} claim${fresh.length === 1 ? '' : 's'} proposed${fresh.length > 0 ? ` (${fresh.map((planned) => planned.proposal.id).join(', ')})` : ''}${again > 0 ? `, ${again} already proposed by an earlier pass` : ''}${refused.length > 0 ? `, ${refused.length} rejected by the author and not proposed again (${refused.map((planned) => planned.proposal.id).join(', ')})` : ''}; not claims until the author accepts them`,
     );
+    for (const planned of plan.proposals) {
+      if (planned.sourcesAdded) lines.push(`               ${planned.proposal.id} (proposed earlier): sources added ${planned.sourcesAdded.join(', ')}`);
+    }
   }
   if (plan.rejectedAgain.length > 0) {
     lines.push(`  rejected:    ${plan.rejectedAgain.length} source-claim link${plan.rejectedAgain.length === 1 ? '' : 's'} the author rejected, brought again and not added:`);

@@ -13,12 +13,12 @@ import { planClaims } from './plan-claims.js';
 import { planSources, type PlannedSource, type RejectedAgain, type SourcesOverflow } from './plan-sources.js';
 import type { PlannedProposal } from './proposals.js';
 import { refResolver } from './refs.js';
-import { editYaml, SIDECAR_KEY_ORDER } from './yaml-edit.js';
+import { editYaml, indexById, SIDECAR_KEY_ORDER, type YamlEdit } from './yaml-edit.js';
 import { createProblem, groupDigits, hasErrors, type Problem } from '../problems/problem.js';
 import type { HeldBackRow, ResearchReport } from '../research-report/read.js';
 import { at } from '../research-report/read/node-text.js';
 import { MAX_YAML_LENGTH } from '../load/yaml.js';
-import type { EvidenceItem, ProposedClaim, ResearchPass, Source } from '../schema/sidecars.js';
+import { ProposedClaimSchema, type EvidenceItem, type ProposedClaim, type ResearchPass, type Source } from '../schema/sidecars.js';
 
 export type { PlannedSource, RejectedAgain } from './plan-sources.js';
 export type { PlannedProposal } from './proposals.js';
@@ -117,6 +117,7 @@ export function planIngest(options: PlanIngestOptions): IngestPlan {
     }, heldBack, problems);
   const researchEdit = editYaml(sidecars.research.text, SIDECAR_KEY_ORDER.research);
   researchEdit.append('history', [pass], { comment: `Research pass ingested from ${reportPath}` });
+  const grown = growRecordedProposals(claims.proposals, sources.proposalSources, sidecars.research.text, researchEdit);
   if (fresh.length > 0) {
     researchEdit.append('proposedClaims', fresh, { comment: `Claims proposed by ${reportPath} (research pass of ${date}): not claims until the author adds them to the claims sidecar` });
   }
@@ -141,8 +142,39 @@ export function planIngest(options: PlanIngestOptions): IngestPlan {
     // Nothing is written when one of the files cannot be.
     if (hasErrors(problems)) files.length = 0;
   }
-  const proposals = claims.proposals.map((planned) => (planned.recorded ? planned : { ...planned, proposal: fresh.find((proposal) => proposal.id === planned.proposal.id)! }));
+  const proposals = claims.proposals.map((planned) => {
+    if (!planned.recorded) return { ...planned, proposal: fresh.find((proposal) => proposal.id === planned.proposal.id)! };
+    const added = grown.get(planned.proposal.id);
+    return added ? { ...planned, sourcesAdded: added } : planned;
+  });
   return { files, problems, claims: claims.matches, filledClaims: claims.filled, proposals, sources: sources.planned, leads: sources.leads, heldBack, rejectedAgain: sources.rejectedAgain, pass };
+}
+
+/** The keys of a proposed claim, in the schema's order. */
+const PROPOSAL_KEYS = Object.keys(ProposedClaimSchema.shape);
+
+/**
+ * The sources a report links anew to a claim an earlier pass proposed (and
+ * the author has neither accepted nor rejected): added to that proposal's
+ * `sources` in the research sidecar, as a first pass would have listed them.
+ * @param planned the planned proposals.
+ * @param proposalSources the sources the report links to each proposal, by its id.
+ * @param researchText the research sidecar as it is.
+ * @param edit its edit.
+ * @returns the sources added, by proposal id.
+ */
+function growRecordedProposals(planned: readonly PlannedProposal[], proposalSources: ReadonlyMap<string, string[]>, researchText: string | undefined, edit: YamlEdit): Map<string, string[]> {
+  const grown = new Map<string, string[]>();
+  const index = indexById(researchText, 'proposedClaims');
+  for (const { recorded, proposal } of planned) {
+    if (!recorded || proposal.accepted || proposal.rejected || grown.has(proposal.id)) continue;
+    const at = index.get(proposal.id);
+    const added = (proposalSources.get(proposal.id) ?? []).filter((source) => !proposal.sources.includes(source));
+    if (at === undefined || added.length === 0) continue;
+    edit.set(['proposedClaims', at, 'sources'], [...proposal.sources, ...added], PROPOSAL_KEYS);
+    grown.set(proposal.id, added);
+  }
+  return grown;
 }
 
 /**

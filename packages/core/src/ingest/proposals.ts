@@ -30,8 +30,10 @@ export interface ProposalContext {
 export interface PlannedProposal {
   row: ClaimAuditRow;
   proposal: ProposedClaim;
-  /** An earlier pass proposed the same words: nothing is added. */
+  /** An earlier pass proposed the same words: nothing is added but the sources this report links to it anew. */
   recorded: boolean;
+  /** For a recorded proposal still open: the sources this report says bear on it that it did not list, added to its `sources`. */
+  sourcesAdded?: string[];
 }
 
 /**
