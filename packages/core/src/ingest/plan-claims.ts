@@ -8,7 +8,7 @@ import { matchClaimRows, type ClaimMatch, type ClaimText } from './match.js';
 import { planProposals, type PlannedProposal } from './proposals.js';
 import type { LabelledRow } from './refs.js';
 import { editYaml, indexById, SIDECAR_KEY_ORDER, type YamlEdit } from './yaml-edit.js';
-import { createProblem, type Problem } from '../problems/problem.js';
+import { createProblem, quote, type Problem } from '../problems/problem.js';
 import type { HeldBackRow, ResearchReport } from '../research-report/read.js';
 import { at } from '../research-report/read/node-text.js';
 import { ClaimSchema, type ProposedClaim } from '../schema/sidecars.js';
@@ -57,6 +57,18 @@ export function planClaims(input: ClaimsInput, problems: Problem[]): ClaimsPlan 
   }
   const usedIds = new Set([...input.claims.map((claim) => claim.id), ...input.recordedProposals.map((proposal) => proposal.id)]);
   const proposals = planProposals(matched.unmatched, { snapshot: input.snapshot, usedIds, recorded: input.recordedProposals, reportPath: input.reportPath, date: input.date });
+  for (const { row, proposal, recorded } of proposals) {
+    // A quote the chapter does not hold may be invented, or about another revision: the author must see it now.
+    if (recorded || proposal.quote !== undefined || row.quotes.length === 0) continue;
+    problems.push(
+      createProblem(
+        'report/quote-not-found',
+        at(file, row.claimAt, `claim-audit[${row.index}].claim`),
+        `the quoted words ${quote(row.quotes[0]!)} are not in the chapter snapshot; the claim is proposed as "${proposal.id}" without a quote`,
+        "the words may be invented or of another revision: check them against the chapter; `research-pack review` lists the proposal, to accept with accept-claim or reject with reject --why",
+      ),
+    );
+  }
   const labelled: LabelledRow[] = [];
   for (const row of report.claimAudit) {
     if (!row.label) continue;

@@ -121,6 +121,7 @@ export const rules = {
   'report/old-revision': { severity: 'warning', description: 'The report read another revision of the chapter than the current one.' },
   'report/unknown-claim': { severity: 'warning', description: 'A row names an id, or quotes text, that is neither a claim of the chapter nor in its snapshot; the row is held back.' },
   'report/ambiguous-claim': { severity: 'warning', description: 'A quote matches several claims equally well; the row is held back.' },
+  'report/quote-not-found': { severity: 'warning', description: 'A claim-audit row about no recorded claim quotes words the chapter snapshot does not hold; the claim is proposed without a quote.' },
   'report/fuzzy-claim': { severity: 'warning', description: 'A claim was matched by approximate quoted text.' },
   'report/duplicate-claim-row': { severity: 'warning', description: 'Two claim-audit rows are about the same claim; the first is used.' },
   'report/claims-not-audited': { severity: 'warning', description: 'Claims of the chapter the audit does not cover.' },
