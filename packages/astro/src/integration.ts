@@ -310,7 +310,8 @@ function siteUrls(config: AstroConfig, options: ResearchPackOptions): SiteUrls {
 
 function countLabel(problems: readonly { severity: string }[]): string {
   const errors = problems.filter((problem) => problem.severity === 'error').length;
-  return `${errors} ${errors === 1 ? 'problem' : 'problems'}`;
+  const warnings = problems.length - errors;
+  return `${errors} ${errors === 1 ? 'error' : 'errors'}${warnings > 0 ? ` and ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}` : ''}`;
 }
 
 /** The chapters' text artifacts in the artifact cache, as far as the workers have made or found them. */

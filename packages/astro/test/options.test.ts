@@ -19,8 +19,14 @@ describe('parseOptions', () => {
   it('rejects a misspelled key, naming the known ones', () => {
     expect(() => parseOptions({ pack: false })).toThrowErrorMatchingInlineSnapshot(`
       [Error: Invalid researchPack() options:
-      - "pack": unknown option (did you mean "packs"?); known options are contentDir, chapters, research, site, packs, report, asOf, reports, frontmatter, layout, restoreDirectives]
+      - "pack" (did you mean "packs"?): unknown option; known options are contentDir, chapters, research, site, packs, report, asOf, reports, frontmatter, layout, restoreDirectives]
     `);
+  });
+
+  it('names the option each of several misspelled keys probably means', () => {
+    expect(() => parseOptions({ contentdir: 'books', chapter: '/c', zzz: 1 })).toThrow(
+      'Invalid researchPack() options:\n- "contentdir" (did you mean "contentDir"?), "chapter" (did you mean "chapters"?), "zzz": unknown options; known options are',
+    );
   });
 
   it('rejects a malformed URL prefix and a wrong type', () => {

@@ -9,11 +9,12 @@ import { isOptional, numberRange, objectKeys, type Schema } from './shape.js';
 import { groupDigits, quote } from '../problems/problem.js';
 
 /** A hint for a wrong type, where a common slip explains it. */
-export function typeHint(expected: string, value: unknown, fieldSchema: Schema | undefined): string | undefined {
+export function typeHint(expected: string, value: unknown, fieldSchema: Schema | undefined, written?: string): string | undefined {
   if (value === null) {
     return isOptional(fieldSchema) ? 'write a value after the colon, or remove the key' : 'write a value after the colon';
   }
-  if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return `quote it: "${String(value)}"`;
+  // Quoted as written: `0070` is the number 70 once read, and the id "0070".
+  if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return `quote it: "${written ?? String(value)}"`;
   if ((expected === 'number' || expected === 'int') && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
     return `write it without quotes: ${value.trim()}`;
   }

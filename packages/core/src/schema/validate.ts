@@ -62,6 +62,25 @@ export function validateSchema<S extends z.ZodType>(schema: S, value: unknown, o
   return { data: undefined, problems };
 }
 
+/**
+ * A number or boolean as the file writes it (`0070`, `1e3`, `Yes`), which
+ * its parsed value may not show (`70`, `1000`, `true`): to quote it as
+ * written. Undefined when the text at the place does not read as that value
+ * (a place in other coordinates than the text, a multi-line scalar).
+ */
+function writtenScalar(text: string | undefined, at: { line: number; column: number }, value: unknown): string | undefined {
+  if (text === undefined || (typeof value !== 'number' && typeof value !== 'boolean') || at.line < 1) return undefined;
+  let offset = 0;
+  for (let line = 1; line < at.line; line++) {
+    offset = text.indexOf('\n', offset) + 1;
+    if (offset === 0) return undefined;
+  }
+  const written = /^[^\s,#\]}]+/.exec(text.slice(offset + at.column - 1))?.[0];
+  if (written === undefined) return undefined;
+  const reads = typeof value === 'number' ? Number(written.replace(/_/g, '')) === value || (Number.isNaN(value) && /nan$/i.test(written)) : /^(true|false|yes|no|on|off)$/i.test(written);
+  return reads ? written : undefined;
+}
+
 /** Whether a text could give a parsed value a control character: it holds one, or an escape. */
 function mayWriteControls(text: string): boolean {
   return text.includes('\\') || CONTROL_CHARACTER.test(text);
@@ -116,7 +135,7 @@ function explainIssue(issue: Issue, prefix: readonly PropertyKey[], root: Schema
         problem(
           'schema/invalid-type',
           `expected ${expected}, got ${describe(input.value)}`,
-          path.length === 0 ? rootHint(root) : (typeHint(issue.expected, input.value, fieldSchema) ?? `write ${expected} here`),
+          path.length === 0 ? rootHint(root) : (typeHint(issue.expected, input.value, fieldSchema, writtenScalar(options.text, locate(path), input.value)) ?? `write ${expected} here`),
         ),
       ];
     }

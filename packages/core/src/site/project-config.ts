@@ -139,9 +139,12 @@ export function formatConfigIssues(issues: readonly z.core.$ZodIssue[], known: r
   return issues
     .map((issue) => {
       if (issue.code === 'unrecognized_keys') {
-        const meant = issue.keys.length === 1 ? closest(issue.keys[0]!, known) : undefined;
-        const suggestion = meant === undefined ? '' : ` (did you mean "${meant}"?)`;
-        return `- ${issue.keys.map((key) => `"${key}"`).join(', ')}: unknown option${suggestion}; known options are ${known.join(', ')}`;
+        // Each unknown key with the known one it is probably a slip for.
+        const named = issue.keys.map((key) => {
+          const meant = closest(key, known);
+          return `"${key}"${meant === undefined ? '' : ` (did you mean "${meant}"?)`}`;
+        });
+        return `- ${named.join(', ')}: unknown option${issue.keys.length === 1 ? '' : 's'}; known options are ${known.join(', ')}`;
       }
       const at = issue.path.length > 0 ? issue.path.join('.') : '(options)';
       return `- ${at}: ${issue.code === 'invalid_union' ? unionMessage(issue) : issue.message}`;

@@ -68,6 +68,14 @@ describe('validateSchema: friendly messages', () => {
     expect(errors('claims', ['claims:', '  - id: 12', '    anchor: directive', '    verdict: { status: unverified }'])).toBe(
       'content/books/pi/27-chapter.claims.yaml:2:9  claims[0].id  expected a string, got 12  (hint: quote it: "12")  [schema/invalid-type]',
     );
+    // Quoted as written, not as read: `0070` reads as 70, and the hint must give back "0070".
+    expect(errors('claims', ['claims:', '  - id: 0070', '    anchor: { quote: Qqq, prefix: 1e3 }', '    verdict: { status: unverified, textHash: 0000000000000000 }'])).toBe(
+      [
+        'content/books/pi/27-chapter.claims.yaml:2:9  claims[0].id  expected a string, got 70  (hint: quote it: "0070")  [schema/invalid-type]',
+        'content/books/pi/27-chapter.claims.yaml:3:35  claims[0].anchor.prefix  expected a string, got 1000  (hint: quote it: "1e3")  [schema/invalid-type]',
+        'content/books/pi/27-chapter.claims.yaml:4:46  claims[0].verdict.textHash  expected a string, got 0  (hint: quote it: "0000000000000000")  [schema/invalid-type]',
+      ].join('\n'),
+    );
     expect(errors('claims', ['claims: x'])).toBe(
       'content/books/pi/27-chapter.claims.yaml:1:9  claims  expected a list, got the string "x"  (hint: write each entry on its own line starting with "- ")  [schema/invalid-type]',
     );

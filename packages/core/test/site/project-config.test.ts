@@ -40,7 +40,7 @@ describe('project config', () => {
       - chapters: the pattern "/[book]/" needs [chapter]
       - research: the research pages need a prefix of their own, such as "/research"
       - reports: must stay inside the book folder
-      - "chapter": unknown option (did you mean "chapters"?); known options are contentDir, chapters, research, site, packs, report, asOf, reports, frontmatter]
+      - "chapter" (did you mean "chapters"?): unknown option; known options are contentDir, chapters, research, site, packs, report, asOf, reports, frontmatter]
     `);
     expect(() => parseProjectConfig({ research: { pack: '/p/[book]' }, chapters: 'books' }, 'x')).toThrow(
       /chapters: expected a URL path prefix[\s\S]*research\.pack: the pattern "\/p\/\[book\]" needs \[chapter\]/,
@@ -59,6 +59,6 @@ describe('project config', () => {
     expect(loaded?.file).toBe(path.join(root, 'research-pack.config.mjs'));
     expect(loaded?.config.packs).toBe(false);
     fs.writeFileSync(path.join(root, 'research-pack.config.mjs'), 'export default { pack: false };\n');
-    await expect(loadConfigFile(root)).rejects.toThrow('"pack": unknown option');
+    await expect(loadConfigFile(root)).rejects.toThrow('"pack" (did you mean "packs"?): unknown option');
   });
 });
