@@ -67,11 +67,18 @@ export function parseCommandArgs(command: CommandName, args: readonly string[]):
     const parsed = parseArgs({ args: [...args], options: COMMAND_OPTIONS[command], allowPositionals: true, strict: true });
     return { positionals: parsed.positionals, values: parsed.values as Values };
   } catch (error) {
-    throw new CliError(friendlyParseError((error as Error).message, command));
+    throw new CliError(friendlyParseError((error as Error).message, command, args));
   }
 }
 
-function friendlyParseError(message: string, command: CommandName): string {
+function friendlyParseError(message: string, command: CommandName, args: readonly string[]): string {
+  // `--timeout -1`: a value that starts with a dash reads as an option.
+  const ambiguous = /^Option '(?:-\w, )?(--[^']+)' argument is ambiguous/.exec(message);
+  if (ambiguous) {
+    const name = ambiguous[1]!;
+    const value = args[args.findIndex((arg) => arg === name || arg === `-${name.slice(2, 3)}`) + 1];
+    return value === undefined ? `option ${name} needs a value` : `option ${name} is followed by "${value}", which reads as an option; if it is the value, write ${name}=${value}`;
+  }
   const unknown = /^Unknown option '([^']+)'/.exec(message);
   if (unknown) {
     const known = Object.keys(COMMAND_OPTIONS[command]).map((name) => `--${name}`).join(', ');

@@ -92,6 +92,7 @@ describe('research-pack', () => {
       [['brief'], 'research-pack brief: expected <book>/<chapter>, got nothing\n'],
       [['status', 'pi'], 'research-pack status: expected no arguments, got "pi"\n'],
       [['check', 'a', 'b'], 'research-pack check: expected at most one folder, got "a" "b"\n'],
+      [['sources', 'refresh', '--timeout', '-1'], 'research-pack sources: option --timeout is followed by "-1", which reads as an option; if it is the value, write --timeout=-1\n'],
       [['check', '.', '--root', '.'], 'research-pack check: give the project folder once: either [dir] (".") or --root (".")\n'],
     ];
     for (const [args, message] of cases) {

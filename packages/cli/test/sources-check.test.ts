@@ -38,7 +38,7 @@ describe('check --sources', () => {
   it('lists every dead link, change and mismatch at the end, and exits 0 unless asked', async () => {
     const result = await run(['check', '--sources', '--as-of', '2026-12-01']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('No problems in content/books.\n');
+    expect(result.stdout).toBe('No problems in the sidecars of content/books; the sources:\n');
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(10);
     expect(lines[0]).toMatch(/^content\/books\/web\/01-links\.evidence\.yaml:14:10  sources\[2\]\.url  warning: the link "http:\/\/127\.0\.0\.1:\d+\/gone-404" is dead since 2026-11-30: HTTP 404  \(hint: an archived copy from 2026-01-08 is at .+\)  \[source\/dead-link\]$/);
@@ -64,6 +64,12 @@ describe('check --sources', () => {
     const github = await run(['check', '--sources', '--format', 'github', '--as-of', '2026-12-01']);
     expect(github.code).toBe(0);
     expect(github.stdout).toMatch(/^::warning file=content\/books\/web\/01-links\.evidence\.yaml,line=14,col=10,title=Research Pack%3A source\/dead-link::sources\[2\]\.url: the link/m);
+    // The count line counts the annotations above it, the sources' findings too.
+    const failing = await run(['check', '--sources', '--fail-on', 'dead', '--format', 'github', '--as-of', '2026-12-01']);
+    const annotations = failing.stdout.split('\n').filter((line) => line.startsWith('::'));
+    const count = (level: string) => annotations.filter((line) => line.startsWith(`::${level} `)).length;
+    expect(count('error')).toBe(4);
+    expect(failing.stdout).toContain(`\n${count('error')} error(s), ${count('warning')} warning(s) in content/books\n`);
   });
 
   it('refuses --fail-on without --sources, and unknown categories', async () => {

@@ -38,14 +38,18 @@ export const check: Command = async (positionals, values, io) => {
     for (const hint of hints) {
       io.stdout(`::notice file=${fromCwd(hint.file)},line=${hint.line},col=${hint.column},title=Research Pack%3A stale for want of a textHash::claim ${hint.claim} shows as stale: its verdict records no textHash. Run research-pack reviewed ${hint.claim} to record it.\n`);
     }
-    io.stdout(`${errors} error(s), ${warnings} warning(s) in ${options.contentDir}\n`);
+    // The count covers every annotation above, the sources' findings too.
+    const sourceErrors = sources?.problems.filter((problem) => problem.severity === 'error').length ?? 0;
+    const sourceWarnings = (sources?.problems.length ?? 0) - sourceErrors;
+    io.stdout(`${errors + sourceErrors} error(s), ${warnings + sourceWarnings} warning(s) in ${options.contentDir}\n`);
     if (sources) io.stdout(`${sources.summary}\n`);
   } else {
     if (problems.length > 0) {
       io.stderr(`${formatProblems(problems)}\n`);
       io.stderr(`${errors} error(s), ${warnings} warning(s) in ${options.contentDir}\n`);
     } else {
-      io.stdout(`No problems in ${options.contentDir}.\n`);
+      // With findings of the sources below, "no problems" is said of the sidecars only.
+      io.stdout(sources && sources.problems.length > 0 ? `No problems in the sidecars of ${options.contentDir}; the sources:\n` : `No problems in ${options.contentDir}.\n`);
     }
     if (hints.length > 0) io.stderr(formatTextHashHints(hints));
     if (sources && sources.problems.length > 0) io.stderr(`${formatProblems(sources.problems)}\n${sources.summary}\n`);
