@@ -527,6 +527,20 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
     expect(await readdir(path.join(root, book))).not.toContain('.research-pack.lock');
   });
 
+  it("refuses as the lock's, not with a check error, a decision that read the books while another writer was between two files", async () => {
+    // This test process stands for an accept-claim that has written the evidence naming its new claim, and not yet the claims.
+    await writeFile(path.join(root, book, '.research-pack.lock'), `${JSON.stringify({ pid: process.pid, host: os.hostname(), command: 'a review decision', started: '2026-12-01T09:00:00.000Z' })}\n`);
+    const evidence = await read(evidenceFile);
+    await writeFile(path.join(root, evidenceFile), evidence.replace(/(\n  - id: lead-mining-a-pi-session\n(?:    .*\n)*?    claims: \[)/, '$1claim-not-written-yet, '));
+    expect(await read(evidenceFile)).toContain('claim-not-written-yet');
+    const before = await snapshotBook();
+    const refused = await cli('accept', 'lead-mining-a-pi-session', ...WHO);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).not.toContain('cross/missing-claim');
+    expect(refused.stderr).toContain(`research-pack accept: ${book} is locked: another research-pack (pid ${process.pid}, "a review decision"`);
+    expect(await snapshotBook()).toEqual(before);
+  });
+
   it('refuses two decisions that contradict each other, together', async () => {
     const before = await snapshotBook();
     const result = await cli('accept', 'lead-mining-a-pi-session', 'lead-agentgrep-pi-backend', ...WHO, '+', 'reject', 'lead-mining-a-pi-session', '--why', 'Not about the header.', ...WHO);

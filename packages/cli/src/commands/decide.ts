@@ -24,7 +24,7 @@ export async function decide(verb: DecisionVerb, args: readonly string[], io: Io
     return EXIT.ok;
   }
   const options = await projectOptions(parsed.values, io);
-  const model = await modelForDecisions(options, parsed.decisions);
+  const model = await modelForDecisions(options, parsed.decisions, io);
   // An unknown --chapter is a usage error naming the chapters there are, as everywhere else.
   for (const chapter of new Set(parsed.decisions.flatMap((decision) => (decision.chapter === undefined ? [] : [decision.chapter])))) findChapter(model, chapter);
   const decisions = await settleDecisions(parsed.decisions, options, io);

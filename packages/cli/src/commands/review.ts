@@ -23,7 +23,7 @@ export const review: Command = async (positionals, values, io) => {
     throw new CliError('--interactive needs a terminal: standard input is not one. Decide with the commands instead (accept, reject, accept-claim, verdict, reviewed; `research-pack review` lists the handles)');
   }
   const options = await projectOptions(values, io);
-  const model = await modelForDecisions(options, []);
+  const model = await modelForDecisions(options, [], io);
   const chapters = chaptersOf(model, positionals[0]);
   const queues = chapters.map(({ chapter }) => reviewQueue(model, chapter));
   if (interactive) {

@@ -91,7 +91,7 @@ export async function walk(context: WalkContext): Promise<number> {
   // changed is refused, as the commands refuse it.
   let model: ResearchModel;
   try {
-    model = await modelForDecisions(options, decisions);
+    model = await modelForDecisions(options, decisions, io);
   } catch (error) {
     rl.close();
     throw error;

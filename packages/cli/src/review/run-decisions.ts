@@ -20,18 +20,34 @@ import type { TypedDecision } from './parse-decisions.js';
 import { plain } from './queue-text.js';
 import { defaultBy } from './who.js';
 import { checkWouldBe, writeFiles } from './would-be.js';
+import type { PlannedFile } from '@research-pack/core/ingest';
 
 /**
  * The model decisions are made on; when it cannot be built, an error that
  * names the claim a decision is about if that claim no longer anchors.
  * @param options the project.
  * @param decisions the decisions, to name their claims in the error.
+ * @param io the streams (a stale writer lock taken over is said there).
  * @returns the model.
  */
-export async function modelForDecisions(options: ProjectOptions, decisions: readonly TypedDecision[]): Promise<ResearchModel> {
-  const { model, problems } = loadProject(options);
-  const errors = problems.filter((problem) => problem.severity === 'error');
+export async function modelForDecisions(options: ProjectOptions, decisions: readonly TypedDecision[], io: Io): Promise<ResearchModel> {
+  let { model, problems } = loadProject(options);
+  let errors = problems.filter((problem) => problem.severity === 'error');
   if (model && errors.length === 0) return model;
+  // Another writer may have been between two files of a book when it was read (its evidence written, its
+  // claims not yet): read again under the writer locks of the books with errors, which a writer holds while it writes.
+  const content = options.contentDir.split(path.sep).join('/');
+  const inBooks = errors.filter((problem) => problem.file.startsWith(`${content}/`));
+  if (inBooks.length > 0) {
+    const locks = lockBooks(options, inBooks, io);
+    try {
+      ({ model, problems } = loadProject(options));
+    } finally {
+      for (const lock of locks.reverse()) lock.release();
+    }
+    errors = problems.filter((problem) => problem.severity === 'error');
+    if (model && errors.length === 0) return model;
+  }
   // The :claim directives of claims being accepted name no claim yet: plan on the prose without them.
   const directives = new Set(decisions.flatMap((decision) => (decision.verb === 'accept-claim' && decision.directive !== undefined ? [decision.directive] : [])));
   if (directives.size > 0 && errors.every((problem) => problem.rule === 'anchor/unknown-directive' && [...directives].some((id) => problem.message.startsWith(`:claim directive names "${id}"`)))) {
@@ -153,7 +169,19 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
     io.stdout(`${lines.join('\n')}\nNothing to change: ${plan.outcomes.length === 1 ? 'the decision is' : 'every decision is'} already recorded.\n`);
     return EXIT.ok;
   }
-  const problems: Problem[] = (await checkWouldBe(options, plan.files)).filter((problem) => problem.severity === 'error');
+  let problems: Problem[] = (await checkWouldBe(options, plan.files)).filter((problem) => problem.severity === 'error');
+  if (problems.length > 0) {
+    // Another writer may have been between two of its files when the books were copied for the check
+    // (its evidence written, its claims not yet): judged again under the books' writer locks, which a
+    // writer holds while it writes, so that a refusal names a problem there is.
+    const locks = lockBooks(options, plan.files, io);
+    try {
+      await unchangedOnDisk(options, plan.files);
+      problems = (await checkWouldBe(options, plan.files)).filter((problem) => problem.severity === 'error');
+    } finally {
+      for (const lock of locks.reverse()) lock.release();
+    }
+  }
   if (problems.length > 0) {
     io.stderr(`${formatProblems(problems)}\nThe sidecars these decisions would produce do not pass \`research-pack check\`; nothing was written.\n`);
     return EXIT.problems;
@@ -176,11 +204,7 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
   // The books' writer locks, then: a file changed on disk since it was read for the plan means deciding again reads it anew.
   const locks = lockBooks(options, plan.files, io);
   try {
-    for (const file of plan.files) {
-      if ((await readOptional(path.join(options.root, file.file))) !== file.before) {
-        throw new CliError(`${file.file} changed on disk while the decisions were planned; nothing was written. Run the command again.`, EXIT.problems);
-      }
-    }
+    await unchangedOnDisk(options, plan.files);
     await writeFiles(options, plan.files);
   } finally {
     for (const lock of locks.reverse()) lock.release();
@@ -188,6 +212,15 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
   if (!confirm) io.stdout(summary);
   io.stdout(`Wrote ${plan.files.map((file) => file.file).join(', ')}.\n`);
   return EXIT.ok;
+}
+
+/** Refuse, as a run to do again, when a planned file is not on disk as it was read for the plan. */
+async function unchangedOnDisk(options: ProjectOptions, files: readonly PlannedFile[]): Promise<void> {
+  for (const file of files) {
+    if ((await readOptional(path.join(options.root, file.file))) !== file.before) {
+      throw new CliError(`${file.file} changed on disk while the decisions were planned; nothing was written. Run the command again.`, EXIT.problems);
+    }
+  }
 }
 
 /**
