@@ -50,7 +50,9 @@ export function loadFrontmatter(source: string, file: string, options: LoadFront
     const toml = /^\+\+\+[ \t]*(?:\r\n|\r|\n)/.test(text);
     const problem = toml
       ? createProblem('chapter/missing-frontmatter', { file, line: 1, column: 1 }, 'the frontmatter is TOML ("+++"); chapters have YAML frontmatter', `write it as YAML: ${example}`)
-      : createProblem('chapter/missing-frontmatter', { file, line: 1, column: 1 }, 'the chapter has no frontmatter', example);
+      : text.trim() === ''
+        ? createProblem('chapter/missing-frontmatter', { file, line: 1, column: 1 }, 'the chapter file is empty', `${example}, and the chapter's prose after it; or delete the file and its sidecars`)
+        : createProblem('chapter/missing-frontmatter', { file, line: 1, column: 1 }, 'the chapter has no frontmatter', example);
     return { data: undefined, problems: [problem], locate: top };
   }
   const rest = text.slice(open[0].length);

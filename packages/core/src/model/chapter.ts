@@ -47,6 +47,8 @@ export function buildChapter(
   const problems: Problem[] = [];
   // The file policy refused the chapter file; its problem is the chapter's, nothing is parsed.
   if (chapter.unreadable) return { chapter: undefined, problems };
+  // An empty file's one problem is that it is empty (its frontmatter's): every quote of its claims missing from it says nothing more.
+  if (chapter.source.trim() === '') return { chapter: undefined, problems };
   const text = cached(cache, `text\u0000${chapter.path}\u0000${chapter.file}`, [chapter.source], () => readChapterText(chapter, parse));
   if ('problem' in text) return { chapter: undefined, problems: [text.problem] };
   appendProblems(problems, idCollisions(text.ids, chapter.claims?.data?.claims ?? [], chapter.file));

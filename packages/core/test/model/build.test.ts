@@ -153,6 +153,16 @@ describe('buildModel', () => {
     expect(problems[0]).toMatchObject({ file: claimsFile, line: 13, column: 14, path: 'claims[1].anchor.quote', rule: 'anchor/orphan', severity: 'error' });
   });
 
+  it('says of an empty chapter file that it is empty, and nothing of the quotes of its claims', () => {
+    for (const empty of ['', '\n\n  \n']) {
+      const { model, problems } = buildModel({ rootDir: project({ '01-sessions.mdx': empty }), parse, today });
+      expect(model).toBeUndefined();
+      expect(formatProblems(problems)).toBe(
+        'content/books/demo/01-sessions.mdx:1:1  the chapter file is empty  (hint: start the file with "---", then "title: ..." and "number: ..." lines, then "---", and the chapter\'s prose after it; or delete the file and its sidecars)  [chapter/missing-frontmatter]',
+      );
+    }
+  });
+
   it('still returns the model when the only errors are cross-file ones', () => {
     const { model, problems } = buildModel({ rootDir: project(), parse, today: '2024-01-01' });
     expect(model).toBeDefined();
