@@ -195,4 +195,22 @@ describe('metadata answers and the real client', () => {
     expect(error).toBeInstanceOf(Fault);
     expect(error).toMatchObject({ kind: 'network', message: `cannot connect to 127.0.0.1:${port}: ECONNREFUSED` });
   });
+
+  it('reports an answer that is not HTTP as a bad response, not as a connection that failed', async () => {
+    const net = await import('node:net');
+    const { send, HttpFault: Fault } = await import('../src/sources/http.js');
+    const server = net.createServer((socket) => {
+      socket.once('data', () => socket.end(Buffer.from('\u0000\u0001 not http at all\r\n\r\n', 'latin1')));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const error = await send({ url: `http://127.0.0.1:${port}/`, headers: {}, body: 'none', maxBytes: 10, timeout: 5000 }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Fault);
+      expect(error).toMatchObject({ kind: 'bad-response' });
+      expect((error as Error).message).toMatch(new RegExp(`^127\\.0\\.0\\.1:${port} answered with something that is not HTTP`));
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
 });
