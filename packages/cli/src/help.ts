@@ -24,7 +24,8 @@ const HELP_FLAG = '  -h, --help          show this help';
 export const EXIT_CODES = `Exit codes:
   0  success
   1  the books (or the report) have problems, or the command could not do its job
-  2  bad arguments, or an unknown command, book, chapter or file`;
+  2  bad arguments, or an unknown command, book, chapter or file
+  3  ingest: done, but rows of the report were held back (each is listed)`;
 
 /** The help of a decision command: what it does, its own options, the options every decision takes. */
 function decisionHelp(usage: string, what: string, own: string): string {

@@ -5,7 +5,8 @@
  * are asserted as text.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { diffLines } from 'diff';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -421,6 +422,7 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
         '  incoming/unknown-claims.md:16:1  claim-audit "\\"session id\\"": the quote matches the claims "header-metadata-only", "session-id-v4" equally well  (fix: name the claim by id, e.g. `claim-id`, anywhere in the claim cell)',
       ].join('\n'),
     );
+    expect(result.stdout).toContain('The proposed claims are not claims until you accept one: `research-pack review` lists them with a handle, `research-pack accept-claim <handle>` adds one.\n');
     // The claims sidecar is the author's: proposals go to the research sidecar, held-back rows to the pass.
     const after = await snapshotBook();
     expect(after['27-chapter.claims.yaml']).toBe(before['27-chapter.claims.yaml']);
@@ -431,8 +433,8 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
     expect(await runCli(['check', '--as-of', '2026-11-30'], { cwd: root })).toMatchObject({ code: 0 });
     // Nothing more the second time.
     const again = await ingest(report, '--write');
-    expect(again.code).toBe(0);
-    expect(again.stdout).toContain('is already ingested');
+    expect(again.code).toBe(3);
+    expect(again.stdout).toContain('is already ingested: it is the report of the research pass of 2026-11-30 (reports/2026-11-30-27-chapter.md) of pi/27-chapter. Nothing to change. 2 rows of it were held back, as the pass records: fix them in a copy of the report and ingest that.\n');
     expect(await snapshotBook()).toEqual(after);
   });
 
@@ -451,6 +453,18 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
     // Only that line of the sidecar changed, besides the pass appended.
     expect(diffLines(before, research).filter((part) => part.removed).map((part) => part.value)).toEqual(['    sources: []\n']);
     expect(await runCli(['check', '--as-of', '2026-11-30'], { cwd: root })).toMatchObject({ code: 0 });
+  });
+
+  it('names a report outside the folder it runs in by its whole path, and the chapter as book/chapter', async () => {
+    const outside = await mkdtemp(path.join(os.tmpdir(), 'research-pack-report-'));
+    try {
+      const file = path.join(outside, 'report.md');
+      await writeFile(file, await readFile(path.join(root, await putReport('complete')), 'utf8'));
+      const result = await runCli(['ingest', file, '--chapter', '27-chapter', '--as-of', '2026-11-30'], { cwd: root });
+      expect(result.stdout.split('\n')[0]).toBe(`Ingest ${file} into pi/27-chapter (dry run)`);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 
   it('writes nothing when the would-be sidecars fail check', async () => {

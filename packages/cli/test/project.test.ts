@@ -76,6 +76,6 @@ describe('project discovery', () => {
     const root = await project('content/books', { 'research-pack.config.mjs': 'export default { chapter: "/" };\n' });
     const result = await runCli(['check'], { cwd: root });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Invalid research-pack.config.mjs:\n- "chapter": unknown option (did you mean "chapters"?); known options are contentDir, chapters');
+    expect(result.stderr).toContain('Invalid research-pack.config.mjs:\n- "chapter" (did you mean "chapters"?): unknown option; known options are contentDir, chapters');
   });
 });

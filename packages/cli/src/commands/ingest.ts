@@ -40,7 +40,9 @@ export const ingest: Command = async (positionals, values, io) => {
   const source = await readText(reportFile, shown);
   const model = requireModel(options);
   const { book, chapter } = findChapter(model, spec);
-  const display = posix(path.relative(io.cwd, reportFile)) || shown;
+  // A report inside the folder the command runs in is named from there; one elsewhere, by its whole path.
+  const relative = posix(path.relative(io.cwd, reportFile));
+  const display = relative === '' ? shown : relative.startsWith('../') || path.isAbsolute(relative) ? reportFile : relative;
   const chapterData = ingestChapter(`${book.slug}/${chapter.slug}`, chapter);
   const { sidecars, missing } = await readSidecars(options, book, chapter);
 
@@ -54,13 +56,14 @@ export const ingest: Command = async (positionals, values, io) => {
   const bookDir = path.join(options.root, options.contentDir, book.slug);
   const earlier = await ingestedAs(bookDir, chapter, source);
   if (earlier) {
-    io.stdout(`${display} is already ingested: it is the report of the research pass of ${earlier.date} (${earlier.report}) of ${spec}. Nothing to change.\n`);
-    return EXIT.ok;
+    const held = earlier.heldBack > 0 ? ` ${earlier.heldBack === 1 ? 'One row of it was' : `${earlier.heldBack} rows of it were`} held back, as the pass records: fix ${earlier.heldBack === 1 ? 'it' : 'them'} in a copy of the report and ingest that.` : '';
+    io.stdout(`${display} is already ingested: it is the report of the research pass of ${earlier.date} (${earlier.report}) of ${book.slug}/${chapter.slug}. Nothing to change.${held}\n`);
+    return earlier.heldBack > 0 ? EXIT.heldBack : EXIT.ok;
   }
   const pass = await passOf(parsed.report, flags, { display, bookDir, reports: options.config.reports, chapter: chapter.slug, asOf: options.asOf, source });
   const plan = planIngest({ report: parsed.report, chapter: chapterData, sidecars, ...pass });
   const problems = [...parsed.problems, ...plan.problems];
-  if (hasErrors(problems)) return fail(io, problems, `${display} does not fit ${spec}; nothing was written.`);
+  if (hasErrors(problems)) return fail(io, problems, `${display} does not fit ${book.slug}/${chapter.slug}; nothing was written.`);
   if (flags.strict && problems.length > 0) return fail(io, problems, `--strict: ${display} has ${problems.length} problem(s); nothing was written.`);
 
   // The would-be files must pass check.
@@ -75,7 +78,7 @@ export const ingest: Command = async (positionals, values, io) => {
   }
   printProblems(io, problems);
   const shownReport = posix(path.relative(options.root, reportTarget));
-  io.stdout(summary(plan, { display, spec, current: chapter.fingerprint, reportTarget: shownReport, copyReport, experiments: parsed.report.experiments, write: flags.write }));
+  io.stdout(summary(plan, { display, spec: `${book.slug}/${chapter.slug}`, current: chapter.fingerprint, reportTarget: shownReport, copyReport, experiments: parsed.report.experiments, write: flags.write }));
   io.stdout(heldBackList(plan, display));
   // The diff library is loaded only for a pass that can land: a refused one prints no diff.
   const { unifiedDiff } = await import('../diff.js');
@@ -88,7 +91,7 @@ export const ingest: Command = async (positionals, values, io) => {
   }
   await applyPlan(options, plan, missing, copyReport ? { target: reportTarget, text: source } : undefined);
   const written = [...(copyReport ? [shownReport] : []), ...plan.files.map((file) => file.file)];
-  const proposed = plan.proposals.some((planned) => !planned.recorded) ? ' The proposed claims are not claims: accept one by adding it to the claims sidecar.' : '';
+  const proposed = plan.proposals.some((planned) => !planned.recorded) ? ' The proposed claims are not claims until you accept one: `research-pack review` lists them with a handle, `research-pack accept-claim <handle>` adds one.' : '';
   io.stdout(`\nWrote ${written.join(', ')}.\nThe leads and sources are not validated: check each against its source before you change a verdict.${proposed}\n`);
   return done;
 };
@@ -107,12 +110,12 @@ function ingestChapter(spec: string, chapter: ChapterModel) {
 }
 
 /** The recorded pass whose report file has the same bytes as this report, if any. */
-async function ingestedAs(bookDir: string, chapter: ChapterModel, source: string): Promise<{ date: string; report: string } | undefined> {
+async function ingestedAs(bookDir: string, chapter: ChapterModel, source: string): Promise<{ date: string; report: string; heldBack: number } | undefined> {
   const hash = sha256(source);
   for (const pass of chapter.research.history) {
     if (pass.report === undefined) continue;
     const recorded = await readOptional(path.join(bookDir, pass.report));
-    if (recorded !== undefined && sha256(recorded) === hash) return { date: pass.date, report: pass.report };
+    if (recorded !== undefined && sha256(recorded) === hash) return { date: pass.date, report: pass.report, heldBack: pass.heldBack?.length ?? pass.counts?.heldBack ?? 0 };
   }
   return undefined;
 }

@@ -83,7 +83,7 @@ export function loadYaml(source: string, options: LoadYamlOptions): LoadedYaml {
         'yaml/too-large',
         { file },
         `the file has ${groupDigits(text.length)} characters; at most ${groupDigits(maxLength)} are read`,
-        'split the chapter or move long notes into a linked document',
+        'move long text into a linked document, or split the chapter into two, each with its own sidecars',
       ),
     );
   }

@@ -54,7 +54,7 @@ describe('loadYaml', () => {
   it('refuses files above the size limit', () => {
     const result = loadYaml('a: 123456\n', { file, maxLength: 5 });
     expect(formatProblems(result.problems)).toBe(
-      'content/books/pi/27-chapter.claims.yaml  the file has 10 characters; at most 5 are read  (hint: split the chapter or move long notes into a linked document)  [yaml/too-large]',
+      'content/books/pi/27-chapter.claims.yaml  the file has 10 characters; at most 5 are read  (hint: move long text into a linked document, or split the chapter into two, each with its own sidecars)  [yaml/too-large]',
     );
   });
 

@@ -51,7 +51,7 @@ export const CLAIM_AUDIT_COLUMNS: ReadonlyArray<ColumnSpec<ClaimRole>> = [
   { role: 'location', label: 'Location', required: false, matches: (h) => /^(location|where|line|lines|snapshot line|place)$/.test(h), accepted: 'Location, Where, Line' },
   { role: 'status', label: 'Status', required: false, matches: (h) => /^(status|verdict|finding|assessment|result)$/.test(h), accepted: 'Status, Verdict' },
   { role: 'evidence', label: 'Current evidence', required: false, matches: has('evidence', 'support', 'current', 'finding'), accepted: 'Current evidence, Evidence, Evidence now' },
-  { role: 'claim', label: 'Claim', required: true, matches: has('claim', 'statement', 'assertion'), accepted: 'Claim, Claim (id, where), Statement' },
+  { role: 'claim', label: 'Claim', required: true, matches: has('claim', 'statement', 'assertion'), accepted: 'Claim, Claim (snapshot line), Statement, Assertion' },
   { role: 'concern', label: 'Concern', required: false, matches: has('concern', 'issue', 'problem', 'risk', 'gap'), accepted: 'Concern, Issue, Risk' },
   { role: 'priority', label: 'Priority', required: false, matches: has('pri', 'severity', 'importance', 'urgency'), accepted: 'Priority, Pri., Severity' },
   {
