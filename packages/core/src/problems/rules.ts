@@ -68,7 +68,7 @@ export const rules = {
   'cross/rejection-incomplete': { severity: 'error', description: 'A rejected lead does not say why it was rejected.' },
   'cross/proposal-decided-twice': { severity: 'error', description: 'A proposed claim is recorded as both accepted and rejected.' },
   'cross/verdict-unsupported': { severity: 'error', description: 'A verdict has no validated evidence with the matching relation.' },
-  'cross/future-date': { severity: 'error', description: 'A date that records something done lies in the future.' },
+  'cross/future-date': { severity: 'error', description: 'A date that records something done lies in the future: later than the day after `asOf` (a day of grace, for time zones ahead of UTC).' },
   'cross/notebook-path': { severity: 'error', description: 'A notebook path is absolute, leaves the repository or is not normalized.' },
   'cross/notebooks-without-repository': { severity: 'error', description: 'A chapter lists notebooks but book.yaml has no `notebooks` repository.' },
   'cross/report-path': { severity: 'error', description: 'A research pass report path is absolute, leaves the book folder or is not normalized.' },
