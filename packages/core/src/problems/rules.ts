@@ -83,6 +83,7 @@ export const rules = {
 
   // Anchoring: finding each claim in the prose.
   'anchor/orphan': { severity: 'error', description: 'A quote anchor is not in the chapter, not even approximately.' },
+  'anchor/context-changed': { severity: 'warning', description: "A quote stands once in the chapter, but not between the prefix or suffix its anchor gives: if the sentence it was given for changed, the claim now marks other words." },
   'anchor/fuzzy': { severity: 'warning', description: 'A quote anchor is found only approximately (a typo in the quote, or prose that changed): the claim shows as stale.' },
   'anchor/ambiguous': { severity: 'error', description: 'A quote anchor fits several places equally well.' },
   'anchor/unknown-directive': { severity: 'error', description: 'A `:claim[…]{#id}` directive names no claim of the claims sidecar.' },

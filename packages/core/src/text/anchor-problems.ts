@@ -188,6 +188,28 @@ export function fuzzyQuote(at: ClaimFieldPlace, claim: { id: string; quote: stri
 }
 
 /**
+ * `anchor/context-changed`: a quote found once, but not between the prefix
+ * or suffix the sidecar gives for it. The place is the only one the words
+ * stand in, and may not be the one reviewed: a sentence edited away leaves
+ * the claim on another with the same words.
+ * @param at the claim's `anchor.prefix` or `anchor.suffix` in the sidecar.
+ * @param claim the claim's id.
+ * @param side which context differs, what the sidecar gives and what the chapter reads there.
+ * @param chapter the chapter file.
+ * @param found where the quote is (line 0 when unknown).
+ */
+export function contextChanged(at: ClaimFieldPlace, claim: string, side: { name: 'prefix' | 'suffix'; expected: string; actual: string }, chapter: string, found: Position | undefined): Problem {
+  const where = found ? `${chapter}:${found.line}:${found.column}` : chapter;
+  const around = side.name === 'prefix' ? 'before' : 'after';
+  return createProblem(
+    'anchor/context-changed',
+    at,
+    `the quote of claim "${claim}" stands once in ${chapter} (${where}), but its ${side.name} ${quote(side.expected, Infinity)} is not ${around} it: the chapter reads ${quote(side.actual, Infinity)} there; if the sentence it was given for changed, the claim now marks other words`,
+    `check that the claim marks the words reviewed, then write the text ${around} them into anchor.${side.name}; if that sentence changed, review the verdict too`,
+  );
+}
+
+/**
  * `anchor/overlap`: a quote that crosses another claim.
  * @param at the claim's `anchor.quote` in the sidecar.
  * @param claim the claim's id and text.

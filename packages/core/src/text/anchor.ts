@@ -18,6 +18,7 @@ import {
   directiveWithoutId,
   duplicateDirective,
   emptyDirective,
+  contextChanged,
   fuzzyQuote,
   missingDirective,
   orphanQuote,
@@ -28,6 +29,7 @@ import {
 import { locateOffset } from './leaf-map.js';
 import { cutsRawHtml } from './raw-html.js';
 import { locateQuote, prepareSearch, type SearchText } from './quote-search.js';
+import { foldContext } from './occurrence.js';
 import { selectorsFor } from './selectors.js';
 import type { IndexUnit, TextIndex } from './text-index-types.js';
 
@@ -84,6 +86,11 @@ export function anchorClaims(
       if (cutsRawHtml(index, found.start, found.end)) problems.push(rawHtmlQuote(field('anchor.quote'), claim.id, files.chapter, locateOffset(index, found.start)));
       // Found, but not as written: a typo in the quote would otherwise only show as a stale claim.
       if (found.kind === 'fuzzy') problems.push(fuzzyQuote(field('anchor.quote'), { id: claim.id, quote: anchor.quote }, files.chapter, { text: made.text, at: made.location.line > 0 ? made.location : undefined }));
+      // Found once, but not where its context says: the words reviewed may have been edited away, and these be others.
+      else if (found.occurrences === 1) {
+        const side = changedContext(text.snapshot, found.start, found.end, anchor);
+        if (side) problems.push(contextChanged(field(`anchor.${side.name}`), claim.id, side, files.chapter, made.location.line > 0 ? made.location : undefined));
+      }
       return;
     }
     if (found.kind === 'ambiguous') {
@@ -101,6 +108,26 @@ export function anchorClaims(
 
   appendProblems(problems, crossingClaims(claims, anchors, files));
   return { anchors, problems };
+}
+
+/**
+ * The side of a quote's context (prefix first) that the text around its
+ * only place does not match, with what the text reads there; compared as
+ * the search compares (folded, white space as one space), so only a change
+ * of words counts.
+ */
+function changedContext(snapshot: string, start: number, end: number, anchor: { prefix?: string | undefined; suffix?: string | undefined }): { name: 'prefix' | 'suffix'; expected: string; actual: string } | undefined {
+  const squeeze = (value: string) => foldContext(value).replace(/ +/g, ' ').trim();
+  // A little more text than the context's length: white space the context writes once may be longer here.
+  if (anchor.prefix !== undefined && squeeze(anchor.prefix) !== '') {
+    const before = snapshot.slice(Math.max(0, start - anchor.prefix.length - 16), start);
+    if (!squeeze(before).endsWith(squeeze(anchor.prefix))) return { name: 'prefix', expected: anchor.prefix, actual: snapshot.slice(Math.max(0, start - anchor.prefix.length), start) };
+  }
+  if (anchor.suffix !== undefined && squeeze(anchor.suffix) !== '') {
+    const after = snapshot.slice(end, end + anchor.suffix.length + 16);
+    if (!squeeze(after).startsWith(squeeze(anchor.suffix))) return { name: 'suffix', expected: anchor.suffix, actual: snapshot.slice(end, end + anchor.suffix.length) };
+  }
+  return undefined;
 }
 
 /**

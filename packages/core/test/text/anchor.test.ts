@@ -54,6 +54,25 @@ describe('anchorClaims', () => {
     expect(byPrefix.anchors.get('later')!.location.line).toBe(3);
   });
 
+  it('warns when the only place of a quote is not after its prefix or before its suffix: the sentence reviewed may be gone', () => {
+    const text = chapterText('Intro: the sky is blue. Outro: the sky is grey.\n');
+    const moved = anchorClaims(text, [quote('sky', { quote: 'the sky is blue', prefix: 'Outro: ' })], files);
+    expect(moved.anchors.get('sky')!.location).toMatchObject({ line: 1, column: 8 });
+    expect(moved.problems).toMatchObject([{ rule: 'anchor/context-changed', severity: 'warning', path: 'claims[0].anchor.prefix' }]);
+    expect(moved.problems[0]!.message).toBe(
+      'the quote of claim "sky" stands once in content/books/pi/27-chapter.mdx (content/books/pi/27-chapter.mdx:1:8), but its prefix "Outro: " is not before it: the chapter reads "Intro: " there; if the sentence it was given for changed, the claim now marks other words',
+    );
+    expect(anchorClaims(text, [quote('sky', { quote: 'the sky is grey', suffix: ' and blue' })], files).problems).toMatchObject([{ rule: 'anchor/context-changed', path: 'claims[0].anchor.suffix' }]);
+    // Context that still stands there, whatever its white space, and across a paragraph break, is quiet.
+    for (const anchor of [
+      { quote: 'the sky is blue', prefix: 'Intro:  ', suffix: '. Outro' },
+      { quote: 'the sky is grey', prefix: 'blue.   Outro: ' },
+    ]) {
+      expect(anchorClaims(text, [quote('sky', anchor)], files).problems, JSON.stringify(anchor)).toEqual([]);
+    }
+    expect(anchorClaims(chapterText(prose), [quote('tree', { quote: 'each entry points at its parent', prefix: 'comes first.\n\nEntries form a tree: ' })], files).problems).toEqual([]);
+  });
+
   it('reports an ambiguous quote, where it is and what prefix would choose', () => {
     const { anchors, problems } = anchorClaims(chapterText(prose), [directive('unused-here'), quote('first', { quote: 'The header comes first.' })], files);
     expect(anchors.has('first')).toBe(false);
