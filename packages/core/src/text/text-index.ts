@@ -62,6 +62,12 @@ const FLOW_TYPES = new Set([
   'toml',
 ]);
 
+/** `<br>` as raw HTML, or `<br />` as an MDX element: a line break. */
+function isLineBreakTag(node: IndexNode): boolean {
+  if (node.type === 'html') return /^<br\s*\/?>$/i.test(node.value ?? '');
+  return node.type === 'mdxJsxTextElement' && node.name === 'br' && (node.children?.length ?? 0) === 0;
+}
+
 /**
  * Build the text index of a chapter's mdast.
  * @param root the mdast root (from Sätteri or remark; read only).
@@ -254,6 +260,11 @@ class IndexBuilder {
   phrasing(children: IndexNode[], pieces: Array<Piece | Marker>, leaves: number[]): void {
     for (const child of children) {
       const type = child.type;
+      // A line break written as HTML (`<br>`, `<br />` in MDX) reads as the Markdown one does: a space.
+      if (isLineBreakTag(child)) {
+        pieces.push({ leaf: -1, text: ' ', map: undefined });
+        continue;
+      }
       if (SKIPPED_PHRASING.has(type)) continue;
       if (type === 'text' || type === 'inlineCode') {
         const value = child.value ?? '';
