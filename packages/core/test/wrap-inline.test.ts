@@ -149,6 +149,25 @@ describe('wrapInline', () => {
     expect(show(wrapInline([text('Tick '), labelled, text(' now.')], [], options([], { isWrapper })))).toBe('Tick [claim: <label>keep the log for days</label>] now.');
   });
 
+  it('never splits an MDX element a range crosses (its copies would repeat its id, a component would render twice), and goes inside one it lies in', () => {
+    const show = (nodes: IndexNode[]): string =>
+      nodes.map((node) => (node.type === 'mark' ? `[${node.name}: ${show(node.children ?? [])}]` : node.type === 'mdxJsxTextElement' ? `<${node.name}>${show(node.children ?? [])}</${node.name}>` : (node.value ?? show(node.children ?? [])))).join('');
+    const text = (value: string): IndexNode => ({ type: 'text', value });
+    const see = text('See ');
+    const inSpan = text('the anchored phrase words');
+    const span: IndexNode = { type: 'mdxJsxTextElement', name: 'span', attributes: [{ type: 'mdxJsxAttribute', name: 'id', value: 'anchor-target' }], children: [inSpan] };
+    const across = { key: 'a', startLeaf: see, startOffset: 0, endLeaf: inSpan, endOffset: 12 };
+    expect(show(wrapInline([see, span, text(' for a link target.')], [across], options([across])))).toBe('[a: See <span>the anchored phrase words</span>] for a link target.');
+    const inTerm = text('script runs quickly');
+    const term: IndexNode = { type: 'mdxJsxTextElement', name: 'Term', children: [inTerm] };
+    const out = { key: 'o', startLeaf: inTerm, startOffset: 7, endLeaf: inTerm, endOffset: 19 };
+    const after = text(' on every load');
+    const tail = { key: 't', startLeaf: inTerm, startOffset: 7, endLeaf: after, endOffset: 3 };
+    expect(show(wrapInline([text('A '), term, after], [tail], options([tail])))).toBe('A [t: <Term>script runs quickly</Term> on] every load');
+    // Inside it, the wrapper goes inside: nothing is copied.
+    expect(show(wrapInline([text('A '), term, text('.')], [out], options([out])))).toBe('A <Term>script [o: runs quickly]</Term>.');
+  });
+
   it('knows links', () => {
     expect(isLink({ type: 'link' })).toBe(true);
     expect(isLink({ type: 'linkReference' })).toBe(true);

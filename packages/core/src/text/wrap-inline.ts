@@ -168,7 +168,8 @@ function hoistWrappersOutOfWholeElements<K>(atoms: Atom[], options: WrapInlineOp
 /**
  * Some atoms widened over the elements a marker may not be in and that are
  * kept whole around or across them: links written as raw HTML tags, raw or
- * MDX buttons and labels.
+ * MDX buttons and labels; and over any MDX element they cross (cover in
+ * part), which a split would copy.
  */
 function withWholeElements(atoms: Atom[], first: number, last: number): [number, number] {
   for (;;) {
@@ -176,7 +177,10 @@ function withWholeElements(atoms: Atom[], first: number, last: number): [number,
     let to = last;
     for (let index = first; index <= last; index++) {
       for (const entry of atoms[index]!.chain) {
-        if (!isWholeElement(entry as IndexNode)) continue;
+        // An MDX element the range only partly covers is not split either: its copies would repeat its id,
+        // and a component would render twice. One the range lies inside takes the wrapper inside it.
+        const crossed = (entry as IndexNode).type === 'mdxJsxTextElement' && !(atoms[first]!.chain.includes(entry) && atoms[last]!.chain.includes(entry));
+        if (!crossed && !isWholeElement(entry as IndexNode)) continue;
         while (from > 0 && atoms[from - 1]!.chain.includes(entry)) from--;
         while (to + 1 < atoms.length && atoms[to + 1]!.chain.includes(entry)) to++;
       }
