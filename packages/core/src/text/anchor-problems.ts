@@ -155,15 +155,34 @@ export function ambiguousQuote(
  * @param closestText the text closest to the quote and where it is, if the chapter has prose.
  * @returns the problem.
  */
-export function orphanQuote(at: ClaimFieldPlace, claim: { id: string; quote: string }, chapter: string, closestText: { text: string; at: Position | undefined } | undefined): Problem {
+export function orphanQuote(
+  at: ClaimFieldPlace,
+  claim: { id: string; quote: string },
+  chapter: string,
+  closestText: { text: string; at: Position | undefined } | undefined,
+  why?: 'across-blocks' | 'nothing-close',
+): Problem {
   const where = closestText?.at ? ` (${chapter}:${closestText.at.line}:${closestText.at.column})` : '';
+  if (why === 'across-blocks' && closestText) {
+    return createProblem(
+      'anchor/orphan',
+      at,
+      `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) runs from one block of ${chapter} into the next${where}: a quote stays within one paragraph, list item, table cell or heading`,
+      'quote the words of one block (the sentence that carries the claim), or split it into one claim for each block',
+    );
+  }
+  const found = closestText
+    ? `; the closest text${where} is ${quote(shorten(closestText.text, 80), Infinity)}`
+    : why === 'nothing-close'
+      ? '; nothing in it is close to it'
+      : '; the chapter has no prose to compare it with';
   return createProblem(
     'anchor/orphan',
     at,
-    `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) is not in ${chapter}${
-      closestText ? `; the closest text${where} is ${quote(shorten(closestText.text, 80), Infinity)}` : '; the chapter has no prose to compare it with'
-    }`,
-    'copy the sentence as it now reads in the chapter into anchor.quote, then review the verdict: the prose it was given on has changed',
+    `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) is not in ${chapter}${found}`,
+    why === 'nothing-close'
+      ? 'the sentence may have been deleted, or the quote be of another chapter: find the words the verdict was given on and copy them into anchor.quote as they now read, then review the verdict'
+      : 'copy the sentence as it now reads in the chapter into anchor.quote, then review the verdict: the prose it was given on has changed',
   );
 }
 

@@ -30,6 +30,7 @@ import { locateOffset } from './leaf-map.js';
 import { cutsRawHtml } from './raw-html.js';
 import { locateQuote, prepareSearch, type SearchText } from './quote-search.js';
 import { foldContext } from './occurrence.js';
+import { normalizeProse } from './normalize.js';
 import { selectorsFor } from './selectors.js';
 import type { IndexUnit, TextIndex } from './text-index-types.js';
 
@@ -101,13 +102,44 @@ export function anchorClaims(
       problems.push(ambiguousQuote(field('anchor.quote'), { id: claim.id, anchor }, files.chapter, found.ranges.length, places, suggestContext(searchText(), found.ranges)));
       return;
     }
+    // Found when the breaks between blocks read as spaces: the quote runs from one block into the next.
+    const across = acrossBlocks(text.snapshot, anchor.quote);
+    if (across !== undefined) {
+      problems.push(orphanQuote(field('anchor.quote'), { id: claim.id, quote: anchor.quote }, files.chapter, { text: across.text, at: locateOffset(index, across.start) }, 'across-blocks'));
+      return;
+    }
     const closest = closestText(searchText(), anchor.quote);
-    const near = closest ? { text: closest.text, at: locateOffset(index, closest.start) } : undefined;
-    problems.push(orphanQuote(field('anchor.quote'), { id: claim.id, quote: anchor.quote }, files.chapter, near));
+    // A closest text that shares no word of four letters or more with the quote is no lead: it is not offered as one.
+    const near = closest && sharesAWord(closest.text, anchor.quote) ? { text: closest.text, at: locateOffset(index, closest.start) } : undefined;
+    problems.push(orphanQuote(field('anchor.quote'), { id: claim.id, quote: anchor.quote }, files.chapter, near, closest && !near ? 'nothing-close' : undefined));
   });
 
   appendProblems(problems, crossingClaims(claims, anchors, files));
   return { anchors, problems };
+}
+
+/** Whether two texts share a word of four letters or more (case aside). */
+function sharesAWord(text: string, other: string): boolean {
+  const words = (value: string) => new Set((value.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []));
+  const mine = words(text);
+  for (const word of words(other)) if (mine.has(word)) return true;
+  return false;
+}
+
+/**
+ * Where a quote stands in the snapshot when the blank line between blocks
+ * reads as a space: the quote then runs from one block into the next, which
+ * anchoring never matches. Its text there (white space as one space) and the
+ * offset of its start; undefined when it does not stand there either. Only
+ * for the message: words as written (typographic quotes as the prose has
+ * them), not folded as the search compares.
+ */
+function acrossBlocks(snapshot: string, quote: string): { text: string; start: number } | undefined {
+  const words = normalizeProse(quote).split(' ').filter((word) => word !== '');
+  if (words.length < 2 || !snapshot.includes('\n\n')) return undefined;
+  const match = new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')).exec(snapshot);
+  if (!match || !match[0].includes('\n\n')) return undefined;
+  return { text: match[0].replace(/\s+/g, ' '), start: match.index };
 }
 
 /**

@@ -123,6 +123,11 @@ describe('anchorClaims', () => {
     const { anchors, problems } = anchorClaims(text, [quote('cross', { quote: 'ends here. Another begins' }), quote('cells', { quote: 'left | right' }), quote('code', { quote: 'code line' })], files);
     expect(anchors.size).toBe(0);
     expect(problems.map((problem) => problem.rule)).toEqual(['anchor/orphan', 'anchor/orphan', 'anchor/orphan']);
+    // The one across two paragraphs says so, and where it starts.
+    expect(problems[0]!.message).toBe(
+      'the quote of claim "cross" ("ends here. Another begins") runs from one block of content/books/pi/27-chapter.mdx into the next (content/books/pi/27-chapter.mdx:1:15): a quote stays within one paragraph, list item, table cell or heading',
+    );
+    expect(problems[0]!.hint).toBe('quote the words of one block (the sentence that carries the claim), or split it into one claim for each block');
   });
 
   it('matches typographic punctuation to the ASCII an author types', () => {
