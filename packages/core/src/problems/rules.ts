@@ -96,6 +96,7 @@ export const rules = {
   'anchor/block-directive': { severity: 'error', description: 'A `::claim` or `:::claim` block directive, which marks no sentence.' },
   'anchor/missing-directive': { severity: 'error', description: 'A claim is anchored by directive, but the prose has no such directive.' },
   'anchor/page-orphan': { severity: 'error', description: 'A claim the model placed cannot be found in the rendered page (another plugin changed its text).' },
+  'anchor/inside-character': { severity: 'error', description: 'A quote claim starts or ends inside a character a reader sees as one (an emoji sequence, a flag, a letter with a combining mark): its marker would break it.' },
   'anchor/raw-html': { severity: 'error', description: 'A quote claim starts or ends inside raw HTML, which the page cannot wrap.' },
 
   // Reading a research report.

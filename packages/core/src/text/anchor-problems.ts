@@ -229,6 +229,24 @@ export function contextChanged(at: ClaimFieldPlace, claim: string, side: { name:
 }
 
 /**
+ * `anchor/inside-character`: a quote whose edge falls inside a grapheme
+ * cluster (what a reader sees as one character).
+ * @param at the claim's `anchor.quote` in the sidecar.
+ * @param claim the claim's id.
+ * @param chapter the chapter file.
+ * @param found where the cut character is, and the character.
+ */
+export function insideCharacter(at: ClaimFieldPlace, claim: string, chapter: string, found: { at: Position | undefined; character: string; edge: 'starts' | 'ends' }): Problem {
+  const where = found.at ? ` (${chapter}:${found.at.line}:${found.at.column})` : '';
+  return createProblem(
+    'anchor/inside-character',
+    at,
+    `the quote of claim "${claim}" ${found.edge} inside ${quote(found.character, Infinity)}${where}, which a reader sees as one character: the claim's marker would cut it in two`,
+    `take the whole of ${quote(found.character, Infinity)} into the quote, or leave all of it out`,
+  );
+}
+
+/**
  * `anchor/overlap`: a quote that crosses another claim.
  * @param at the claim's `anchor.quote` in the sidecar.
  * @param claim the claim's id and text.

@@ -20,6 +20,7 @@ import {
   emptyDirective,
   contextChanged,
   fuzzyQuote,
+  insideCharacter,
   missingDirective,
   orphanQuote,
   overlappingQuote,
@@ -85,6 +86,9 @@ export function anchorClaims(
       anchors.set(claim.id, made);
       // Found, but the page could not mark it: the build would fail there.
       if (cutsRawHtml(index, found.start, found.end)) problems.push(rawHtmlQuote(field('anchor.quote'), claim.id, files.chapter, locateOffset(index, found.start)));
+      // Found, but its wrapper would cut a character in two (an emoji sequence, a flag).
+      const cut = cutCharacter(text.snapshot, found.start, found.end);
+      if (cut) problems.push(insideCharacter(field('anchor.quote'), claim.id, files.chapter, { ...cut, at: locateOffset(index, cut.start) }));
       // Found, but not as written: a typo in the quote would otherwise only show as a stale claim.
       if (found.kind === 'fuzzy') problems.push(fuzzyQuote(field('anchor.quote'), { id: claim.id, quote: anchor.quote }, files.chapter, { text: made.text, at: made.location.line > 0 ? made.location : undefined }));
       // Found once, but not where its context says: the words reviewed may have been edited away, and these be others.
@@ -116,6 +120,33 @@ export function anchorClaims(
 
   appendProblems(problems, crossingClaims(claims, anchors, files));
   return { anchors, problems };
+}
+
+/** Grapheme clusters, for the edges of a quote. */
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * The character a reader sees as one (a grapheme cluster) that a range's
+ * start or end falls inside, when it does: only a few characters around
+ * each edge are segmented, and only when a character that joins others
+ * (a joiner, a combining mark, a variation selector, a regional indicator,
+ * an emoji modifier) or a surrogate stands beside the edge.
+ */
+function cutCharacter(snapshot: string, start: number, end: number): { character: string; start: number; edge: 'starts' | 'ends' } | undefined {
+  for (const [offset, edge] of [[start, 'starts'], [end, 'ends']] as const) {
+    const around = snapshot.slice(Math.max(0, offset - 2), offset + 2);
+    if (!/[\u200d\p{M}\ufe00-\ufe0f\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]|[\ud800-\udfff]/u.test(around)) continue;
+    graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    // Clusters are short, but a flag's letters pair from the start of their run: from the block's start, or 64 characters back.
+    const from = Math.max(0, offset - 64, snapshot.lastIndexOf('\n', offset - 1) + 1);
+    const window = snapshot.slice(from, Math.min(snapshot.length, offset + 64));
+    for (const { segment, index } of graphemes.segment(window)) {
+      const at = from + index;
+      if (at >= offset) break;
+      if (at + segment.length > offset) return { character: segment, start: at, edge };
+    }
+  }
+  return undefined;
 }
 
 /** Whether two texts share a word of four letters or more (case aside). */

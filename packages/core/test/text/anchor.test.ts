@@ -130,6 +130,24 @@ describe('anchorClaims', () => {
     expect(problems[0]!.hint).toBe('quote the words of one block (the sentence that carries the claim), or split it into one claim for each block');
   });
 
+  it('refuses a quote whose edge falls inside what a reader sees as one character: an emoji sequence, a flag, a skin tone', () => {
+    const text = chapterText('The family \u{1F469}\u200D\u{1F469}\u200D\u{1F467} emoji, the flags \u{1F1EB}\u{1F1F7}\u{1F1E9}\u{1F1EA} pair, a wave \u{1F44B}\u{1F3FD} here.\n');
+    const cases = [
+      { quote: 'The family \u{1F469}', edge: 'ends inside "\u{1F469}\\u200d\u{1F469}\\u200d\u{1F467}"' },
+      { quote: '\u{1F1F7}\u{1F1E9}\u{1F1EA} pair', edge: 'starts inside "\u{1F1EB}\u{1F1F7}"' },
+      { quote: 'a wave \u{1F44B}', edge: 'ends inside "\u{1F44B}\u{1F3FD}"' },
+    ];
+    for (const { quote: words, edge } of cases) {
+      const { problems } = anchorClaims(text, [quote('cut', { quote: words })], files);
+      expect(problems.map((problem) => [problem.rule, problem.severity]), words).toEqual([['anchor/inside-character', 'error']]);
+      expect(problems[0]!.message, words).toContain(`the quote of claim "cut" ${edge}`);
+    }
+    // Whole characters, at either edge, are quiet.
+    for (const words of ['The family \u{1F469}\u200D\u{1F469}\u200D\u{1F467}', '\u{1F1E9}\u{1F1EA} pair', 'a wave \u{1F44B}\u{1F3FD} here']) {
+      expect(anchorClaims(text, [quote('whole', { quote: words })], files).problems, words).toEqual([]);
+    }
+  });
+
   it('matches typographic punctuation to the ASCII an author types', () => {
     const { anchors } = anchorClaims(chapterText('The reader\u2019s \u201Cversion\u201D field \u2013 always\u2026 read.\n'), [quote('q', { quote: 'reader\'s "version" field -- always...' })], files);
     expect(anchors.get('q')).toMatchObject({ anchoring: 'exact', text: 'reader\u2019s \u201Cversion\u201D field \u2013 always\u2026' });
