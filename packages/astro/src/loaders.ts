@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { glob, type Loader, type LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { ChapterFrontmatterSchema } from '@research-pack/core/schema';
-import { loadFrontmatter, readTextFile } from '@research-pack/core/load';
+import { listBooks, loadFrontmatter, readTextFile } from '@research-pack/core/load';
 import { formatProblems, type Problem } from '@research-pack/core/problems';
 import { authorError, firstPlace } from './author-error.js';
 import { refusedChapterFiles } from './refused-chapters.js';
@@ -47,7 +47,7 @@ export function chaptersLoader(options: ChaptersLoaderOptions = {}): Loader {
     // (a link out of the project, a FIFO, a loop) is left out before glob() opens it.
     load: (context) => {
       const root = fileURLToPath(context.config.root);
-      return loader(refusedChapterFiles(root, base)).load({ ...context, parseData: withChapterProblems(context.parseData, root) });
+      return loader(refusedChapterFiles(root, base)).load({ ...context, parseData: withChapterProblems(context.parseData, root, base) });
     },
   };
 }
@@ -61,21 +61,32 @@ export function chaptersLoader(options: ChaptersLoaderOptions = {}): Loader {
  * entry Astro accepts; when Research Pack finds nothing wrong with one Astro
  * refuses (the site's own schema), Astro's error stands.
  */
-function withChapterProblems(parseData: LoaderContext['parseData'], root: string): LoaderContext['parseData'] {
+function withChapterProblems(parseData: LoaderContext['parseData'], root: string, base: string): LoaderContext['parseData'] {
   return async (props) => {
     try {
       return await parseData(props);
     } catch (error) {
-      const problems = props.filePath ? frontmatterProblems(root, props.filePath) : [];
-      if (problems.length === 0) throw error;
-      const file = problems[0]!.file;
+      const own = props.filePath ? frontmatterProblems(root, props.filePath) : [];
+      if (own.length === 0) throw error;
+      // Astro stops at the first entry it refuses: the other chapters' frontmatter problems are said now too.
+      const others = otherChapters(root, base, props.filePath!).flatMap((file) => frontmatterProblems(root, file));
+      const problems = [...own, ...others];
+      const files = new Set(problems.map((problem) => problem.file));
       throw authorError(
-        `Research Pack found ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} in the frontmatter of ${file}:\n${formatProblems(problems)}`,
+        `Research Pack found ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} in the frontmatter of ${files.size === 1 ? own[0]!.file : `${files.size} chapters`}:\n${formatProblems(problems)}`,
         'Fix each file:line:column above; `npx research-pack check` lists every problem of the books without building.',
         firstPlace(problems, root),
       );
     }
   };
+}
+
+/** The chapter files of the books but one, absolute, in the books' order; those the file policy refuses are left out (Astro does not read them either). */
+function otherChapters(root: string, base: string, except: string): string[] {
+  const skip = path.resolve(root, except);
+  return listBooks(root, { contentDir: base })
+    .books.flatMap((book) => book.chapters.map((chapter) => chapter.path))
+    .filter((file) => file !== skip);
 }
 
 /** The problems of a chapter file's frontmatter, read under the file policy; none when it cannot be read (Astro's error then stands). */
