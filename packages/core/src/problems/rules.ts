@@ -100,6 +100,7 @@ export const rules = {
   'anchor/raw-html': { severity: 'error', description: 'A quote claim starts or ends inside raw HTML, which the page cannot wrap.' },
 
   // Reading a research report.
+  'report/bidi-control': { severity: 'warning', description: 'A line of the report holds a bidirectional control character (U+202A–U+202E, U+2066–U+2069), which lands in the sidecars as written.' },
   'report/parse-error': { severity: 'error', description: 'The Markdown parser rejected the report.' },
   'report/missing-section': { severity: 'error', description: 'One of the seven sections is missing.' },
   'report/unknown-section': { severity: 'error', description: 'A top-level (##) section that is not one of the seven.' },

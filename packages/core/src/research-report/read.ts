@@ -37,6 +37,43 @@ export type {
 /** The columns of the claim audit and the source ledger, and the header words that name them. */
 export { CLAIM_AUDIT_COLUMNS, SOURCE_LEDGER_COLUMNS } from './read/columns.js';
 
+/** Characters that reorder how the text around them is displayed: embeddings, overrides and isolates. */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A warning for each line of the report that holds a bidirectional control
+ * character: text from the report lands in the sidecars as written, where
+ * such a character shows a diff, a brief or a page in another order than
+ * its bytes (a reviewer reads one thing, the file says another).
+ */
+function bidiControls(source: string, file: string, problems: Problem[]): void {
+  if (!BIDI_CONTROL.test(source)) return;
+  BIDI_CONTROL.lastIndex = 0;
+  let line = 1;
+  let lineStart = 0;
+  let counted = 0;
+  let lastLine = 0;
+  for (const match of source.matchAll(BIDI_CONTROL)) {
+    for (; counted < match.index; counted++) {
+      if (source.charCodeAt(counted) === 10) {
+        line++;
+        lineStart = counted + 1;
+      }
+    }
+    if (line === lastLine) continue;
+    lastLine = line;
+    const code = match[0].codePointAt(0)!.toString(16).toUpperCase();
+    problems.push(
+      createProblem(
+        'report/bidi-control',
+        at(file, { line, column: match.index - lineStart + 1 }, ''),
+        `the line holds the bidirectional control character U+${code}, which displays the text around it in another order than it is written; it lands in the sidecars as written`,
+        'remove it unless the text needs it (words of a right-to-left script); `research-pack review` shows such characters spelled out',
+      ),
+    );
+  }
+}
+
 /**
  * Parse and check a research report.
  * @param source the report's text.
@@ -62,6 +99,7 @@ export function parseResearchReport(source: string, options: ParseResearchReport
     return { report, problems };
   }
 
+  bidiControls(source, file, problems);
   const title = root.children.find((node): node is Heading => node.type === 'heading' && node.depth === 1);
   if (title) report.title = oneSpace(textOf(title));
 

@@ -108,6 +108,18 @@ describe('parseResearchReport', () => {
 
 
 
+  it('warns of each line that holds a bidirectional control character, once a line, and keeps the text as written', () => {
+    const source = report({ 1: `- Fingerprint: ${FINGERPRINT}\n- By: A. Researcher\n- Summary: Holds \u202Eton seod\u202C and \u2067x\u2069.` });
+    const { report: data, problems } = parse(source);
+    const bidi = problems.filter((problem) => problem.rule === 'report/bidi-control');
+    expect(bidi).toHaveLength(1);
+    expect(formatProblems(bidi)).toBe(
+      'report.md:7:18  warning: the line holds the bidirectional control character U+202E, which displays the text around it in another order than it is written; it lands in the sidecars as written  (hint: remove it unless the text needs it (words of a right-to-left script); `research-pack review` shows such characters spelled out)  [report/bidi-control]',
+    );
+    expect(data.summary?.value).toBe('Holds \u202Eton seod\u202C and \u2067x\u2069.');
+    expect(parse(report()).problems.filter((problem) => problem.rule === 'report/bidi-control')).toEqual([]);
+  });
+
   it('never throws on a parser error', () => {
     const result = parseResearchReport('x', {
       file: 'report.md',
