@@ -166,6 +166,14 @@ describe('wrapInline', () => {
     expect(show(wrapInline([text('A '), term, after], [tail], options([tail])))).toBe('A [t: <Term>script runs quickly</Term> on] every load');
     // Inside it, the wrapper goes inside: nothing is copied.
     expect(show(wrapInline([text('A '), term, text('.')], [out], options([out])))).toBe('A <Term>script [o: runs quickly]</Term>.');
+    // Two claims covering it in part from either side would cross once both took it whole: they split it instead.
+    const alpha = text('Alpha ');
+    const inBoth = text('first second');
+    const both: IndexNode = { type: 'mdxJsxTextElement', name: 'Term', children: [inBoth] };
+    const omega = text(' omega end');
+    const left = { key: 'A', startLeaf: alpha, startOffset: 0, endLeaf: inBoth, endOffset: 5 };
+    const right = { key: 'B', startLeaf: inBoth, startOffset: 6, endLeaf: omega, endOffset: 6 };
+    expect(show(wrapInline([alpha, both, omega], [left, right], options([left, right])))).toBe('[A: Alpha <Term>first</Term>]<Term> </Term>[B: <Term>second</Term> omega] end');
   });
 
   it('knows links', () => {

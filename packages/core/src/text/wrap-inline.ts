@@ -171,7 +171,7 @@ function hoistWrappersOutOfWholeElements<K>(atoms: Atom[], options: WrapInlineOp
  * MDX buttons and labels; and over any MDX element they cross (cover in
  * part), which a split would copy.
  */
-function withWholeElements(atoms: Atom[], first: number, last: number): [number, number] {
+function withWholeElements(atoms: Atom[], first: number, last: number, crossedMdx = true): [number, number] {
   for (;;) {
     let from = first;
     let to = last;
@@ -179,7 +179,7 @@ function withWholeElements(atoms: Atom[], first: number, last: number): [number,
       for (const entry of atoms[index]!.chain) {
         // An MDX element the range only partly covers is not split either: its copies would repeat its id,
         // and a component would render twice. One the range lies inside takes the wrapper inside it.
-        const crossed = (entry as IndexNode).type === 'mdxJsxTextElement' && !(atoms[first]!.chain.includes(entry) && atoms[last]!.chain.includes(entry));
+        const crossed = crossedMdx && (entry as IndexNode).type === 'mdxJsxTextElement' && !(atoms[first]!.chain.includes(entry) && atoms[last]!.chain.includes(entry));
         if (!crossed && !isWholeElement(entry as IndexNode)) continue;
         while (from > 0 && atoms[from - 1]!.chain.includes(entry)) from--;
         while (to + 1 < atoms.length && atoms[to + 1]!.chain.includes(entry)) to++;
@@ -240,7 +240,7 @@ function closingTag(atoms: Atom[], opener: number, after: number): number | unde
 
 /** Put each range's wrapper in the chains of its atoms, outside any link. */
 function insertRangeKeys<K>(atoms: Atom[], ranges: ReadonlyArray<InlineRange<K>>, options: WrapInlineOptions<K>): void {
-  const spans = ranges.map((range) => {
+  const place = (range: InlineRange<K>, crossedMdx: boolean) => {
     let first = atoms.findIndex((atom) => atom.leaf === range.startLeaf && atom.from === range.startOffset);
     let last = atoms.findIndex((atom) => atom.leaf === range.endLeaf && atom.to === range.endOffset);
     if (first === -1 || last === -1 || last < first) options.fail(range.key, 'unplaced');
@@ -249,14 +249,23 @@ function insertRangeKeys<K>(atoms: Atom[], ranges: ReadonlyArray<InlineRange<K>>
     [first, last] = withAdjacentTags(atoms, first, last);
     if (!balancedHtml(atoms, first, last)) options.fail(range.key, 'raw-html');
     // Inside (or across) a link written as raw HTML tags, or a button or a label, the wrapper takes in the whole element.
-    [first, last] = withWholeElements(atoms, first, last);
+    [first, last] = withWholeElements(atoms, first, last, crossedMdx);
     if (!balancedHtml(atoms, first, last)) options.fail(range.key, 'raw-html');
     // As deep as the inline parents all its atoms share, but never inside a link, a button or a label.
     let common = atoms[first]!.chain;
     for (let index = first + 1; index <= last; index++) common = commonPrefix(common, atoms[index]!.chain);
     const link = common.findIndex((entry) => isLink(entry as IndexNode) || isWholeElement(entry as IndexNode));
     return { range, first, last, depth: link === -1 ? common.length : Math.min(common.length, link) };
-  });
+  };
+  let spans = ranges.map((range) => place(range, true));
+  // Two claims that each cover part of one MDX element from either side would cross once both take it whole:
+  // those two split it, as a Markdown parent is split, rather than cross.
+  const crossing = (a: { first: number; last: number }, b: { first: number; last: number }) => a.first < b.first && b.first <= a.last && a.last < b.last;
+  const crossed = new Set<number>();
+  spans.forEach((a, i) => spans.forEach((b, j) => {
+    if (crossing(a, b)) crossed.add(i).add(j);
+  }));
+  if (crossed.size > 0) spans = spans.map((span, index) => (crossed.has(index) ? place(ranges[index]!, false) : span));
   for (const span of spans) {
     const key: RangeKey<K> = { range: span.range };
     for (let index = span.first; index <= span.last; index++) {
