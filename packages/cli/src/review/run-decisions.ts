@@ -36,17 +36,27 @@ export async function modelForDecisions(options: ProjectOptions, decisions: read
   if (model && errors.length === 0) return model;
   // Another writer may have been between two files of a book when it was read (its evidence written, its
   // claims not yet): read again under the writer locks of the books with errors, which a writer holds while it writes.
+  // Only the books the listing reads as books (inside the project), and not for a file the file policy refused.
   const content = options.contentDir.split(path.sep).join('/');
-  const inBooks = errors.filter((problem) => problem.file.startsWith(`${content}/`));
+  const books = new Set(listBooks(options.root, { contentDir: options.contentDir }).books.map((book) => `${content}/${book.slug}/`));
+  const inBooks = errors.filter((problem) => !problem.rule.startsWith('file/') && [...books].some((book) => problem.file.startsWith(book)));
   if (inBooks.length > 0) {
-    const locks = lockBooks(options, inBooks, io);
+    let locks: WriterLock[] | undefined;
     try {
-      ({ model, problems } = loadProject(options));
-    } finally {
-      for (const lock of locks.reverse()) lock.release();
+      locks = lockBooks(options, inBooks, io);
+    } catch (error) {
+      // Another writer at work is the answer; a folder that cannot hold a lock leaves the errors as read.
+      if (error instanceof CliError && error.message.includes(' is locked: ')) throw error;
     }
-    errors = problems.filter((problem) => problem.severity === 'error');
-    if (model && errors.length === 0) return model;
+    if (locks) {
+      try {
+        ({ model, problems } = loadProject(options));
+      } finally {
+        for (const lock of locks.reverse()) lock.release();
+      }
+      errors = problems.filter((problem) => problem.severity === 'error');
+      if (model && errors.length === 0) return model;
+    }
   }
   // The :claim directives of claims being accepted name no claim yet: plan on the prose without them.
   const directives = new Set(decisions.flatMap((decision) => (decision.verb === 'accept-claim' && decision.directive !== undefined ? [decision.directive] : [])));
