@@ -31,7 +31,13 @@ export function readContext(section: SectionNodes, source: string, report: Resea
   }
   // "By:", "Date:" and "Summary:" lines, in section 1 first, then in the text before it.
   for (const block of [...blocks, ...blocksOf(preamble)]) {
-    for (const line of linesOf(block.node)) readLabel(line, locateInSource(source, block.node, line), source, block.node, report, problems);
+    // A line that is not a label goes on the "Summary:" it follows (a wrapped line); a name is one line.
+    let summary = false;
+    for (const line of linesOf(block.node)) {
+      const field = readLabel(line, locateInSource(source, block.node, line), source, block.node, report, problems);
+      if (field !== undefined) summary = field === 'summary';
+      else if (summary && report.summary) report.summary = { ...report.summary, value: `${report.summary.value} ${line}` };
+    }
   }
   readFromProse([...blocksOf(preamble), ...blocksOf(section.nodes)], report);
   const distinct = [...new Set(fingerprints.map((fingerprint) => fingerprint.value))];
@@ -67,15 +73,20 @@ export function readContext(section: SectionNodes, source: string, report: Resea
  * about the date (or today) the date of the pass. Each is taken once, the
  * first found.
  */
-function readLabel(line: string, place: ReportPlace, source: string, node: RootContent, report: ResearchReport, problems: Problem[]): void {
+function readLabel(line: string, place: ReportPlace, source: string, node: RootContent, report: ResearchReport, problems: Problem[]): 'by' | 'summary' | 'other' | undefined {
   const label = /^([\p{L} '’-]{1,40}?)\s*:\s*(.+)$/u.exec(line);
+  let field: 'by' | 'summary' | 'other' | undefined = label ? 'other' : undefined;
   if (label) {
     const name = foldHeader(label[1]!);
     const value = label[2]!.trim();
     if (!report.by && /^(by|researcher|researched by|research agent|agent|made by|performed by|pass by|author of the pass|who|who did this|prepared by)$/.test(name)) {
       report.by = { value: shorten(byName(value.replace(/^I am\s+/i, '')), 200), ...place };
+      field = 'by';
     }
-    if (!report.summary && /^(summary|conclusion|verdict|in short|overall)$/.test(name)) report.summary = { value, ...place };
+    if (!report.summary && /^(summary|conclusion|verdict|in short|overall)$/.test(name)) {
+      report.summary = { value, ...place };
+      field = 'summary';
+    }
   }
   if (!report.date && /\bdate\b|\btoday\b/i.test(label ? label[1]! : line)) {
     const date = /\b(\d{4}-\d{2}-\d{2})\b/.exec(line);
@@ -85,6 +96,7 @@ function readLabel(line: string, place: ReportPlace, source: string, node: RootC
       problems.push(createProblem('report/invalid-value', at(report.file, locateInSource(source, node, date[1]!), 'context.date'), message, hint));
     }
   }
+  return field;
 }
 
 /**
@@ -104,7 +116,7 @@ function byName(value: string): string {
   return value
     .replace(/,?\s+(?:on|at)\s+\d{4}-\d{2}-\d{2}\b.*$/i, '')
     .replace(/,?\s*\(?\d{4}-\d{2}-\d{2}\)?\.?$/, '')
-    .replace(/(?<!\b\p{Lu})\.$/u, '')
+    .replace(/(?<!(?:^|[^\p{L}])\p{Lu})\.$/u, '')
     .trim();
 }
 
@@ -114,8 +126,8 @@ function readFromProse(blocks: ReturnType<typeof blocksOf>, report: ResearchRepo
     if (!report.by) {
       // A sentence ends at a period that does not close an initial ("Dana Q. Smith").
       const by =
-        /\b(?:prepared|researched|written|compiled|carried out|done|produced)\b[^.]{0,40}?\bby\s+(.+?)(?:(?<!\b\p{Lu})\.(?:\s|$)|$)/iu.exec(block.text) ??
-        /\bI am ((?:an?\s|\p{Lu}).+?)(?:(?<!\b\p{Lu})\.(?:\s|$)|$)/u.exec(block.text);
+        /\b(?:prepared|researched|written|compiled|carried out|done|produced)\b[^.]{0,40}?\bby\s+(.+?)(?:(?<!(?:^|[^\p{L}])\p{Lu})\.(?:\s|$)|$)/iu.exec(block.text) ??
+        /\bI am ((?:an?\s|\p{Lu}(?:\p{Ll}|\.)).+?)(?:(?<!(?:^|[^\p{L}])\p{Lu})\.(?:\s|$)|$)/u.exec(block.text);
       if (by) report.by = { value: shorten(byName(by[1]!.trim()), 200), ...block.place };
     }
     if (!report.date) {

@@ -23,6 +23,10 @@ describe('readContext', () => {
     expect(data.by).toMatchObject({ value: 'Dana Smith', line: 5, column: 1 });
     expect(data.date).toMatchObject({ value: '2026-12-02', line: 6, column: 1 });
     expect(data.fingerprint?.value).toBe(FINGERPRINT);
+    // A summary wrapped onto the next lines keeps them; a name is one line.
+    const wrapped = parse(report({ 1: `Summary: The chapter holds,\nbut one claim needs a source.\nBy: Dana Smith\nwho read it twice\nFingerprint: ${FINGERPRINT}` })).report;
+    expect(wrapped.summary?.value).toBe('The chapter holds, but one claim needs a source.');
+    expect(wrapped.by?.value).toBe('Dana Smith');
     // A hard break ends a line too.
     expect(parse(report({ 1: 'By: Dana Smith\\\nDate: 2026-12-02' })).report.by?.value).toBe('Dana Smith');
   });
@@ -32,6 +36,7 @@ describe('readContext', () => {
     expect(byOf('Prepared 2026-12-02 by Dana Q. Smith.')).toBe('Dana Q. Smith');
     expect(byOf('Prepared by Dana Q. Smith on 2026-12-02.')).toBe('Dana Q. Smith');
     expect(byOf('Prepared 2026-12-02 by J. R. R. Tolkien. Scope: all.')).toBe('J. R. R. Tolkien');
+    expect(byOf('Prepared 2026-12-02 by Łucja Ś. Nowak.')).toBe('Łucja Ś. Nowak');
     expect(parse(report({ 1: '- By: Dana Q. Smith.' })).report.by?.value).toBe('Dana Q. Smith');
   });
 
@@ -42,6 +47,7 @@ describe('readContext', () => {
     expect(before('I am Dana Smith, a freelance researcher.').by?.value).toBe('Dana Smith, a freelance researcher');
     expect(before('I am an AI research agent.').by?.value).toBe('an AI research agent');
     expect(before('I am not sure of every date.').by).toBeUndefined();
+    expect(before('I am UNABLE to access the archive.').by).toBeUndefined();
     // Section 1's line is taken before one above it.
     expect(parse(`# Report\n\nBy: Someone Else\n\n${report().slice('# Report\n\n'.length)}`).report.by?.value).toBe('A. Researcher');
   });
