@@ -76,7 +76,9 @@ function friendlyParseError(message: string, command: CommandName, args: readonl
   const ambiguous = /^Option '(?:-\w, )?(--[^']+)' argument is ambiguous/.exec(message);
   if (ambiguous) {
     const name = ambiguous[1]!;
-    const value = args[args.findIndex((arg) => arg === name || arg === `-${name.slice(2, 3)}`) + 1];
+    // The use of the option whose value starts with a dash (an earlier use may have had a good one).
+    const at = args.findIndex((arg, index) => (arg === name || arg === `-${name.slice(2, 3)}`) && (args[index + 1]?.startsWith('-') ?? true));
+    const value = at === -1 ? undefined : args[at + 1];
     return value === undefined ? `option ${name} needs a value` : `option ${name} is followed by "${value}", which reads as an option; if it is the value, write ${name}=${value}`;
   }
   const unknown = /^Unknown option '([^']+)'/.exec(message);

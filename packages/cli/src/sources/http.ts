@@ -119,7 +119,7 @@ function fault(error: unknown, request: HttpRequest): HttpFault {
   if (code && TLS.test(code)) return new HttpFault('tls', `TLS error with ${host} (${code})`);
   const message = chain.map((item) => item.message).filter(Boolean).pop() ?? String(error);
   // llhttp's parse errors (HPE_…): the server answered, with bytes that are not HTTP.
-  const parser = chain.find((item) => item.name === 'HTTPParserError' || item.code?.startsWith('HPE_'));
+  const parser = chain.find((item) => item.name === 'HTTPParserError' || (typeof item.code === 'string' && item.code.startsWith('HPE_')));
   if (parser) return new HttpFault('bad-response', `${host} answered with something that is not HTTP${parser.code ? ` (${parser.code})` : ''}`);
   return new HttpFault('network', `cannot connect to ${host}: ${code ?? message.split('\n')[0]}`);
 }

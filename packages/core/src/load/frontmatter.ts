@@ -76,9 +76,11 @@ export function loadFrontmatter(source: string, file: string, options: LoadFront
 
 function validateBlock(yaml: LoadedYaml, file: string, mode: FrontmatterMode, text: string): LoadedFrontmatter {
   const { locate } = yaml;
+  // The block as the chapter file's lines: `locate` counts the opening `---` line.
+  const inFile = `\n${text}`;
   if (yaml.problems.length > 0) return { data: undefined, problems: capProblems(yaml.problems, file), locate };
   // An empty block is still an object: its missing keys are the useful message.
   const value = yaml.empty ? {} : yaml.value;
-  const { data, problems } = mode === 'host' ? validateSchema(HostChapterFrontmatterSchema, value, { file, locate, text }) : validateSchema(ChapterFrontmatterSchema, value, { file, locate, text });
+  const { data, problems } = mode === 'host' ? validateSchema(HostChapterFrontmatterSchema, value, { file, locate, text: inFile }) : validateSchema(ChapterFrontmatterSchema, value, { file, locate, text: inFile });
   return { data, problems: capProblems(problems, file), locate };
 }

@@ -55,7 +55,9 @@ function bidiControls(source: string, file: string, problems: Problem[]): void {
   let lastLine = 0;
   for (const match of source.matchAll(BIDI_CONTROL)) {
     for (; counted < match.index; counted++) {
-      if (source.charCodeAt(counted) === 10) {
+      const code = source.charCodeAt(counted);
+      // A line ends at a line feed, or at a carriage return not followed by one.
+      if (code === 10 || (code === 13 && source.charCodeAt(counted + 1) !== 10)) {
         line++;
         lineStart = counted + 1;
       }

@@ -135,7 +135,8 @@ let graphemes: Intl.Segmenter | undefined;
 function cutCharacter(snapshot: string, start: number, end: number): { character: string; start: number; edge: 'starts' | 'ends' } | undefined {
   for (const [offset, edge] of [[start, 'starts'], [end, 'ends']] as const) {
     const around = snapshot.slice(Math.max(0, offset - 2), offset + 2);
-    if (!/[\u200d\p{M}\ufe00-\ufe0f\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]|[\ud800-\udfff]/u.test(around)) continue;
+    // Without the u flag, a surrogate matches as a code unit: an edge between the two halves of one is caught.
+    if (!/[\u200d\p{M}\ufe00-\ufe0f\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]/u.test(around) && !/[\ud800-\udfff]/.test(around)) continue;
     graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
     // Clusters are short, but a flag's letters pair from the start of their run: from the block's start, or 64 characters back.
     const from = Math.max(0, offset - 64, snapshot.lastIndexOf('\n', offset - 1) + 1);
@@ -149,11 +150,23 @@ function cutCharacter(snapshot: string, start: number, end: number): { character
   return undefined;
 }
 
-/** Whether two texts share a word of four letters or more (case aside). */
+/**
+ * Whether two texts share a word of four letters or more (case aside); for
+ * a quote with no such word (short words, numbers, a script written without
+ * spaces), any two letters or digits in a row.
+ */
 function sharesAWord(text: string, other: string): boolean {
-  const words = (value: string) => new Set((value.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []));
-  const mine = words(text);
-  for (const word of words(other)) if (mine.has(word)) return true;
+  const words = (value: string) => new Set(value.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []);
+  const wanted = words(other);
+  const pairs = (value: string) => {
+    const found = new Set<string>();
+    const chars = [...value.toLowerCase()];
+    for (let index = 0; index + 1 < chars.length; index++) if (/[\p{L}\p{N}]/u.test(chars[index]!) && /[\p{L}\p{N}]/u.test(chars[index + 1]!)) found.add(chars[index]! + chars[index + 1]!);
+    return found;
+  };
+  const spaceless = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u.test(other);
+  const [mine, theirs] = wanted.size === 0 || spaceless ? [pairs(text), pairs(other)] : [words(text), wanted];
+  for (const word of theirs) if (mine.has(word)) return true;
   return false;
 }
 

@@ -28,6 +28,11 @@ describe('loadFrontmatter', () => {
     );
   });
 
+  it('quotes a number-like value as written on its own line, to fix it', () => {
+    expect(errors('---\ntitle: 0070\nnumber: 1\n---\n\nText\n')).toBe(`${file}:2:8  title  expected a string, got 70  (hint: quote it: "0070")  [schema/invalid-type]`);
+    expect(errors('\uFEFF---\r\nnumber: 1\r\ntitle: 1e3\r\n---\r\n')).toBe(`${file}:3:8  title  expected a string, got 1000  (hint: quote it: "1e3")  [schema/invalid-type]`);
+  });
+
   it('accepts a byte order mark and CRLF line endings', () => {
     const result = loadFrontmatter('\uFEFF---\r\ntitle: Sessions\r\nnumber: x\r\n---\r\nText\r\n', file);
     expect(formatProblems(result.problems)).toBe(

@@ -142,6 +142,9 @@ describe('anchorClaims', () => {
       expect(problems.map((problem) => [problem.rule, problem.severity]), words).toEqual([['anchor/inside-character', 'error']]);
       expect(problems[0]!.message, words).toContain(`the quote of claim "cut" ${edge}`);
     }
+    // An approximate match that ends between the two halves of an emoji (they share the first) is caught too.
+    const halves = anchorClaims(chapterText('The team said yes \u{1F603} to the plan.\n'), [quote('half', { quote: 'The team said yes \u{1F600}' })], files).problems;
+    expect(halves.map((problem) => problem.rule)).toContain('anchor/inside-character');
     // Whole characters, at either edge, are quiet.
     for (const words of ['The family \u{1F469}\u200D\u{1F469}\u200D\u{1F467}', '\u{1F1E9}\u{1F1EA} pair', 'a wave \u{1F44B}\u{1F3FD} here']) {
       expect(anchorClaims(text, [quote('whole', { quote: words })], files).problems, words).toEqual([]);
