@@ -93,6 +93,7 @@ describe('research-pack', () => {
       [['status', 'pi'], 'research-pack status: expected no arguments, got "pi"\n'],
       [['check', 'a', 'b'], 'research-pack check: expected at most one folder, got "a" "b"\n'],
       [['sources', 'refresh', '--timeout', '-1'], 'research-pack sources: option --timeout is followed by "-1", which reads as an option; if it is the value, write --timeout=-1\n'],
+      [['sources', 'refresh', '--timeout', '5', '--timeout', '-2'], 'research-pack sources: option --timeout is followed by "-2", which reads as an option; if it is the value, write --timeout=-2\n'],
       [['check', '.', '--root', '.'], 'research-pack check: give the project folder once: either [dir] (".") or --root (".")\n'],
     ];
     for (const [args, message] of cases) {

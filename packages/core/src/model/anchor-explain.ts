@@ -13,7 +13,7 @@ import type { LoadedChapter } from '../load/books.js';
 import { createProblem, quote, shorten, type Problem } from '../problems/problem.js';
 import type { Claim } from '../schema/sidecars.js';
 import type { ChapterText, ParseChapter } from '../text/chapter-text.js';
-import { normalizeProse } from '../text/normalize.js';
+import { escapeRegExp, normalizeProse } from '../text/normalize.js';
 import type { IndexNode } from '../text/text-index.js';
 
 /** What a place in the source is, when it is not prose: a noun phrase. */
@@ -147,13 +147,13 @@ function hiddenPlace(root: Root, offset: number): string | undefined {
 function find(source: string, text: string): number | undefined {
   const words = normalizeProse(text).split(' ').filter(Boolean);
   if (words.length === 0) return undefined;
-  const match = new RegExp(words.map(escape).join('\\s+')).exec(source);
+  const match = new RegExp(words.map(escapeRegExp).join('\\s+')).exec(source);
   return match?.index;
 }
 
 /** The offset of a `:claim` directive naming an id, wherever it is written. */
 function findDirective(source: string, id: string): number | undefined {
-  const match = new RegExp(`:claim\\[[^\\]\\n]*\\]\\{[^}\\n]*(?:#${escape(id)}(?=[\\s}.])|id=["']?${escape(id)}\\b)`).exec(source);
+  const match = new RegExp(`:claim\\[[^\\]\\n]*\\]\\{[^}\\n]*(?:#${escapeRegExp(id)}(?=[\\s}.])|id=["']?${escapeRegExp(id)}\\b)`).exec(source);
   return match?.index;
 }
 
@@ -175,8 +175,4 @@ function positionOf(source: string, offset: number): { line: number; column: num
   const before = source.slice(0, offset);
   const lines = before.split(/\r\n|\r|\n/);
   return { line: lines.length, column: lines.at(-1)!.length + 1 };
-}
-
-function escape(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

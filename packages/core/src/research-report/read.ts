@@ -10,6 +10,7 @@
  * never parses Markdown itself.
  */
 import type { Heading, Root, RootContent } from 'mdast';
+import { location } from 'vfile-location';
 import { createProblem, type Problem } from '../problems/problem.js';
 import { readClaimAudit } from './read/claim-audit.js';
 import { readContext } from './read/context.js';
@@ -47,28 +48,17 @@ const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/g;
  * its bytes (a reviewer reads one thing, the file says another).
  */
 function bidiControls(source: string, file: string, problems: Problem[]): void {
-  if (!BIDI_CONTROL.test(source)) return;
-  BIDI_CONTROL.lastIndex = 0;
-  let line = 1;
-  let lineStart = 0;
-  let counted = 0;
+  let places: ReturnType<typeof location> | undefined;
   let lastLine = 0;
   for (const match of source.matchAll(BIDI_CONTROL)) {
-    for (; counted < match.index; counted++) {
-      const code = source.charCodeAt(counted);
-      // A line ends at a line feed, or at a carriage return not followed by one.
-      if (code === 10 || (code === 13 && source.charCodeAt(counted + 1) !== 10)) {
-        line++;
-        lineStart = counted + 1;
-      }
-    }
+    const { line, column } = (places ??= location(source)).toPoint(match.index)!;
     if (line === lastLine) continue;
     lastLine = line;
     const code = match[0].codePointAt(0)!.toString(16).toUpperCase();
     problems.push(
       createProblem(
         'report/bidi-control',
-        at(file, { line, column: match.index - lineStart + 1 }, ''),
+        at(file, { line, column }, ''),
         `the line holds the bidirectional control character U+${code}, which displays the text around it in another order than it is written; it lands in the sidecars as written`,
         'remove it unless the text needs it (words of a right-to-left script); `research-pack review` shows such characters spelled out',
       ),

@@ -1,9 +1,10 @@
 /**
  * What an anchoring problem suggests to the author: the text closest to a
- * quote that is not in the chapter, and the prefix or suffix that would
- * choose one place of a quote found several times.
+ * quote that is not in the chapter (when it shares a word with it), where a
+ * quote runs from one block into the next, and the prefix or suffix that
+ * would choose one place of a quote found several times.
  */
-import { fold, normalizeProse } from './normalize.js';
+import { escapeRegExp, fold, normalizeProse } from './normalize.js';
 import { findFuzzy, fromFolded, trimRange, type Candidate, type SearchText } from './quote-search.js';
 
 /** Texts longer than this are narrowed down before the closest text is searched for. */
@@ -83,4 +84,40 @@ function wordsAfter(value: string, start: number, words: number): string {
   const blockEnd = value.indexOf('\n\n', start);
   const parts = value.slice(start, blockEnd === -1 ? value.length : blockEnd).split(' ');
   return parts.slice(0, words + 1).join(' ');
+}
+
+/**
+ * Whether two texts share a word of four letters or more (case aside); for
+ * a quote with no such word (short words, numbers, a script written without
+ * spaces), any two letters or digits in a row.
+ */
+export function sharesAWord(text: string, other: string): boolean {
+  const words = (value: string) => new Set(value.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []);
+  const wanted = words(other);
+  const pairs = (value: string) => {
+    const found = new Set<string>();
+    const chars = [...value.toLowerCase()];
+    for (let index = 0; index + 1 < chars.length; index++) if (/[\p{L}\p{N}]/u.test(chars[index]!) && /[\p{L}\p{N}]/u.test(chars[index + 1]!)) found.add(chars[index]! + chars[index + 1]!);
+    return found;
+  };
+  const spaceless = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u.test(other);
+  const [mine, theirs] = wanted.size === 0 || spaceless ? [pairs(text), pairs(other)] : [words(text), wanted];
+  for (const word of theirs) if (mine.has(word)) return true;
+  return false;
+}
+
+/**
+ * Where a quote stands in the snapshot when the blank line between blocks
+ * reads as a space: the quote then runs from one block into the next, which
+ * anchoring never matches. Its text there (white space as one space) and the
+ * offset of its start; undefined when it does not stand there either. Only
+ * for the message: words as written (typographic quotes as the prose has
+ * them), not folded as the search compares.
+ */
+export function acrossBlocks(snapshot: string, quote: string): { text: string; start: number } | undefined {
+  const words = normalizeProse(quote).split(' ').filter((word) => word !== '');
+  if (words.length < 2 || !snapshot.includes('\n\n')) return undefined;
+  const match = new RegExp(words.map((word) => escapeRegExp(word)).join('\\s+')).exec(snapshot);
+  if (!match || !match[0].includes('\n\n')) return undefined;
+  return { text: match[0].replace(/\s+/g, ' '), start: match.index };
 }

@@ -11,7 +11,7 @@ import type { ChapterText, ClaimAnchor, DirectiveClaim } from './chapter-text.js
 import { hashClaimText } from './fingerprint.js';
 import type { Claim } from '../schema/sidecars.js';
 import { appendProblems, type Problem } from '../problems/problem.js';
-import { closestText, suggestContext } from './anchor-hints.js';
+import { acrossBlocks, closestText, sharesAWord, suggestContext } from './anchor-hints.js';
 import {
   ambiguousQuote,
   directiveForQuoteClaim,
@@ -31,7 +31,6 @@ import { locateOffset } from './leaf-map.js';
 import { cutsRawHtml } from './raw-html.js';
 import { locateQuote, prepareSearch, type SearchText } from './quote-search.js';
 import { foldContext } from './occurrence.js';
-import { normalizeProse } from './normalize.js';
 import { selectorsFor } from './selectors.js';
 import type { IndexUnit, TextIndex } from './text-index-types.js';
 
@@ -151,49 +150,13 @@ function cutCharacter(snapshot: string, start: number, end: number): { character
 }
 
 /**
- * Whether two texts share a word of four letters or more (case aside); for
- * a quote with no such word (short words, numbers, a script written without
- * spaces), any two letters or digits in a row.
- */
-function sharesAWord(text: string, other: string): boolean {
-  const words = (value: string) => new Set(value.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []);
-  const wanted = words(other);
-  const pairs = (value: string) => {
-    const found = new Set<string>();
-    const chars = [...value.toLowerCase()];
-    for (let index = 0; index + 1 < chars.length; index++) if (/[\p{L}\p{N}]/u.test(chars[index]!) && /[\p{L}\p{N}]/u.test(chars[index + 1]!)) found.add(chars[index]! + chars[index + 1]!);
-    return found;
-  };
-  const spaceless = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u.test(other);
-  const [mine, theirs] = wanted.size === 0 || spaceless ? [pairs(text), pairs(other)] : [words(text), wanted];
-  for (const word of theirs) if (mine.has(word)) return true;
-  return false;
-}
-
-/**
- * Where a quote stands in the snapshot when the blank line between blocks
- * reads as a space: the quote then runs from one block into the next, which
- * anchoring never matches. Its text there (white space as one space) and the
- * offset of its start; undefined when it does not stand there either. Only
- * for the message: words as written (typographic quotes as the prose has
- * them), not folded as the search compares.
- */
-function acrossBlocks(snapshot: string, quote: string): { text: string; start: number } | undefined {
-  const words = normalizeProse(quote).split(' ').filter((word) => word !== '');
-  if (words.length < 2 || !snapshot.includes('\n\n')) return undefined;
-  const match = new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')).exec(snapshot);
-  if (!match || !match[0].includes('\n\n')) return undefined;
-  return { text: match[0].replace(/\s+/g, ' '), start: match.index };
-}
-
-/**
  * The side of a quote's context (prefix first) that the text around its
  * only place does not match, with what the text reads there; compared as
  * the search compares (folded, white space as one space), so only a change
  * of words counts.
  */
 function changedContext(snapshot: string, start: number, end: number, anchor: { prefix?: string | undefined; suffix?: string | undefined }): { name: 'prefix' | 'suffix'; expected: string; actual: string } | undefined {
-  const squeeze = (value: string) => foldContext(value).replace(/ +/g, ' ').trim();
+  const squeeze = (value: string) => foldContext(value).trim();
   // A little more text than the context's length: white space the context writes once may be longer here.
   if (anchor.prefix !== undefined && squeeze(anchor.prefix) !== '') {
     const before = snapshot.slice(Math.max(0, start - anchor.prefix.length - 16), start);

@@ -178,3 +178,12 @@ export function foldText(value: string): FoldedText {
 export function fold(value: string): string {
   return value.replace(FOLDABLE, (match) => (match.startsWith('-') ? '-' : (FOLD[match] ?? match)));
 }
+
+/**
+ * A text as a regular expression that matches it literally.
+ * @param value the text.
+ * @returns the pattern source.
+ */
+export function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

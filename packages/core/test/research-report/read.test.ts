@@ -118,6 +118,12 @@ describe('parseResearchReport', () => {
     );
     expect(data.summary?.value).toBe('Holds \u202Eton seod\u202C and \u2067x\u2069.');
     expect(parse(report()).problems.filter((problem) => problem.rule === 'report/bidi-control')).toEqual([]);
+    // Lines counted as the report's line endings end them, carriage returns alone too.
+    const crOnly = parse(source.replace('\u2067x\u2069.', '\u2067x\u2069.\n- Note: \u202Eagain').replace(/\n/g, '\r')).problems.filter((problem) => problem.rule === 'report/bidi-control');
+    expect(crOnly.map((problem) => [problem.line, problem.column])).toEqual([
+      [7, 18],
+      [8, 9],
+    ]);
   });
 
   it('never throws on a parser error', () => {
