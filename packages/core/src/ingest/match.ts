@@ -160,6 +160,7 @@ export function searchUnits(parts: readonly string[]): { search: SearchText; uni
     units,
     claims: [],
     restored: [],
+    omitted: [],
   };
   return { search: prepareSearch(index), units };
 }

@@ -98,6 +98,7 @@ export const rules = {
   'anchor/page-orphan': { severity: 'error', description: 'A claim the model placed cannot be found in the rendered page (another plugin changed its text).' },
   'anchor/inside-character': { severity: 'error', description: 'A quote claim starts or ends inside a character a reader sees as one (an emoji sequence, a flag, a letter with a combining mark): its marker would break it.' },
   'anchor/raw-html': { severity: 'error', description: 'A quote claim starts or ends inside raw HTML, which the page cannot wrap.' },
+  'anchor/expression': { severity: 'warning', description: "A claim's words hold an MDX expression (`{count}`) or a component without children (`<Version />`), whose output only the rendered page shows: the snapshot, the brief and the claim audit leave it out." },
 
   // Reading a research report.
   'report/bidi-control': { severity: 'warning', description: 'A line of the report holds a bidirectional control character (U+202A–U+202E, U+2066–U+2069), which lands in the sidecars as written.' },

@@ -283,3 +283,27 @@ export function rawHtmlQuote(at: ClaimFieldPlace, id: string, chapter: string, f
     `quote text that opens and closes its HTML elements, or mark the claim with :claim[...]{#${id}} in the chapter`,
   );
 }
+
+/**
+ * `anchor/expression`: a claim whose words hold an MDX expression or a
+ * component without children, whose output only the rendered page shows.
+ * The snapshot, the brief and the claim audit give the claim without it, so
+ * a researcher checks other words than a reader reads.
+ * @param at the expression or component in the chapter.
+ * @param claim the claim's id, how it is anchored, and its text as the snapshot reads it.
+ * @param found what is left out: the first one's source, and how many more.
+ * @returns the problem.
+ */
+export function omittedInClaim(at: DirectivePlace, claim: { id: string; directive: boolean; text: string }, found: { kind: 'expression' | 'component'; source: string; more: number }): Problem {
+  const what = found.kind === 'expression' ? `the MDX expression ${quote(found.source, 40)}` : `the component ${quote(found.source, 40)}`;
+  const more = found.more > 0 ? ` (and ${found.more} more)` : '';
+  const output = found.kind === 'expression' && found.more === 0 ? 'whose value' : 'whose output';
+  return createProblem(
+    'anchor/expression',
+    at,
+    `claim "${claim.id}" holds ${what}${more}, ${output} only the rendered page shows: the snapshot, the brief and the claim audit read ${quote(claim.text, 80)}`,
+    claim.directive
+      ? `write the value into the claim's words, or move it outside :claim[…]{#${claim.id}}: a researcher checks the words the brief gives`
+      : 'write the value into the prose, or quote words that leave it out: a researcher checks the words the brief gives',
+  );
+}

@@ -22,6 +22,7 @@ import {
   fuzzyQuote,
   insideCharacter,
   missingDirective,
+  omittedInClaim,
   orphanQuote,
   overlappingQuote,
   rawHtmlQuote,
@@ -118,7 +119,37 @@ export function anchorClaims(
   });
 
   appendProblems(problems, crossingClaims(claims, anchors, files));
+  if (index.omitted.length > 0) appendProblems(problems, claimsHoldingOmitted(claims, anchors, (id) => text.directives.indexOf(directives.get(id)!), index, files));
   return { anchors, problems };
+}
+
+/**
+ * A warning for each claim whose words hold what the text leaves out (an
+ * MDX expression, a childless component): inside its directive, or strictly
+ * inside its quote's span.
+ */
+function claimsHoldingOmitted(claims: readonly Claim[], anchors: Map<string, ClaimAnchor>, directiveOf: (id: string) => number, index: TextIndex, files: AnchorFiles): Problem[] {
+  const problems: Problem[] = [];
+  for (const claim of claims) {
+    const anchor = anchors.get(claim.id);
+    if (!anchor) continue;
+    const { start, end } = anchor.location;
+    const directive = claim.anchor === 'directive' ? directiveOf(claim.id) : -1;
+    const held = index.omitted.filter((omitted) => (claim.anchor === 'directive' ? omitted.claims.includes(directive) : start < omitted.offset && omitted.offset < end));
+    const first = held[0];
+    if (!first) continue;
+    const node = first.node;
+    const point = node.position?.start;
+    const expression = node.type === 'mdxTextExpression';
+    problems.push(
+      omittedInClaim(
+        { file: files.chapter, line: point?.line ?? 0, column: point?.column ?? 0 },
+        { id: claim.id, directive: claim.anchor === 'directive', text: anchor.text },
+        { kind: expression ? 'expression' : 'component', source: expression ? `{${(node.value ?? '').trim()}}` : `<${node.name ?? ''} />`, more: held.length - 1 },
+      ),
+    );
+  }
+  return problems;
 }
 
 /** Grapheme clusters, for the edges of a quote. */
@@ -280,5 +311,6 @@ function indexFromSnapshot(snapshot: string): TextIndex {
     units,
     claims: [],
     restored: [],
+    omitted: [],
   };
 }

@@ -8,7 +8,7 @@
  * wrapped on a page or a position is reported, and are built on first use.
  */
 import { location } from 'vfile-location';
-import type { IndexLeaf, IndexUnit, IndexedClaimDirective, RestoredDirective, Segment, TextIndex } from './text-index-types.js';
+import type { IndexLeaf, IndexUnit, IndexedClaimDirective, OmittedInline, RestoredDirective, Segment, TextIndex } from './text-index-types.js';
 
 /** The segments of an index made by `createTextIndex`, sorted by start and not overlapping. */
 const SEGMENTS = new WeakMap<TextIndex, Segment[]>();
@@ -20,6 +20,7 @@ export interface IndexParts {
   units: IndexUnit[];
   claims: IndexedClaimDirective[];
   restored: RestoredDirective[];
+  omitted: OmittedInline[];
 }
 
 /**

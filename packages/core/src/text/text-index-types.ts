@@ -80,6 +80,21 @@ export interface TextIndex {
   claims: IndexedClaimDirective[];
   /** Directives that are not claims, in document order. */
   restored: RestoredDirective[];
+  /** Inline content the page shows but the text leaves out (MDX expressions, childless components), in document order. */
+  omitted: OmittedInline[];
+}
+
+/**
+ * Inline content the page shows and the text does not hold: an MDX
+ * expression (`{count}`) or a component without children (`<Version />`),
+ * whose output is known only when the page renders.
+ */
+export interface OmittedInline {
+  node: IndexNode;
+  /** Where in `TextIndex.text` the content would stand: the offset of the text that follows it. */
+  offset: number;
+  /** Indexes into `TextIndex.claims` of the claim directives it is inside. */
+  claims: number[];
 }
 
 /** Options for `buildTextIndex`. */

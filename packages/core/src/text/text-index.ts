@@ -13,7 +13,9 @@
  * verbatim, trailing spaces trimmed), MDX JSX elements' text, the text of
  * claim directives. Non-claim directives are read as their source text (they
  * are restored on the page). What is out: frontmatter, ESM, MDX expressions
- * and comments, raw HTML, images and their alt text, definitions.
+ * and comments, raw HTML, images and their alt text, definitions; where an
+ * MDX expression or a childless component stood in prose is kept
+ * (`omitted`), so that a claim holding one can be told of it.
  *
  * This file is the walk; a unit's text is joined in `unit-text.ts`, the map
  * back to the leaves is `leaf-map.ts`, directives read as text in
@@ -23,10 +25,10 @@ import type { Root } from 'mdast';
 import { containerFences, directiveId, isDirectiveLabel, isHandled, serializeDirective, sourceText } from './directive-text.js';
 import { createTextIndex } from './leaf-map.js';
 import { normalizeWithMap } from './normalize.js';
-import type { IndexLeaf, IndexNode, IndexUnit, IndexedClaimDirective, RestoredDirective, Segment, TextIndex, TextIndexOptions } from './text-index-types.js';
-import { codeText, fenceText, joinPieces, type Marker, type Piece, type UnitText } from './unit-text.js';
+import type { IndexLeaf, IndexNode, IndexUnit, IndexedClaimDirective, OmittedInline, RestoredDirective, Segment, TextIndex, TextIndexOptions } from './text-index-types.js';
+import { codeText, fenceText, joinPieces, type Gap, type Marker, type Piece, type UnitText } from './unit-text.js';
 
-export type { IndexLeaf, IndexNode, IndexUnit, IndexedClaimDirective, RestoredDirective, TextIndex, TextIndexOptions } from './text-index-types.js';
+export type { IndexLeaf, IndexNode, IndexUnit, IndexedClaimDirective, OmittedInline, RestoredDirective, TextIndex, TextIndexOptions } from './text-index-types.js';
 
 const SKIPPED_FLOW = new Set(['yaml', 'toml', 'mdxjsEsm', 'mdxFlowExpression', 'html', 'thematicBreak', 'definition', 'math']);
 const SKIPPED_PHRASING = new Set([
@@ -62,6 +64,17 @@ const FLOW_TYPES = new Set([
   'toml',
 ]);
 
+/**
+ * Inline content whose output only the rendered page knows: an MDX
+ * expression that is not a comment (`{count}`), or a component without
+ * children (`<Version />`; not `<br />`, a line break, nor `<img />`, an
+ * image, whose text is left out as Markdown's is).
+ */
+function isOmittedInline(node: IndexNode): boolean {
+  if (node.type === 'mdxTextExpression') return !/^\s*(?:\/\*[\s\S]*\*\/\s*)?$/.test(node.value ?? '');
+  return node.type === 'mdxJsxTextElement' && typeof node.name === 'string' && node.name !== 'br' && node.name !== 'img' && (node.children?.length ?? 0) === 0;
+}
+
 /** `<br>` as raw HTML, or `<br />` as an MDX element: a line break. */
 function isLineBreakTag(node: IndexNode): boolean {
   if (node.type === 'html') return /^<br\s*\/?>$/i.test(node.value ?? '');
@@ -77,7 +90,7 @@ function isLineBreakTag(node: IndexNode): boolean {
 export function buildTextIndex(root: Root | IndexNode, options: TextIndexOptions = {}): TextIndex {
   const builder = new IndexBuilder(options);
   builder.flow(root as IndexNode);
-  return createTextIndex({ text: builder.text, leaves: builder.leaves, units: builder.units, claims: builder.claims, restored: builder.restored }, builder.segments);
+  return createTextIndex({ text: builder.text, leaves: builder.leaves, units: builder.units, claims: builder.claims, restored: builder.restored, omitted: builder.omitted }, builder.segments);
 }
 
 /**
@@ -126,6 +139,9 @@ class IndexBuilder {
   units: IndexUnit[] = [];
   claims: IndexedClaimDirective[] = [];
   restored: RestoredDirective[] = [];
+  omitted: OmittedInline[] = [];
+  /** The claim directives the walk is inside, innermost last. */
+  open: number[] = [];
 
   constructor(options: TextIndexOptions) {
     this.source = options.source;
@@ -242,6 +258,10 @@ class IndexBuilder {
       if (edge.edge === 'start') claim.start = start + edge.offset;
       else claim.end = start + edge.offset;
     }
+    if (part.gaps) for (const gap of part.gaps) {
+      const omitted = this.omitted[gap.omitted];
+      if (omitted) omitted.offset = start + gap.offset;
+    }
   }
 
   leaf(node: IndexNode, value: string, kind: IndexLeaf['kind']): number {
@@ -251,18 +271,23 @@ class IndexBuilder {
 
   /** Text of a prose container from its phrasing children. */
   prose(node: IndexNode, children: IndexNode[]): UnitText {
-    const pieces: Array<Piece | Marker> = [];
+    const pieces: Array<Piece | Marker | Gap> = [];
     const leaves: number[] = [];
     this.phrasing(children, pieces, leaves);
     return joinPieces(node, 'prose', pieces, leaves);
   }
 
-  phrasing(children: IndexNode[], pieces: Array<Piece | Marker>, leaves: number[]): void {
+  phrasing(children: IndexNode[], pieces: Array<Piece | Marker | Gap>, leaves: number[]): void {
     for (const child of children) {
       const type = child.type;
       // A line break written as HTML (`<br>`, `<br />` in MDX) reads as the Markdown one does: a space.
       if (isLineBreakTag(child)) {
         pieces.push({ leaf: -1, text: ' ', map: undefined });
+        continue;
+      }
+      if (isOmittedInline(child)) {
+        pieces.push({ omitted: this.omitted.length });
+        this.omitted.push({ node: child, offset: -1, claims: [...this.open] });
         continue;
       }
       if (SKIPPED_PHRASING.has(type)) continue;
@@ -291,7 +316,9 @@ class IndexBuilder {
             column: point?.column ?? 0,
           });
           pieces.push({ directive, edge: 'start' });
+          this.open.push(directive);
           this.phrasing(child.children ?? [], pieces, leaves);
+          this.open.pop();
           pieces.push({ directive, edge: 'end' });
           continue;
         }

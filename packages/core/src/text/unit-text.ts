@@ -22,6 +22,11 @@ export interface Marker {
   edge: 'start' | 'end';
 }
 
+/** Marks where inline content the text leaves out stands within a unit's pieces (an index into the index's `omitted`). */
+export interface Gap {
+  omitted: number;
+}
+
 /** A unit's text before it is placed in the index. */
 export interface UnitText {
   node: IndexNode;
@@ -32,6 +37,8 @@ export interface UnitText {
   leaves: number[];
   /** Directive edges as offsets in `text`. */
   edges: Array<{ directive: number; edge: 'start' | 'end'; offset: number }>;
+  /** Where left-out inline content stands, as offsets in `text` (of the text that follows it). */
+  gaps?: Array<{ omitted: number; offset: number }>;
 }
 
 /** Two ASCII whitespace characters in a row. */
@@ -47,19 +54,25 @@ const OTHER_WHITESPACE_ALL = /[\t\n\r\f\v]/g;
  * space, the ends trimmed, with the directive edges moved to match.
  * @param node the unit's container.
  * @param kind the unit's kind.
- * @param pieces the unit's text pieces and directive markers, in document order.
+ * @param pieces the unit's text pieces, directive markers and gaps, in document order.
  * @param leaves the leaves the pieces come from.
  * @returns the unit's text.
  */
-export function joinPieces(node: IndexNode, kind: IndexUnit['kind'], pieces: Array<Piece | Marker>, leaves: number[]): UnitText {
+export function joinPieces(node: IndexNode, kind: IndexUnit['kind'], pieces: Array<Piece | Marker | Gap>, leaves: number[]): UnitText {
   const segments: Segment[] = [];
   const edges: UnitText['edges'] = [];
+  let gaps: UnitText['gaps'];
   // Concatenation, not an array joined at the end: V8 builds it as a rope.
   let text = '';
   // The first whitespace of a pending run: it becomes one space if more text follows.
   let pendingLeaf = -2;
   let pendingOffset = 0;
   for (const piece of pieces) {
+    if ('omitted' in piece) {
+      // Where the text that follows will start: past a pending space.
+      (gaps ??= []).push({ omitted: piece.omitted, offset: text.length + (pendingLeaf !== -2 && text.length > 0 ? 1 : 0) });
+      continue;
+    }
     if ('directive' in piece) {
       const pendingSpace = pendingLeaf !== -2 && text.length > 0;
       edges.push({ directive: piece.directive, edge: piece.edge, offset: text.length + (piece.edge === 'start' && pendingSpace ? 1 : 0) });
@@ -127,7 +140,8 @@ export function joinPieces(node: IndexNode, kind: IndexUnit['kind'], pieces: Arr
     const end = ends.get(edge.directive);
     if (edge.edge === 'start' && end !== undefined && edge.offset > end) edge.offset = end;
   }
-  return { node, kind, text, segments, leaves, edges };
+  if (gaps) for (const gap of gaps) if (gap.offset > text.length) gap.offset = text.length;
+  return gaps ? { node, kind, text, segments, leaves, edges, gaps } : { node, kind, text, segments, leaves, edges };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Root } from 'mdast';
-import { markdownToMdast } from 'satteri';
+import { markdownToMdast, mdxToMdast } from 'satteri';
 import { describe, expect, it } from 'vitest';
 import { anchorClaims, type AnchorFiles } from '../../src/text/anchor.js';
 import { SELECTOR_CONTEXT } from '../../src/text/selectors.js';
@@ -8,6 +8,11 @@ import { extractChapterText } from '../../src/text/snapshot.js';
 
 function chapterText(source: string) {
   const root = markdownToMdast(source, { features: { directive: true, smartPunctuation: false, gfm: true, frontmatter: true }, position: true }) as Root;
+  return extractChapterText(root, { source });
+}
+
+function mdxChapterText(source: string) {
+  const root = mdxToMdast(source, { features: { directive: true, smartPunctuation: false, gfm: true, frontmatter: true }, position: true }) as Root;
   return extractChapterText(root, { source });
 }
 
@@ -168,6 +173,28 @@ describe('anchorClaims', () => {
       'content/books/pi/27-chapter.claims.yaml:8:5 anchor/missing-directive claim "missing" is anchored by directive, but content/books/pi/27-chapter.mdx has no :claim[...]{#missing} (mark the sentence in the chapter as :claim[the sentence]{#missing}, or anchor the claim by quote)',
       'content/books/pi/27-chapter.claims.yaml:18:5 anchor/missing-directive claim "unknown" is anchored by directive, but content/books/pi/27-chapter.mdx has no :claim[...]{#unknown} (mark the sentence in the chapter as :claim[the sentence]{#unknown}, or anchor the claim by quote)',
     ]);
+  });
+
+  it('warns when a claim holds an MDX expression or a childless component, which the snapshot leaves out', () => {
+    const text = mdxChapterText(
+      'There are {count} widgets :claim[at {price}€ each, {/* checked */} or <Tax /> more]{#price} in stock.\n\nThe build takes {minutes} minutes<br />on a laptop.\n',
+    );
+    const report = (claims: Claim[]) => anchorClaims(text, [...claims, ...(claims.some((claim) => claim.id === 'price') ? [] : [directive('price')])], files).problems.filter((problem) => claims.some((claim) => problem.message.startsWith(`claim "${claim.id}"`))).map((problem) => `${problem.file}:${problem.line}:${problem.column} ${problem.rule} ${problem.severity} ${problem.message} (${problem.hint})`);
+    expect(report([directive('price')])).toEqual([
+      'content/books/pi/27-chapter.mdx:1:37 anchor/expression warning claim "price" holds the MDX expression "{price}" (and 1 more), whose output only the rendered page shows: the snapshot, the brief and the claim audit read "at € each, or more" (write the value into the claim\'s words, or move it outside :claim[…]{#price}: a researcher checks the words the brief gives)',
+    ]);
+    expect(report([quote('count', { quote: 'There are widgets' })])).toEqual([
+      'content/books/pi/27-chapter.mdx:1:11 anchor/expression warning claim "count" holds the MDX expression "{count}", whose value only the rendered page shows: the snapshot, the brief and the claim audit read "There are widgets" (write the value into the prose, or quote words that leave it out: a researcher checks the words the brief gives)',
+    ]);
+    expect(report([quote('laptop', { quote: 'takes minutes on a laptop' })]).map((line) => line.split(' (')[0])).toEqual([
+      'content/books/pi/27-chapter.mdx:3:17 anchor/expression warning claim "laptop" holds the MDX expression "{minutes}", whose value only the rendered page shows: the snapshot, the brief and the claim audit read "takes minutes on a laptop"',
+    ]);
+    // A component alone in a directive; words beside an expression that do not span it; a comment and a line break: quiet.
+    expect(anchorClaims(mdxChapterText('Pay :claim[the <Tax /> rate]{#tax} now.\n'), [directive('tax')], files).problems.map((problem) => problem.message)).toEqual([
+      'claim "tax" holds the component "<Tax />", whose output only the rendered page shows: the snapshot, the brief and the claim audit read "the rate"',
+    ]);
+    expect(report([quote('after', { quote: 'widgets' }), quote('before', { quote: 'There are' }), quote('break', { quote: 'minutes on a laptop' })])).toEqual([]);
+    expect(anchorClaims(mdxChapterText('A :claim[checked {/* by hand */} fact]{#c} and {count} more.\n'), [directive('c')], files).problems).toEqual([]);
   });
 
   it('works from a snapshot alone', () => {
