@@ -168,8 +168,11 @@ function cutCharacter(snapshot: string, start: number, end: number): { character
     // Without the u flag, a surrogate matches as a code unit: an edge between the two halves of one is caught.
     if (!/[\u200d\p{M}\ufe00-\ufe0f\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]/u.test(around) && !/[\ud800-\udfff]/.test(around)) continue;
     graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-    // Clusters are short, but a flag's letters pair from the start of their run: from the block's start, or 64 characters back.
-    const from = Math.max(0, offset - 64, snapshot.lastIndexOf('\n', offset - 1) + 1);
+    // Clusters are short, but a flag's letters pair from the start of their run: from the block's start, or 64
+    // characters back and then past the rest of a run of regional indicators (U+1F1E6–1F1FF), however long.
+    const lineStart = snapshot.lastIndexOf('\n', offset - 1) + 1;
+    let from = Math.max(0, offset - 64, lineStart);
+    while (from > lineStart && /[\ud83c\udde6-\uddff]/.test(snapshot[from - 1]!)) from--;
     const window = snapshot.slice(from, Math.min(snapshot.length, offset + 64));
     for (const { segment, index } of graphemes.segment(window)) {
       const at = from + index;

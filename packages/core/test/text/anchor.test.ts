@@ -150,6 +150,12 @@ describe('anchorClaims', () => {
     // An approximate match that ends between the two halves of an emoji (they share the first) is caught too.
     const halves = anchorClaims(chapterText('The team said yes \u{1F603} to the plan.\n'), [quote('half', { quote: 'The team said yes \u{1F600}' })], files).problems;
     expect(halves.map((problem) => problem.rule)).toContain('anchor/inside-character');
+    // A flag's letters pair from the start of their run, however long the run: twenty flags, a quote from the second letter of the eighteenth.
+    const flags = '\u{1F1EB}\u{1F1F7}'.repeat(20);
+    const long = chapterText(`Flags: ${flags} end of the run.\n`);
+    const late = anchorClaims(long, [quote('late', { quote: `\u{1F1F7}${'\u{1F1EB}\u{1F1F7}'.repeat(2)} end of the run` })], files).problems;
+    expect(late.map((problem) => problem.rule)).toEqual(['anchor/inside-character']);
+    expect(anchorClaims(long, [quote('whole', { quote: `${'\u{1F1EB}\u{1F1F7}'.repeat(3)} end of the run` })], files).problems).toEqual([]);
     // Whole characters, at either edge, are quiet.
     for (const words of ['The family \u{1F469}\u200D\u{1F469}\u200D\u{1F467}', '\u{1F1E9}\u{1F1EA} pair', 'a wave \u{1F44B}\u{1F3FD} here']) {
       expect(anchorClaims(text, [quote('whole', { quote: words })], files).problems, words).toEqual([]);
