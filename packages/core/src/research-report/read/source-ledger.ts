@@ -186,17 +186,21 @@ function readUrl(entry: SourceLedgerRow, source: CellText, urlCell: CellText | u
 
 /**
  * What a URL cell says beside the URL written in it ("https://…/write.html,
- * section DESCRIPTION" → "section DESCRIPTION"), without the separators and
+ * section DESCRIPTION" → "section DESCRIPTION", "section 5.7 of https://…"
+ * → "section 5.7"), without the separators, the word leading into it and
  * brackets around the URL; nothing for a link whose words are not the URL
  * (`[manual](https://…)`: its words name the link, not a place in the source).
  */
 function besideUrl(text: string, url: string): string {
   const at = text.indexOf(url);
   if (at === -1) return '';
-  const rest = `${text.slice(0, at)} ${text.slice(at + url.length)}`
+  // "section 5.7 of https://…": the word that leads into the URL is not part of the place.
+  const before = text.slice(0, at).replace(/\s+(?:of|in|at|from|on)\s*$/i, '');
+  const rest = `${before} ${text.slice(at + url.length)}`
     .replace(/[(<[]\s*[)>\]]/g, ' ')
     .replace(/^[\s,;:.–—-]+|[\s,;:–—-]+$/g, '')
-    .replace(/\s+/g, ' ');
+    .replace(/\s+/g, ' ')
+    .replace(/ ([,;])/g, '$1');
   const bracketed = /^\((.*)\)\.?$/.exec(rest);
   return bracketed && !bracketed[1]!.includes(')') ? bracketed[1]!.trim() : rest;
 }

@@ -40,7 +40,8 @@ describe('row readers', () => {
     const locatorOf = (cell: string) => parse(report().replace(`| ${url} |`, `| ${cell} |`)).report.sourceLedger[1]!;
     expect(locatorOf(`${url}, section 5.7, paragraph 3`)).toMatchObject({ url, locator: 'section 5.7, paragraph 3' });
     expect(locatorOf(`${url} (section 5.7)`)).toMatchObject({ url, locator: 'section 5.7' });
-    expect(locatorOf(`section 5.7 of ${url}`)).toMatchObject({ url, locator: 'section 5.7 of' });
+    expect(locatorOf(`section 5.7 of ${url}`)).toMatchObject({ url, locator: 'section 5.7' });
+    expect(locatorOf(`Section 5.7 in ${url}, paragraph 3`)).toMatchObject({ url, locator: 'Section 5.7, paragraph 3' });
     expect(locatorOf(`${url} — §5.7`)).toMatchObject({ url, locator: '§5.7' });
     for (const cell of [url, `[RFC 9562](${url})`, `${url}, accessed 2026-11-30`, `<${url}>`]) {
       const row = locatorOf(cell);
