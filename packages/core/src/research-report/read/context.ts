@@ -40,6 +40,13 @@ export function readContext(section: SectionNodes, source: string, report: Resea
     }
   }
   readFromProse([...blocksOf(preamble), ...blocksOf(section.nodes)], report);
+  // Last, a line that says which date it is without a label.
+  for (const block of report.date ? [] : [...blocks, ...blocksOf(preamble)]) {
+    for (const line of linesOf(block.node)) {
+      const date = report.date ? undefined : dateFromLine(line);
+      if (date) report.date = { value: date, ...locateInSource(source, block.node, line) };
+    }
+  }
   const distinct = [...new Set(fingerprints.map((fingerprint) => fingerprint.value))];
   if (fingerprints.length === 0) {
     problems.push(
@@ -88,15 +95,28 @@ function readLabel(line: string, place: ReportPlace, source: string, node: RootC
       field = 'summary';
     }
   }
-  if (!report.date && /\bdate\b|\btoday\b/i.test(label ? label[1]! : line)) {
+  // "Date: …", "Date of work: …", "Today: …": a label about the date.
+  if (!report.date && label && /\bdate\b|\btoday\b/i.test(label[1]!)) {
     const date = /\b(\d{4}-\d{2}-\d{2})\b/.exec(line);
     if (date && isDateString(date[1]!)) report.date = { value: date[1]!, ...place };
-    else if (date && label) {
+    else if (date) {
       const { message, hint } = noSuchDay(date[1]!, 'the date of the pass');
       problems.push(createProblem('report/invalid-value', at(report.file, locateInSource(source, node, date[1]!), 'context.date'), message, hint));
     }
   }
   return field;
+}
+
+/**
+ * The date of the pass from a line that is not a label, when nothing else
+ * gave it: the word "date" or "today" and a date close after it ("Today is
+ * 2026-12-06", "the date of this pass is 2026-12-06"), not any date on a
+ * line that says "date" ("the newest code I can date is v0.58.3
+ * (2026-03-15)").
+ */
+function dateFromLine(line: string): string | undefined {
+  const date = /\b(?:date|today)\b[^.\d]{0,30}?(\d{4}-\d{2}-\d{2})\b/i.exec(line)?.[1];
+  return date !== undefined && isDateString(date) ? date : undefined;
 }
 
 /**

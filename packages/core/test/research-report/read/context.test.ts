@@ -47,6 +47,12 @@ describe('readContext', () => {
     expect(before('I am Dana Smith, a freelance researcher.').by?.value).toBe('Dana Smith, a freelance researcher');
     expect(before('I am an AI research agent.').by?.value).toBe('an AI research agent');
     expect(before('I am not sure of every date.').by).toBeUndefined();
+    // The date of the pass: a label about the date first, then "prepared on …", then a line that says which date it is.
+    const dated = (above: string, first: string) => parse(`# Report\n\n${above}\n\n${report({ 1: `${first}\n\n- Fingerprint: ${FINGERPRINT}` }).slice('# Report\n\n'.length)}`).report.date?.value;
+    expect(dated('Prepared by an AI research agent on 2026-12-06.', '1. **Versions.** The newest code I could date is v0.58.3 (2026-03-15).\n\n**Date of work:** 2026-12-04.')).toBe('2026-12-04');
+    expect(dated('Prepared by an AI research agent on 2026-12-06.', '1. **Versions.** The newest code I could date is v0.58.3 (2026-03-15).')).toBe('2026-12-06');
+    expect(dated('Notes.', 'The newest code I could date is v0.58.3 (2026-03-15).')).toBeUndefined();
+    expect(dated('Notes.', 'Today is 2026-12-05, and the newest code I could date is v0.58.3 (2026-03-15).')).toBe('2026-12-05');
     expect(before('I am UNABLE to access the archive.').by).toBeUndefined();
     // Section 1's line is taken before one above it.
     expect(parse(`# Report\n\nBy: Someone Else\n\n${report().slice('# Report\n\n'.length)}`).report.by?.value).toBe('A. Researcher');
