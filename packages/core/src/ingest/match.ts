@@ -122,7 +122,18 @@ export function matchClaimRows(rows: readonly ClaimAuditRow[], claims: readonly 
       continue;
     }
     const earlier = result.matches.find((other) => other.id === match.id && !other.duplicate);
-    if (earlier) {
+    if (earlier && match.how === 'id' && earlier.how !== 'id') {
+      // A row that names the claim by id is about it; one that only matched its text gives way.
+      result.problems.push(
+        createProblem(
+          'report/duplicate-claim-row',
+          at(options.file, earlier.row, `claim-audit[${earlier.row.index}]`),
+          `this row matched claim "${match.id}" by its text, but the row at line ${row.line} names it by id; only that row is used`,
+          'give each claim one row, and name it by id',
+        ),
+      );
+      earlier.duplicate = true;
+    } else if (earlier) {
       result.problems.push(
         createProblem('report/duplicate-claim-row', at(options.file, row, path), `this row is about claim "${match.id}" like the row at line ${earlier.row.line}; only the first is used`, 'give each claim one row'),
       );
@@ -165,6 +176,9 @@ export function searchUnits(parts: readonly string[]): { search: SearchText; uni
   return { search: prepareSearch(index), units };
 }
 
+/** The shortest text (in characters) a claim row may match approximately. */
+const MIN_FUZZY_CLAIM_TEXT = 24;
+
 type TextMatch = { kind: 'exact' | 'fuzzy'; id: string; errors: number } | { kind: 'ambiguous'; ids: string[] } | { kind: 'none' };
 
 /**
@@ -175,7 +189,8 @@ function findClaimByText(index: ReturnType<typeof claimSearch>, claims: readonly
   const unitOf = (offset: number) => index.units.findIndex((unit) => offset >= unit.start && offset <= unit.end);
   if (normalizeProse(text).length >= 3) {
     const result = locateQuote(index.search, { quote: text });
-    if (result.kind === 'exact' || result.kind === 'fuzzy') {
+    // A few words found only approximately are no sign of which claim is meant ("parentId" in "parentSession").
+    if (result.kind === 'exact' || (result.kind === 'fuzzy' && normalizeProse(text).length >= MIN_FUZZY_CLAIM_TEXT)) {
       const unit = unitOf(result.start);
       if (unit !== -1) return { kind: result.kind, id: claims[unit]!.id, errors: result.errors };
     }

@@ -46,6 +46,26 @@ describe('matchClaimRows', () => {
     );
   });
 
+  it('lets a row that names a claim by id win over an earlier row that matched its text, and matches a few words only exactly', () => {
+    const { matches, problems } = matchClaimRows(
+      [
+        row(0, { claimText: 'The session ids are random version 4 UUIDs', quotes: ['The session ids are random version 4 UUIDs'] }),
+        // Eight characters two edits from "session " are no sign of the claim.
+        row(1, { claimText: '"sessoin" in the header', quotes: ['sessoin'] }),
+        row(2, { ids: [{ value: 'session-id-v4', line: 12, column: 3 }] }),
+      ],
+      claims,
+      options,
+    );
+    expect(matches.map((match) => [match.row.index, match.id, match.how, match.duplicate ?? false])).toEqual([
+      [0, 'session-id-v4', 'fuzzy', true],
+      [2, 'session-id-v4', 'id', false],
+    ]);
+    expect(formatProblems(problems)).toContain(
+      'report.md:10:1  claim-audit[0]  warning: this row matched claim "session-id-v4" by its text, but the row at line 12 names it by id; only that row is used  (hint: give each claim one row, and name it by id)  [report/duplicate-claim-row]',
+    );
+  });
+
   it('finds a claim inside a longer quoted sentence, and says when a quote fits several', () => {
     const { matches, held, problems } = matchClaimRows(
       [

@@ -65,7 +65,7 @@ function readClaimRow(
     claimText: claim.text,
     claimAt: claim.place,
     ids: ids.map((value) => ({ value, ...(labelCell && idTokens(labelCell).includes(value) ? labelCell.place : claim.place) })),
-    quotes: quotesOf(claim.text),
+    quotes: quotesOf(claim.text, claim.codes),
     evidence: evidence?.text ?? '',
     unverified: cells.some((c) => UNVERIFIED.test(c.text)),
   };
@@ -126,9 +126,15 @@ function namedId(labelCell: CellText | undefined, claim: CellText): string | und
   return opening[1] === '#' || [...claim.codes, ...claim.strong].some((word) => word.trim().replace(/^#/, '') === id) ? id : undefined;
 }
 
-/** Texts between double quotation marks, at least three characters long. */
-function quotesOf(text: string): string[] {
-  return [...text.matchAll(/[“"]([^”"]{3,})[”"]/g)].map((match) => match[1]!.trim()).filter((quoted) => quoted.length >= 3);
+/**
+ * Texts between double quotation marks, at least three characters long;
+ * not the quotation marks inside code (`"parentId":"a1b2"`, JSON quoted as
+ * code), which quote no sentence.
+ */
+function quotesOf(text: string, codes: readonly string[]): string[] {
+  let prose = text;
+  for (const code of codes) if (/[“”"]/.test(code)) prose = prose.replace(code, ' ');
+  return [...prose.matchAll(/[“"]([^”"]{3,})[”"]/g)].map((match) => match[1]!.trim()).filter((quoted) => quoted.length >= 3);
 }
 
 /**

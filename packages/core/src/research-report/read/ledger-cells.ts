@@ -208,6 +208,28 @@ const RANGE = /^([A-Za-z]{0,4}\d{1,4}[a-z]?)\s*(?:[–—-]|\.\.|to)\s*([A-Za-z]
 const RELATION_WORD = /^(supports|qualifies|contradicts|unresolved|supported by|qualified by|contradicted by|support|qualify|contradict|refutes)\b:?\s*/i;
 
 /**
+ * Each parenthesized group of a text (outermost only, nested ones inside
+ * it: `C8 ("via newSession({ parentSession })")`) replaced by what `replace`
+ * makes of its inside; an unclosed one is left as written.
+ */
+function replaceGroups(text: string, replace: (inner: string) => string): string {
+  let out = '';
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (char === '(') {
+      if (depth === 0) start = index;
+      depth++;
+    } else if (char === ')' && depth > 0) {
+      depth--;
+      if (depth === 0) out += replace(text.slice(start + 1, index));
+    } else if (depth === 0) out += char;
+  }
+  return depth > 0 ? out + text.slice(start) : out;
+}
+
+/**
  * The claims a ledger row bears on: `a, supports b, c (contradicts)`, row
  * labels (`C1, C1b`), ranges (`C4–C9`, `rows 7–20`) and notes in
  * parentheses (`C7 (Q3)`), which are not references.
@@ -220,7 +242,7 @@ export function readBearsOn(cell: CellText, unread: (text: string) => void): Bea
   if (isNone(cell.text)) return result;
   for (const piece of pieces(cell.text)) {
     let relation: Relation | undefined;
-    let text = piece.replace(/\(([^)]*)\)/g, (_, inner: string) => {
+    let text = replaceGroups(piece, (inner) => {
       const value = readEnum(inner, RelationSchema.options, RELATION_SYNONYMS);
       if (value) relation = value as Relation;
       // "(1)": a reference written tentatively.

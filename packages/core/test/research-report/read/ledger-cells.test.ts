@@ -72,5 +72,9 @@ describe('readBearsOn', () => {
     ]);
     // " and " inside parentheses is a note, not a second reference.
     expect(readBearsOn(cell('C7, C2 (corroborates `/clone` and `--fork` wording)'), () => undefined).map((ref) => ref.ref)).toEqual(['C7', 'C2']);
+    // A note with parentheses of its own (code quoted in it) is one note.
+    const nested: string[] = [];
+    expect(readBearsOn(cell('C7, C8 ("created via `/fork`, `/clone`, or `newSession({ parentSession })`")'), (text) => nested.push(text)).map((ref) => ref.ref)).toEqual(['C7', 'C8']);
+    expect(nested).toEqual([]);
   });
 });

@@ -16,6 +16,13 @@ describe('row readers', () => {
     expect(parse(source).report.claimAudit.map((row) => row.snapshotLine)).toEqual([7, 33, undefined]);
   });
 
+  it('reads the quotes of a claim cell, not the quotation marks inside code', () => {
+    const source = report()
+      .replace('| "Entries form a tree" |', '| Example JSON on line 15 (`"parentId":"a1b2c3d4" … "fromId":"f6g7h8i9"`) |')
+      .replace('| #session-id-v4 |', '| "Its `parentId` is the entry where the branch continues" (line 13) |');
+    expect(parse(source).report.claimAudit.map((row) => row.quotes)).toEqual([['Entries'], ['Its parentId is the entry where the branch continues'], []]);
+  });
+
   it('reports cells it cannot read, leaves their value out, and keeps the row', () => {
     const source = report().replace('| abstract only |', '| glanced at |').replace('| https://www.rfc-editor.org/rfc/rfc9562 |', '| rfc-editor |').replace('2026-11-29 / 2026-11-30', '2026-11-29 / 30.11.2026');
     const { report: data, problems } = parse(source);
