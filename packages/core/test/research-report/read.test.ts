@@ -104,6 +104,19 @@ describe('parseResearchReport', () => {
       'Links RAN on 2026-11-30.',
     ]);
     expect(parse(report({ 6: 'None proposed: the chapter needs no experiment.' })).problems).toEqual([]);
+    // An experiment opened by its label, its details in a list after it, is one experiment.
+    const labelled = parse(
+      report({
+        6: '**E0, run (reproduced), 2026-12-06.** Does the script undercount?\n\n- Setup: a synthetic file.\n- Output:\n  ```\n  0.0169\n  ```\n- Result: it misses two entries.\n\n**E1, UNRUN (proposed-experiment).** Are totals billed?\n\n- Method: run pi on 3 prompts.\n- Success: the flag is set.\n\n### E2: Run pi with a fixed model\n\nCompare the ids.\n\n| # | What | Status |\n| - | - | - |\n| X1 | time it | UNRUN |',
+      }),
+    );
+    expect(labelled.report.experiments.map((item) => [item.marker, item.text.slice(0, 20), item.line])).toEqual([
+      ['RAN', 'E0, run (reproduced)', 38],
+      ['UNRUN', 'E1, UNRUN (proposed-', 47],
+      ['UNRUN', 'E2: Run pi with a fi', 52],
+      ['UNRUN', 'X1 time it UNRUN', 58],
+    ]);
+    expect(formatProblems(labelled.problems)).toContain('experiments[2]  warning: the experiment "E2: Run pi with a fixed model Compare the ids." does not say whether it was run');
   });
 
 

@@ -131,9 +131,10 @@ function linesOf(node: RootContent): string[] {
     .filter((line) => line.length > 0);
 }
 
-/** Who made the pass, from the words that name them: without a closing period, nor a date after the name ("Dana Q. Smith on 2026-12-02"). */
+/** Who made the pass, from the words that name them: their first sentence, without a closing period, nor a date after the name ("Dana Q. Smith on 2026-12-02"). */
 function byName(value: string): string {
   return value
+    .replace(/(?<!(?:^|[^\p{L}])\p{Lu}|\b(?:Dr|Prof|Mr|Mrs|Ms|Mx|St|Jr|Sr))\.\s+\S.*$/u, '.')
     .replace(/,?\s+(?:on|at)\s+\d{4}-\d{2}-\d{2}\b.*$/i, '')
     .replace(/,?\s*\(?\d{4}-\d{2}-\d{2}\)?\.?$/, '')
     .replace(/(?<!(?:^|[^\p{L}])\p{Lu})\.$/u, '')

@@ -76,5 +76,9 @@ describe('readBearsOn', () => {
     const nested: string[] = [];
     expect(readBearsOn(cell('C7, C8 ("created via `/fork`, `/clone`, or `newSession({ parentSession })`")'), (text) => nested.push(text)).map((ref) => ref.ref)).toEqual(['C7', 'C8']);
     expect(nested).toEqual([]);
+    // The brief's research question is no claim: the warning names it as written.
+    const question: string[] = [];
+    expect(readBearsOn(cell('C15; research question 3'), (text) => question.push(text)).map((ref) => ref.ref)).toEqual(['C15']);
+    expect(question).toEqual(['research question 3']);
   });
 });
