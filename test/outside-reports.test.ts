@@ -19,12 +19,18 @@ import { parse as parseYaml } from 'yaml';
 import { parseReportMarkdown } from '../packages/cli/src/report-markdown.js';
 import { copyDemoBooks, removeProject, repoRoot, runCli } from '../packages/cli/test/helpers.js';
 
-const AS_OF = '2026-12-01';
 const corpus = path.join(repoRoot, 'test/fixtures/reports');
+/** The day each report was written (the README's table): its ingest runs as of that day, as the author's would have. */
+const written = new Map(
+  [...readFileSync(path.join(corpus, 'README.md'), 'utf8').matchAll(/^\| `(r-[^`]+)` \|.*\| (\d{4}-\d{2}-\d{2}) \|$/gm)].map((match) => [match[1]!, match[2]!]),
+);
 const reports = readdirSync(corpus, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
+
+/** How many experiments a report says it ran, where we read it by hand. */
+const RAN: Record<string, number> = { 'r-26-c': 1, 'r-28-c': 0 };
 
 /** What one report's rows became. */
 interface Landing {
@@ -62,16 +68,16 @@ function chapterOf(name: string): string {
 }
 
 /** The model of a project, as the CLI builds it. */
-function modelOf(root: string) {
-  const { model, problems } = buildModel({ rootDir: root, contentDir: 'content/books', parse: (source, { format }) => parseChapter(source, { format }), today: AS_OF });
+function modelOf(root: string, asOf: string) {
+  const { model, problems } = buildModel({ rootDir: root, contentDir: 'content/books', parse: (source, { format }) => parseChapter(source, { format }), today: asOf });
   expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
   return model!;
 }
 
 /** Plan a report with the core, as the CLI does. */
-async function planOf(root: string, spec: string, file: string, source: string) {
+async function planOf(root: string, spec: string, file: string, source: string, asOf: string) {
   const [bookSlug, chapterSlug] = spec.split('/') as [string, string];
-  const chapter = modelOf(root).books.find((book) => book.slug === bookSlug)!.chapters.find((candidate) => candidate.slug === chapterSlug)!;
+  const chapter = modelOf(root, asOf).books.find((book) => book.slug === bookSlug)!.chapters.find((candidate) => candidate.slug === chapterSlug)!;
   const sidecar = async (kind: 'claims' | 'evidence' | 'research') => {
     const name = `content/books/${bookSlug}/${chapterSlug}.${kind}.yaml`;
     return { file: name, text: await readFile(path.join(root, name), 'utf8').catch(() => undefined) };
@@ -82,8 +88,8 @@ async function planOf(root: string, spec: string, file: string, source: string) 
     report: parsed.report,
     chapter: chapterData(spec, chapter),
     sidecars: { claims: await sidecar('claims'), evidence: await sidecar('evidence'), research: await sidecar('research') },
-    reportPath: `reports/${AS_OF}-${chapterSlug}.md`,
-    date: AS_OF,
+    reportPath: `reports/${asOf}-${chapterSlug}.md`,
+    date: asOf,
     by: parsed.report.by?.value ?? 'unknown',
   });
   return { parsed, plan, chapter };
@@ -113,21 +119,23 @@ async function filesOf(root: string): Promise<Record<string, string>> {
 }
 
 describe('outside research reports come back in', () => {
-  it('has at least six reports, for every chapter', () => {
+  it('has at least six reports, for every chapter, each with the day it was written', () => {
     expect(reports.length).toBeGreaterThanOrEqual(6);
+    expect([...written.keys()].sort()).toEqual(reports);
     expect(new Set(reports.map(chapterOf))).toEqual(new Set(['pi/26-chapter', 'pi/27-chapter', 'pi/28-chapter']));
   });
 
   for (const name of reports) {
     it.concurrent(`ingests ${name} without --strict, lands at least 90% of its rows, and adds nothing the second time`, async () => {
       const spec = chapterOf(name);
+      const asOf = written.get(name)!;
       const source = readFileSync(path.join(corpus, name, 'report.md'), 'utf8');
       const root = await copyDemoBooks();
       try {
         await mkdir(path.join(root, 'incoming'));
         const file = `incoming/${name}.md`;
         await writeFile(path.join(root, file), source);
-        const { parsed, plan, chapter } = await planOf(root, spec, file, source);
+        const { parsed, plan, chapter } = await planOf(root, spec, file, source, asOf);
 
         // Every row lands as a claim, a proposal, a source, or is held back: none is lost.
         const readerHeld = (table: string) => parsed.report.heldBack.filter((row) => row.table === table).length;
@@ -157,10 +165,19 @@ describe('outside research reports come back in', () => {
         expect(claimsLanded / claimRows).toBeGreaterThanOrEqual(0.9);
         expect(ledgerLanded / ledgerRows).toBeGreaterThanOrEqual(0.9);
 
+        // A row that names a claim by id is the row used for that claim (not one that only matched its text).
+        for (const id of new Set(plan.claims.filter((match) => match.how === 'id').map((match) => match.id))) {
+          expect(plan.claims.find((match) => match.id === id && !match.duplicate)?.how, id).toBe('id');
+        }
+        // The pass is dated the day the report says it was written.
+        expect(parsed.report.date?.value ?? asOf).toBe(asOf);
+        // Experiments the researcher says were run count as run.
+        if (RAN[name] !== undefined) expect(parsed.report.experiments.filter((item) => item.marker === 'RAN').length).toBe(RAN[name]);
+
         // The dry run shows the plan and writes nothing.
         const before = await filesOf(root);
         const expected = plan.heldBack.length > 0 ? 3 : 0;
-        const dryRun = await runCli(['ingest', file, '--chapter', spec, '--as-of', AS_OF], { cwd: root });
+        const dryRun = await runCli(['ingest', file, '--chapter', spec, '--as-of', asOf], { cwd: root });
         expect(dryRun.stderr).not.toMatch(/error\(s\)/);
         expect(dryRun.code).toBe(expected);
         expect(dryRun.stdout).toContain(`Ingest ${file} into ${spec} (dry run)`);
@@ -169,15 +186,15 @@ describe('outside research reports come back in', () => {
         for (const row of plan.heldBack) expect(dryRun.stdout).toContain(`  ${file}:${row.line}:${row.column}  ${row.table} `);
 
         // --write records the pass; the book still checks; nothing is validated.
-        const write = await runCli(['ingest', file, '--chapter', spec, '--as-of', AS_OF, '--write'], { cwd: root });
+        const write = await runCli(['ingest', file, '--chapter', spec, '--as-of', asOf, '--write'], { cwd: root });
         expect(write.code).toBe(expected);
         expect(write.stdout).toContain('\nWrote ');
         const after = await filesOf(root);
         const slug = spec.split('/')[1]!;
-        expect(after[`reports/${AS_OF}-${slug}.md`]).toBe(source);
+        expect(after[`reports/${asOf}-${slug}.md`]).toBe(source);
         const research = parseYaml(after[`${slug}.research.yaml`]!) as { history: Array<{ report?: string; heldBack?: unknown[] }>; proposedClaims?: unknown[] };
         const pass = research.history.at(-1)!;
-        expect(pass.report).toBe(`reports/${AS_OF}-${slug}.md`);
+        expect(pass.report).toBe(`reports/${asOf}-${slug}.md`);
         expect(pass.heldBack?.length ?? 0).toBe(plan.heldBack.length);
         expect(research.proposedClaims?.length ?? 0).toBe(plan.proposals.filter((planned) => !planned.recorded).length);
         const verdicts = (text: string | undefined) => (text === undefined ? [] : (parseYaml(text) as { claims: Array<{ id: string; verdict: unknown }> }).claims.map((claim) => [claim.id, claim.verdict]));
@@ -185,10 +202,10 @@ describe('outside research reports come back in', () => {
         const evidence = (text: string | undefined) => (text === undefined ? [] : ((parseYaml(text) as { evidence?: Array<{ id: string; status: string }> }).evidence ?? []));
         const validatedBefore = evidence(before[`${slug}.evidence.yaml`]).filter((item) => item.status === 'validated').map((item) => item.id);
         expect(evidence(after[`${slug}.evidence.yaml`]).filter((item) => item.status === 'validated').map((item) => item.id)).toEqual(validatedBefore);
-        expect(await runCli(['check', '--as-of', AS_OF], { cwd: root })).toMatchObject({ code: 0 });
+        expect(await runCli(['check', '--as-of', asOf], { cwd: root })).toMatchObject({ code: 0 });
 
         // A second --write adds nothing.
-        const again = await runCli(['ingest', file, '--chapter', spec, '--as-of', AS_OF, '--write'], { cwd: root });
+        const again = await runCli(['ingest', file, '--chapter', spec, '--as-of', asOf, '--write'], { cwd: root });
         // Exit 3 again when rows of it were held back: they are still not in the sidecars.
         expect(again.code).toBe(plan.heldBack.length > 0 ? 3 : 0);
         expect(again.stdout).toContain('is already ingested');
@@ -203,9 +220,9 @@ describe('outside research reports come back in', () => {
   it('takes back our own report.md of a chapter whole: every row lands as the claim or source it came from', async () => {
     const root = await copyDemoBooks();
     try {
-      const model = modelOf(root);
+      const model = modelOf(root, '2026-12-01');
       const source = renderResearchReport(model, 'pi/27-chapter', { site: 'https://books.example.org', chapters: '/books', research: '/research' });
-      const { parsed, plan, chapter } = await planOf(root, 'pi/27-chapter', 'report.md', source);
+      const { parsed, plan, chapter } = await planOf(root, 'pi/27-chapter', 'report.md', source, '2026-12-01');
       expect(parsed.problems).toEqual([]);
       expect(plan.problems).toEqual([]);
       expect(plan.heldBack).toEqual([]);
