@@ -151,7 +151,7 @@ function identity(book: BookModel, chapter: ChapterModel, links: ChapterUrls, ex
     lines.push(
       `The chapter text in section 2 is an EXCERPT (the first ${excerpt.shown} of ${excerpt.total} characters), not the whole chapter.`,
       `A complete plain-text snapshot of this exact revision, the text the fingerprint above is computed from, can be downloaded at ${links.snapshot}`,
-      'If you cannot fetch it, say so and ask for the chapter to be pasted. Do not guess at the missing text.',
+      'If chapter-snapshot.txt came with this brief, it is that text (its sha256 is the fingerprint above): use it. If you have neither the file nor the download, say so and ask for the chapter to be pasted. Do not guess at the missing text.',
     );
   }
   return lines;
@@ -159,7 +159,7 @@ function identity(book: BookModel, chapter: ChapterModel, links: ChapterUrls, ex
 
 function excerptEnd(excerpt: Excerpt, links: ChapterUrls): string {
   if (excerpt.complete) return '[The chapter ends here: the text above is the complete chapter.]';
-  return `[... end of excerpt: the chapter continues past this point (${excerpt.shown} of ${excerpt.total} characters shown). The complete text of this exact revision is at ${links.snapshot} (the download link in section 1); if you cannot fetch it, ask for the remainder to be pasted. Do not treat this excerpt as the whole chapter. ...]`;
+  return `[... end of excerpt: the chapter continues past this point (${excerpt.shown} of ${excerpt.total} characters shown). The complete text of this exact revision is at ${links.snapshot} (the download link in section 1), and in chapter-snapshot.txt if that file came with this brief; if you have neither, ask for the remainder to be pasted. Do not treat this excerpt as the whole chapter. ...]`;
 }
 
 function references(chapter: ChapterModel): string[] {

@@ -75,6 +75,9 @@ describe('renderBrief', () => {
     expect(body).toContain('/research/books/pi/27-chapter/chapter-snapshot.txt');
     expect(body).toContain(`(${excerpt.shown} of ${Array.from(SESSION_PROSE).length} characters shown)`);
     expect(sectionBody(text, 1)).toContain('is an EXCERPT');
+    // A researcher handed the snapshot file with the brief is told that it is the whole text (an outside researcher was not sure).
+    expect(sectionBody(text, 1)).toContain('If chapter-snapshot.txt came with this brief, it is that text (its sha256 is the fingerprint above): use it.');
+    expect(body).toContain('and in chapter-snapshot.txt if that file came with this brief');
     expect(sectionBody(text, 1)).toContain('can be downloaded at /research/books/pi/27-chapter/chapter-snapshot.txt');
   });
 
