@@ -86,7 +86,7 @@ function readLabel(line: string, place: ReportPlace, source: string, node: RootC
   if (label) {
     const name = foldHeader(label[1]!);
     const value = label[2]!.trim();
-    if (!report.by && /^(by|researcher|researched by|research agent|agent|made by|performed by|pass by|author of the pass|who|who did this|prepared by)$/.test(name)) {
+    if (!report.by && isByLabel(name)) {
       report.by = { value: shorten(byName(value.replace(/^I am\s+/i, '')), 200), ...place };
       field = 'by';
     }
@@ -117,6 +117,18 @@ function readLabel(line: string, place: ReportPlace, source: string, node: RootC
 function dateFromLine(line: string): string | undefined {
   const date = /\b(?:date|today)\b[^.\d]{0,30}?(\d{4}-\d{2}-\d{2})\b/i.exec(line)?.[1];
   return date !== undefined && isDateString(date) ? date : undefined;
+}
+
+/**
+ * Whether a label (folded) names who made the pass: "By", "Researcher",
+ * "Prepared by", "Done by", "Who did it", "Who did the work", "Author of the report".
+ */
+function isByLabel(name: string): boolean {
+  return (
+    /^(by|researchers?|research agent|agent|who|fact ?checker|analyst|pass by|author of the (pass|report|research)|report author)$/.test(name) ||
+    /^[a-z -]{0,20}\bby$/.test(name) ||
+    /^who (did|made|wrote|prepared|researched|ran|carried out)\b/.test(name)
+  );
 }
 
 /**

@@ -72,11 +72,11 @@ interface DateMention {
 }
 
 /** Every string of a text written as YYYY-MM-DD, in order, real days and the others (`2026-02-30`, `2026-13-01`). */
-function dateMentions(text: string): DateMention[] {
+function dateMentions(text: string, reach = 30): DateMention[] {
   const found: DateMention[] = [];
   let previousEnd = 0;
   for (const match of text.matchAll(DATE_SHAPE)) {
-    found.push({ date: match[1]!, before: text.slice(Math.max(previousEnd, match.index - 30), match.index).toLowerCase(), real: isDateString(match[1]!) });
+    found.push({ date: match[1]!, before: text.slice(Math.max(previousEnd, match.index - reach), match.index).toLowerCase(), real: isDateString(match[1]!) });
     previousEnd = match.index + match[0].length;
   }
   return found;
@@ -102,8 +102,8 @@ export function noSuchDay(date: string, what: string): { message: string; hint: 
 }
 
 /** The calendar dates written as YYYY-MM-DD in a text, with the words before each (since the date before it). */
-export function datesIn(text: string): Array<{ date: string; before: string }> {
-  return dateMentions(text).flatMap(({ date, before, real }) => (real ? [{ date, before }] : []));
+export function datesIn(text: string, reach = 30): Array<{ date: string; before: string }> {
+  return dateMentions(text, reach).flatMap(({ date, before, real }) => (real ? [{ date, before }] : []));
 }
 
 /**

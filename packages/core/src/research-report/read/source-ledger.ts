@@ -52,9 +52,12 @@ function sectionDates(section: SectionNodes, file: string, problems: Problem[]):
       const { message, hint } = noSuchDay(date, 'the date');
       problems.push(createProblem('report/invalid-value', at(file, locateInSource(section.source, block.node, date), 'source-ledger'), message, hint));
     }
-    for (const { date, before } of datesIn(block.text)) {
-      if (!result.verified && /verif|checked/.test(before)) result.verified = date;
-      else if (!result.accessed && /access|opened|consulted|retrieved/.test(`${before} ${block.text.toLowerCase()}`)) result.accessed = date;
+    // The words of the sentence before the date say which it is; "All accessed and verified dates are 2026-12-06" gives both.
+    for (const { date, before } of datesIn(block.text, 60)) {
+      const verified = /verif|checked/.test(before);
+      const accessed = /access|opened|consulted|retrieved/.test(before) || (!verified && /access|opened|consulted|retrieved/.test(block.text.toLowerCase()));
+      if (!result.verified && verified) result.verified = date;
+      if (!result.accessed && accessed) result.accessed = date;
     }
   }
   return result;

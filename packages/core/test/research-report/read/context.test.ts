@@ -38,6 +38,10 @@ describe('readContext', () => {
     expect(byOf('Prepared 2026-12-02 by J. R. R. Tolkien. Scope: all.')).toBe('J. R. R. Tolkien');
     expect(byOf('Prepared 2026-12-02 by Łucja Ś. Nowak.')).toBe('Łucja Ś. Nowak');
     expect(parse(report({ 1: '- By: Dana Q. Smith.' })).report.by?.value).toBe('Dana Q. Smith');
+    // Labels that name who made the pass, as researchers write them.
+    for (const label of ['Who did it', 'Who did the work', 'Done by', 'Checked by', 'Author of the report', 'Fact-checker'])
+      expect(parse(report({ 1: `- ${label}: an AI research agent, working as a fact-checker. No human checked it.` })).report.by?.value, label).toBe('an AI research agent, working as a fact-checker');
+    expect(parse(report({ 1: '- Chapter author: Dana Smith' })).report.by).toBeUndefined();
     // The name is the label's first sentence, not what the line goes on to say.
     expect(parse(report({ 1: '- **Who did this:** an AI research agent. This is the first pass recorded (brief §7).' })).report.by?.value).toBe('an AI research agent');
     expect(parse(report({ 1: '- By: Dr. Dana Q. Smith. Reviewed twice.' })).report.by?.value).toBe('Dr. Dana Q. Smith');

@@ -16,6 +16,20 @@ describe('row readers', () => {
     expect(parse(source).report.claimAudit.map((row) => row.snapshotLine)).toEqual([7, 33, undefined]);
   });
 
+  it('takes the dates the section says hold for every row, both when one sentence names both', () => {
+    const ledger = (sentence: string) =>
+      parse(report().replace('## 3. Source ledger\n\n', `## 3. Source ledger\n\n${sentence}\n\n`).replace(/ \| [-—\d]+ \/ 2026-11-30 \|\n/g, ' | |\n')).report.sourceLedger.map((row) => [row.verified, row.accessed]);
+    // (The third row's metadata is UNVERIFIED: it was not verified, whatever the section says.)
+    expect(ledger('All "accessed" and "verified" dates are 2026-12-06.')).toEqual([
+      ['2026-12-06', '2026-12-06'],
+      ['2026-12-06', '2026-12-06'],
+      [undefined, '2026-12-06'],
+    ]);
+    expect(ledger('Every source was accessed on 2026-12-05; none was verified.').map((row) => row[1])).toEqual(['2026-12-05', '2026-12-05', '2026-12-05']);
+    expect(ledger('Metadata verified on 2026-12-04.').map((row) => row[0])).toEqual(['2026-12-04', '2026-12-04', undefined]);
+    expect(ledger('Metadata verified on 2026-12-04.').map((row) => row[1])).toEqual([undefined, undefined, undefined]);
+  });
+
   it('reads the quotes of a claim cell, not the quotation marks inside code', () => {
     const source = report()
       .replace('| "Entries form a tree" |', '| Example JSON on line 15 (`"parentId":"a1b2c3d4" … "fromId":"f6g7h8i9"`) |')
