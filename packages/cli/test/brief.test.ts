@@ -34,7 +34,7 @@ describe('research-pack brief', () => {
     const book = model!.books.find((candidate) => candidate.slug === 'pi')!;
     const chapter = book.chapters.find((candidate) => candidate.slug === '27-chapter')!;
     expect(result.stdout).toBe(renderBrief(book, chapter, { site: 'https://books.example.org', chapters: '/books', research: '/research' }));
-    expect(result.stdout).toContain(`Chapter prose fingerprint (sha256, normalized): ${chapter.fingerprint}`);
+    expect(result.stdout).toContain(`Chapter prose fingerprint (sha256 of chapter-snapshot.txt): ${chapter.fingerprint}`);
   });
 
   it.skipIf(!freshBuild())('is byte-identical to the brief.md of the last site build', async () => {

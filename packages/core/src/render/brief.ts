@@ -138,7 +138,7 @@ function identity(book: BookModel, chapter: ChapterModel, links: ChapterUrls, ex
     `Stable id:       ${chapter.id}`,
     `Chapter URL:     ${links.chapter}`,
     `Research pack:   ${links.pack}`,
-    `Chapter prose fingerprint (sha256, normalized): ${chapter.fingerprint}`,
+    `Chapter prose fingerprint (sha256 of chapter-snapshot.txt): ${chapter.fingerprint}`,
     '',
     fingerprintSentence(),
     '',

@@ -43,7 +43,7 @@ describe('renderBrief', () => {
     expect(identity).toContain(`Stable id:       ${chapter.id}\n`);
     expect(identity).toContain('Chapter URL:     https://books.example.org/books/pi/27-chapter/\n');
     expect(identity).toContain('Research pack:   https://books.example.org/research/books/pi/27-chapter/\n');
-    expect(identity).toContain(`Chapter prose fingerprint (sha256, normalized): ${chapter.fingerprint}\n`);
+    expect(identity).toContain(`Chapter prose fingerprint (sha256 of chapter-snapshot.txt): ${chapter.fingerprint}\n`);
   });
 
   it('finds a chapter by `<book>/<chapter>` in a model and by slug in a book, with the same bytes', () => {
