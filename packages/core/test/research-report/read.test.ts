@@ -117,6 +117,17 @@ describe('parseResearchReport', () => {
       ['UNRUN', 'X1 time it UNRUN', 58],
     ]);
     expect(formatProblems(labelled.problems)).toContain('experiments[2]  warning: the experiment "E2: Run pi with a fixed model Compare the ids." does not say whether it was run');
+    // What a head does not take (an outside review's cases): a range or group over a list of experiments, an intro after the details, subsections without labels, a plan's words.
+    const read = (six: string) => parse(report({ 6: six })).report.experiments.map((item) => `${item.marker} ${item.text.slice(0, 12)}`);
+    expect(read('**E0–E3 (RUN, 2026-12-06):**\n\n- E0: median 8 ms.\n- E1: UNRUN.\n- E2: UNRUN.\n- E3: UNRUN.')).toEqual(['RAN E0: median 8', 'UNRUN E1: UNRUN.', 'UNRUN E2: UNRUN.', 'UNRUN E3: UNRUN.']);
+    expect(read('**P1 (high value):**\n\n- E1 (UNRUN)\n- E2, RAN 2026-12-06\n\n**P2:**\n\n- E3 (UNRUN)')).toEqual(['UNRUN E1 (UNRUN)', 'RAN E2, RAN 2026', 'UNRUN E3 (UNRUN)']);
+    expect(read('**E0, run (reproduced), 2026-12-06.** Timing.\n\n- Output: 8 ms.\n\nProposals, not run:\n\n- Time loading.\n- Check links.')).toEqual(['RAN E0, run (rep', 'UNRUN Time loading', 'UNRUN Check links.']);
+    expect(read('### Timing the loader (RUN, 2026-12-06)\n\nE1 measured the median at 8 ms.\n\n### Link check (UNRUN)\n\nCheck every link.')).toEqual(['RAN Timing the l', 'UNRUN Link check (']);
+    expect(read('### E1: timing (RUN, 2026-12-06)\n\nMedian 8 ms.\n\n### Follow-up: link check (UNRUN)\n\nCheck every link.')).toEqual(['RAN E1: timing (', 'UNRUN Follow-up: l']);
+    expect(read('### E4: Run 100 sessions and compare\n\nNot yet.')).toEqual(['UNRUN E4: Run 100 ']);
+    expect(parse(report({ 6: '**E1.** Does the loader scale?\n\n- Success: the median load time stays under 10 ms.' })).problems.map((problem) => problem.rule)).toEqual(['report/missing-unrun']);
+    expect(read('**E0, run, 2026-12-06.** Timing the loader.\n\n| Case | Median |\n| - | - |\n| small | 8 ms |\n| large | 80 ms |')).toEqual(['RAN E0, run, 202']);
+    expect(read('### Proposed\n\nNone yet.')).toEqual([]);
   });
 
 

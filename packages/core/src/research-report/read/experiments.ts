@@ -1,7 +1,8 @@
 /**
  * Section 6, experiment opportunities: each item of a list or table, each
- * paragraph or heading that opens with an experiment's label (`E1`, `X2`)
- * with the details after it, or each `###` subsection, run or not run as it says. UNRUN marks one not run; RAN
+ * paragraph that opens with an experiment's label in bold (`**E1, UNRUN.**`)
+ * with the details after it, or each `###` subsection that holds none of
+ * these, run or not run as it says. UNRUN marks one not run; RAN
  * or RUN, or words that report a run ("I ran", "24 checks passed", "median
  * 8.7 ms"), mark one run; an item without either takes the word of the line
  * that introduces it ("Experiments I ran (RUN, 2026-12-01).", "Proposals, not
@@ -24,7 +25,7 @@ function markerOf(text: string): Marker | undefined {
   if (/\bUNRUN\b|\bnot (yet )?run\b|\bnot been run\b|\bwas not run\b|\bnone (was|were) run\b|\bdid not run\b/i.test(text)) return 'UNRUN';
   if (/\bRAN\b|\bRUN\b/.test(text) || /\bI ran\b|\b(was|were) run\b|\b(checks?|tests?) passed\b|\bmedian\b|\bmeasured\b|\b(it )?printed\b|\bexited with\b|^(reproduced|ran|run)\b:?|\bin notebook run\b/i.test(text)) return 'RAN';
   // "E0, run (reproduced), 2026-12-06.": the word after the label, not an instruction ("E3: Run pi with …").
-  if (/^(?:[A-Z]{1,2}\d{1,3}[a-z]?|experiment\s*#?\d{1,3})[\s,:.;—–-]+\(?(?:run|ran|reproduced|executed|done)\b(?!\s+\p{Ll})/iu.test(text)) return 'RAN';
+  if (/^(?:[A-Z]{1,2}\d{1,3}[a-z]?|experiment\s*#?\d{1,3})[\s,:.;—–-]+\(?(?:run|ran|reproduced|executed|done)\b(?=\s*[(),.;]|\s*$|\s+(?:on\s+)?\d{4}-\d{2}-\d{2})/i.test(text)) return 'RAN';
   return undefined;
 }
 
@@ -48,7 +49,8 @@ export function readExperiments(section: SectionNodes, file: string, problems: P
   const items = itemsOf(section.nodes);
   const experiments: ExperimentItem[] = [];
   items.forEach((item, index) => {
-    const marker = (item.head !== undefined ? markerOf(item.head) : undefined) ?? markerOf(item.text) ?? item.introduced;
+    // An experiment opened by a head is run or not as its head says; its details (a plan's "median", "printed") only when they say it was not run.
+    const marker = item.head !== undefined ? (markerOf(item.head) ?? (markerOf(item.text) === 'UNRUN' ? 'UNRUN' : undefined) ?? item.introduced) : (markerOf(item.text) ?? item.introduced);
     if (!marker) {
       problems.push(
         createProblem(
@@ -69,47 +71,98 @@ interface Item {
   place: ReportPlace;
   /** What the paragraph or heading before the list says. */
   introduced: Marker | undefined;
-  /** The paragraph or heading that opens the experiment with its label, when its details follow it. */
+  /** The bold-labelled paragraph or labelled heading that opens the experiment, when its details follow it. */
   head?: string;
+  /** Opened by a paragraph (not a heading). */
+  fromParagraph?: boolean;
 }
 
 /**
- * The items of the section: list items and table rows, each with the word
- * of the line before it; a paragraph or heading that opens with an
- * experiment's label (`**E0, run, 2026-12-06.** …`) and the lists and
- * paragraphs after it, one item; else `###` subsections.
+ * The items of the section, subsection by subsection (`###` headings): in
+ * each, the list items and table rows, each with the word of the line
+ * before it, and each paragraph that opens with one experiment's label in
+ * bold (`**E0, run, 2026-12-06.** …`) with its details (lists, tables and
+ * paragraphs after it that name no experiment); a subsection with none of
+ * these is one item, unless it says there is none.
  */
 function itemsOf(nodes: readonly RootContent[]): Item[] {
   const items: Item[] = [];
   let introduced: Marker | undefined;
-  let current: Item | undefined;
+  let block: RootContent[] = [];
+  let heading: RootContent | undefined;
+  const flush = () => {
+    // A subsection headed by one experiment's label ("### E2: …") is that experiment, with its details.
+    const labelled = heading !== undefined && ONE_LABEL.test(oneSpace(textOf(heading)));
+    const found = blockItems(block, introduced, labelled ? heading : undefined);
+    if (found.length > 0) items.push(...found);
+    else if (heading) {
+      const body = block.map((node) => oneSpace(textOf(node))).join(' ').trim();
+      if (!/^(none|nothing|no experiments?)\b/i.test(body)) items.push({ text: `${oneSpace(textOf(heading))}${body ? ` ${body}` : ''}`, place: placeOf(heading), introduced: undefined });
+    }
+  };
   for (const node of nodes) {
-    const text = node.type === 'paragraph' || node.type === 'heading' ? oneSpace(textOf(node)) : '';
-    if ((node.type === 'paragraph' || (node.type === 'heading' && node.depth >= 3)) && EXPERIMENT_LABEL.test(text)) {
-      current = { text, place: placeOf(node), introduced, head: text };
+    if (node.type === 'heading') {
+      flush();
+      block = [];
+      heading = node.depth >= 3 ? node : undefined;
+      introduced = introMarkerOf(oneSpace(textOf(node)));
+    } else block.push(node);
+  }
+  flush();
+  return items;
+}
+
+/** One experiment's label and nothing more at the start of a text: `E0`, `X2`, `Experiment 3` (not `E0–E3`, nor `E1, E2`). */
+const ONE_LABEL = /^(?:[A-Z]{1,2}\d{1,3}[a-z]?|[Ee]xperiment\s*#?\d{1,3})(?![\s,]*(?:[–—-]|and\b|or\b|to\b|,\s*[A-Z]{1,2}\d))/;
+
+/** A paragraph that opens an experiment: one label, in bold, first (`**E0, run (reproduced).** Does …`). */
+function isHead(node: RootContent): boolean {
+  if (node.type !== 'paragraph') return false;
+  const first = node.children[0];
+  return first?.type === 'strong' && ONE_LABEL.test(oneSpace(textOf(first)));
+}
+
+/** Whether a list or table names experiments of its own (its items or first cells open with a label). */
+function namesExperiments(node: RootContent): boolean {
+  if (node.type === 'list') return node.children.some((item) => EXPERIMENT_LABEL.test(oneSpace(textOf(item)).replace(/^[*_]+/, '')));
+  if (node.type === 'table') return node.children.slice(1).some((row) => EXPERIMENT_LABEL.test(oneSpace(textOf(row.children[0] ?? row))));
+  return false;
+}
+
+/** The items of the content of one subsection (or of the section before its first `###`). */
+function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker | undefined, heading?: RootContent): Item[] {
+  const items: Item[] = [];
+  let introduced = heading ? undefined : introducedByHeading;
+  let current: Item | undefined;
+  if (heading) {
+    const text = oneSpace(textOf(heading));
+    current = { text, place: placeOf(heading), introduced: undefined, head: text };
+    items.push(current);
+  }
+  for (const node of nodes) {
+    if (isHead(node)) {
+      const text = oneSpace(textOf(node));
+      current = { text, place: placeOf(node), introduced, head: text, fromParagraph: true };
       items.push(current);
       continue;
     }
-    if (node.type === 'heading') current = undefined;
-    else if (current && node.type !== 'table') {
-      // The experiment's details: its method, commands, output.
-      current.text = `${current.text} ${oneSpace(textOf(node))}`;
+    const text = oneSpace(textOf(node));
+    // A bold label right over a list of experiments ("**P1 (high value):**") is a group's title, not an experiment.
+    if (current && current.fromParagraph && current.text === current.head && namesExperiments(node)) {
+      items.pop();
+      introduced = introMarkerOf(current.text) ?? introduced;
+      current = undefined;
+    }
+    // The experiment's details: its method, commands, output; not an intro to more experiments, nor a list of them.
+    const intro = node.type === 'paragraph' && (introMarkerOf(text) !== undefined || text.endsWith(':'));
+    if (current && !intro && !namesExperiments(node)) {
+      current.text = `${current.text} ${text}`;
       continue;
     }
     current = undefined;
-    if (node.type === 'heading') introduced = introMarkerOf(text);
     if (node.type === 'paragraph') introduced = introMarkerOf(text) ?? introduced;
     if (node.type === 'list') for (const item of node.children) items.push({ text: oneSpace(textOf(item)), place: placeOf(item), introduced });
     if (node.type === 'table') for (const row of node.children.slice(1)) items.push({ text: oneSpace(textOf(row)), place: placeOf(row), introduced });
-  }
-  if (items.length > 0) return items;
-  // Experiments as ### subsections: each subsection is one item.
-  current = undefined;
-  for (const node of nodes) {
-    if (node.type === 'heading' && node.depth >= 3) {
-      current = { text: oneSpace(textOf(node)), place: placeOf(node), introduced: undefined };
-      items.push(current);
-    } else if (current) current.text = `${current.text} ${oneSpace(textOf(node))}`;
   }
   return items;
 }
