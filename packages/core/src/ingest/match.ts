@@ -41,7 +41,7 @@ export interface HeldClaimRow {
 
 /** What each claim-audit row is about. */
 export interface ClaimRowMatches {
-  /** Rows about a claim of the chapter (the first row per claim, then duplicates marked). */
+  /** Rows about a claim of the chapter, in report order: one used per claim (the first, or the first that names it by id), the others marked duplicate. */
   matches: ClaimMatch[];
   /** Rows about no recorded claim: the claims the report proposes. */
   unmatched: ClaimAuditRow[];
@@ -189,10 +189,15 @@ function findClaimByText(index: ReturnType<typeof claimSearch>, claims: readonly
   const unitOf = (offset: number) => index.units.findIndex((unit) => offset >= unit.start && offset <= unit.end);
   if (normalizeProse(text).length >= 3) {
     const result = locateQuote(index.search, { quote: text });
-    // A few words found only approximately are no sign of which claim is meant ("parentId" in "parentSession").
-    if (result.kind === 'exact' || (result.kind === 'fuzzy' && normalizeProse(text).length >= MIN_FUZZY_CLAIM_TEXT)) {
-      const unit = unitOf(result.start);
-      if (unit !== -1) return { kind: result.kind, id: claims[unit]!.id, errors: result.errors };
+    const unit = result.kind === 'exact' || result.kind === 'fuzzy' ? unitOf(result.start) : -1;
+    // A few words found only approximately are no sign of which claim is meant ("parentId" in "parentSession"),
+    // unless they are nearly the whole of a short claim ("Entries from a tree" for "Entries form a tree.").
+    const covers = (range: { start: number; end: number }) => {
+      const own = index.units[unit];
+      return own !== undefined && range.end - range.start >= 0.8 * (own.end - own.start);
+    };
+    if ((result.kind === 'exact' || (result.kind === 'fuzzy' && (normalizeProse(text).length >= MIN_FUZZY_CLAIM_TEXT || covers(result)))) && unit !== -1) {
+      return { kind: result.kind, id: claims[unit]!.id, errors: result.errors };
     }
     if (result.kind === 'ambiguous') {
       const ids = [...new Set(result.ranges.map((range) => claims[unitOf(range.start)]?.id).filter((id): id is string => id !== undefined))];

@@ -8,11 +8,12 @@ import { matchClaimRows, matchSourceRow, normalizeTitle, normalizeUrl } from '..
 import type { ClaimAuditRow, SourceLedgerRow } from '../../src/research-report/read.js';
 import type { Source } from '../../src/schema/sidecars.js';
 
-const claims = [
+const baseClaims = [
   { id: 'one-object-per-line', text: 'Each line of a session file holds exactly one JSON object, and every object says what it is in its type field.' },
   { id: 'session-id-v4', text: 'The session id is a random version 4 UUID.' },
   { id: 'header-metadata-only', text: 'The header is metadata only: it records the session id, a creation time and the working directory.' },
 ];
+const claims = baseClaims;
 const options = { file: 'report.md', claimsFile: 'claims.yaml', chapter: 'pi/27-chapter' };
 
 function row(index: number, fields: Partial<ClaimAuditRow>): ClaimAuditRow {
@@ -47,11 +48,12 @@ describe('matchClaimRows', () => {
   });
 
   it('lets a row that names a claim by id win over an earlier row that matched its text, and matches a few words only exactly', () => {
+    const claims = [...baseClaims, { id: 'fork-records-parent', text: 'Forking produces a new session file whose header points back at the original through parentSession.' }];
     const { matches, problems } = matchClaimRows(
       [
         row(0, { claimText: 'The session ids are random version 4 UUIDs', quotes: ['The session ids are random version 4 UUIDs'] }),
-        // Eight characters two edits from "session " are no sign of the claim.
-        row(1, { claimText: '"sessoin" in the header', quotes: ['sessoin'] }),
+        // Eight characters two edits from "parentSe…" (an outside report's JSON key) are no sign of the claim.
+        row(1, { claimText: '"parentId" in the example', quotes: ['parentId'] }),
         row(2, { ids: [{ value: 'session-id-v4', line: 12, column: 3 }] }),
       ],
       claims,
@@ -64,6 +66,9 @@ describe('matchClaimRows', () => {
     expect(formatProblems(problems)).toContain(
       'report.md:10:1  claim-audit[0]  warning: this row matched claim "session-id-v4" by its text, but the row at line 12 names it by id; only that row is used  (hint: give each claim one row, and name it by id)  [report/duplicate-claim-row]',
     );
+    // A few words with a typo that are nearly the whole of a short claim still find it.
+    const short = matchClaimRows([row(0, { claimText: '"Entries from a tree"', quotes: ['Entries from a tree'] })], [{ id: 'tree', text: 'Entries form a tree.' }], options);
+    expect(short.matches.map((match) => [match.id, match.how])).toEqual([['tree', 'fuzzy']]);
   });
 
   it('finds a claim inside a longer quoted sentence, and says when a quote fits several', () => {
