@@ -65,7 +65,7 @@ function readClaimRow(
     claimText: claim.text,
     claimAt: claim.place,
     ids: ids.map((value) => ({ value, ...(labelCell && idTokens(labelCell).includes(value) ? labelCell.place : claim.place) })),
-    quotes: quotesOf(claim.text, claim.codes),
+    quotes: quotesOf(claim.text, claim.quotable),
     evidence: evidence?.text ?? '',
     unverified: cells.some((c) => UNVERIFIED.test(c.text)),
   };
@@ -129,12 +129,13 @@ function namedId(labelCell: CellText | undefined, claim: CellText): string | und
 /**
  * Texts between double quotation marks, at least three characters long;
  * not the quotation marks inside code (`"parentId":"a1b2"`, JSON quoted as
- * code), which quote no sentence.
+ * code), which quote no sentence, though code inside a quote stays in it.
  */
-function quotesOf(text: string, codes: readonly string[]): string[] {
-  let prose = text;
-  for (const code of codes) if (/[“”"]/.test(code)) prose = prose.replace(code, ' ');
-  return [...prose.matchAll(/[“"]([^”"]{3,})[”"]/g)].map((match) => match[1]!.trim()).filter((quoted) => quoted.length >= 3);
+function quotesOf(text: string, quotable: string | undefined): string[] {
+  // Found in the text with code's quotation marks masked, taken from the text as written (the two align character for character).
+  return [...(quotable ?? text).matchAll(/[“"]([^”"]{3,})[”"]/g)]
+    .map((match) => text.slice(match.index + 1, match.index + 1 + match[1]!.length).trim())
+    .filter((quoted) => quoted.length >= 3);
 }
 
 /**

@@ -8,9 +8,14 @@ import type { Nodes, TableCell } from 'mdast';
 import type { ProblemPlace } from '../../problems/problem.js';
 import type { ReportPlace } from './report-data.js';
 
+/** What stands for a quotation mark inside code in `CellText.quotable`. */
+export const CODE_QUOTE = '\uE000';
+
 /** A table cell as text, with its code spans, links and place. */
 export interface CellText {
   text: string;
+  /** `text` with the quotation marks inside code spans masked (`CODE_QUOTE`), character for character; only when there are any. */
+  quotable?: string;
   codes: string[];
   /** The text of bold (strong) spans. */
   strong: string[];
@@ -34,10 +39,12 @@ const LINE_PER_CHILD = new Set(['listItem', 'list', 'blockquote', 'tableRow', 't
  * @param node any mdast node.
  * @returns its text.
  */
-export function textOf(node: Nodes): string {
+export function textOf(node: Nodes, maskCodeQuotes = false): string {
   switch (node.type) {
-    case 'text':
     case 'inlineCode':
+      // The quotation marks of code (`"parentId":"a1"`) quote no sentence: one character each, so offsets stay.
+      return maskCodeQuotes ? node.value.replace(/["“”]/g, CODE_QUOTE) : node.value;
+    case 'text':
     case 'code':
       return node.value;
     case 'html':
@@ -57,9 +64,9 @@ export function textOf(node: Nodes): string {
       if (!('children' in node)) return '';
       const children = node.children as Nodes[];
       // Most cells hold one text node.
-      if (children.length === 1) return textOf(children[0]!);
+      if (children.length === 1) return textOf(children[0]!, maskCodeQuotes);
       const separator = LINE_PER_CHILD.has(node.type) ? '\n' : '';
-      return children.map(textOf).join(separator);
+      return children.map((child) => textOf(child, maskCodeQuotes)).join(separator);
     }
   }
 }
@@ -93,6 +100,7 @@ export function cellText(cell: TableCell): CellText {
   const found: CellText = { text: oneSpace(textOf(cell)), codes: [], strong: [], links: [], place: placeOf(cell.children[0] ?? cell) };
   // A plain walk, not unist-util-visit: a 10,000-row ledger has 70,000 cells, and this is most of reading them.
   for (const child of cell.children) gather(child, found);
+  if (found.codes.some((code) => /["“”]/.test(code))) found.quotable = oneSpace(textOf(cell, true));
   return found;
 }
 

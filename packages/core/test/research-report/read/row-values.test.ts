@@ -35,6 +35,11 @@ describe('row readers', () => {
       .replace('| "Entries form a tree" |', '| Example JSON on line 15 (`"parentId":"a1b2c3d4" … "fromId":"f6g7h8i9"`) |')
       .replace('| #session-id-v4 |', '| "Its `parentId` is the entry where the branch continues" (line 13) |');
     expect(parse(source).report.claimAudit.map((row) => row.quotes)).toEqual([['Entries'], ['Its parentId is the entry where the branch continues'], []]);
+    // Code with quotation marks inside a quoted sentence stays in it; a quote beside such code is found.
+    const inside = report()
+      .replace('| "Entries form a tree" |', '| "The header reads `"version": 3` for new sessions" (line 4) |')
+      .replace('| #session-id-v4 |', '| "parentId" is the key, as in `"parentId"` |');
+    expect(parse(inside).report.claimAudit.map((row) => row.quotes)).toEqual([['Entries'], ['parentId'], ['The header reads "version": 3 for new sessions']]);
   });
 
   it('reports cells it cannot read, leaves their value out, and keeps the row', () => {
