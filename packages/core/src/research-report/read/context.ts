@@ -81,7 +81,7 @@ export function readContext(section: SectionNodes, source: string, report: Resea
  * first found.
  */
 function readLabel(line: string, place: ReportPlace, source: string, node: RootContent, report: ResearchReport, problems: Problem[]): 'by' | 'summary' | 'other' | undefined {
-  const label = /^([\p{L} '’-]{1,40}?)\s*:\s*(.+)$/u.exec(line);
+  const label = /^(\p{L}[\p{L}\p{N} '’()/-]{0,39}?)\s*:\s*(.+)$/u.exec(line);
   let field: 'by' | 'summary' | 'other' | undefined = label ? 'other' : undefined;
   if (label) {
     const name = foldHeader(label[1]!);
@@ -95,8 +95,8 @@ function readLabel(line: string, place: ReportPlace, source: string, node: RootC
       field = 'summary';
     }
   }
-  // "Date: …", "Date of work: …", "Today: …": a label about the date.
-  if (!report.date && label && /\bdate\b|\btoday\b/i.test(label[1]!)) {
+  // "Date: …", "Date of work: …", "Date of pass (ISO 8601): …", "Today: …": a label about the date of the pass (not "Release date", "Brief date").
+  if (!report.date && label && isDateLabel(foldHeader(label[1]!))) {
     const date = /\b(\d{4}-\d{2}-\d{2})\b/.exec(line);
     if (date && isDateString(date[1]!)) report.date = { value: date[1]!, ...place };
     else if (date) {
@@ -107,6 +107,11 @@ function readLabel(line: string, place: ReportPlace, source: string, node: RootC
   return field;
 }
 
+/** Whether a folded label gives the date of the pass: "date", "today", "date of work", "research date", "date of the pass iso 8601". */
+function isDateLabel(name: string): boolean {
+  return /^(?:today|dated?|when|(?:(?:research|review|report|audit|pass|work)\s+)date|date\s+of\s+(?:the\s+|this\s+)?(?:pass|work|research|review|report|audit|writing))\b/.test(name);
+}
+
 /**
  * The date of the pass from a line that is not a label, when nothing else
  * gave it: the word "date" or "today" and a date close after it ("Today is
@@ -115,7 +120,8 @@ function readLabel(line: string, place: ReportPlace, source: string, node: RootC
  * (2026-03-15)").
  */
 function dateFromLine(line: string): string | undefined {
-  const date = /\b(?:date|today)\b[^.\d]{0,30}?(\d{4}-\d{2}-\d{2})\b/i.exec(line)?.[1];
+  const words = line.replace(/\bup[- ]to[- ]date\b/gi, ' ');
+  const date = /\b(?:date|today)\b[^.\d]{0,30}?(\d{4}-\d{2}-\d{2})\b/i.exec(words)?.[1] ?? /\b(\d{4}-\d{2}-\d{2})\s+(?:is|was)\s+(?:the\s+)?date\s+of\s+(?:the\s+|this\s+)?(?:pass|work|research|review|report)\b/i.exec(words)?.[1];
   return date !== undefined && isDateString(date) ? date : undefined;
 }
 
@@ -143,24 +149,47 @@ function linesOf(node: RootContent): string[] {
     .filter((line) => line.length > 0);
 }
 
+/** Titles and abbreviations written with a period inside a name. */
+const TITLES = new Set(['Prof', 'Rev', 'Capt', 'Mrs', 'Inc', 'Ltd', 'Gen', 'Sgt', 'Hon', 'Col', 'Maj', 'Lic', 'Ing', 'Dipl']);
+
+/**
+ * Where the first sentence of a name's line ends: at a period before a
+ * capital that follows a word in lower case ("… research agent. This is …")
+ * or a capitalized word of three letters or more ("Dana Smith. Reviewed");
+ * not after an initial, a short abbreviation or a title ("Dana Q. Smith",
+ * "Md. Rahim", "Dr. Smith", "Prof. Smith", "DR. DANA SMITH").
+ */
+function firstSentenceEnd(value: string): number {
+  for (const match of value.matchAll(/(\p{L}+)\.\s+(?=\p{Lu})/gu)) {
+    const word = match[1]!;
+    if (/^\p{Ll}{2,}$/u.test(word) || (/^\p{Lu}\p{Ll}{2,}$/u.test(word) && !TITLES.has(word))) return match.index + word.length + 1;
+  }
+  return value.length;
+}
+
 /** Who made the pass, from the words that name them: their first sentence, without a closing period, nor a date after the name ("Dana Q. Smith on 2026-12-02"). */
 function byName(value: string): string {
   return value
-    .replace(/(?<!(?:^|[^\p{L}])\p{Lu}|\b(?:Dr|Prof|Mr|Mrs|Ms|Mx|St|Jr|Sr))\.\s+\S.*$/u, '.')
+    .slice(0, firstSentenceEnd(value))
     .replace(/,?\s+(?:on|at)\s+\d{4}-\d{2}-\d{2}\b.*$/i, '')
     .replace(/,?\s*\(?\d{4}-\d{2}-\d{2}\)?\.?$/, '')
     .replace(/(?<!(?:^|[^\p{L}])\p{Lu})\.$/u, '')
     .trim();
 }
 
+/** A period that does not end a sentence: after an initial ("Q.") or a title ("Dr.", "Prof."). */
+const NOT_A_SENTENCE_END = String.raw`(?<!(?:^|[^\p{L}])(?:\p{Lu}|Dr|Prof|Mr|Mrs|Ms|Mx|Rev|Fr|Md|St|Sr|Jr|Capt))`;
+/** "Prepared … by NAME." */
+const PREPARED_BY = new RegExp(String.raw`\b(?:prepared|researched|written|compiled|carried out|done|produced)\b[^.]{0,40}?\bby\s+(.+?)(?:${NOT_A_SENTENCE_END}\.(?:\s|$)|$)`, 'iu');
+/** "I am NAME." */
+const I_AM = new RegExp(String.raw`\bI am ((?:an?\s|\p{Lu}(?:\p{Ll}|\.)).+?)(?:${NOT_A_SENTENCE_END}\.(?:\s|$)|$)`, 'u');
+
 /** Who made the pass and when, from prose: "Prepared 2026-12-01 by an AI research agent.", "I did this work on 2026-12-01". */
 function readFromProse(blocks: ReturnType<typeof blocksOf>, report: ResearchReport): void {
   for (const block of blocks) {
     if (!report.by) {
       // A sentence ends at a period that does not close an initial ("Dana Q. Smith").
-      const by =
-        /\b(?:prepared|researched|written|compiled|carried out|done|produced)\b[^.]{0,40}?\bby\s+(.+?)(?:(?<!(?:^|[^\p{L}])\p{Lu})\.(?:\s|$)|$)/iu.exec(block.text) ??
-        /\bI am ((?:an?\s|\p{Lu}(?:\p{Ll}|\.)).+?)(?:(?<!(?:^|[^\p{L}])\p{Lu})\.(?:\s|$)|$)/u.exec(block.text);
+      const by = PREPARED_BY.exec(block.text) ?? I_AM.exec(block.text);
       if (by) report.by = { value: shorten(byName(by[1]!.trim()), 200), ...block.place };
     }
     if (!report.date) {

@@ -45,6 +45,12 @@ describe('readContext', () => {
     // The name is the label's first sentence, not what the line goes on to say.
     expect(parse(report({ 1: '- **Who did this:** an AI research agent. This is the first pass recorded (brief §7).' })).report.by?.value).toBe('an AI research agent');
     expect(parse(report({ 1: '- By: Dr. Dana Q. Smith. Reviewed twice.' })).report.by?.value).toBe('Dr. Dana Q. Smith');
+    expect(parse(report({ 1: '- By: Rev. Jane Doe. Reviewed twice.' })).report.by?.value).toBe('Rev. Jane Doe');
+    // Abbreviations and initials do not end a name, in any case; a title does not end a name in prose either.
+    for (const name of ['Md. Rahim Uddin', 'Ch. Müller, independent researcher', 'DR. DANA SMITH', 'Acme Research Inc. for the author'])
+      expect(parse(report({ 1: `- By: ${name}` })).report.by?.value, name).toBe(name);
+    expect(byOf('Prepared 2026-12-02 by Dr. Dana Smith.')).toBe('Dr. Dana Smith');
+    expect(byOf('Prepared by Prof. Dana Smith on 2026-12-02.')).toBe('Prof. Dana Smith');
   });
 
   it('reads a By: line, and "I am" with a name, before section 1', () => {
@@ -60,6 +66,11 @@ describe('readContext', () => {
     expect(dated('Prepared by an AI research agent on 2026-12-06.', '1. **Versions.** The newest code I could date is v0.58.3 (2026-03-15).')).toBe('2026-12-06');
     expect(dated('Notes.', 'The newest code I could date is v0.58.3 (2026-03-15).')).toBeUndefined();
     expect(dated('Notes.', 'Today is 2026-12-05, and the newest code I could date is v0.58.3 (2026-03-15).')).toBe('2026-12-05');
+    // A label about another date is not the pass's (an outside review's cases); one about the pass is, however it is written.
+    expect(dated('Prepared by an AI research agent on 2026-12-06.', '- Release date of pi: v0.58.3, 2026-03-15.\n- Brief date: 2026-12-01')).toBe('2026-12-06');
+    expect(dated('Notes.', '- Date of pass (ISO 8601): 2026-12-04')).toBe('2026-12-04');
+    expect(dated('Notes.', '2026-12-03 is the date of this pass.')).toBe('2026-12-03');
+    expect(dated('Notes.', 'The docs were last brought up to date on 2026-03-15.')).toBeUndefined();
     expect(before('I am UNABLE to access the archive.').by).toBeUndefined();
     // Section 1's line is taken before one above it.
     expect(parse(`# Report\n\nBy: Someone Else\n\n${report().slice('# Report\n\n'.length)}`).report.by?.value).toBe('A. Researcher');
