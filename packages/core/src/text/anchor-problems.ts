@@ -85,12 +85,21 @@ export function directiveForQuoteClaim(at: DirectivePlace, id: string, claimsFil
 }
 
 /**
- * `anchor/empty-directive`: a directive that marks no text.
+ * `anchor/empty-directive`: a directive that marks no text (or holds only
+ * an MDX expression or a component, which the text leaves out).
  * @param at the directive.
  * @param id the claim.
  * @returns the problem.
  */
-export function emptyDirective(at: DirectivePlace, id: string): Problem {
+export function emptyDirective(at: DirectivePlace, id: string, holds?: string): Problem {
+  if (holds !== undefined) {
+    return createProblem(
+      'anchor/empty-directive',
+      at,
+      `:claim directive ${quote(id)} holds only ${quote(holds, 40)}, whose output the text leaves out: it marks no words`,
+      `write the claim's words between the brackets, the value written out: :claim[the sentence]{#${id}}; an expression or component may stand beside them`,
+    );
+  }
   return createProblem('anchor/empty-directive', at, `:claim directive ${quote(id)} marks no text`, `put the claim's words between the brackets, on one line: :claim[the sentence]{#${id}}`);
 }
 

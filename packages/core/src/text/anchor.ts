@@ -63,7 +63,7 @@ export function anchorClaims(
   let prepared: SearchText | undefined;
   const searchText = () => (prepared ??= prepareSearch(index));
 
-  const directives = matchDirectives(text.directives, claims, files, problems);
+  const directives = matchDirectives(text.directives, claims, files, problems, index);
   claims.forEach((claim, position) => {
     const field = (name: string) => ({ file: files.claims, ...files.locate(position, name), path: `claims[${position}].${name}` });
     if (claim.anchor === 'directive') {
@@ -140,16 +140,20 @@ function claimsHoldingOmitted(claims: readonly Claim[], anchors: Map<string, Cla
     if (!first) continue;
     const node = first.node;
     const point = node.position?.start;
-    const expression = node.type === 'mdxTextExpression';
     problems.push(
       omittedInClaim(
         { file: files.chapter, line: point?.line ?? 0, column: point?.column ?? 0 },
         { id: claim.id, directive: claim.anchor === 'directive', text: anchor.text },
-        { kind: expression ? 'expression' : 'component', source: expression ? `{${(node.value ?? '').trim()}}` : `<${node.name ?? ''} />`, more: held.length - 1 },
+        { kind: node.type === 'mdxTextExpression' ? 'expression' : 'component', source: omittedSource(node), more: held.length - 1 },
       ),
     );
   }
   return problems;
+}
+
+/** How an expression or component the text leaves out reads in a message: `{price}`, `<Version />`. */
+function omittedSource(node: TextIndex['omitted'][number]['node']): string {
+  return node.type === 'mdxTextExpression' ? `{${(node.value ?? '').trim()}}` : `<${node.name ?? ''} />`;
 }
 
 /** Grapheme clusters, for the edges of a quote. */
@@ -207,7 +211,7 @@ function changedContext(snapshot: string, start: number, end: number, anchor: { 
  * The directives in the prose that mark a directive claim of the sidecar,
  * once each, by id; the others are reported.
  */
-function matchDirectives(found: readonly DirectiveClaim[], claims: readonly Claim[], files: AnchorFiles, problems: Problem[]): Map<string, DirectiveClaim> {
+function matchDirectives(found: readonly DirectiveClaim[], claims: readonly Claim[], files: AnchorFiles, problems: Problem[], index: TextIndex): Map<string, DirectiveClaim> {
   const byId = new Map<string, { claim: Claim; index: number }>();
   claims.forEach((claim, position) => byId.set(claim.id, { claim, index: position }));
   const directives = new Map<string, DirectiveClaim>();
@@ -234,7 +238,10 @@ function matchDirectives(found: readonly DirectiveClaim[], claims: readonly Clai
     }
     // Nothing to mark, hash or show: a claim is some of the prose.
     if (empty) {
-      problems.push(emptyDirective(at, directive.id));
+      // An expression or component alone between the brackets: say so, since the author did write something there.
+      const position = found.indexOf(directive);
+      const held = index.omitted.find((omitted) => omitted.claims.includes(position));
+      problems.push(emptyDirective(at, directive.id, held ? omittedSource(held.node) : undefined));
       continue;
     }
     directives.set(directive.id, directive);

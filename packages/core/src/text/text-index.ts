@@ -66,13 +66,15 @@ const FLOW_TYPES = new Set([
 
 /**
  * Inline content whose output only the rendered page knows: an MDX
- * expression that is not a comment (`{count}`), or a component without
- * children (`<Version />`; not `<br />`, a line break, nor `<img />`, an
- * image, whose text is left out as Markdown's is).
+ * expression that is not a comment nor a string of spaces (`{count}`), or a
+ * component without children (`<Version />`; not an HTML element such as
+ * `<br />`, `<wbr />` or `<img />`, whose name is in lower case).
  */
 function isOmittedInline(node: IndexNode): boolean {
-  if (node.type === 'mdxTextExpression') return !/^\s*(?:\/\*[\s\S]*\*\/\s*)?$/.test(node.value ?? '');
-  return node.type === 'mdxJsxTextElement' && typeof node.name === 'string' && node.name !== 'br' && node.name !== 'img' && (node.children?.length ?? 0) === 0;
+  // Not a comment, nor a string of spaces (`{" "}`, JSX's way to keep a space).
+  if (node.type === 'mdxTextExpression') return !/^\s*(?:\/\*[\s\S]*\*\/\s*|(["'`])\s*\1\s*)?$/.test(node.value ?? '');
+  // A component (`<Version />`, `<ui.Price />`), not an HTML element (`<wbr />`, `<a id="x" />`), whose name is in lower case.
+  return node.type === 'mdxJsxTextElement' && typeof node.name === 'string' && /^[A-Z]|\./.test(node.name) && (node.children?.length ?? 0) === 0;
 }
 
 /** `<br>` as raw HTML, or `<br />` as an MDX element: a line break. */

@@ -201,6 +201,13 @@ describe('anchorClaims', () => {
     ]);
     expect(report([quote('after', { quote: 'widgets' }), quote('before', { quote: 'There are' }), quote('break', { quote: 'minutes on a laptop' })])).toEqual([]);
     expect(anchorClaims(mdxChapterText('A :claim[checked {/* by hand */} fact]{#c} and {count} more.\n'), [directive('c')], files).problems).toEqual([]);
+    // HTML elements and a JSX space are no components nor values (an outside review's cases).
+    expect(anchorClaims(mdxChapterText('A :claim[long<wbr />word{" "}here <a id="x" /> now]{#c}.\n'), [directive('c')], files).problems).toEqual([]);
+    // A directive that holds only an expression says so.
+    const only = anchorClaims(mdxChapterText('It costs :claim[{price}]{#p} today.\n'), [directive('p')], files).problems;
+    expect(only.map((problem) => `${problem.rule} ${problem.message} (${problem.hint})`)).toEqual([
+      'anchor/empty-directive :claim directive "p" holds only "{price}", whose output the text leaves out: it marks no words (write the claim\'s words between the brackets, the value written out: :claim[the sentence]{#p}; an expression or component may stand beside them)',
+    ]);
   });
 
   it('works from a snapshot alone', () => {
