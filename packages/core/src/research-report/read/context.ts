@@ -33,8 +33,8 @@ export function readContext(section: SectionNodes, source: string, report: Resea
   for (const block of [...blocks, ...blocksOf(preamble)]) {
     // A line that is not a label goes on the "Summary:" it follows (a wrapped line); a name is one line.
     let summary = false;
-    for (const line of linesOf(block.node)) {
-      const field = readLabel(line, locateInSource(source, block.node, line), source, block.node, report, problems);
+    for (const [index, line] of linesOf(block.node).entries()) {
+      const field = readLabel(index === 0 ? boldLabel(block.node, line) : line, locateInSource(source, block.node, line), source, block.node, report, problems);
       if (field !== undefined) summary = field === 'summary';
       else if (summary && report.summary) report.summary = { ...report.summary, value: `${report.summary.value} ${line}` };
     }
@@ -135,6 +135,19 @@ function isByLabel(name: string): boolean {
     /^[a-z -]{0,20}\bby$/.test(name) ||
     /^who (did|made|wrote|prepared|researched|ran|carried out)\b/.test(name)
   );
+}
+
+/**
+ * A line opened by bold words that end with a period ("**Who did the
+ * work.** An AI research agent …") read as the label it is ("Who did the
+ * work: An AI research agent …"); any other line as it is.
+ */
+function boldLabel(node: RootContent, line: string): string {
+  const first = node.type === 'paragraph' ? node.children[0] : undefined;
+  if (first?.type !== 'strong') return line;
+  const words = oneSpace(textOf(first));
+  const label = /^(.{1,40}?)\s*[.:]$/u.exec(words);
+  return label && line.startsWith(words) ? `${label[1]}: ${line.slice(words.length).trim()}` : line;
 }
 
 /**

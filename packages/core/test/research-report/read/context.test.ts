@@ -42,6 +42,9 @@ describe('readContext', () => {
     for (const label of ['Who did it', 'Who did the work', 'Done by', 'Checked by', 'Author of the report', 'Fact-checker'])
       expect(parse(report({ 1: `- ${label}: an AI research agent, working as a fact-checker. No human checked it.` })).report.by?.value, label).toBe('an AI research agent, working as a fact-checker');
     expect(parse(report({ 1: '- Chapter author: Dana Smith' })).report.by).toBeUndefined();
+    // A bold label that ends with a period is a label too.
+    expect(parse(report({ 1: '- **Who did the work.** An AI research agent, working alone on 2026-12-06 (UTC), in about 45 minutes.' })).report.by?.value).toBe('An AI research agent, working alone');
+    expect(parse(report({ 1: '- **Date.** 2026-12-05, in one sitting.' })).report.date?.value).toBe('2026-12-05');
     // The name is the label's first sentence, not what the line goes on to say.
     expect(parse(report({ 1: '- **Who did this:** an AI research agent. This is the first pass recorded (brief §7).' })).report.by?.value).toBe('an AI research agent');
     expect(parse(report({ 1: '- By: Dr. Dana Q. Smith. Reviewed twice.' })).report.by?.value).toBe('Dr. Dana Q. Smith');
