@@ -89,7 +89,9 @@ function readLedgerRow(
     heldBack.push({ table: 'source-ledger', ...where, label: label ?? `row ${where.index + 1}`, reason, fix });
     return undefined;
   }
-  const title = shorten(isNone(source.text) ? ids[0]! : source.text.replace(/^ledger\s+/i, ''), 300);
+  // "NEW: sidecar …", "(new) …", "… (added)": the researcher's mark that the source is new to the ledger, not its title.
+  const named = source.text.replace(/^ledger\s+/i, '').replace(/^(?:new|added)\s*:\s+|^\((?:new|added)\)\s*|\s*\((?:new|added)\)$/i, '');
+  const title = shorten(isNone(source.text) ? ids[0]! : named, 300);
   const metadata = cell('metadata');
   const metadataUnverified = metadata ? UNVERIFIED.test(metadata.text) : true;
   const readingCell = cell('reading');

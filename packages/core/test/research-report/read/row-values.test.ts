@@ -30,6 +30,14 @@ describe('row readers', () => {
     expect(ledger('Metadata verified on 2026-12-04.').map((row) => row[1])).toEqual([undefined, undefined, undefined]);
   });
 
+  it("leaves a researcher's 'new' mark out of a source's title", () => {
+    const titles = (cell: string) => parse(report().replace('| ReAct |', `| ${cell} |`)).report.sourceLedger[0]!.title;
+    expect(titles('NEW: sidecar `internal/adapter/piagent` v0.74.1 (pkg.go.dev)')).toBe('sidecar internal/adapter/piagent v0.74.1 (pkg.go.dev)');
+    expect(titles('(new) ReAct')).toBe('ReAct');
+    expect(titles('ReAct (added)')).toBe('ReAct');
+    expect(titles('New Directions in Cryptography')).toBe('New Directions in Cryptography');
+  });
+
   it('reads the quotes of a claim cell, not the quotation marks inside code', () => {
     const source = report()
       .replace('| "Entries form a tree" |', '| Example JSON on line 15 (`"parentId":"a1b2c3d4" … "fromId":"f6g7h8i9"`) |')
