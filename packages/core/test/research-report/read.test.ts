@@ -128,6 +128,16 @@ describe('parseResearchReport', () => {
     expect(parse(report({ 6: '**E1.** Does the loader scale?\n\n- Success: the median load time stays under 10 ms.' })).problems.map((problem) => problem.rule)).toEqual(['report/missing-unrun']);
     expect(read('**E0, run, 2026-12-06.** Timing the loader.\n\n| Case | Median |\n| - | - |\n| small | 8 ms |\n| large | 80 ms |')).toEqual(['RAN E0, run, 202']);
     expect(read('### Proposed\n\nNone yet.')).toEqual([]);
+    // A second review's cases: a dash after the label, a label without bold, a status line, result bullets, groups of headings, a lead-in within the details.
+    expect(read('**E1 — Timing (RUN, 2026-12-06).** It took 8 ms.\n\n**E2 — Link check (UNRUN).** Check them.')).toEqual(['RAN E1 — Timing ', 'UNRUN E2 — Link ch']);
+    expect(read('E1 (RUN, 2026-12-06). It took 8 ms.\n\nE2: link check, UNRUN.\n\nV8 caches compiled code, so the rest were proposed only.')).toEqual(['RAN E1 (RUN, 202', 'UNRUN E2: link che']);
+    expect(read('**E1: Cold-start timing.**\n\nStatus: RUN on 2026-12-06.\n\n**E2: Link check.**\n\nStatus: UNRUN.')).toEqual(['RAN E1: Cold-sta', 'UNRUN E2: Link che']);
+    expect(read('**E1 (UNRUN).** Timing.\n\nExpected: the median stays under 10 ms.\n\n- small files\n- large files')).toEqual(['UNRUN E1 (UNRUN). ']);
+    expect(read('**E1 (RUN, 2026-12-06).** Timing.\n\n- P50: 8 ms\n- P95: 20 ms\n\n**E2 (UNRUN).** Why.\n\n- H1: the cache.\n- H2: the disk.')).toEqual(['RAN E1 (RUN, 202', 'UNRUN E2 (UNRUN). ']);
+    expect(read('### Run in this pass\n\n#### E1: timing\n\nIt took 8 ms.\n\n### Proposed\n\n#### E2: link check\n\nCheck every link.')).toEqual(['RAN E1: timing I', 'UNRUN E2: link che']);
+    expect(read('### Link check (UNRUN)\n\nNothing was run; it needs the live site.')).toEqual(['UNRUN Link check (']);
+    expect(read('### E1: timing (RUN)\n\nI ran this:\n\n```\nnode bench.mjs\n```\n\nResults:\n\n- small: 8 ms\n- large: 80 ms')).toEqual(['RAN E1: timing (']);
+    expect(read('**E1.** Timing.\n\n- I ran pi time on 2026-12-06: 8 ms.')).toEqual(['RAN E1. Timing. ']);
   });
 
 

@@ -109,7 +109,7 @@ function readLabel(line: string, place: ReportPlace, source: string, node: RootC
 
 /** Whether a folded label gives the date of the pass: "date", "today", "date of work", "research date", "date of the pass iso 8601". */
 function isDateLabel(name: string): boolean {
-  return /^(?:today|dated?|when|(?:(?:research|review|report|audit|pass|work)\s+)date|date\s+of\s+(?:the\s+|this\s+)?(?:pass|work|research|review|report|audit|writing))\b/.test(name);
+  return /^(?:today|dated?|(?:research|review|report|audit|pass|work)\s+date|date\s+of\s+(?:the\s+|this\s+)?(?:pass|work|research|review|report|audit|writing))(?:\s+(?:utc|iso\s*8601|yyyy\s*mm\s*dd))*$/.test(name);
 }
 
 /**
@@ -132,7 +132,7 @@ function dateFromLine(line: string): string | undefined {
 function isByLabel(name: string): boolean {
   return (
     /^(by|researchers?|research agent|agent|who|fact ?checker|analyst|pass by|author of the (pass|report|research)|report author)$/.test(name) ||
-    /^[a-z -]{0,20}\bby$/.test(name) ||
+    /^(?:(?:report|research|pass|work|fact check|review)\s+)?(?:done|made|prepared|researched|performed|conducted|carried out|checked|fact checked|compiled|produced|written up)\s+by$/.test(name) ||
     /^who (did|made|wrote|prepared|researched|ran|carried out)\b/.test(name)
   );
 }
@@ -163,19 +163,28 @@ function linesOf(node: RootContent): string[] {
 }
 
 /** Titles and abbreviations written with a period inside a name. */
-const TITLES = new Set(['Prof', 'Rev', 'Capt', 'Mrs', 'Inc', 'Ltd', 'Gen', 'Sgt', 'Hon', 'Col', 'Maj', 'Lic', 'Ing', 'Dipl']);
+const TITLES = new Set(['Prof', 'Rev', 'Capt', 'Mrs', 'Inc', 'Ltd', 'Gen', 'Sgt', 'Hon', 'Col', 'Maj', 'Lic', 'Ing', 'Dipl', 'Dra', 'Dott', 'Mme', 'Mlle', 'Univ', 'Corp', 'Dept', 'Assoc', 'Sen', 'Gov', 'Pres', 'Msgr', 'Bros', 'Ave']);
+/** Abbreviations of two letters; any other capitalized word of two letters is a name ("Wei Li."). */
+const SHORT_ABBREVIATIONS = new Set(['Md', 'Ch', 'Dr', 'St', 'Mr', 'Ms', 'Mx', 'Jr', 'Sr', 'Fr', 'Wm', 'Th', 'Co', 'Ph', 'Dt']);
 
 /**
  * Where the first sentence of a name's line ends: at a period before a
  * capital that follows a word in lower case ("… research agent. This is …")
- * or a capitalized word of three letters or more ("Dana Smith. Reviewed");
- * not after an initial, a short abbreviation or a title ("Dana Q. Smith",
- * "Md. Rahim", "Dr. Smith", "Prof. Smith", "DR. DANA SMITH").
+ * or a capitalized word ("Dana Smith. Reviewed", "Wei Li. Reviewed"), a
+ * number or a parenthesis ("Claude Opus 4.5. No human …", "(Claude). I
+ * did …"); not after an initial, an abbreviation or a title ("Dana Q.
+ * Smith", "Md. Rahim", "Dr. Smith", "Prof. Smith", "DR. DANA SMITH").
  */
 function firstSentenceEnd(value: string): number {
-  for (const match of value.matchAll(/(\p{L}+)\.\s+(?=\p{Lu})/gu)) {
+  for (const match of value.matchAll(/(\p{L}+|\)|\d)\.\s+(?=\p{Lu})/gu)) {
     const word = match[1]!;
-    if (/^\p{Ll}{2,}$/u.test(word) || (/^\p{Lu}\p{Ll}{2,}$/u.test(word) && !TITLES.has(word))) return match.index + word.length + 1;
+    const ends =
+      word === ')' ||
+      /^\d$/.test(word) ||
+      /^\p{Ll}{2,}$/u.test(word) ||
+      (/^\p{Lu}\p{Ll}{2,}$/u.test(word) && !TITLES.has(word)) ||
+      (/^\p{Lu}\p{Ll}$/u.test(word) && !SHORT_ABBREVIATIONS.has(word));
+    if (ends) return match.index + word.length + 1;
   }
   return value.length;
 }
@@ -190,12 +199,10 @@ function byName(value: string): string {
     .trim();
 }
 
-/** A period that does not end a sentence: after an initial ("Q.") or a title ("Dr.", "Prof."). */
-const NOT_A_SENTENCE_END = String.raw`(?<!(?:^|[^\p{L}])(?:\p{Lu}|Dr|Prof|Mr|Mrs|Ms|Mx|Rev|Fr|Md|St|Sr|Jr|Capt))`;
-/** "Prepared … by NAME." */
-const PREPARED_BY = new RegExp(String.raw`\b(?:prepared|researched|written|compiled|carried out|done|produced)\b[^.]{0,40}?\bby\s+(.+?)(?:${NOT_A_SENTENCE_END}\.(?:\s|$)|$)`, 'iu');
+/** "Prepared … by NAME." (the name is cut at its sentence's end by `byName`). */
+const PREPARED_BY = /\b(?:prepared|researched|written|compiled|carried out|done|produced)\b[^.]{0,40}?\bby\s+(.+)$/iu;
 /** "I am NAME." */
-const I_AM = new RegExp(String.raw`\bI am ((?:an?\s|\p{Lu}(?:\p{Ll}|\.)).+?)(?:${NOT_A_SENTENCE_END}\.(?:\s|$)|$)`, 'u');
+const I_AM = /\bI am ((?:an?\s|\p{Lu}(?:\p{Ll}|\.)).+)$/u;
 
 /** Who made the pass and when, from prose: "Prepared 2026-12-01 by an AI research agent.", "I did this work on 2026-12-01". */
 function readFromProse(blocks: ReturnType<typeof blocksOf>, report: ResearchReport): void {
@@ -206,7 +213,7 @@ function readFromProse(blocks: ReturnType<typeof blocksOf>, report: ResearchRepo
       if (by) report.by = { value: shorten(byName(by[1]!.trim()), 200), ...block.place };
     }
     if (!report.date) {
-      const date = /\b(?:prepared|written|dated|done|did (?:this|the) work|carried out|researched)\b[^.]{0,40}?(\d{4}-\d{2}-\d{2})/i.exec(block.text);
+      const date = /\b(?:prepared|written|dated|done|did (?:this|the) (?:work|pass|research|review)|carried out|researched|working(?: alone)? on)\b[^.]{0,40}?(\d{4}-\d{2}-\d{2})/i.exec(block.text);
       if (date && isDateString(date[1]!)) report.date = { value: date[1]!, ...block.place };
     }
   }

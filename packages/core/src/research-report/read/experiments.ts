@@ -1,13 +1,13 @@
 /**
- * Section 6, experiment opportunities: each item of a list or table, each
- * paragraph that opens with an experiment's label in bold (`**E1, UNRUN.**`)
- * with the details after it, or each `###` subsection that holds none of
- * these, run or not run as it says. UNRUN marks one not run; RAN
- * or RUN, or words that report a run ("I ran", "24 checks passed", "median
- * 8.7 ms"), mark one run; an item without either takes the word of the line
- * that introduces it ("Experiments I ran (RUN, 2026-12-01).", "Proposals, not
- * run:"). An item that says nothing either way is counted as not run, with a
- * warning.
+ * Section 6, experiment opportunities, read subsection by subsection
+ * (`###`, `####`): each item of a list or table; each paragraph that opens
+ * with one experiment's label (`**E1 — Timing (UNRUN).**`, `E2: …`) with
+ * its details after it; or each subsection that holds none of these. UNRUN
+ * marks one not run; RAN or RUN, or words that report a run ("I ran", "24
+ * checks passed", "median 8.7 ms"), mark one run; an item without either
+ * takes the word of the line that introduces it ("Experiments I ran (RUN,
+ * 2026-12-01).", "Proposals, not run:"). An item that says nothing either
+ * way is counted as not run, with a warning.
  */
 import type { RootContent } from 'mdast';
 import { createProblem, quote, type Problem } from '../../problems/problem.js';
@@ -17,15 +17,26 @@ import type { SectionNodes } from './sections.js';
 
 type Marker = ExperimentItem['marker'];
 
-/** An experiment's label opening a paragraph or heading: `E0`, `X2`, `R1b`, `Experiment 3`. */
-const EXPERIMENT_LABEL = /^(?:[A-Z]{1,2}\d{1,3}[a-z]?|[Ee]xperiment\s*#?\d{1,3})(?=[\s,:.;—–(-]|$)/;
+/** An experiment's label opening a text (`E0`, `X2`, `R1b`, `Experiment 3`); its letters are group 1. */
+const EXPERIMENT_LABEL = /^(?:([A-Z]{1,2})\d{1,3}[a-z]?|([Ee]xperiment)\s*#?\d{1,3})(?=[\s,:.;—–(-]|$)/;
 
-/** What a piece of text says about running: UNRUN, run, or nothing. */
-function markerOf(text: string): Marker | undefined {
-  if (/\bUNRUN\b|\bnot (yet )?run\b|\bnot been run\b|\bwas not run\b|\bnone (was|were) run\b|\bdid not run\b/i.test(text)) return 'UNRUN';
-  if (/\bRAN\b|\bRUN\b/.test(text) || /\bI ran\b|\b(was|were) run\b|\b(checks?|tests?) passed\b|\bmedian\b|\bmeasured\b|\b(it )?printed\b|\bexited with\b|^(reproduced|ran|run)\b:?|\bin notebook run\b/i.test(text)) return 'RAN';
-  // "E0, run (reproduced), 2026-12-06.": the word after the label, not an instruction ("E3: Run pi with …").
-  if (/^(?:[A-Z]{1,2}\d{1,3}[a-z]?|experiment\s*#?\d{1,3})[\s,:.;—–-]+\(?(?:run|ran|reproduced|executed|done)\b(?=\s*[(),.;]|\s*$|\s+(?:on\s+)?\d{4}-\d{2}-\d{2})/i.test(text)) return 'RAN';
+/** Words that say an experiment was not run. */
+const NOT_RUN = /\bUNRUN\b|\bnot (yet )?run\b|\bnot been run\b|\bwas not run\b|\bnone (was|were) run\b|\bdid not run\b/i;
+/** Words that say an experiment was run, in so many words. */
+const SAID_RUN = /\bI ran\b|\b(was|were) run\b|^(reproduced|ran|run)\b:?|\bin notebook run\b|\bstatus:?\s*(run|ran|done|reproduced)\b/i;
+/** Words that report a result, as a run does (and a plan's success criterion may). */
+const RESULT = /\b(checks?|tests?) passed\b|\bmedian\b|\bmeasured\b|\b(it )?printed\b|\bexited with\b/i;
+/** "E0, run (reproduced), 2026-12-06.": the word after the label, not an instruction ("E3: Run pi with …", "E4: Run 100 sessions"). */
+const LABEL_RUN = /^(?:[A-Z]{1,2}\d{1,3}[a-z]?|experiment\s*#?\d{1,3})[\s,:.;—–-]+\(?(?:run|ran|reproduced|executed|done)\b(?=\s*[(),.;]|\s*$|\s+(?:on\s+)?\d{4}-\d{2}-\d{2})/i;
+
+/**
+ * What a piece of text says about running: UNRUN, run, or nothing.
+ * @param text the text.
+ * @param results whether words that report a result count as a run (not in an experiment's details, which may be a plan's).
+ */
+function markerOf(text: string, results = true): Marker | undefined {
+  if (NOT_RUN.test(text)) return 'UNRUN';
+  if (/\bRAN\b|\bRUN\b/.test(text) || SAID_RUN.test(text) || LABEL_RUN.test(text) || (results && RESULT.test(text))) return 'RAN';
   return undefined;
 }
 
@@ -49,8 +60,8 @@ export function readExperiments(section: SectionNodes, file: string, problems: P
   const items = itemsOf(section.nodes);
   const experiments: ExperimentItem[] = [];
   items.forEach((item, index) => {
-    // An experiment opened by a head is run or not as its head says; its details (a plan's "median", "printed") only when they say it was not run.
-    const marker = item.head !== undefined ? (markerOf(item.head) ?? (markerOf(item.text) === 'UNRUN' ? 'UNRUN' : undefined) ?? item.introduced) : (markerOf(item.text) ?? item.introduced);
+    // An experiment with a head is run or not as its head says; its details say so only in so many words (a plan's "median" is no run).
+    const marker = item.head !== undefined ? (markerOf(item.head) ?? markerOf(item.text, false) ?? item.introduced) : (markerOf(item.text) ?? item.introduced);
     if (!marker) {
       problems.push(
         createProblem(
@@ -71,95 +82,123 @@ interface Item {
   place: ReportPlace;
   /** What the paragraph or heading before the list says. */
   introduced: Marker | undefined;
-  /** The bold-labelled paragraph or labelled heading that opens the experiment, when its details follow it. */
+  /** The paragraph or heading that opens the experiment with its label, when its details follow it. */
   head?: string;
-  /** Opened by a paragraph (not a heading). */
-  fromParagraph?: boolean;
+  /** The letters of the head's label (`E` of `E1`): a list after it whose items open with the same letters names experiments of its own. */
+  letters?: string;
+  /** Whether anything was added to the head. */
+  details?: boolean;
 }
 
 /**
- * The items of the section, subsection by subsection (`###` headings): in
- * each, the list items and table rows, each with the word of the line
- * before it, and each paragraph that opens with one experiment's label in
- * bold (`**E0, run, 2026-12-06.** …`) with its details (lists, tables and
- * paragraphs after it that name no experiment); a subsection with none of
- * these is one item, unless it says there is none.
+ * The items of the section, subsection by subsection. A heading whose
+ * subsection is empty (`### Run in this pass` over `#### E1 …`) introduces
+ * the deeper subsections after it.
  */
 function itemsOf(nodes: readonly RootContent[]): Item[] {
   const items: Item[] = [];
-  let introduced: Marker | undefined;
+  // The word of each group heading still open, by depth.
+  const groups: Array<{ depth: number; marker: Marker | undefined }> = [];
   let block: RootContent[] = [];
-  let heading: RootContent | undefined;
+  let heading: (RootContent & { type: 'heading' }) | undefined;
+  let introduced: Marker | undefined;
   const flush = () => {
-    // A subsection headed by one experiment's label ("### E2: …") is that experiment, with its details.
-    const labelled = heading !== undefined && ONE_LABEL.test(oneSpace(textOf(heading)));
+    if (heading && block.length === 0) {
+      groups.push({ depth: heading.depth, marker: introMarkerOf(oneSpace(textOf(heading))) });
+      return;
+    }
+    const labelled = heading !== undefined && EXPERIMENT_LABEL.test(oneSpace(textOf(heading)));
     const found = blockItems(block, introduced, labelled ? heading : undefined);
     if (found.length > 0) items.push(...found);
     else if (heading) {
       const body = block.map((node) => oneSpace(textOf(node))).join(' ').trim();
-      if (!/^(none|nothing|no experiments?)\b/i.test(body)) items.push({ text: `${oneSpace(textOf(heading))}${body ? ` ${body}` : ''}`, place: placeOf(heading), introduced: undefined });
+      // "### Proposed" / "None yet.": no experiment.
+      if (!/^(none|nothing|no experiments?)( (proposed|yet|planned|here|this time))?\.?$/i.test(body)) {
+        items.push({ text: `${oneSpace(textOf(heading))}${body ? ` ${body}` : ''}`, place: placeOf(heading), introduced });
+      }
     }
   };
   for (const node of nodes) {
-    if (node.type === 'heading') {
-      flush();
-      block = [];
-      heading = node.depth >= 3 ? node : undefined;
-      introduced = introMarkerOf(oneSpace(textOf(node)));
-    } else block.push(node);
+    if (node.type !== 'heading') {
+      block.push(node);
+      continue;
+    }
+    flush();
+    block = [];
+    while (groups.length > 0 && groups.at(-1)!.depth >= node.depth) groups.pop();
+    heading = node.depth >= 3 ? node : undefined;
+    introduced = introMarkerOf(oneSpace(textOf(node))) ?? groups.at(-1)?.marker;
   }
   flush();
   return items;
 }
 
-/** One experiment's label and nothing more at the start of a text: `E0`, `X2`, `Experiment 3` (not `E0–E3`, nor `E1, E2`). */
-const ONE_LABEL = /^(?:[A-Z]{1,2}\d{1,3}[a-z]?|[Ee]xperiment\s*#?\d{1,3})(?![\s,]*(?:[–—-]|and\b|or\b|to\b|,\s*[A-Z]{1,2}\d))/;
-
-/** A paragraph that opens an experiment: one label, in bold, first (`**E0, run (reproduced).** Does …`). */
-function isHead(node: RootContent): boolean {
-  if (node.type !== 'paragraph') return false;
+/** The label that opens a paragraph: in bold first, or followed by punctuation (`E1 (RUN …).`, `E2: …`, `E3 — …`); not a range or group (`E0–E3`, `E1, E2`), nor a word such as `V8 caches`. */
+function headLabel(node: RootContent): string | undefined {
+  if (node.type !== 'paragraph') return undefined;
   const first = node.children[0];
-  return first?.type === 'strong' && ONE_LABEL.test(oneSpace(textOf(first)));
+  const bold = first?.type === 'strong';
+  const text = oneSpace(textOf(bold ? first : node));
+  const label = EXPERIMENT_LABEL.exec(text);
+  if (!label) return undefined;
+  const rest = text.slice(label[0].length);
+  if (/^\s*(?:[–—-]|to\b|and\b|or\b|,)\s*(?:[A-Z]{1,2})?\d/.test(rest)) return undefined;
+  if (!bold && !/^\s*[(:.,;—–-]/.test(rest)) return undefined;
+  return label[1] ?? label[2]!;
 }
 
-/** Whether a list or table names experiments of its own (its items or first cells open with a label). */
-function namesExperiments(node: RootContent): boolean {
-  if (node.type === 'list') return node.children.some((item) => EXPERIMENT_LABEL.test(oneSpace(textOf(item)).replace(/^[*_]+/, '')));
-  if (node.type === 'table') return node.children.slice(1).some((row) => EXPERIMENT_LABEL.test(oneSpace(textOf(row.children[0] ?? row))));
+/** Whether a list or table names experiments of its own: items or first cells that open with a label (with the given letters, when given). */
+function namesExperiments(node: RootContent, letters?: string): boolean {
+  const opens = (text: string) => {
+    const label = EXPERIMENT_LABEL.exec(text.replace(/^[*_]+/, ''));
+    return label !== null && (letters === undefined || (label[1] ?? label[2]) === letters);
+  };
+  if (node.type === 'list') return node.children.some((item) => opens(oneSpace(textOf(item))));
+  if (node.type === 'table') {
+    const rows = node.children.slice(1).some((row) => opens(oneSpace(textOf(row.children[0] ?? row))));
+    // A table of experiments says so in its header ("What to test", "Status"); a table of results ("| P50 | 8 ms |") does not.
+    const header = node.children[0] ? oneSpace(textOf(node.children[0])) : '';
+    return rows || (letters !== undefined && namesExperiments(node) && /\b(status|what to test|experiment|how|success|run)\b/i.test(header));
+  }
   return false;
 }
 
-/** The items of the content of one subsection (or of the section before its first `###`). */
+/** A lead-in to experiments that ends a head's details: "Proposals, not run:", "Experiments I did not run:". */
+function endsDetails(text: string): boolean {
+  return text.endsWith(':') && /\b(experiments?|proposals?|proposed|planned|future|suggested|not (yet )?run|unrun)\b/i.test(text);
+}
+
+/** The items of the content of one subsection (or of the section before its first heading). */
 function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker | undefined, heading?: RootContent): Item[] {
   const items: Item[] = [];
-  let introduced = heading ? undefined : introducedByHeading;
+  let introduced = introducedByHeading;
   let current: Item | undefined;
-  if (heading) {
-    const text = oneSpace(textOf(heading));
-    current = { text, place: placeOf(heading), introduced: undefined, head: text };
+  const open = (node: RootContent, letters: string, marker: Marker | undefined) => {
+    const text = oneSpace(textOf(node));
+    current = { text, place: placeOf(node), introduced: marker, head: text, letters };
     items.push(current);
-  }
+  };
+  if (heading) open(heading, EXPERIMENT_LABEL.exec(oneSpace(textOf(heading)))?.[1] ?? 'Experiment', introducedByHeading);
   for (const node of nodes) {
-    if (isHead(node)) {
-      const text = oneSpace(textOf(node));
-      current = { text, place: placeOf(node), introduced, head: text, fromParagraph: true };
-      items.push(current);
+    const letters = headLabel(node);
+    if (letters !== undefined) {
+      open(node, letters, introduced);
       continue;
     }
     const text = oneSpace(textOf(node));
-    // A bold label right over a list of experiments ("**P1 (high value):**") is a group's title, not an experiment.
-    if (current && current.fromParagraph && current.text === current.head && namesExperiments(node)) {
-      items.pop();
-      introduced = introMarkerOf(current.text) ?? introduced;
-      current = undefined;
+    if (current) {
+      // A head right over a list of experiments and ending with a colon is the group's title ("**P1 (high value):**").
+      if (!current.details && current.text.endsWith(':') && namesExperiments(node)) {
+        items.pop();
+        introduced = introMarkerOf(current.text) ?? introduced;
+        current = undefined;
+      } else if (!(node.type === 'paragraph' && endsDetails(text)) && !namesExperiments(node, current.letters)) {
+        // The experiment's details: its method, commands, output, results ("- P50: 8 ms").
+        current.text = `${current.text} ${text}`;
+        current.details = true;
+        continue;
+      } else current = undefined;
     }
-    // The experiment's details: its method, commands, output; not an intro to more experiments, nor a list of them.
-    const intro = node.type === 'paragraph' && (introMarkerOf(text) !== undefined || text.endsWith(':'));
-    if (current && !intro && !namesExperiments(node)) {
-      current.text = `${current.text} ${text}`;
-      continue;
-    }
-    current = undefined;
     if (node.type === 'paragraph') introduced = introMarkerOf(text) ?? introduced;
     if (node.type === 'list') for (const item of node.children) items.push({ text: oneSpace(textOf(item)), place: placeOf(item), introduced });
     if (node.type === 'table') for (const row of node.children.slice(1)) items.push({ text: oneSpace(textOf(row)), place: placeOf(row), introduced });

@@ -52,10 +52,13 @@ function sectionDates(section: SectionNodes, file: string, problems: Problem[]):
       const { message, hint } = noSuchDay(date, 'the date');
       problems.push(createProblem('report/invalid-value', at(file, locateInSource(section.source, block.node, date), 'source-ledger'), message, hint));
     }
-    // The words of the sentence before the date say which it is; "All accessed and verified dates are 2026-12-06" gives both.
-    for (const { date, before } of datesIn(block.text, 60)) {
-      const verified = /verif|checked/.test(before);
-      const accessed = /access|opened|consulted|retrieved/.test(before) || (!verified && /access|opened|consulted|retrieved/.test(block.text.toLowerCase()));
+    // The words of the clause before the date say which it is ("All accessed and verified dates are 2026-12-06" gives both);
+    // a verification the clause denies ("none was verified", "unverified") is none.
+    const dates = datesIn(block.text, 60);
+    for (const { date, before } of dates) {
+      const clause = before.slice(Math.max(before.lastIndexOf('.'), before.lastIndexOf(';'), before.lastIndexOf('!'), before.lastIndexOf('?')) + 1);
+      const verified = /\bverif|\bchecked/.test(clause) && !/\bunverif|\b(not|never|none|no)\b[^,]{0,20}\b(verif|checked)/.test(clause);
+      const accessed = /access|opened|consulted|retrieved/.test(clause) || (dates.length === 1 && !verified && !/verif|checked/.test(clause) && /access|opened|consulted|retrieved/.test(block.text.toLowerCase()));
       if (!result.verified && verified) result.verified = date;
       if (!result.accessed && accessed) result.accessed = date;
     }

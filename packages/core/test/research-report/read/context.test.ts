@@ -42,6 +42,15 @@ describe('readContext', () => {
     for (const label of ['Who did it', 'Who did the work', 'Done by', 'Checked by', 'Author of the report', 'Fact-checker'])
       expect(parse(report({ 1: `- ${label}: an AI research agent, working as a fact-checker. No human checked it.` })).report.by?.value, label).toBe('an AI research agent, working as a fact-checker');
     expect(parse(report({ 1: '- Chapter author: Dana Smith' })).report.by).toBeUndefined();
+    // Labels about someone else are not who made the pass (a second review's cases).
+    for (const other of ['Requested by: Dana Smith (the chapter author)', 'Chapter written by: Dana Smith', 'Reviewed by: nobody yet', 'Commissioned by: the author'])
+      expect(parse(report({ 1: `- ${other}\n- Researcher: an AI research agent` })).report.by?.value, other).toBe('an AI research agent');
+    // The name's sentence ends after a parenthesis, a number or a short surname too.
+    expect(parse(report({ 1: '- By: an AI research agent (Claude, in a sandbox). I did this pass alone.' })).report.by?.value).toBe('an AI research agent (Claude, in a sandbox)');
+    expect(parse(report({ 1: '- By: Claude Opus 4.5. No human checked it.' })).report.by?.value).toBe('Claude Opus 4.5');
+    expect(parse(report({ 1: '- By: Wei Li. Reviewed by no one.' })).report.by?.value).toBe('Wei Li');
+    for (const name of ['Dra. Ana Ruiz', 'Dott. Marco Rossi', 'Mme. Claire Dubois', 'Univ. Prof. Jan Novak'])
+      expect(parse(report({ 1: `- By: ${name}. Reviewed twice.` })).report.by?.value, name).toBe(name);
     // A bold label that ends with a period is a label too.
     expect(parse(report({ 1: '- **Who did the work.** An AI research agent, working alone on 2026-12-06 (UTC), in about 45 minutes.' })).report.by?.value).toBe('An AI research agent, working alone');
     expect(parse(report({ 1: '- **Date.** 2026-12-05, in one sitting.' })).report.date?.value).toBe('2026-12-05');
@@ -54,6 +63,8 @@ describe('readContext', () => {
       expect(parse(report({ 1: `- By: ${name}` })).report.by?.value, name).toBe(name);
     expect(byOf('Prepared 2026-12-02 by Dr. Dana Smith.')).toBe('Dr. Dana Smith');
     expect(byOf('Prepared by Prof. Dana Smith on 2026-12-02.')).toBe('Prof. Dana Smith');
+    expect(byOf('Prepared by Ch. Müller, independent researcher.')).toBe('Ch. Müller, independent researcher');
+    expect(byOf('Prepared by Acme Research Inc. for the author.')).toBe('Acme Research Inc. for the author');
   });
 
   it('reads a By: line, and "I am" with a name, before section 1', () => {
@@ -74,6 +85,10 @@ describe('readContext', () => {
     expect(dated('Notes.', '- Date of pass (ISO 8601): 2026-12-04')).toBe('2026-12-04');
     expect(dated('Notes.', '2026-12-03 is the date of this pass.')).toBe('2026-12-03');
     expect(dated('Notes.', 'The docs were last brought up to date on 2026-03-15.')).toBeUndefined();
+    expect(dated('Notes.', '**Who did this.** I am an AI research agent. I did this pass on 2026-12-01.')).toBe('2026-12-01');
+    expect(dated('Notes.', '- **Who did the work.** An AI research agent, working alone on 2026-12-06 (UTC).')).toBe('2026-12-06');
+    for (const label of ['Date of release of pi: 2026-03-15', 'Date of the chapter revision: 2026-11-28', 'When the chapter last changed: 2026-11-28'])
+      expect(dated('Prepared by an AI research agent on 2026-12-06.', `- ${label}`), label).toBe('2026-12-06');
     expect(before('I am UNABLE to access the archive.').by).toBeUndefined();
     // Section 1's line is taken before one above it.
     expect(parse(`# Report\n\nBy: Someone Else\n\n${report().slice('# Report\n\n'.length)}`).report.by?.value).toBe('A. Researcher');

@@ -28,6 +28,17 @@ describe('row readers', () => {
     expect(ledger('Every source was accessed on 2026-12-05; none was verified.').map((row) => row[1])).toEqual(['2026-12-05', '2026-12-05', '2026-12-05']);
     expect(ledger('Metadata verified on 2026-12-04.').map((row) => row[0])).toEqual(['2026-12-04', '2026-12-04', undefined]);
     expect(ledger('Metadata verified on 2026-12-04.').map((row) => row[1])).toEqual([undefined, undefined, undefined]);
+    // A verification the sentence denies is none (a second review's cases).
+    expect(ledger('None was verified; every source was accessed on 2026-12-05.')).toEqual([
+      [undefined, '2026-12-05'],
+      [undefined, '2026-12-05'],
+      [undefined, '2026-12-05'],
+    ]);
+    expect(ledger('Unverified metadata is marked. The chapter revision of 2026-11-28 was read; sources were accessed on 2026-12-05.')).toEqual([
+      [undefined, '2026-12-05'],
+      [undefined, '2026-12-05'],
+      [undefined, '2026-12-05'],
+    ]);
   });
 
   it("leaves a researcher's 'new' mark out of a source's title", () => {
