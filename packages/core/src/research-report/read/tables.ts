@@ -109,7 +109,8 @@ function resolveColumns<Role extends string>(head: TableRow, headers: string[], 
   const columns = new Map<Role, number>();
   let ok = true;
   headers.forEach((header, index) => {
-    const spec = specs.find((candidate) => candidate.matches(foldHeader(header)));
+    // "Id (ledger id)", "Claim (snapshot line)": the header without its note, when the whole does not say.
+    const spec = specs.find((candidate) => candidate.matches(foldHeader(header))) ?? specs.find((candidate) => candidate.matches(foldHeader(header.replace(/\([^)]*\)/g, ' '))));
     const place = at(file, placeOf(head.children[index]), path);
     if (!spec) {
       problems.push(createProblem('report/unknown-column', place, `the ${name} column ${quote(header)} is not read; what it says stays in the report file only`));

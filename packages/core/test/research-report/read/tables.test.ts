@@ -17,6 +17,22 @@ describe('tablesOf', () => {
     expect(data.sections.map((section) => section.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(data.claimAudit).toHaveLength(3);
     expect(data.sourceLedger.map((row) => row.accessed)).toEqual(['2026-11-30', '2026-11-30', '2026-11-30']);
+  });
+
+  it('reads a header with a note in parentheses by what it says without the note: "Id (ledger id)"', () => {
+    const source = report()
+      .replace('| Source | Verified metadata | URL |', '| Id (ledger id) | Source | Verified metadata | URL |')
+      .replace('| --- | --- | --- | --- | --- | --- | --- |', '| --- | --- | --- | --- | --- | --- | --- | --- |')
+      .replace('| ReAct |', '| S1 (react-paper) | ReAct |')
+      .replace('| RFC 9562 |', '| S2 | RFC 9562 |')
+      .replace('| pi.dev |', '| S3 | pi.dev |');
+    const { report: data, problems } = parse(source);
+    expect(formatProblems(problems)).not.toContain('unknown-column');
+    expect(data.sourceLedger.map((row) => [row.label?.value, row.ids[0]])).toEqual([
+      ['S1', 'react-paper'],
+      ['S2', undefined],
+      ['S3', undefined],
+    ]);
   });  it('reports a section without its table, a missing column and a ragged row', () => {
     const pipes = report({ 2: '| Claim | Evidence |\n| tree-in-place | notes |' });
     expect(formatProblems(parse(pipes).problems)).toContain(
