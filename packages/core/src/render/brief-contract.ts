@@ -43,7 +43,7 @@ export function contractLines(): string[] {
   return [
     'What `research-pack ingest` reads from the report (everything else stays in the report for the author; a row it cannot read is held back and listed with its line, never dropped):',
     `- Claims: a listed claim by its id, anywhere in the claim cell; a claim that is not listed by its sentence in double quotes, exactly as in ${SNAPSHOT_FILE} (a | in it is written \\| inside a table cell, and still matches); a code block or an example, which has no sentence, by its snapshot line and a few words of your own, not quoted. You may label rows (C1, S1) in a first "#" or "Id" column and refer to them elsewhere, also as ranges (C4–C9).`,
-    `- Priority: ${either(PrioritySchema.options)}.`,
+    `- Priority: ${either(PrioritySchema.options)}, for how much the claim matters to the chapter (not how large the change is).`,
     `- Proposed response: ${either(ResponseSchema.options)}.`,
     `- How a source bears on a claim: ${either(RelationSchema.options)}, before or after the claim's id.`,
     `- Evidence class: ${either(EvidenceClassSchema.options)}.`,

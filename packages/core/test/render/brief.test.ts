@@ -194,7 +194,7 @@ describe('renderBrief', () => {
     expect(sectionBody(brief, 1)).toContain('The fingerprint is the sha256 of chapter-snapshot.txt exactly as served');
     const output = sectionBody(brief, 9);
     expect(output).toContain('What `research-pack ingest` reads from the report');
-    expect(output).toContain('- Priority: high, medium or low.');
+    expect(output).toContain('- Priority: high, medium or low, for how much the claim matters to the chapter (not how large the change is).');
     expect(output).toContain('- Reading status: full text, abstract only, partial (say which sections, excerpts or characters you read) or not accessible.');
     expect(output).toContain('UNRUN on each experiment you did not run');
     const empty = sectionBody(renderBrief(makeModel([makeBook({ chapters: [makeChapter({ slug: 'c' })] })]), 'pi/c', ROOT_URLS), 5);
