@@ -123,12 +123,14 @@ export function matchClaimRows(rows: readonly ClaimAuditRow[], claims: readonly 
     }
     const earlier = result.matches.find((other) => other.id === match.id && !other.duplicate);
     if (earlier && match.how === 'id' && earlier.how !== 'id') {
-      // A row that names the claim by id is about it; one that only matched its text gives way.
+      // A row that names the claim by id is about it; one that only matched its text gives way, and fills the cells it left empty.
+      const filled = (['concern', 'priority', 'response', 'status'] as const).filter((key) => row[key] === undefined && earlier.row[key] !== undefined);
+      if (filled.length > 0) match.row = { ...row, ...Object.fromEntries(filled.map((key) => [key, earlier.row[key]])) };
       result.problems.push(
         createProblem(
           'report/duplicate-claim-row',
           at(options.file, earlier.row, `claim-audit[${earlier.row.index}]`),
-          `this row matched claim "${match.id}" by its text, but the row at line ${row.line} names it by id; only that row is used`,
+          `this row matched claim "${match.id}" by its text, but the row at line ${row.line} names it by id; only that row is used${filled.length > 0 ? `, with this row's ${filled.join(', ')} where it gives none` : ''}`,
           'give each claim one row, and name it by id',
         ),
       );

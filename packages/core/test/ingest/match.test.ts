@@ -66,6 +66,14 @@ describe('matchClaimRows', () => {
     expect(formatProblems(problems)).toContain(
       'report.md:10:1  claim-audit[0]  warning: this row matched claim "session-id-v4" by its text, but the row at line 12 names it by id; only that row is used  (hint: give each claim one row, and name it by id)  [report/duplicate-claim-row]',
     );
+    // The row used takes the cells it leaves empty from the row that gave way.
+    const merged = matchClaimRows(
+      [row(0, { quotes: ['The session ids are random version 4 UUIDs'], concern: 'v7 now', priority: 'high' }), row(1, { ids: [{ value: 'session-id-v4', line: 11, column: 3 }], priority: 'low' })],
+      claims,
+      options,
+    );
+    expect(merged.matches.filter((match) => !match.duplicate).map((match) => [match.row.index, match.row.concern, match.row.priority])).toEqual([[1, 'v7 now', 'low']]);
+    expect(formatProblems(merged.problems)).toContain("only that row is used, with this row's concern where it gives none");
     // A few words with a typo that are nearly the whole of a short claim still find it.
     const short = matchClaimRows([row(0, { claimText: '"Entries from a tree"', quotes: ['Entries from a tree'] })], [{ id: 'tree', text: 'Entries form a tree.' }], options);
     expect(short.matches.map((match) => [match.id, match.how])).toEqual([['tree', 'fuzzy']]);
