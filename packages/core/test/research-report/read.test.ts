@@ -138,6 +138,18 @@ describe('parseResearchReport', () => {
     expect(read('### Link check (UNRUN)\n\nNothing was run; it needs the live site.')).toEqual(['UNRUN Link check (']);
     expect(read('### E1: timing (RUN)\n\nI ran this:\n\n```\nnode bench.mjs\n```\n\nResults:\n\n- small: 8 ms\n- large: 80 ms')).toEqual(['RAN E1: timing (']);
     expect(read('**E1.** Timing.\n\n- I ran pi time on 2026-12-06: 8 ms.')).toEqual(['RAN E1. Timing. ']);
+    // A third review's cases: headings without a body, method subsections, claim ids and results in paragraphs, dated runs in the details, lead-ins, group titles.
+    const count = (six: string) => read(six).map((line) => line.split(' ')[0]);
+    expect(count('### E1: timing (RUN, 2026-12-06)\n\nMedian 8 ms.\n\n### E2: Link check (UNRUN)\n\n### E3: Fork check (UNRUN)')).toEqual(['RAN', 'UNRUN', 'UNRUN']);
+    expect(read('### E1: timing (RUN, 2026-12-06)\n\n#### Method\n\nTime it.\n\n#### Result\n\nMedian 8 ms.')).toEqual(['RAN E1: timing (']);
+    expect(count('- E1 (UNRUN)\n- E2, RAN 2026-12-06\n\nC8, if the author accepts P4, makes E2 unnecessary.')).toEqual(['UNRUN', 'RAN']);
+    expect(count('**E1 (UNRUN).** Why.\n\nH1: the cache.\n\nH2: the disk.')).toEqual(['UNRUN']);
+    expect(read('**E1 (RUN, 2026-12-06).** Timing.\n\nP50: 8 ms; P95: 20 ms.')).toEqual(['RAN E1 (RUN, 202']);
+    expect(count('**E1 — Cold-start timing**\n\n- Ran: 2026-12-06, Node 20.\n- Result: median 8.7 ms.')).toEqual(['RAN']);
+    expect(count('**E1 — Loading**\n\n- Ran 2026-12-06 for 1k and 10k entries.\n- The 100k case was not run.')).toEqual(['RAN']);
+    expect(count('**E3 — Fork check (UNRUN).**\n\nPlanned method:\n\n- fork at the first message\n- quit')).toEqual(['UNRUN']);
+    expect(count('**P1 — high value**\n\n- E1 (UNRUN)\n- E2, RAN 2026-12-06')).toEqual(['UNRUN', 'RAN']);
+    expect(count('**Experiment E1 — timing (RUN, 2026-12-06).** Median 8 ms.')).toEqual(['RAN']);
   });
 
 

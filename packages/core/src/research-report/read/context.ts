@@ -109,7 +109,7 @@ function readLabel(line: string, place: ReportPlace, source: string, node: RootC
 
 /** Whether a folded label gives the date of the pass: "date", "today", "date of work", "research date", "date of the pass iso 8601". */
 function isDateLabel(name: string): boolean {
-  return /^(?:today|dated?|(?:research|review|report|audit|pass|work)\s+date|date\s+of\s+(?:the\s+|this\s+)?(?:pass|work|research|review|report|audit|writing))(?:\s+(?:utc|iso\s*8601|yyyy\s*mm\s*dd))*$/.test(name);
+  return /^(?:today|dated?|when|(?:research|review|report|audit|pass|work)\s+date|date\s+of\s+(?:the\s+|this\s+)?(?:pass|work|research|review|report|audit|writing))(?:\s+(?:utc|iso\s*8601|yyyy\s*mm\s*dd))*$/.test(name);
 }
 
 /**
@@ -132,7 +132,7 @@ function dateFromLine(line: string): string | undefined {
 function isByLabel(name: string): boolean {
   return (
     /^(by|researchers?|research agent|agent|who|fact ?checker|analyst|pass by|author of the (pass|report|research)|report author)$/.test(name) ||
-    /^(?:(?:report|research|pass|work|fact check|review)\s+)?(?:done|made|prepared|researched|performed|conducted|carried out|checked|fact checked|compiled|produced|written up)\s+by$/.test(name) ||
+    /^(?:(?:report|research|pass|work|fact check|review)\s+)?(?:done|made|prepared|researched|performed|conducted|carried out|checked|fact checked|compiled|produced|written up|written|run|research)\s+by$/.test(name) ||
     /^who (did|made|wrote|prepared|researched|ran|carried out)\b/.test(name)
   );
 }

@@ -18,7 +18,7 @@ import type { SectionNodes } from './sections.js';
 type Marker = ExperimentItem['marker'];
 
 /** An experiment's label opening a text (`E0`, `X2`, `R1b`, `Experiment 3`); its letters are group 1. */
-const EXPERIMENT_LABEL = /^(?:([A-Z]{1,2})\d{1,3}[a-z]?|([Ee]xperiment)\s*#?\d{1,3})(?=[\s,:.;—–(-]|$)/;
+const EXPERIMENT_LABEL = /^(?:([A-Z]{1,2})\d{1,3}[a-z]?|([Ee]xperiment)\s*#?(?:[A-Z]{1,2})?\d{1,3})(?=[\s,:.;—–(-]|$)/;
 
 /** Words that say an experiment was not run. */
 const NOT_RUN = /\bUNRUN\b|\bnot (yet )?run\b|\bnot been run\b|\bwas not run\b|\bnone (was|were) run\b|\bdid not run\b/i;
@@ -27,7 +27,16 @@ const SAID_RUN = /\bI ran\b|\b(was|were) run\b|^(reproduced|ran|run)\b:?|\bin no
 /** Words that report a result, as a run does (and a plan's success criterion may). */
 const RESULT = /\b(checks?|tests?) passed\b|\bmedian\b|\bmeasured\b|\b(it )?printed\b|\bexited with\b/i;
 /** "E0, run (reproduced), 2026-12-06.": the word after the label, not an instruction ("E3: Run pi with …", "E4: Run 100 sessions"). */
-const LABEL_RUN = /^(?:[A-Z]{1,2}\d{1,3}[a-z]?|experiment\s*#?\d{1,3})[\s,:.;—–-]+\(?(?:run|ran|reproduced|executed|done)\b(?=\s*[(),.;]|\s*$|\s+(?:on\s+)?\d{4}-\d{2}-\d{2})/i;
+const LABEL_RUN = /^(?:[A-Z]{1,2}\d{1,3}[a-z]?|experiment\s*#?(?:[A-Z]{1,2})?\d{1,3})[\s,:.;—–-]+\(?(?:run|ran|reproduced|executed|done)\b(?=\s*[(),.;]|\s*$|\s+(?:on\s+)?\d{4}-\d{2}-\d{2})/i;
+
+/** A run with its date, in an experiment's details: "Ran: 2026-12-06", "Executed 2026-12-06", "reproduced on 2026-12-06". */
+const RAN_ON = /\b(?:ran|executed|reproduced|run)\b\s*:?\s*(?:on\s+)?\d{4}-\d{2}-\d{2}/i;
+
+/** What an experiment's details say about running: a run with its date first (a partial run is a run), then as any text, without results. */
+function detailsMarkerOf(text: string): Marker | undefined {
+  if (RAN_ON.test(text) || /\bI ran\b/.test(text)) return 'RAN';
+  return markerOf(text, false);
+}
 
 /**
  * What a piece of text says about running: UNRUN, run, or nothing.
@@ -61,7 +70,7 @@ export function readExperiments(section: SectionNodes, file: string, problems: P
   const experiments: ExperimentItem[] = [];
   items.forEach((item, index) => {
     // An experiment with a head is run or not as its head says; its details say so only in so many words (a plan's "median" is no run).
-    const marker = item.head !== undefined ? (markerOf(item.head) ?? markerOf(item.text, false) ?? item.introduced) : (markerOf(item.text) ?? item.introduced);
+    const marker = item.head !== undefined ? (markerOf(item.head) ?? detailsMarkerOf(item.text.slice(item.head.length)) ?? item.introduced) : (markerOf(item.text) ?? item.introduced);
     if (!marker) {
       problems.push(
         createProblem(
@@ -102,13 +111,20 @@ function itemsOf(nodes: readonly RootContent[]): Item[] {
   let block: RootContent[] = [];
   let heading: (RootContent & { type: 'heading' }) | undefined;
   let introduced: Marker | undefined;
+  // The experiment a labelled heading opened: the unlabelled subsections under it ("#### Method") are its details.
+  let owner: { item: Item; depth: number } | undefined;
   const flush = () => {
-    if (heading && block.length === 0) {
+    const labelled = heading !== undefined && EXPERIMENT_LABEL.test(oneSpace(textOf(heading)));
+    if (heading && owner && heading.depth > owner.depth && !labelled) {
+      owner.item.text = [owner.item.text, oneSpace(textOf(heading)), ...block.map((node) => oneSpace(textOf(node)))].join(' ');
+      return;
+    }
+    if (heading && block.length === 0 && !labelled) {
       groups.push({ depth: heading.depth, marker: introMarkerOf(oneSpace(textOf(heading))) });
       return;
     }
-    const labelled = heading !== undefined && EXPERIMENT_LABEL.test(oneSpace(textOf(heading)));
     const found = blockItems(block, introduced, labelled ? heading : undefined);
+    if (labelled && heading && found[0]) owner = { item: found[0], depth: heading.depth };
     if (found.length > 0) items.push(...found);
     else if (heading) {
       const body = block.map((node) => oneSpace(textOf(node))).join(' ').trim();
@@ -126,6 +142,7 @@ function itemsOf(nodes: readonly RootContent[]): Item[] {
     flush();
     block = [];
     while (groups.length > 0 && groups.at(-1)!.depth >= node.depth) groups.pop();
+    if (owner && node.depth <= owner.depth) owner = undefined;
     heading = node.depth >= 3 ? node : undefined;
     introduced = introMarkerOf(oneSpace(textOf(node))) ?? groups.at(-1)?.marker;
   }
@@ -134,7 +151,7 @@ function itemsOf(nodes: readonly RootContent[]): Item[] {
 }
 
 /** The label that opens a paragraph: in bold first, or followed by punctuation (`E1 (RUN …).`, `E2: …`, `E3 — …`); not a range or group (`E0–E3`, `E1, E2`), nor a word such as `V8 caches`. */
-function headLabel(node: RootContent): string | undefined {
+function headLabel(node: RootContent): { letters: string; bold: boolean } | undefined {
   if (node.type !== 'paragraph') return undefined;
   const first = node.children[0];
   const bold = first?.type === 'strong';
@@ -143,8 +160,15 @@ function headLabel(node: RootContent): string | undefined {
   if (!label) return undefined;
   const rest = text.slice(label[0].length);
   if (/^\s*(?:[–—-]|to\b|and\b|or\b|,)\s*(?:[A-Z]{1,2})?\d/.test(rest)) return undefined;
-  if (!bold && !/^\s*[(:.,;—–-]/.test(rest)) return undefined;
-  return label[1] ?? label[2]!;
+  const letters = label[1] ?? label[2]!;
+  // Without bold, only an experiment's usual letters open one ("E2: …", "X1 (UNRUN)."), not a claim's or a result's ("C8, if …", "P50: 8 ms").
+  if (!bold && (!/^\s*[(:.,;—–-]/.test(rest) || !/^(E|X|Experiment)$/.test(letters))) return undefined;
+  return { letters, bold };
+}
+
+/** Whether a paragraph is all bold (a title: "**P1 — high value**"). */
+function allBold(node: RootContent): boolean {
+  return node.type === 'paragraph' && node.children.length === 1 && node.children[0]!.type === 'strong';
 }
 
 /** Whether a list or table names experiments of its own: items or first cells that open with a label (with the given letters, when given). */
@@ -153,6 +177,14 @@ function namesExperiments(node: RootContent, letters?: string): boolean {
     const label = EXPERIMENT_LABEL.exec(text.replace(/^[*_]+/, ''));
     return label !== null && (letters === undefined || (label[1] ?? label[2]) === letters);
   };
+  // Labels alone do not make a list of experiments ("- P50: 8 ms"): the usual letters do, or a word about running.
+  if (node.type === 'list' && letters === undefined) {
+    return node.children.some((item) => {
+      const text = oneSpace(textOf(item));
+      const label = EXPERIMENT_LABEL.exec(text.replace(/^[*_]+/, ''));
+      return label !== null && (/^(E|X|Experiment)$/.test(label[1] ?? label[2]!) || markerOf(text) !== undefined);
+    });
+  }
   if (node.type === 'list') return node.children.some((item) => opens(oneSpace(textOf(item))));
   if (node.type === 'table') {
     const rows = node.children.slice(1).some((row) => opens(oneSpace(textOf(row.children[0] ?? row))));
@@ -165,7 +197,7 @@ function namesExperiments(node: RootContent, letters?: string): boolean {
 
 /** A lead-in to experiments that ends a head's details: "Proposals, not run:", "Experiments I did not run:". */
 function endsDetails(text: string): boolean {
-  return text.endsWith(':') && /\b(experiments?|proposals?|proposed|planned|future|suggested|not (yet )?run|unrun)\b/i.test(text);
+  return text.endsWith(':') && /\b(experiments|proposals|proposed experiments|not (yet )?run|unrun)\b/i.test(text);
 }
 
 /** The items of the content of one subsection (or of the section before its first heading). */
@@ -179,16 +211,19 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
     items.push(current);
   };
   if (heading) open(heading, EXPERIMENT_LABEL.exec(oneSpace(textOf(heading)))?.[1] ?? 'Experiment', introducedByHeading);
+  let titled = false;
   for (const node of nodes) {
-    const letters = headLabel(node);
-    if (letters !== undefined) {
-      open(node, letters, introduced);
+    const label = headLabel(node);
+    // A paragraph with another label inside an experiment's details, without bold, is one of its details ("H1: the cache").
+    if (label !== undefined && (label.bold || !current || current.letters === label.letters)) {
+      open(node, label.letters, introduced);
+      titled = allBold(node) || current!.text.endsWith(':');
       continue;
     }
     const text = oneSpace(textOf(node));
     if (current) {
-      // A head right over a list of experiments and ending with a colon is the group's title ("**P1 (high value):**").
-      if (!current.details && current.text.endsWith(':') && namesExperiments(node)) {
+      // A head right over a list of experiments, alone in bold or ending with a colon, is the group's title ("**P1 (high value):**", "**P1 — high value**").
+      if (!current.details && titled && namesExperiments(node)) {
         items.pop();
         introduced = introMarkerOf(current.text) ?? introduced;
         current = undefined;

@@ -56,7 +56,9 @@ function sectionDates(section: SectionNodes, file: string, problems: Problem[]):
     // a verification the clause denies ("none was verified", "unverified") is none.
     const dates = datesIn(block.text, 60);
     for (const { date, before } of dates) {
-      const clause = before.slice(Math.max(before.lastIndexOf('.'), before.lastIndexOf(';'), before.lastIndexOf('!'), before.lastIndexOf('?')) + 1);
+      // The clause: after the last stop that ends one ("; ", ". "), not a version's dots ("v1.6.0") nor an abbreviation's ("e.g. ").
+      const stops = [...before.matchAll(/(?<!\b\p{L})[.;!?](?=\s)/gu)];
+      const clause = before.slice(stops.length > 0 ? stops.at(-1)!.index + 1 : 0);
       const verified = /\bverif|\bchecked/.test(clause) && !/\bunverif|\b(not|never|none|no)\b[^,]{0,20}\b(verif|checked)/.test(clause);
       const accessed = /access|opened|consulted|retrieved/.test(clause) || (dates.length === 1 && !verified && !/verif|checked/.test(clause) && /access|opened|consulted|retrieved/.test(block.text.toLowerCase()));
       if (!result.verified && verified) result.verified = date;

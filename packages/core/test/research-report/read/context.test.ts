@@ -43,6 +43,8 @@ describe('readContext', () => {
       expect(parse(report({ 1: `- ${label}: an AI research agent, working as a fact-checker. No human checked it.` })).report.by?.value, label).toBe('an AI research agent, working as a fact-checker');
     expect(parse(report({ 1: '- Chapter author: Dana Smith' })).report.by).toBeUndefined();
     // Labels about someone else are not who made the pass (a second review's cases).
+    for (const label of ['Report written by', 'Written by', 'Research by', 'Run by'])
+      expect(parse(report({ 1: `- ${label}: an AI research agent` })).report.by?.value, label).toBe('an AI research agent');
     for (const other of ['Requested by: Dana Smith (the chapter author)', 'Chapter written by: Dana Smith', 'Reviewed by: nobody yet', 'Commissioned by: the author'])
       expect(parse(report({ 1: `- ${other}\n- Researcher: an AI research agent` })).report.by?.value, other).toBe('an AI research agent');
     // The name's sentence ends after a parenthesis, a number or a short surname too.
@@ -87,6 +89,8 @@ describe('readContext', () => {
     expect(dated('Notes.', 'The docs were last brought up to date on 2026-03-15.')).toBeUndefined();
     expect(dated('Notes.', '**Who did this.** I am an AI research agent. I did this pass on 2026-12-01.')).toBe('2026-12-01');
     expect(dated('Notes.', '- **Who did the work.** An AI research agent, working alone on 2026-12-06 (UTC).')).toBe('2026-12-06');
+    expect(dated('Notes.', '- When: 2026-12-04')).toBe('2026-12-04');
+    expect(dated('Notes.', '- When (UTC): 2026-12-04')).toBe('2026-12-04');
     for (const label of ['Date of release of pi: 2026-03-15', 'Date of the chapter revision: 2026-11-28', 'When the chapter last changed: 2026-11-28'])
       expect(dated('Prepared by an AI research agent on 2026-12-06.', `- ${label}`), label).toBe('2026-12-06');
     expect(before('I am UNABLE to access the archive.').by).toBeUndefined();

@@ -28,6 +28,8 @@ describe('row readers', () => {
     expect(ledger('Every source was accessed on 2026-12-05; none was verified.').map((row) => row[1])).toEqual(['2026-12-05', '2026-12-05', '2026-12-05']);
     expect(ledger('Metadata verified on 2026-12-04.').map((row) => row[0])).toEqual(['2026-12-04', '2026-12-04', undefined]);
     expect(ledger('Metadata verified on 2026-12-04.').map((row) => row[1])).toEqual([undefined, undefined, undefined]);
+    expect(ledger('Metadata verified against npm v1.6.0 on 2026-12-06.').map((row) => row[0])).toEqual(['2026-12-06', '2026-12-06', undefined]);
+    expect(ledger('Metadata verified (e.g. DOIs, authors) on 2026-12-06.').map((row) => row[0])).toEqual(['2026-12-06', '2026-12-06', undefined]);
     // A verification the sentence denies is none (a second review's cases).
     expect(ledger('None was verified; every source was accessed on 2026-12-05.')).toEqual([
       [undefined, '2026-12-05'],
