@@ -163,9 +163,9 @@ function linesOf(node: RootContent): string[] {
 }
 
 /** Titles and abbreviations written with a period inside a name. */
-const TITLES = new Set(['Prof', 'Rev', 'Capt', 'Mrs', 'Inc', 'Ltd', 'Gen', 'Sgt', 'Hon', 'Col', 'Maj', 'Lic', 'Ing', 'Dipl', 'Dra', 'Dott', 'Mme', 'Mlle', 'Univ', 'Corp', 'Dept', 'Assoc', 'Sen', 'Gov', 'Pres', 'Msgr', 'Bros', 'Ave']);
+const TITLES = new Set(['Mgr', 'Sra', 'Srta', 'Drs', 'Prof', 'Rev', 'Capt', 'Mrs', 'Inc', 'Ltd', 'Gen', 'Sgt', 'Hon', 'Col', 'Maj', 'Lic', 'Ing', 'Dipl', 'Dra', 'Dott', 'Mme', 'Mlle', 'Univ', 'Corp', 'Dept', 'Assoc', 'Sen', 'Gov', 'Pres', 'Msgr', 'Bros', 'Ave']);
 /** Abbreviations of two letters; any other capitalized word of two letters is a name ("Wei Li."). */
-const SHORT_ABBREVIATIONS = new Set(['Md', 'Ch', 'Dr', 'St', 'Mr', 'Ms', 'Mx', 'Jr', 'Sr', 'Fr', 'Wm', 'Th', 'Co', 'Ph', 'Dt']);
+const SHORT_ABBREVIATIONS = new Set(['Bc', 'Ir', 'Md', 'Ch', 'Dr', 'St', 'Mr', 'Ms', 'Mx', 'Jr', 'Sr', 'Fr', 'Wm', 'Th', 'Co', 'Ph', 'Dt']);
 
 /**
  * Where the first sentence of a name's line ends: at a period before a
@@ -213,7 +213,7 @@ function readFromProse(blocks: ReturnType<typeof blocksOf>, report: ResearchRepo
       if (by) report.by = { value: shorten(byName(by[1]!.trim()), 200), ...block.place };
     }
     if (!report.date) {
-      const date = /\b(?:prepared|written|dated|done|did (?:this|the) (?:work|pass|research|review)|carried out|researched|working(?: alone)? on)\b[^.]{0,40}?(\d{4}-\d{2}-\d{2})/i.exec(block.text);
+      const date = /\b(?:prepared|written|dated|done|did (?:this|the) (?:work|pass|research|review)|carried out|researched)\b[^.]{0,40}?(\d{4}-\d{2}-\d{2})/i.exec(block.text) ?? /\bworking(?: alone)? on (\d{4}-\d{2}-\d{2})/i.exec(block.text);
       if (date && isDateString(date[1]!)) report.date = { value: date[1]!, ...block.place };
     }
   }

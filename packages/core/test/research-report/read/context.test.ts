@@ -51,7 +51,7 @@ describe('readContext', () => {
     expect(parse(report({ 1: '- By: an AI research agent (Claude, in a sandbox). I did this pass alone.' })).report.by?.value).toBe('an AI research agent (Claude, in a sandbox)');
     expect(parse(report({ 1: '- By: Claude Opus 4.5. No human checked it.' })).report.by?.value).toBe('Claude Opus 4.5');
     expect(parse(report({ 1: '- By: Wei Li. Reviewed by no one.' })).report.by?.value).toBe('Wei Li');
-    for (const name of ['Dra. Ana Ruiz', 'Dott. Marco Rossi', 'Mme. Claire Dubois', 'Univ. Prof. Jan Novak'])
+    for (const name of ['Dra. Ana Ruiz', 'Dott. Marco Rossi', 'Mme. Claire Dubois', 'Univ. Prof. Jan Novak', 'Bc. Jan Novák', 'Ir. Jan de Vries', 'Mgr. Jana Nováková', 'Sra. Ana García'])
       expect(parse(report({ 1: `- By: ${name}. Reviewed twice.` })).report.by?.value, name).toBe(name);
     // A bold label that ends with a period is a label too.
     expect(parse(report({ 1: '- **Who did the work.** An AI research agent, working alone on 2026-12-06 (UTC), in about 45 minutes.' })).report.by?.value).toBe('An AI research agent, working alone');
@@ -90,6 +90,7 @@ describe('readContext', () => {
     expect(dated('Notes.', '**Who did this.** I am an AI research agent. I did this pass on 2026-12-01.')).toBe('2026-12-01');
     expect(dated('Notes.', '- **Who did the work.** An AI research agent, working alone on 2026-12-06 (UTC).')).toBe('2026-12-06');
     expect(dated('Notes.', '- When: 2026-12-04')).toBe('2026-12-04');
+    expect(dated('Notes.', 'I was working on the changelog entry of 2026-03-15 first. Today is 2026-12-06.')).toBe('2026-12-06');
     expect(dated('Notes.', '- When (UTC): 2026-12-04')).toBe('2026-12-04');
     for (const label of ['Date of release of pi: 2026-03-15', 'Date of the chapter revision: 2026-11-28', 'When the chapter last changed: 2026-11-28'])
       expect(dated('Prepared by an AI research agent on 2026-12-06.', `- ${label}`), label).toBe('2026-12-06');

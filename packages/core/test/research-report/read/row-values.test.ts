@@ -49,6 +49,7 @@ describe('row readers', () => {
     expect(titles('(new) ReAct')).toBe('ReAct');
     expect(titles('ReAct (added)')).toBe('ReAct');
     expect(titles('New Directions in Cryptography')).toBe('New Directions in Cryptography');
+    expect(titles('Added: notes to RFC 9562')).toBe('Added: notes to RFC 9562');
   });
 
   it('reads the quotes of a claim cell, not the quotation marks inside code', () => {
