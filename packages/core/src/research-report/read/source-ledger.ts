@@ -95,7 +95,7 @@ function readLedgerRow(
     return undefined;
   }
   // "NEW: sidecar …", "(new) …", "… (added)": the researcher's mark that the source is new to the ledger, not its title.
-  const named = source.text.replace(/^ledger\s+/i, '').replace(/^new\s*:\s+|^\((?:new|added)\)\s*|\s*\((?:new|added)\)$/i, '');
+  const named = source.text.replace(/^ledger\s+/i, '').replace(/^new\s*:\s+|^\((?:new|added)(?: source| to the ledger| entry)?\)\s*|\s*\((?:new|added)(?: source| to the ledger| entry)?\)$/i, '');
   const title = shorten(isNone(source.text) ? ids[0]! : named, 300);
   const metadata = cell('metadata');
   const metadataUnverified = metadata ? UNVERIFIED.test(metadata.text) : true;

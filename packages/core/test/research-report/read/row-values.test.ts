@@ -48,6 +48,7 @@ describe('row readers', () => {
     expect(titles('NEW: sidecar `internal/adapter/piagent` v0.74.1 (pkg.go.dev)')).toBe('sidecar internal/adapter/piagent v0.74.1 (pkg.go.dev)');
     expect(titles('(new) ReAct')).toBe('ReAct');
     expect(titles('ReAct (added)')).toBe('ReAct');
+    expect(titles('pi-coding-agent 1.6.0, `docs/session-format.md` (new source)')).toBe('pi-coding-agent 1.6.0, docs/session-format.md');
     expect(titles('New Directions in Cryptography')).toBe('New Directions in Cryptography');
     expect(titles('Added: notes to RFC 9562')).toBe('Added: notes to RFC 9562');
   });
