@@ -150,6 +150,8 @@ describe('parseResearchReport', () => {
     expect(count('**E3 — Fork check (UNRUN).**\n\nPlanned method:\n\n- fork at the first message\n- quit')).toEqual(['UNRUN']);
     expect(count('**P1 — high value**\n\n- E1 (UNRUN)\n- E2, RAN 2026-12-06')).toEqual(['UNRUN', 'RAN']);
     expect(count('**Experiment E1 — timing (RUN, 2026-12-06).** Median 8 ms.')).toEqual(['RAN']);
+    // An outside report's layout: the word about running before the label, details with result lines, then a bold lead-in to proposals.
+    expect(count('**Ran: E1, SessionManager in pi 0.73.1.** Date: 2026-12-06.\n\nSetup:\n\n- npm pack\n- unpack\n\n```\nT1 ok\n```\n\nWhat it shows:\n\n- T1 supports F1.\n- T2 supports F5.\n\n**Proposed, not run.**\n\n- **P1 — UNRUN. End to end.** Do it.\n- **P2 — UNRUN. Newest release.** Again.')).toEqual(['RAN', 'UNRUN', 'UNRUN']);
   });
 
 

@@ -213,7 +213,8 @@ function readFromProse(blocks: ReturnType<typeof blocksOf>, report: ResearchRepo
       if (by) report.by = { value: shorten(byName(by[1]!.trim()), 200), ...block.place };
     }
     if (!report.date) {
-      const date = /\b(?:prepared|written|dated|done|did (?:this|the) (?:work|pass|research|review)|carried out|researched)\b[^.]{0,40}?(\d{4}-\d{2}-\d{2})/i.exec(block.text) ?? /\bworking(?: alone)? on (\d{4}-\d{2}-\d{2})/i.exec(block.text);
+      // Not "dated": a commit or a release is dated too ("HEAD is commit 83378aa, dated 2026-03-15").
+      const date = /\b(?:prepared|written|done|did (?:it|this|(?:this|the) (?:work|pass|research|review))|carried out|researched)\b[^.]{0,40}?(\d{4}-\d{2}-\d{2})/i.exec(block.text) ?? /\bworking(?: alone)? on (\d{4}-\d{2}-\d{2})/i.exec(block.text);
       if (date && isDateString(date[1]!)) report.date = { value: date[1]!, ...block.place };
     }
   }

@@ -155,7 +155,8 @@ function headLabel(node: RootContent): { letters: string; bold: boolean } | unde
   if (node.type !== 'paragraph') return undefined;
   const first = node.children[0];
   const bold = first?.type === 'strong';
-  const text = oneSpace(textOf(bold ? first : node));
+  // "**Ran: E1, …**", "**UNRUN — E2 …**": the word about running may stand before the label in bold.
+  const text = oneSpace(textOf(bold ? first : node)).replace(bold ? /^(?:ran|run|done|reproduced|unrun|not (?:yet )?run|proposed)\s*[:—–-]\s*/i : /^$/, '');
   const label = EXPERIMENT_LABEL.exec(text);
   if (!label) return undefined;
   const rest = text.slice(label[0].length);
@@ -195,9 +196,11 @@ function namesExperiments(node: RootContent, letters?: string): boolean {
   return false;
 }
 
-/** A lead-in to experiments that ends a head's details: "Proposals, not run:", "Experiments I did not run:". */
-function endsDetails(text: string): boolean {
-  return text.endsWith(':') && /\b(experiments|proposals|proposed experiments|not (yet )?run|unrun)\b/i.test(text);
+/** A lead-in to experiments that ends a head's details: "Proposals, not run:", "Experiments I did not run:", "**Proposed, not run.**". */
+function endsDetails(text: string, node: RootContent): boolean {
+  if (text.endsWith(':') && /\b(experiments|proposals|proposed experiments|not (yet )?run|unrun)\b/i.test(text)) return true;
+  if (allBold(node) && introMarkerOf(text) !== undefined) return true;
+  return text.length < 80 && /^(proposed|proposals?|not (yet )?run|unrun|future|planned experiments)\b/i.test(text);
 }
 
 /** The items of the content of one subsection (or of the section before its first heading). */
@@ -227,7 +230,7 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
         items.pop();
         introduced = introMarkerOf(current.text) ?? introduced;
         current = undefined;
-      } else if (!(node.type === 'paragraph' && endsDetails(text)) && !namesExperiments(node, current.letters)) {
+      } else if (!(node.type === 'paragraph' && endsDetails(text, node)) && !namesExperiments(node, current.letters)) {
         // The experiment's details: its method, commands, output, results ("- P50: 8 ms").
         current.text = `${current.text} ${text}`;
         current.details = true;

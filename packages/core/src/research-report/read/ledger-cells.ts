@@ -265,7 +265,7 @@ export function readBearsOn(cell: CellText, unread: (text: string) => void): Bea
     const range = RANGE.exec(text);
     const ref = REF.exec(text);
     // "history of 4": a reference at the end of a few words; "section 1" is the report's, "research question 3" the brief's, not a claim.
-    const inside = !range && !ref && !/^(section|§|see|(research )?questions?)\b/i.test(text) ? /(?:^|\s)([A-Z]{1,4}\d{1,4}[a-z]?|\d{1,4}|[a-z0-9]+(?:-[a-z0-9]+)+)$/.exec(text) : null;
+    const inside = !range && !ref && !/^(section|§|see|(research )?questions?|lines?|l\.)\b/i.test(text) ? /(?:^|\s)([A-Z]{1,4}\d{1,4}[a-z]?|\d{1,4}|[a-z0-9]+(?:-[a-z0-9]+)+)$/.exec(text) : null;
     if (!range && !ref && !inside) {
       unread(piece.trim());
       continue;

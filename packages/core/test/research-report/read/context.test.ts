@@ -90,6 +90,7 @@ describe('readContext', () => {
     expect(dated('Notes.', '**Who did this.** I am an AI research agent. I did this pass on 2026-12-01.')).toBe('2026-12-01');
     expect(dated('Notes.', '- **Who did the work.** An AI research agent, working alone on 2026-12-06 (UTC).')).toBe('2026-12-06');
     expect(dated('Notes.', '- When: 2026-12-04')).toBe('2026-12-04');
+    expect(dated('Notes.', '**Who did the work.** An AI research agent. I did it on 2026-12-06.\n\n- Its HEAD is commit 83378aa, dated 2026-03-15.')).toBe('2026-12-06');
     expect(dated('Notes.', 'I was working on the changelog entry of 2026-03-15 first. Today is 2026-12-06.')).toBe('2026-12-06');
     expect(dated('Notes.', '- When (UTC): 2026-12-04')).toBe('2026-12-04');
     for (const label of ['Date of release of pi: 2026-03-15', 'Date of the chapter revision: 2026-11-28', 'When the chapter last changed: 2026-11-28'])

@@ -80,5 +80,8 @@ describe('readBearsOn', () => {
     const question: string[] = [];
     expect(readBearsOn(cell('C15; research question 3'), (text) => question.push(text)).map((ref) => ref.ref)).toEqual(['C15']);
     expect(question).toEqual(['research question 3']);
+    const line: string[] = [];
+    expect(readBearsOn(cell('C1, C3, line 40'), (text) => line.push(text)).map((ref) => ref.ref)).toEqual(['C1', 'C3']);
+    expect(line).toEqual(['line 40']);
   });
 });
