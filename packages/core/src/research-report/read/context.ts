@@ -41,12 +41,8 @@ export function readContext(section: SectionNodes, source: string, report: Resea
   }
   readFromProse([...blocksOf(preamble), ...blocksOf(section.nodes)], report);
   // Last, a line that says which date it is without a label.
-  for (const block of report.date ? [] : [...blocks, ...blocksOf(preamble)]) {
-    for (const line of linesOf(block.node)) {
-      const date = report.date ? undefined : dateFromLine(line);
-      if (date) report.date = { value: date, ...locateInSource(source, block.node, line) };
-    }
-  }
+  const dated = report.date ? undefined : firstDateLine([...blocks, ...blocksOf(preamble)], source);
+  if (dated) report.date = dated;
   const distinct = [...new Set(fingerprints.map((fingerprint) => fingerprint.value))];
   if (fingerprints.length === 0) {
     problems.push(
@@ -110,6 +106,17 @@ function readLabel(line: string, place: ReportPlace, source: string, node: RootC
 /** Whether a folded label gives the date of the pass: "date", "today", "date of work", "research date", "date of the pass iso 8601". */
 function isDateLabel(name: string): boolean {
   return /^(?:today|dated?|when|(?:research|review|report|audit|pass|work)\s+date|date\s+of\s+(?:the\s+|this\s+)?(?:pass|work|research|review|report|audit|writing))(?:\s+(?:utc|iso\s*8601|yyyy\s*mm\s*dd))*$/.test(name);
+}
+
+/** The first line of the blocks that says which date it is (`dateFromLine`), with its place. */
+function firstDateLine(blocks: ReturnType<typeof blocksOf>, source: string): Located<string> | undefined {
+  for (const block of blocks) {
+    for (const line of linesOf(block.node)) {
+      const date = dateFromLine(line);
+      if (date) return { value: date, ...locateInSource(source, block.node, line) };
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -208,7 +215,6 @@ const I_AM = /\bI am ((?:an?\s|\p{Lu}(?:\p{Ll}|\.)).+)$/u;
 function readFromProse(blocks: ReturnType<typeof blocksOf>, report: ResearchReport): void {
   for (const block of blocks) {
     if (!report.by) {
-      // A sentence ends at a period that does not close an initial ("Dana Q. Smith").
       const by = PREPARED_BY.exec(block.text) ?? I_AM.exec(block.text);
       if (by) report.by = { value: shorten(byName(by[1]!.trim()), 200), ...block.place };
     }

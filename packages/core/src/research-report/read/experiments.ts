@@ -17,8 +17,12 @@ import type { SectionNodes } from './sections.js';
 
 type Marker = ExperimentItem['marker'];
 
-/** An experiment's label opening a text (`E0`, `X2`, `R1b`, `Experiment 3`); its letters are group 1. */
-const EXPERIMENT_LABEL = /^(?:([A-Z]{1,2})\d{1,3}[a-z]?|([Ee]xperiment)\s*#?(?:[A-Z]{1,2})?\d{1,3})(?=[\s,:.;—–(-]|$)/;
+/** An experiment's label (`E0`, `X2`, `R1b`, `Experiment 3`, `Experiment E1`); its letters are group 1 or 2. */
+const LABEL = String.raw`(?:([A-Z]{1,2})\d{1,3}[a-z]?|([Ee]xperiment)\s*#?(?:[A-Z]{1,2})?\d{1,3})`;
+/** An experiment's label opening a text. */
+const EXPERIMENT_LABEL = new RegExp(String.raw`^${LABEL}(?=[\s,:.;—–(-]|$)`);
+/** The letters an experiment's label usually has: without bold, only these open one. */
+const USUAL_LETTERS = /^(E|X|Experiment)$/;
 
 /** Words that say an experiment was not run. */
 const NOT_RUN = /\bUNRUN\b|\bnot (yet )?run\b|\bnot been run\b|\bwas not run\b|\bnone (was|were) run\b|\bdid not run\b/i;
@@ -27,7 +31,13 @@ const SAID_RUN = /\bI ran\b|\b(was|were) run\b|^(reproduced|ran|run)\b:?|\bin no
 /** Words that report a result, as a run does (and a plan's success criterion may). */
 const RESULT = /\b(checks?|tests?) passed\b|\bmedian\b|\bmeasured\b|\b(it )?printed\b|\bexited with\b/i;
 /** "E0, run (reproduced), 2026-12-06.": the word after the label, not an instruction ("E3: Run pi with …", "E4: Run 100 sessions"). */
-const LABEL_RUN = /^(?:[A-Z]{1,2}\d{1,3}[a-z]?|experiment\s*#?(?:[A-Z]{1,2})?\d{1,3})[\s,:.;—–-]+\(?(?:run|ran|reproduced|executed|done)\b(?=\s*[(),.;]|\s*$|\s+(?:on\s+)?\d{4}-\d{2}-\d{2})/i;
+const LABEL_RUN = new RegExp(String.raw`^${LABEL}[\s,:.;—–-]+\(?(?:run|ran|reproduced|executed|done)\b(?=\s*[(),.;]|\s*$|\s+(?:on\s+)?\d{4}-\d{2}-\d{2})`, 'i');
+
+/** The letters of the experiment's label a text opens with (after any bold or emphasis marks), if it opens with one. */
+function labelLetters(text: string): string | undefined {
+  const label = EXPERIMENT_LABEL.exec(text.replace(/^[*_]+/, ''));
+  return label ? (label[1] ?? label[2]) : undefined;
+}
 
 /** A run with its date, in an experiment's details: "Ran: 2026-12-06", "Executed 2026-12-06", "reproduced on 2026-12-06". */
 const RAN_ON = /\b(?:ran|executed|reproduced|run)\b\s*:?\s*(?:on\s+)?\d{4}-\d{2}-\d{2}/i;
@@ -95,8 +105,6 @@ interface Item {
   head?: string;
   /** The letters of the head's label (`E` of `E1`): a list after it whose items open with the same letters names experiments of its own. */
   letters?: string;
-  /** Whether anything was added to the head. */
-  details?: boolean;
 }
 
 /**
@@ -163,7 +171,7 @@ function headLabel(node: RootContent): { letters: string; bold: boolean } | unde
   if (/^\s*(?:[–—-]|to\b|and\b|or\b|,)\s*(?:[A-Z]{1,2})?\d/.test(rest)) return undefined;
   const letters = label[1] ?? label[2]!;
   // Without bold, only an experiment's usual letters open one ("E2: …", "X1 (UNRUN)."), not a claim's or a result's ("C8, if …", "P50: 8 ms").
-  if (!bold && (!/^\s*[(:.,;—–-]/.test(rest) || !/^(E|X|Experiment)$/.test(letters))) return undefined;
+  if (!bold && (!/^\s*[(:.,;—–-]/.test(rest) || !USUAL_LETTERS.test(letters))) return undefined;
   return { letters, bold };
 }
 
@@ -175,18 +183,18 @@ function allBold(node: RootContent): boolean {
 /** Whether a list or table names experiments of its own: items or first cells that open with a label (with the given letters, when given). */
 function namesExperiments(node: RootContent, letters?: string): boolean {
   const opens = (text: string) => {
-    const label = EXPERIMENT_LABEL.exec(text.replace(/^[*_]+/, ''));
-    return label !== null && (letters === undefined || (label[1] ?? label[2]) === letters);
+    const found = labelLetters(text);
+    return found !== undefined && (letters === undefined || found === letters);
   };
-  // Labels alone do not make a list of experiments ("- P50: 8 ms"): the usual letters do, or a word about running.
-  if (node.type === 'list' && letters === undefined) {
+  if (node.type === 'list') {
     return node.children.some((item) => {
       const text = oneSpace(textOf(item));
-      const label = EXPERIMENT_LABEL.exec(text.replace(/^[*_]+/, ''));
-      return label !== null && (/^(E|X|Experiment)$/.test(label[1] ?? label[2]!) || markerOf(text) !== undefined);
+      const found = labelLetters(text);
+      if (found === undefined) return false;
+      // Labels alone do not make a list of experiments ("- P50: 8 ms"): the usual letters do, or a word about running.
+      return letters === undefined ? USUAL_LETTERS.test(found) || markerOf(text) !== undefined : found === letters;
     });
   }
-  if (node.type === 'list') return node.children.some((item) => opens(oneSpace(textOf(item))));
   if (node.type === 'table') {
     const rows = node.children.slice(1).some((row) => opens(oneSpace(textOf(row.children[0] ?? row))));
     // A table of experiments says so in its header ("What to test", "Status"); a table of results ("| P50 | 8 ms |") does not.
@@ -213,7 +221,7 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
     current = { text, place: placeOf(node), introduced: marker, head: text, letters };
     items.push(current);
   };
-  if (heading) open(heading, EXPERIMENT_LABEL.exec(oneSpace(textOf(heading)))?.[1] ?? 'Experiment', introducedByHeading);
+  if (heading) open(heading, labelLetters(oneSpace(textOf(heading)))!, introducedByHeading);
   let titled = false;
   for (const node of nodes) {
     const label = headLabel(node);
@@ -226,14 +234,13 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
     const text = oneSpace(textOf(node));
     if (current) {
       // A head right over a list of experiments, alone in bold or ending with a colon, is the group's title ("**P1 (high value):**", "**P1 — high value**").
-      if (!current.details && titled && namesExperiments(node)) {
+      if (current.text === current.head && titled && namesExperiments(node)) {
         items.pop();
         introduced = introMarkerOf(current.text) ?? introduced;
         current = undefined;
       } else if (!(node.type === 'paragraph' && endsDetails(text, node)) && !namesExperiments(node, current.letters)) {
         // The experiment's details: its method, commands, output, results ("- P50: 8 ms").
         current.text = `${current.text} ${text}`;
-        current.details = true;
         continue;
       } else current = undefined;
     }

@@ -44,6 +44,9 @@ export function readSourceLedger(section: SectionNodes, file: string, problems: 
   return rows;
 }
 
+/** Words that say a source was opened. */
+const ACCESSED = /access|opened|consulted|retrieved/;
+
 /** Dates the section's prose gives for every row ("All sources were accessed on 2026-12-01"); a date that is no day is reported. */
 function sectionDates(section: SectionNodes, file: string, problems: Problem[]): { accessed?: string; verified?: string } {
   const result: { accessed?: string; verified?: string } = {};
@@ -60,13 +63,16 @@ function sectionDates(section: SectionNodes, file: string, problems: Problem[]):
       const stops = [...before.matchAll(/(?<!\b\p{L})[.;!?](?=\s)/gu)];
       const clause = before.slice(stops.length > 0 ? stops.at(-1)!.index + 1 : 0);
       const verified = /\bverif|\bchecked/.test(clause) && !/\bunverif|\b(not|never|none|no)\b[^,]{0,20}\b(verif|checked)/.test(clause);
-      const accessed = /access|opened|consulted|retrieved/.test(clause) || (dates.length === 1 && !verified && !/verif|checked/.test(clause) && /access|opened|consulted|retrieved/.test(block.text.toLowerCase()));
+      const accessed = ACCESSED.test(clause) || (dates.length === 1 && !verified && !/verif|checked/.test(clause) && ACCESSED.test(block.text.toLowerCase()));
       if (!result.verified && verified) result.verified = date;
       if (!result.accessed && accessed) result.accessed = date;
     }
   }
   return result;
 }
+
+/** "(new)", "(added)", "(new source)" before or after a source's title. */
+const NEW_MARK = /^\((?:new|added)(?: source| to the ledger| entry)?\)\s*|\s*\((?:new|added)(?: source| to the ledger| entry)?\)$/i;
 
 type Fail = (rule: RuleId, where: ReportPlace, field: string, message: string, hint?: string) => void;
 
@@ -95,7 +101,7 @@ function readLedgerRow(
     return undefined;
   }
   // "NEW: sidecar …", "(new) …", "… (added)": the researcher's mark that the source is new to the ledger, not its title.
-  const named = source.text.replace(/^ledger\s+/i, '').replace(/^new\s*:\s+|^\((?:new|added)(?: source| to the ledger| entry)?\)\s*|\s*\((?:new|added)(?: source| to the ledger| entry)?\)$/i, '');
+  const named = source.text.replace(/^ledger\s+/i, '').replace(/^new\s*:\s+/i, '').replace(NEW_MARK, '');
   const title = shorten(isNone(source.text) ? ids[0]! : named, 300);
   const metadata = cell('metadata');
   const metadataUnverified = metadata ? UNVERIFIED.test(metadata.text) : true;
