@@ -152,6 +152,15 @@ describe('parseResearchReport', () => {
     expect(count('**Experiment E1 — timing (RUN, 2026-12-06).** Median 8 ms.')).toEqual(['RAN']);
     // An outside report's layout: the word about running before the label, details with result lines, then a bold lead-in to proposals.
     expect(count('**Ran: E1, SessionManager in pi 0.73.1.** Date: 2026-12-06.\n\nSetup:\n\n- npm pack\n- unpack\n\n```\nT1 ok\n```\n\nWhat it shows:\n\n- T1 supports F1.\n- T2 supports F5.\n\n**Proposed, not run.**\n\n- **P1 — UNRUN. End to end.** Do it.\n- **P2 — UNRUN. Newest release.** Again.')).toEqual(['RAN', 'UNRUN', 'UNRUN']);
+    // A table's status column says whether each row ran, in the words a researcher uses ("Done", "Yes", "Pending").
+    expect(count('| ID | What | Status |\n| - | - | - |\n| E1 | time it | Done |\n| E2 | link check | Pending |\n| E3 | fork it | Yes (2026-12-06) |\n| E4 | compact it | Failed: no fork |\n| E5 | scale it | Proposed |')).toEqual(['RAN', 'UNRUN', 'RAN', 'RAN', 'UNRUN']);
+    expect(count('| ID | What | Run? |\n| - | - | - |\n| E1 | time it | no |\n| E2 | link check, I ran it | yes |')).toEqual(['UNRUN', 'RAN']);
+    // Prose with no experiment to tell apart is named, not counted as none in silence; a section that says there is none is not.
+    const prose = parse(report({ 6: 'I would time the loader on a large file and compare the result with the figure the chapter gives.\n\nA second check would fork a session and look at the parent ids.' }));
+    expect(prose.report.experiments).toEqual([]);
+    expect(formatProblems(prose.problems)).toMatch(/^report\.md:\d+:1  experiments  warning: section 6 has text, but no experiment in it can be told apart, so none is counted; the text stays in the report .*\[report\/unread-experiments\]$/);
+    expect(parse(report({ 6: 'N/A: nothing in this chapter needs an experiment.' })).problems).toEqual([]);
+    expect(parse(report({ 6: 'No experiments this time; the claims are settled by the sources.' })).problems).toEqual([]);
   });
 
 

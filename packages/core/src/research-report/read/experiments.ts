@@ -24,6 +24,11 @@ const EXPERIMENT_LABEL = new RegExp(String.raw`^${LABEL}(?=[\s,:.;—–(-]|$)`)
 /** The letters an experiment's label usually has: without bold, only these open one. */
 const USUAL_LETTERS = /^(E|X|Experiment)$/;
 
+/** A section that says it holds no experiment: "None proposed: the chapter needs none.", "No experiments this time.", "N/A". */
+const NONE = /^(none|no experiments?|n\/a|not applicable)\b/i;
+/** A subsection that says so: "### Proposed" over "None yet.". */
+const NONE_HERE = /^(none|nothing|no experiments?)( (proposed|yet|planned|here|this time))?\.?$/i;
+
 /** Words that say an experiment was not run. */
 const NOT_RUN = /\bUNRUN\b|\bnot (yet )?run\b|\bnot been run\b|\bwas not run\b|\bnone (was|were) run\b|\bdid not run\b/i;
 /** Words that say an experiment was run, in so many words. */
@@ -77,10 +82,21 @@ function introMarkerOf(text: string): Marker | undefined {
  */
 export function readExperiments(section: SectionNodes, file: string, problems: Problem[]): ExperimentItem[] {
   const items = itemsOf(section.nodes);
+  const body = section.nodes.map((node) => oneSpace(textOf(node))).join(' ').trim();
+  if (items.length === 0 && body !== '' && !NONE.test(body)) {
+    problems.push(
+      createProblem(
+        'report/unread-experiments',
+        at(file, placeOf(section.nodes[0]!), 'experiments'),
+        `section 6 has text, but no experiment in it can be told apart, so none is counted; the text stays in the report`,
+        'give each experiment a list item, a table row, a `###` heading, or a paragraph that opens with its label (`E1: …`), and say UNRUN or RAN on each',
+      ),
+    );
+  }
   const experiments: ExperimentItem[] = [];
   items.forEach((item, index) => {
     // An experiment with a head is run or not as its head says; its details say so only in so many words (a plan's "median" is no run).
-    const marker = item.head !== undefined ? (markerOf(item.head) ?? detailsMarkerOf(item.text.slice(item.head.length)) ?? item.introduced) : (markerOf(item.text) ?? item.introduced);
+    const marker = item.said ?? (item.head !== undefined ? (markerOf(item.head) ?? detailsMarkerOf(item.text.slice(item.head.length)) ?? item.introduced) : (markerOf(item.text) ?? item.introduced));
     if (!marker) {
       problems.push(
         createProblem(
@@ -101,6 +117,8 @@ interface Item {
   place: ReportPlace;
   /** What the paragraph or heading before the list says. */
   introduced: Marker | undefined;
+  /** What a table row's status cell says (`| E1 | … | Done |`): it wins over the row's other words. */
+  said?: Marker;
   /** The paragraph or heading that opens the experiment with its label, when its details follow it. */
   head?: string;
   /** The letters of the head's label (`E` of `E1`): a list after it whose items open with the same letters names experiments of its own. */
@@ -137,7 +155,7 @@ function itemsOf(nodes: readonly RootContent[]): Item[] {
     else if (heading) {
       const body = block.map((node) => oneSpace(textOf(node))).join(' ').trim();
       // "### Proposed" / "None yet.": no experiment.
-      if (!/^(none|nothing|no experiments?)( (proposed|yet|planned|here|this time))?\.?$/i.test(body)) {
+      if (!NONE_HERE.test(body)) {
         items.push({ text: `${oneSpace(textOf(heading))}${body ? ` ${body}` : ''}`, place: placeOf(heading), introduced });
       }
     }
@@ -246,7 +264,28 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
     }
     if (node.type === 'paragraph') introduced = introMarkerOf(text) ?? introduced;
     if (node.type === 'list') for (const item of node.children) items.push({ text: oneSpace(textOf(item)), place: placeOf(item), introduced });
-    if (node.type === 'table') for (const row of node.children.slice(1)) items.push({ text: oneSpace(textOf(row)), place: placeOf(row), introduced });
+    if (node.type === 'table') {
+      const status = statusColumn(node);
+      for (const row of node.children.slice(1)) {
+        const item: Item = { text: oneSpace(textOf(row)), place: placeOf(row), introduced };
+        const said = status === undefined ? undefined : statusMarker(oneSpace(textOf(row.children[status] ?? row)));
+        if (said) item.said = said;
+        items.push(item);
+      }
+    }
   }
   return items;
+}
+
+/** The column of a table of experiments that says whether each was run: headed "Status", "Run?", "Done?", "State". */
+function statusColumn(table: RootContent & { type: 'table' }): number | undefined {
+  const index = (table.children[0]?.children ?? []).findIndex((cell) => /^(status|state|run|ran|done|run status)\s*\??$/i.test(oneSpace(textOf(cell)).trim()));
+  return index === -1 ? undefined : index;
+}
+
+/** What a status cell says: "Done", "Yes", "Run (2026-12-06)", "Failed", "Partial" are runs; "No", "Proposed", "Planned", "Pending", "To do" are not. */
+function statusMarker(cell: string): Marker | undefined {
+  if (NOT_RUN.test(cell) || /^(no|proposed|planned|pending|to ?do|todo|open|queued|not started)\b/i.test(cell)) return 'UNRUN';
+  if (/^(ran|run|done|yes|y|complete|completed|reproduced|executed|performed|passed|failed|partial|partially)\b/i.test(cell)) return 'RAN';
+  return markerOf(cell);
 }
