@@ -216,6 +216,13 @@ evidence:
     for (const file of result.files) expect(sidecarSchemas[file.kind].safeParse(parse(file.after)).success).toBe(true);
   });
 
+  it("keeps what the URL cell says of how the source was reached in the lead's note", () => {
+    const text = reportText().replace('https://example.org/notes/ | abstract only', 'https://example.org/notes/ (read from a local copy instead) | abstract only');
+    const lead = plan(text).files.find((file) => file.kind === 'evidence')!.after;
+    expect(lead.replace(/\s+/g, ' ')).toContain('Beside its URL the report says: “read from a local copy instead”. Not yet checked by the author.');
+    expect(lead).not.toContain('locator: read from');
+  });
+
   it("keeps the ledger's reading status when the report says another, and says so", () => {
     const text = reportText().replace('https://example.org/notes/ | abstract only', 'https://example.org/notes/ | full text');
     const result = plan(text);

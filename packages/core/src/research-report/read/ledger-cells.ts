@@ -59,6 +59,8 @@ export interface ReadDates {
   invalid: Array<{ text: string; place: ReportPlace; field: string }>;
   /** Present when a cell gives one. */
   impossible?: Array<{ date: string; place: ReportPlace; field: string }>;
+  /** The cells say the metadata was not verified ("UNVERIFIED / 2026-12-06", "not verified; accessed …"): no verified date, not even the report's default. */
+  notVerified?: boolean;
 }
 
 /** A string written as YYYY-MM-DD, not inside a longer run of digits and hyphens. */
@@ -131,8 +133,10 @@ export function readDates(cells: { combined?: CellText | undefined; verified?: C
     const accessedFirst = accessedFirstIn(combinedHeader ?? '');
     const mentions = dateMentions(combined.text);
     const found = mentions.filter((mention) => mention.real);
-    const verified = found.find((entry) => /verif|checked/.test(entry.before));
-    const accessed = found.find((entry) => /access|opened|attempt|retriev|read|tried/.test(entry.before));
+    // The words that label a date are those after the last separator before it, without "UNVERIFIED" ("UNVERIFIED / 2026-12-06": none).
+    const label = (mention: DateMention) => mention.before.split(/[/;,|]/).at(-1)!.replace(/\b(?:un ?verified|not verified)\b/g, ' ');
+    const verified = found.find((entry) => /verif|checked/.test(label(entry)));
+    const accessed = found.find((entry) => /access|opened|attempt|retriev|read|tried/.test(label(entry)));
     const parts = combined.text.split(/\s*\/\s*/);
     if (verified || accessed) {
       for (const { date, before, real } of mentions) if (!real) impossible(date, combined.place, /verif|checked/.test(before) ? 'verified' : 'accessed');
@@ -154,6 +158,9 @@ export function readDates(cells: { combined?: CellText | undefined; verified?: C
     const found = datesOf(cells.verified.text, cells.verified.place, 'verified');
     if (found[0]) result.verified = found[0].date;
   }
+  // "UNVERIFIED / 2026-12-06", "not verified; accessed 2026-12-06": the metadata was not checked.
+  const says = [combined?.text, cells.verified?.text].filter((text) => text !== undefined).join(' ');
+  if (result.verified === undefined && /\b(?:UNVERIFIED|not verified|unverified|never verified|not checked)\b/i.test(says)) result.notVerified = true;
   if (cells.accessed) {
     const found = datesOf(cells.accessed.text, cells.accessed.place, 'accessed');
     if (found.length > 0) result.accessed = found.at(-1)!.date;
@@ -175,11 +182,22 @@ function accessedFirstIn(combinedHeader: string): boolean {
 /** " and " or " & " where it stands (sticky: matched at `lastIndex` only). */
 const AND = /\s+(?:and|&)\s+/y;
 
-/** Split a cell at commas, semicolons and " and " outside parentheses. */
-function pieces(text: string): string[] {
-  const parts: string[] = [];
+/** Split a cell at commas, semicolons and " and " outside parentheses; each piece with whether a semicolon (or the cell's start) opens it. */
+function pieces(text: string): Array<{ text: string; opensGroup: boolean }> {
+  const parts: Array<{ text: string; opensGroup: boolean }> = [];
   let depth = 0;
   let current = '';
+  let opensGroup = true;
+  const end = (nextOpensGroup: boolean) => {
+    const piece = current.trim();
+    current = '';
+    if (!piece) {
+      opensGroup ||= nextOpensGroup;
+      return;
+    }
+    parts.push({ text: piece, opensGroup });
+    opensGroup = nextOpensGroup;
+  };
   for (let index = 0; index < text.length; index++) {
     const char = text[index]!;
     if (char === '(' || char === '[') depth++;
@@ -189,17 +207,14 @@ function pieces(text: string): string[] {
       AND.lastIndex = index;
       and = AND.exec(text);
     }
-    if (depth === 0 && (char === ',' || char === ';')) {
-      parts.push(current);
-      current = '';
-    } else if (and) {
-      parts.push(current);
-      current = '';
+    if (depth === 0 && (char === ',' || char === ';')) end(char === ';');
+    else if (and) {
+      end(false);
       index += and[0].length - 1;
     } else current += char;
   }
-  parts.push(current);
-  return parts.map((part) => part.trim()).filter(Boolean);
+  end(false);
+  return parts;
 }
 
 /** A claim id or a row label: `tree-in-place`, `C1`, `12`, `N3`, `C1b`. */
@@ -240,7 +255,10 @@ function replaceGroups(text: string, replace: (inner: string) => string): string
 export function readBearsOn(cell: CellText, unread: (text: string) => void): BearsOn[] {
   const result: BearsOn[] = [];
   if (isNone(cell.text)) return result;
-  for (const piece of pieces(cell.text)) {
+  // "supports C6, C7 and C10; qualifies C5": a relation word before a list holds for the list, up to a semicolon or the next relation.
+  let listed: Relation | undefined;
+  for (const { text: piece, opensGroup } of pieces(cell.text)) {
+    if (opensGroup) listed = undefined;
     let relation: Relation | undefined;
     let text = replaceGroups(piece, (inner) => {
       const value = readEnum(inner, RelationSchema.options, RELATION_SYNONYMS);
@@ -252,6 +270,7 @@ export function readBearsOn(cell: CellText, unread: (text: string) => void): Bea
     const lead = RELATION_WORD.exec(text);
     if (lead) {
       relation = readEnum(lead[1]!.split(' ')[0]!, RelationSchema.options, RELATION_SYNONYMS) as Relation;
+      listed = relation;
       text = text.slice(lead[0].length);
     }
     // The relation after the id: "tree-in-place contradicts", "C4: qualifies".
@@ -260,7 +279,11 @@ export function readBearsOn(cell: CellText, unread: (text: string) => void): Bea
       relation = readEnum(trail[1]!, RelationSchema.options, RELATION_SYNONYMS) as Relation;
       text = text.slice(0, trail.index);
     }
+    relation ??= listed;
     text = text.replace(/^(rows?|claims?|items?|nos?\.?)\s+/i, '').replace(/[.:]$/, '').trim();
+    // "C9 for 0.73.1", "C8 as the source of the short rule": a row label or an id, then a note in words.
+    const noted = /^([A-Z]{1,4}\d{1,4}[a-z]?|[a-z0-9]+(?:-[a-z0-9]+)+)\s+(?:for|as|in|on|about|when|if|because|since|via|through|regarding|only|where|except|but|at)\s/.exec(text);
+    if (noted) text = noted[1]!;
     if (isNone(text) || /^(lead|all|none)$/i.test(text)) continue;
     const range = RANGE.exec(text);
     const ref = REF.exec(text);

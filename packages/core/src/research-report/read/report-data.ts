@@ -106,6 +106,8 @@ export interface SourceLedgerRow extends ReportPlace {
   titleUrl?: string;
   /** The URL column's link. */
   url?: string;
+  /** What the URL cell says beside the URL that is no place in the source: how it was reached ("read from the npm tarball instead"), more addresses. */
+  urlNote?: string;
   /** DOI and arXiv id (with version) found in the metadata, source or URL cells. */
   identifiers: { doi?: string; arxiv?: string };
   /** The metadata cell as plain text. */

@@ -102,7 +102,7 @@ function readLedgerRow(
   }
   // "NEW: sidecar …", "(new) …", "… (added)": the researcher's mark that the source is new to the ledger, not its title.
   const named = source.text.replace(/^ledger\s+/i, '').replace(/^new\s*:\s+/i, '').replace(NEW_MARK, '');
-  const title = shorten(isNone(source.text) ? ids[0]! : named, 300);
+  const title = shorten(isNone(source.text) ? ids[0]! : withoutDateSentences(named), 300);
   const metadata = cell('metadata');
   const metadataUnverified = metadata ? UNVERIFIED.test(metadata.text) : true;
   const readingCell = cell('reading');
@@ -110,7 +110,10 @@ function readLedgerRow(
   if (readingCell && !reading && !isNone(readingCell.text)) {
     fail('report/invalid-value', readingCell.place, 'reading', `reading status ${quote(readingCell.text)} is not one of full text, abstract only, partial, not accessible`, 'say how much of the source you read: full text, abstract only, partial (which parts) or not accessible');
   }
-  const dates = readDates({ combined: cell('dates'), verified: cell('verified'), accessed: cell('accessed') }, table.headers[table.columns.get('dates') ?? -1]);
+  const dateCells = { combined: cell('dates'), verified: cell('verified'), accessed: cell('accessed') };
+  // No date column, and the metadata says "Verified 2026-12-06, accessed 2026-12-06." or "Accessed 2026-12-06.": its dates are the row's.
+  const metadataDates = !dateCells.combined && !dateCells.verified && !dateCells.accessed && metadata && DATED.test(metadata.text);
+  const dates = readDates(metadataDates ? { combined: metadata } : dateCells, metadataDates ? 'verified / accessed' : table.headers[table.columns.get('dates') ?? -1]);
   for (const bad of dates.invalid) fail('report/invalid-value', bad.place, bad.field, `${quote(bad.text)} holds no real date written as YYYY-MM-DD; it is left out`, 'write dates as YYYY-MM-DD, e.g. 2026-11-30');
   for (const bad of dates.impossible ?? []) {
     const { message, hint } = noSuchDay(bad.date, `the ${bad.field} date`);
@@ -140,7 +143,9 @@ function readLedgerRow(
   if (reading) entry.reading = reading.reading;
   const accessed = dates.accessed ?? defaults.accessed;
   if (accessed) entry.accessed = accessed;
-  const verified = dates.verified ?? defaults.verified;
+  // The report's default verification date holds for a row that says nothing of it: not one its metadata dates without it, nor one not opened or marked UNVERIFIED.
+  const byDefault = !metadataDates && !dates.notVerified && !entry.unverified && reading?.reading !== 'not-accessible' ? defaults.verified : undefined;
+  const verified = dates.verified ?? byDefault;
   if (verified && !metadataUnverified) entry.verified = verified;
   readUrl(entry, source, cell('url'));
   for (const [field, found] of [['source', source], ['url', cell('url')]] as const) {
@@ -197,8 +202,26 @@ function readUrl(entry: SourceLedgerRow, source: CellText, urlCell: CellText | u
   if (fromCell) entry.url = fromCell;
   else if (titleUrl) entry.url = titleUrl;
   const locator = urlCell && !isNone(urlCell.text) ? (fromCell ? besideUrl(urlCell.text, fromCell) : urlCell.text) : '';
-  if (locator && !isNone(locator) && !/^(?:see|accessed|retrieved|visited|checked|verified)\b/i.test(locator)) entry.locator = shorten(locator, 500);
+  if (!locator || isNone(locator) || /^(?:accessed|retrieved|visited|checked|verified)\b/i.test(locator)) return;
+  // "(read from the npm tarball instead)", "https://b; https://c": how the source was reached, or more addresses, not a place in it.
+  if (fromCell && (ACCESS_NOTE.test(locator) || /^(?:https?:\/\/\S+[\s,;]*)+$/.test(locator))) entry.urlNote = shorten(locator, 500);
+  else entry.locator = shorten(locator, 500);
 }
+
+/** Metadata that dates the row: "Verified 2026-12-06", "accessed on 2026-12-06". */
+const DATED = /\b(?:verified|accessed|retrieved|checked)\b(?:\s+and\s+\w+)?(?:\s+on)?:?\s+\d{4}-\d{2}-\d{2}/i;
+
+/** A sentence that only dates the row: "Verified and accessed 2026-12-06.", "Verified 2026-12-06, accessed 2026-12-06." */
+const DATE_SENTENCE = /(?:^|(?<=[.;)]))\s*(?:(?:verified|accessed|retrieved|checked|consulted|read)(?:\s+and\s+(?:verified|accessed|retrieved|checked|read))?(?:\s+on)?:?\s+\d{4}-\d{2}-\d{2}[,;]?\s*)+\.?$/i;
+
+/** A source cell's text without the sentences at its end that only date the row (the dates are read from their own cells). */
+function withoutDateSentences(text: string): string {
+  const cut = text.replace(DATE_SENTENCE, '').trim();
+  return cut === '' ? text : cut;
+}
+
+/** Words beside a URL that say how the source was reached, not where in it to look. */
+const ACCESS_NOTE = /^(?:see|also|read|fetched|opened|downloaded|via|through|from|using|mirror(?:ed)?|archived?|cached|copy|stored|not|could|unavailable|offline)\b|\binstead\b/i;
 
 /**
  * What a URL cell says beside the URL written in it ("https://…/write.html,

@@ -129,7 +129,13 @@ function resolveColumns<Role extends string>(head: TableRow, headers: string[], 
     ok = false;
     problems.push(createProblem('report/missing-column', at(file, placeOf(head), path), `the ${name} table has no "${label}" column (its columns: ${listed})`, `add the column; accepted headers: ${accepted}`));
   };
-  for (const spec of specs) if (spec.required && !columns.has(spec.role)) missing(spec.label, spec.accepted);
+  for (const spec of specs) {
+    if (!spec.required || columns.has(spec.role)) continue;
+    // "Source and metadata": a header that names the required column and another is both.
+    const both = [...columns.values()].find((index) => spec.matches(foldHeader(headers[index]!)));
+    if (both !== undefined) columns.set(spec.role, both);
+    else missing(spec.label, spec.accepted);
+  }
   return ok ? columns : undefined;
 }
 

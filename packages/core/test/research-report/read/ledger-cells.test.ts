@@ -42,9 +42,14 @@ describe('readDates', () => {
     expect(readDates({ combined: cell('2026-11-29 / 2026-11-30') }, 'Accessed / verified')).toEqual({ verified: '2026-11-30', accessed: '2026-11-29', invalid: [] });
     expect(readDates({ combined: cell('— / 2026-11-30') }, 'Verified / accessed')).toEqual({ accessed: '2026-11-30', invalid: [] });
     expect(readDates({ combined: cell('2026-11-30') }, 'Dates')).toEqual({ accessed: '2026-11-30', invalid: [] });
-    expect(readDates({ verified: cell('not verified'), accessed: cell('holds nothing') }, undefined)).toEqual({ invalid: [{ text: 'holds nothing', place: { line: 4, column: 9 }, field: 'accessed' }] });
+    expect(readDates({ verified: cell('not verified'), accessed: cell('holds nothing') }, undefined)).toEqual({ invalid: [{ text: 'holds nothing', place: { line: 4, column: 9 }, field: 'accessed' }], notVerified: true });
     // A date that is no day is one of its own (issue 16, defect 12), wherever it stands in a cell.
-    expect(readDates({ verified: cell('not verified'), accessed: cell('2026-02-30') }, undefined)).toEqual({ invalid: [], impossible: [{ date: '2026-02-30', place: { line: 4, column: 9 }, field: 'accessed' }] });
+    expect(readDates({ verified: cell('not verified'), accessed: cell('2026-02-30') }, undefined)).toEqual({ invalid: [], impossible: [{ date: '2026-02-30', place: { line: 4, column: 9 }, field: 'accessed' }], notVerified: true });
+    // UNVERIFIED where the verified date would stand is no verified date (a newcomer's report): the date is the accessed one.
+    expect(readDates({ combined: cell('UNVERIFIED / 2026-12-06') }, 'Verified / accessed')).toEqual({ accessed: '2026-12-06', invalid: [], notVerified: true });
+    expect(readDates({ combined: cell('UNVERIFIED; accessed 2026-12-06') }, 'Verified / accessed')).toEqual({ accessed: '2026-12-06', invalid: [], notVerified: true });
+    expect(readDates({ combined: cell('not verified, accessed 2026-12-06') }, 'Dates')).toEqual({ accessed: '2026-12-06', invalid: [], notVerified: true });
+    expect(readDates({ combined: cell('Verified and accessed 2026-12-06.') }, 'Dates')).toEqual({ verified: '2026-12-06', accessed: '2026-12-06', invalid: [] });
     expect(readDates({ combined: cell('verified 2026-11-31, accessed 2026-12-01') }, 'Dates')).toEqual({ accessed: '2026-12-01', invalid: [], impossible: [{ date: '2026-11-31', place: { line: 4, column: 9 }, field: 'verified' }] });
   });
 });
@@ -55,16 +60,29 @@ describe('readBearsOn', () => {
     const refs = readBearsOn(cell('supports `tree-in-place`, C1, C1b, C4–C9, C7 (Q3), rows 7–20, ids (contradicts), history of 4 and 9, section 1, all'), (text) => unread.push(text));
     expect(refs.map(({ ref, to, relation }) => [ref, to, relation])).toEqual([
       ['tree-in-place', undefined, 'supports'],
-      ['C1', undefined, undefined],
-      ['C1b', undefined, undefined],
-      ['C4', 'C9', undefined],
-      ['C7', undefined, undefined],
-      ['7', '20', undefined],
+      ['C1', undefined, 'supports'],
+      ['C1b', undefined, 'supports'],
+      ['C4', 'C9', 'supports'],
+      ['C7', undefined, 'supports'],
+      ['7', '20', 'supports'],
       ['ids', undefined, 'contradicts'],
-      ['4', undefined, undefined],
-      ['9', undefined, undefined],
+      ['4', undefined, 'supports'],
+      ['9', undefined, 'supports'],
     ]);
     expect(unread).toEqual(['section 1']);
+    // A relation word before a list holds for the list, up to a semicolon or the next relation word; a row label may carry a note in words.
+    const listed = (text: string) => readBearsOn(cell(text), () => undefined).map(({ ref, relation }) => `${ref} ${relation ?? '-'}`);
+    expect(listed('supports C6, C7 and C10; qualifies C5, C8 as the source of the short rule; contradicts C4 for 0.73.1, C9 (as worded)')).toEqual([
+      'C6 supports',
+      'C7 supports',
+      'C10 supports',
+      'C5 qualifies',
+      'C8 qualifies',
+      'C4 contradicts',
+      'C9 contradicts',
+    ]);
+    expect(listed('C1, C2; supports C3; C4')).toEqual(['C1 -', 'C2 -', 'C3 supports', 'C4 -']);
+    expect(listed('supports C1, C2 (contradicts), C3')).toEqual(['C1 supports', 'C2 contradicts', 'C3 supports']);
     // The relation may follow the id.
     expect(readBearsOn(cell('tree-in-place contradicts, C4: qualifies'), () => undefined).map(({ ref, relation }) => [ref, relation])).toEqual([
       ['tree-in-place', 'contradicts'],

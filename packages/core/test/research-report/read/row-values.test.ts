@@ -84,6 +84,37 @@ describe('row readers', () => {
     ]);
   });
 
+  it('reads a ledger whose source column holds the metadata and its dates (an outside report): titles without the date sentence, dates per row over the section default', () => {
+    const ledger = [
+      'Accessed and verified dates are 2026-12-06 unless stated.',
+      '',
+      '| Id | Source and metadata | URL | Reading status | Bears on | Limitations |',
+      '|---|---|---|---|---|---|',
+      '| S1 | Format notes, as shipped in 1.6.0. Verified 2026-12-05, accessed 2026-12-06. | https://example.org/notes (read from the npm tarball instead) | full text | supports `tree-in-place` | — |',
+      '| S2 | A third-party reader. Accessed 2026-12-04. | https://example.org/reader ; https://example.org/other | abstract only | supports `tree-in-place` | — |',
+      '| S3 | A page that would not open. | https://example.org/gone | not accessible | — | — |',
+      '| S4 | The RFC, §7. | https://www.rfc-editor.org/rfc/rfc8259, section 7 | partial | — | Author UNVERIFIED. |',
+      '| S5 | The registry metadata. | https://example.org/registry | full text | — | — |',
+    ].join('\n');
+    const { report: data, problems } = parse(report({ 3: ledger }));
+    expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    expect(data.sourceLedger.map((row) => [row.title, row.verified, row.accessed])).toEqual([
+      ['Format notes, as shipped in 1.6.0.', '2026-12-05', '2026-12-06'],
+      ['A third-party reader.', undefined, '2026-12-04'],
+      ['A page that would not open.', undefined, '2026-12-06'],
+      ['The RFC, §7.', undefined, '2026-12-06'],
+      ['The registry metadata.', '2026-12-06', '2026-12-06'],
+    ]);
+    // Beside the URL: how the source was reached and more addresses are a note, a place in the source is the locator.
+    expect(data.sourceLedger.map((row) => [row.urlNote, row.locator])).toEqual([
+      ['read from the npm tarball instead', undefined],
+      ['https://example.org/other', undefined],
+      [undefined, undefined],
+      [undefined, 'section 7'],
+      [undefined, undefined],
+    ]);
+  });
+
   it('reads the text beside a URL written out in the URL cell as the locator, not the words of a link or a date', () => {
     const url = 'https://www.rfc-editor.org/rfc/rfc9562';
     const locatorOf = (cell: string) => parse(report().replace(`| ${url} |`, `| ${cell} |`)).report.sourceLedger[1]!;
