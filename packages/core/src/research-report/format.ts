@@ -20,7 +20,7 @@ export const REPORT_SECTIONS: readonly ReportSection[] = Object.freeze([
     number: 1,
     title: 'Context and provenance',
     description:
-      'which chapter and which revision you read (its snapshot or fingerprint), the scope of the work, the date you did it, and any limit on tools or execution that shaped the result.',
+      'who did the work (your name, or the agent and model that did it), which chapter and which revision you read (its snapshot or fingerprint), the scope of the work, the date you did it, and any limit on tools or execution that shaped the result.',
   },
   {
     number: 2,

@@ -197,6 +197,9 @@ describe('renderBrief', () => {
     expect(output).toContain('- Priority: high, medium or low, for how much the claim matters to the chapter (not how large the change is).');
     expect(output).toContain('- Reading status: full text, abstract only, partial (say which sections, excerpts or characters you read) or not accessible.');
     expect(output).toContain('UNRUN on each experiment you did not run');
+    // Who did the work: the ingest records the pass under it, so the brief asks for it (two outside researchers left it out when it did not).
+    expect(output).toContain('## 1. Context and provenance — who did the work (your name, or the agent and model that did it), ');
+    expect(output).toContain('- Who: a line in section 1 that opens with "By:" and names who did the work');
     const empty = sectionBody(renderBrief(makeModel([makeBook({ chapters: [makeChapter({ slug: 'c' })] })]), 'pi/c', ROOT_URLS), 5);
     expect(empty).toContain('For a claim that is not listed, quote its sentence in double quotes exactly as it reads in chapter-snapshot.txt');
   });

@@ -152,6 +152,9 @@ describe('parseResearchReport', () => {
     expect(count('**Experiment E1 — timing (RUN, 2026-12-06).** Median 8 ms.')).toEqual(['RAN']);
     // An outside report's layout: the word about running before the label, details with result lines, then a bold lead-in to proposals.
     expect(count('**Ran: E1, SessionManager in pi 0.73.1.** Date: 2026-12-06.\n\nSetup:\n\n- npm pack\n- unpack\n\n```\nT1 ok\n```\n\nWhat it shows:\n\n- T1 supports F1.\n- T2 supports F5.\n\n**Proposed, not run.**\n\n- **P1 — UNRUN. End to end.** Do it.\n- **P2 — UNRUN. Newest release.** Again.')).toEqual(['RAN', 'UNRUN', 'UNRUN']);
+    // A subsection of experiments run, written up as one (setup, commands, output), counts each experiment it names.
+    expect(count('### 6.1 Experiments I ran (2026-12-06)\n\nThe scripts are `a.mjs` (E1–E3) and `b.mjs` (E4).\n\n```\nE1 ok\n```\n\n### 6.2 Proposed\n\n1. **UNRUN: end to end.**')).toEqual(['RAN', 'RAN', 'RAN', 'RAN', 'UNRUN']);
+    expect(count('### Link check (UNRUN)\n\nIt would compare E1 with E2.')).toEqual(['UNRUN']);
     // A table's status column says whether each row ran, in the words a researcher uses ("Done", "Yes", "Pending").
     expect(count('| ID | What | Status |\n| - | - | - |\n| E1 | time it | Done |\n| E2 | link check | Pending |\n| E3 | fork it | Yes (2026-12-06) |\n| E4 | compact it | Failed: no fork |\n| E5 | scale it | Proposed |')).toEqual(['RAN', 'UNRUN', 'RAN', 'RAN', 'UNRUN']);
     expect(count('| ID | What | Run? |\n| - | - | - |\n| E1 | time it | no |\n| E2 | link check, I ran it | yes |')).toEqual(['UNRUN', 'RAN']);

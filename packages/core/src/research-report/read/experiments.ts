@@ -155,8 +155,12 @@ function itemsOf(nodes: readonly RootContent[]): Item[] {
     else if (heading) {
       const body = block.map((node) => oneSpace(textOf(node))).join(' ').trim();
       // "### Proposed" / "None yet.": no experiment.
-      if (!NONE_HERE.test(body)) {
-        items.push({ text: `${oneSpace(textOf(heading))}${body ? ` ${body}` : ''}`, place: placeOf(heading), introduced });
+      const title = oneSpace(textOf(heading));
+      // "### Experiments I ran" over one write-up of E1–E9, E10 and E11: each experiment it names is one.
+      const named = /\bexperiments\b/i.test(title) ? labelsNamed(body) : [];
+      if (named.length >= 2) for (const label of named) items.push({ text: `${label} (${title})`, place: placeOf(heading), introduced });
+      else if (!NONE_HERE.test(body)) {
+        items.push({ text: `${title}${body ? ` ${body}` : ''}`, place: placeOf(heading), introduced });
       }
     }
   };
@@ -288,4 +292,14 @@ function statusMarker(cell: string): Marker | undefined {
   if (NOT_RUN.test(cell) || /^(no|proposed|planned|pending|to ?do|todo|open|queued|not started)\b/i.test(cell)) return 'UNRUN';
   if (/^(ran|run|done|yes|y|complete|completed|reproduced|executed|performed|passed|failed|partial|partially)\b/i.test(cell)) return 'RAN';
   return markerOf(cell);
+}
+
+/** The experiments a text names with the usual letters, in order, once each, ranges spelled out: "E1–E3 and E10" → E1, E2, E3, E10. */
+function labelsNamed(text: string): string[] {
+  const named = new Set<string>();
+  for (const match of text.matchAll(/\b([EX])(\d{1,3})\b(?:\s*(?:[–—-]|to)\s*\1?(\d{1,3})\b)?/g)) {
+    const [from, to] = [Number(match[2]), Number(match[3] ?? match[2])];
+    for (let n = from; n <= Math.min(to, from + 50); n++) named.add(`${match[1]}${n}`);
+  }
+  return [...named];
 }
