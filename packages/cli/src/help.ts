@@ -72,7 +72,7 @@ Commands:
   brief <book>/<chapter>      print a chapter's research brief (brief.md)
   status                      the book-wide research report as a table
   fingerprint <chapter file>  print a chapter's prose fingerprint
-  ingest <report.md> --chapter <book>/<chapter>
+  ingest <report.md> [--chapter <book>/<chapter>]
                               turn a returned research report into leads,
                               sources and a research pass (dry run unless --write)
   review [<book>[/<chapter>]]  what awaits the author's decision: leads, proposed
@@ -174,7 +174,7 @@ ${HELP_FLAG}
 Exit codes: 0 printed; 1 the chapter cannot be parsed; 2 bad arguments or no
 such file.`,
 
-  ingest: `Usage: research-pack ingest <report.md> --chapter <book>/<chapter> [options]
+  ingest: `Usage: research-pack ingest <report.md> [--chapter <book>/<chapter>] [options]
 
 Read a research report returned for a chapter (the seven sections the brief
 asks for), check it, and show as a diff what it would add to the chapter's
@@ -187,7 +187,10 @@ pass. Nothing is written without --write; ingesting the same report twice
 adds nothing.
 
 Options:
-  --chapter <b>/<c>   the chapter the report is about (required)
+  --chapter <b>/<c>   the chapter the report is about (default: the one whose
+                      current revision it read, else whose stable id its
+                      title or "Chapter:" line gives; a report about another
+                      chapter than --chapter is refused)
   --write             apply the changes (default: dry run, print the diff)
   --strict            refuse the report on any problem, warnings included (CI)
   --by <name>         who made the pass (default: the report's "By:" line)

@@ -480,10 +480,35 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
     expect(await snapshotBook()).toEqual(before);
   });
 
+  it('finds the chapter a report read without --chapter, and refuses a report about another chapter than --chapter', async () => {
+    const report = await putReport('complete');
+    // The revision it read is chapter 27's current one.
+    const found = await runCli(['ingest', report, '--as-of', '2026-11-30'], { cwd: root });
+    expect(found.code).toBe(0);
+    expect(found.stdout).toContain(`Ingest ${report} into pi/27-chapter (dry run)`);
+    // A newcomer's slip: the report of one chapter ingested into another.
+    const before = await snapshotBook();
+    const other = await runCli(['ingest', report, '--chapter', 'pi/28-chapter', '--as-of', '2026-11-30', '--write'], { cwd: root });
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(new RegExp(`^${report}:\\d+:\\d+  context\\.chapter  the report is about pi/27-chapter, not pi/28-chapter: it read revision ${fingerprints['27-chapter'].slice(0, 12)}…, the current revision of pi/27-chapter  \\(hint: ingest it with --chapter pi/27-chapter, or leave --chapter out\\)  \\[report/other-chapter\\]\n`));
+    expect(other.stderr).toContain('is about another chapter; nothing was written.');
+    expect(await snapshotBook()).toEqual(before);
+    // An older revision: the stable id its "Chapter:" line gives names the chapter.
+    const old = await putReport('complete', (text) => text.replaceAll(fingerprints['27-chapter'], 'ab'.repeat(32)));
+    expect((await runCli(['ingest', old, '--as-of', '2026-11-30'], { cwd: root })).stdout).toContain(`Ingest ${old} into pi/27-chapter (dry run)`);
+    const byId = await runCli(['ingest', old, '--chapter', 'pi/26-chapter', '--as-of', '2026-11-30'], { cwd: root });
+    expect(byId.code).toBe(1);
+    expect(byId.stderr).toContain('context.chapter  the report is about pi/27-chapter, not pi/26-chapter: it gives the stable id pi-27-chapter, of pi/27-chapter');
+    // Neither: --chapter is asked for.
+    const none = await putReport('complete', (text) => text.replaceAll(fingerprints['27-chapter'], 'ab'.repeat(32)).replace(/^- \*\*Chapter:\*\*.*$/m, '- **Scope:** all of it.'));
+    const asked = await runCli(['ingest', none, '--as-of', '2026-11-30'], { cwd: root });
+    expect(asked.code).toBe(2);
+    expect(asked.stderr).toBe(`research-pack ingest: which chapter is ${none} about? its fingerprint is no chapter's current one and its title and "Chapter:" line give no chapter's stable id; give --chapter <book>/<chapter>, e.g. --chapter pi/26-chapter\nRun \`research-pack ingest --help\` for usage.\n`);
+  });
+
   it('exits 2 for bad arguments, an unknown chapter or a missing report', async () => {
     const report = await putReport('complete');
     const cases: Array<[string[], string]> = [
-      [['ingest', report], 'research-pack ingest: which chapter is the report about? give --chapter <book>/<chapter>, e.g. --chapter pi/27-chapter\n'],
       [['ingest', report, '--chapter', 'pi/29-chapter'], 'research-pack ingest: no chapter "29-chapter" in book "pi"; chapters: pi/26-chapter, pi/27-chapter, pi/28-chapter\n'],
       [['ingest', 'incoming/none.md', '--chapter', 'pi/27-chapter'], 'research-pack ingest: no such file: incoming/none.md\n'],
       [['ingest', report, '--chapter', 'pi/27-chapter', '--date', '30.11.2026'], 'research-pack ingest: --date must be a real date written as YYYY-MM-DD, got "30.11.2026"\n'],

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { formatProblems, type Problem } from '@research-pack/core/problems';
+import { createProblem, formatProblems, type Problem } from '@research-pack/core/problems';
 import { buildModel, type BookModel, type ChapterModel } from '@research-pack/core/model';
 import { parseResearchReport, type ResearchReport } from '@research-pack/core/research-report';
 import { planIngest, type IngestPlan } from '@research-pack/core/ingest';
@@ -27,27 +27,32 @@ type SidecarKind = 'claims' | 'evidence' | 'research';
 /** Check a report, show what it adds, and with --write apply it. */
 export const ingest: Command = async (positionals, values, io) => {
   expectPositionals(positionals, 1, 'one <report.md>');
-  const spec = stringOption(values, 'chapter');
-  if (spec === undefined) throw new CliError('which chapter is the report about? give --chapter <book>/<chapter>, e.g. --chapter pi/27-chapter');
+  const given = stringOption(values, 'chapter');
   const flags = { date: dateOption(values, 'date'), by: stringOption(values, 'by'), write: values.write === true, strict: values.strict === true };
   if (flags.by !== undefined && flags.by.trim() === '') throw new CliError('--by must not be empty');
   const options = await projectOptions(values, io);
-  // Held from before the sidecars are read until the last write, so that no other writer's pass is lost.
-  using lock = flags.write ? lockChapterBook(options.root, options.contentDir, spec, { command: 'ingest --write', io }) : undefined;
 
   const shown = positionals[0]!;
   const reportFile = path.resolve(io.cwd, shown);
   const source = await readText(reportFile, shown);
-  const model = requireModel(options);
-  const { book, chapter } = findChapter(model, spec);
   // A report inside the folder the command runs in is named from there; one elsewhere, by its whole path.
   const relative = posix(path.relative(io.cwd, reportFile));
   const display = relative === '' ? shown : relative.startsWith('../') || path.isAbsolute(relative) ? reportFile : relative;
+  const parsed = parseResearchReport(source, { file: display, parse: parseReportMarkdown });
+  // Without --chapter, the chapter whose current revision the report read, or whose stable id its title or "Chapter:" line gives.
+  const spec = given ?? chapterOfReport(requireModel(options), parsed.report, source, display);
+  // Held from before the sidecars are read until the last write, so that no other writer's pass is lost.
+  using lock = flags.write ? lockChapterBook(options.root, options.contentDir, spec, { command: 'ingest --write', io }) : undefined;
+
+  const model = requireModel(options);
+  const { book, chapter } = findChapter(model, spec);
   const chapterData = ingestChapter(`${book.slug}/${chapter.slug}`, chapter);
   const { sidecars, missing } = await readSidecars(options, book, chapter);
+  // A report about another chapter of the project is refused before anything else is said of it.
+  const other = otherChapter(model, parsed.report, source, `${book.slug}/${chapter.slug}`);
+  if (other) return fail(io, [other], `${display} is about another chapter; nothing was written.`);
 
   // The report on its own; with errors, also what its readable rows name, so every mistake is reported at once.
-  const parsed = parseResearchReport(source, { file: display, parse: parseReportMarkdown });
   if (hasErrors(parsed.problems)) {
     const { problems } = planIngest({ report: parsed.report, chapter: chapterData, sidecars, reportPath: 'reports/report.md', date: options.asOf, by: 'unknown' });
     const errors = problems.filter((problem) => problem.severity === 'error');
@@ -239,4 +244,64 @@ async function applyPlan(options: ProjectOptions, plan: IngestPlan, missing: Rea
     }
     throw error;
   }
+}
+
+/** A chapter a report names, how, and where (for a stable id, its first place in the report). */
+interface NamedChapter {
+  spec: string;
+  how: 'fingerprint' | 'id';
+  id: string;
+  line: number;
+  column: number;
+}
+
+/**
+ * The chapters a report says it is about: those whose current fingerprint is
+ * the revision it read; else those whose stable id (`pi-27-chapter`) its
+ * title or a "Chapter:" line of its section 1 gives.
+ */
+function chaptersNamed(model: { books: readonly BookModel[] }, report: ResearchReport, source: string): NamedChapter[] {
+  const all = model.books.flatMap((book) => book.chapters.map((chapter) => ({ spec: `${book.slug}/${chapter.slug}`, chapter })));
+  const read = report.fingerprint;
+  const byFingerprint = read === undefined ? [] : all.filter(({ chapter }) => chapter.fingerprint === read.value);
+  if (read && byFingerprint.length > 0) return byFingerprint.map(({ spec, chapter }) => ({ spec, how: 'fingerprint', id: chapter.id, line: read.line, column: read.column }));
+  const lines = source.split('\n');
+  const section = lines.findIndex((line) => /^##\s*1\b/.test(line));
+  const end = section === -1 ? -1 : lines.findIndex((line, index) => index > section && /^##\s/.test(line));
+  // The title, and the lines of section 1 labelled "Chapter:" ("- **Chapter:** …", "Chapter (stable id): …").
+  const places = lines
+    .map((text, index) => ({ text, index }))
+    .filter(({ text, index }) => /^#\s/.test(text) || (section !== -1 && index > section && (end === -1 || index < end) && /^\W*chapter\b[^:\n]{0,20}:/i.test(text)));
+  const named: NamedChapter[] = [];
+  for (const { spec, chapter } of all) {
+    const pattern = new RegExp(`(?<![\\w-])${chapter.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+    for (const { text, index } of places) {
+      const found = pattern.exec(text);
+      if (found) {
+        named.push({ spec, how: 'id', id: chapter.id, line: index + 1, column: found.index + 1 });
+        break;
+      }
+    }
+  }
+  return named;
+}
+
+/** The chapter a report is about, when --chapter does not say: the one it names, or an error that lists what it matches. */
+function chapterOfReport(model: { books: readonly BookModel[] }, report: ResearchReport, source: string, display: string): string {
+  const named = chaptersNamed(model, report, source);
+  if (named.length === 1) return named[0]!.spec;
+  if (named.length > 1) throw new CliError(`${display} matches ${named.length} chapters (${named.map((entry) => entry.spec).join(', ')}); give --chapter <book>/<chapter>`);
+  const first = model.books[0];
+  const example = first?.chapters[0] ? `${first.slug}/${first.chapters[0].slug}` : 'pi/27-chapter';
+  throw new CliError(`which chapter is ${display} about? its fingerprint is no chapter's current one and its title and "Chapter:" line give no chapter's stable id; give --chapter <book>/<chapter>, e.g. --chapter ${example}`);
+}
+
+/** An error when the report names another chapter than the one it is ingested into, and not that one. */
+function otherChapter(model: { books: readonly BookModel[] }, report: ResearchReport, source: string, target: string): Problem | undefined {
+  const named = chaptersNamed(model, report, source);
+  if (named.length === 0 || named.some((entry) => entry.spec === target)) return undefined;
+  const first = named[0]!;
+  const about = named.map((entry) => entry.spec).join(' or ');
+  const how = first.how === 'fingerprint' ? `it read revision ${report.fingerprint!.value.slice(0, 12)}…, the current revision of ${about}` : `it gives the stable id ${first.id}, of ${first.spec}`;
+  return createProblem('report/other-chapter', { file: report.file, line: first.line, column: first.column, path: 'context.chapter' }, `the report is about ${about}, not ${target}: ${how}`, `ingest it with --chapter ${first.spec}, or leave --chapter out`);
 }

@@ -123,6 +123,7 @@ export const rules = {
   'report/unread-experiments': { severity: 'warning', description: 'Section 6 has text, but no experiment in it can be told apart (a list item, a table row, a heading, a paragraph opening with its label); none is counted, and the text stays in the report.' },
   'report/no-fingerprint': { severity: 'warning', description: 'Section 1 gives no fingerprint of the revision read.' },
   'report/several-fingerprints': { severity: 'warning', description: 'Section 1 gives several fingerprints; the first labelled one is used.' },
+  'report/other-chapter': { severity: 'error', description: "The report is about another chapter than the one named with --chapter: it read that chapter's current revision, or gives its stable id; nothing is ingested." },
   'report/old-revision': { severity: 'warning', description: 'The report read another revision of the chapter than the current one.' },
   'report/unknown-claim': { severity: 'warning', description: 'A row names an id, or quotes text, that is neither a claim of the chapter nor in its snapshot; the row is held back.' },
   'report/ambiguous-claim': { severity: 'warning', description: 'A quote matches several claims equally well; the row is held back.' },
