@@ -4,7 +4,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { formatProblems, type Problem } from '@research-pack/core/problems';
+import { closest, formatProblems, type Problem } from '@research-pack/core/problems';
 import { buildModel, type ChapterModel, type BookModel, type ParseChapter, type ResearchModel } from '@research-pack/core/model';
 import type { ParserModule } from '@research-pack/core/threads';
 import {
@@ -191,7 +191,7 @@ export function siteUrlsFrom(values: Values, io: Io, project: Pick<ProjectConfig
  * @returns the book and the chapter; throws a usage error naming the known books or chapters.
  */
 export function findChapter(model: ResearchModel, spec: string): { book: BookModel; chapter: ChapterModel } {
-  const trimmed = spec.replace(/\/+$/, '');
+  const trimmed = byFile(model, spec.replace(/\/+$/, ''));
   const only = model.books.length === 1 ? model.books[0]! : undefined;
   // A book's slug alone names no chapter: say what is expected rather than "no chapter".
   const alone = only && /^[^/]+$/.test(trimmed) && (trimmed !== only.slug || only.chapters.some((chapter) => chapter.slug === trimmed));
@@ -203,11 +203,34 @@ export function findChapter(model: ResearchModel, spec: string): { book: BookMod
   const [, bookSlug, chapterSlug] = match as unknown as [string, string, string];
   const book = model.books.find((candidate) => candidate.slug === bookSlug);
   if (!book) {
-    throw new CliError(`no book "${bookSlug}"; books: ${model.books.map((b) => b.slug).join(', ') || '(none)'}`);
+    throw new CliError(`no book "${bookSlug}"${didYouMean(bookSlug, model.books.map((b) => b.slug))}; books: ${model.books.map((b) => b.slug).join(', ') || '(none)'}`);
   }
   const chapter = book.chapters.find((candidate) => candidate.slug === chapterSlug);
   if (!chapter) {
-    throw new CliError(`no chapter "${chapterSlug}" in book "${bookSlug}"; chapters: ${book.chapters.map((c) => `${book.slug}/${c.slug}`).join(', ') || '(none)'}`);
+    const guess = didYouMean(chapterSlug, book.chapters.map((c) => c.slug), book.slug);
+    throw new CliError(`no chapter "${chapterSlug}" in book "${bookSlug}"${guess}; chapters: ${book.chapters.map((c) => `${book.slug}/${c.slug}`).join(', ') || '(none)'}`);
   }
   return { book, chapter };
+}
+
+/** ` (did you mean "pi/27-chapter"?)` when a slug is a slip of one, else nothing. */
+function didYouMean(slug: string, slugs: readonly string[], book?: string): string {
+  const guess = closest(slug, slugs);
+  // "29-chapter" is no slip of "26-chapter": chapters that differ in a number are different chapters.
+  if (guess === undefined || guess.replace(/\d+/g, '#') === slug.replace(/\d+/g, '#')) return '';
+  return ` (did you mean "${book === undefined ? guess : `${book}/${guess}`}"?)`;
+}
+
+/**
+ * A chapter named by its file (`content/books/pi/27-chapter.mdx`,
+ * `27-chapter.md`) as `<book>/<chapter>`: its folder names the book, or the
+ * one book that has a chapter of that name. Anything else is returned as given.
+ */
+function byFile(model: ResearchModel, spec: string): string {
+  const parts = spec.replace(/\\/g, '/').split('/').filter(Boolean);
+  if (!/\.mdx?$/i.test(spec) && parts.length <= 2) return spec;
+  const chapterSlug = parts.at(-1)!.replace(/\.mdx?$/i, '');
+  const holding = model.books.filter((book) => book.chapters.some((chapter) => chapter.slug === chapterSlug));
+  const book = holding.find((candidate) => candidate.slug === parts.at(-2)) ?? (holding.length === 1 ? holding[0] : undefined);
+  return book ? `${book.slug}/${chapterSlug}` : spec;
 }

@@ -65,7 +65,18 @@ describe('research-pack brief', () => {
     );
     const book = await runCli(['brief', 'py/27-chapter']);
     expect(book.code).toBe(2);
-    expect(book.stderr).toContain('research-pack brief: no book "py"; books: pi\n');
+    expect(book.stderr).toContain('research-pack brief: no book "py" (did you mean "pi"?); books: pi\n');
+    // A slip of a chapter's name is named (a newcomer's finding); another number is another chapter, not a slip.
+    expect((await runCli(['brief', '27-chaptr'])).stderr).toContain('research-pack brief: no chapter "27-chaptr" in book "pi" (did you mean "pi/27-chapter"?); chapters: pi/26-chapter');
+  });
+
+  it("takes a chapter's file for the chapter, as a path or a file name", async () => {
+    const expected = (await runCli(['brief', 'pi/27-chapter', '--as-of', '2026-11-29'])).stdout;
+    for (const named of ['content/books/pi/27-chapter.mdx', '27-chapter.mdx', './content/books/pi/27-chapter.mdx']) {
+      const result = await runCli(['brief', named, '--as-of', '2026-11-29']);
+      expect(result.code, `${named}: ${result.stderr}`).toBe(0);
+      expect(result.stdout, named).toBe(expected);
+    }
   });
 
   it('takes the chapter alone in a project of one book, and asks for the book in a project of several', async () => {
