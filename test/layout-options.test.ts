@@ -48,6 +48,25 @@ describe('the demo with another layout', () => {
     expect(pack).toMatch(/<div class="site-research[^"]*"><article class="rp-pack"/);
   });
 
+  it("on a site with a base, says what research-pack.config's `site` must be for the CLI's briefs (a newcomer's finding)", async () => {
+    const withBase = (dir: string, site: string | undefined) =>
+      Promise.all([
+        editConfig(dir, (text) => text.replace("site: 'https://books.example.org',", "site: 'https://books.example.org',\n  base: '/handbook',")),
+        writeFile(path.join(dir, 'research-pack.config.mjs'), `export default { reports: '.reports'${site === undefined ? '' : `, site: '${site}'`} };\n`),
+      ]);
+    // A `site` without the base: the build stops, names the file and line, and says what to write.
+    const wrong = await buildDemo('layout-base-wrong', { prepare: (dir) => withBase(dir, 'https://books.example.org') });
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.output).toContain('Research Pack\'s `site` ("https://books.example.org") differs from Astro\'s `site` with its `base` ("https://books.example.org/handbook")');
+    expect(wrong.output).toContain('Write `site: "https://books.example.org/handbook"` in research-pack.config.mjs');
+    expect(wrong.output).toMatch(/research-pack\.config\.mjs:1:\d+/);
+    expect(wrong.output).not.toMatch(/node_modules\/@research-pack\/astro\/dist\/integration\.js:\d+/);
+    // No `site` at all: the build goes on, and says the CLI's briefs would miss the base.
+    const none = await buildDemo('layout-base-none', { prepare: (dir) => withBase(dir, undefined) });
+    expect(none.code, none.output).toBe(0);
+    expect(none.output).toContain("research-pack.config.mjs gives no `site`, so `research-pack brief` links to /research/books/… where this site's briefs link to https://books.example.org/handbook/research/books/…: add `site: 'https://books.example.org/handbook'` (Astro's `site` with its `base`) to it.");
+  });
+
   it('warns when chapters are not where the chapters option says, and when .mdx chapters have no MDX', async () => {
     const site = await buildDemo('layout-no-mdx', {
       prepare: (dir) => editConfig(dir, (text) => text.replace("import mdx from '@astrojs/mdx';\n", '').replace('integrations: [mdx(), researchPack()]', "integrations: [researchPack({ chapters: '/read/[book]/[chapter]/' })]")),

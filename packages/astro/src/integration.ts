@@ -11,6 +11,7 @@ import { AstroError } from 'astro/errors';
 import { modelWaitPlugin } from './model-wait.js';
 import { pageRevisionPlugin, unstampedChapters } from './page-revision.js';
 import { formatProblems } from '@research-pack/core/problems';
+import { readTextFile } from '@research-pack/core/load';
 import { authorError, firstPlace } from './author-error.js';
 import { parserVersion } from '@research-pack/markdown/parse';
 import { loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core/site';
@@ -98,7 +99,15 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
             "`experimental.parallelPrerender` is turned off for this build: pages read the research model the build loaded on Astro's own thread, which Astro's prerender workers cannot see. The build renders its pages on that thread, as without the flag.",
           );
         }
-        const urls = siteUrls(config, options);
+        const urls = siteUrls(config, options, file?.file);
+        // Without a `site` of its own, `research-pack brief` links root-relative: on a site with a base, past it.
+        if (options.site === undefined && file && basePath(config) !== '') {
+          const astroSite = config.site ? new URL(config.site).origin + basePath(config) : undefined;
+          logger.warn(
+            `${path.basename(file.file)} gives no \`site\`, so \`research-pack brief\` links to ${options.research}/books/… where this site's briefs link to ${astroSite ?? basePath(config)}${options.research}/books/…: ` +
+              (astroSite ? `add \`site: '${astroSite}'\` (Astro's \`site\` with its \`base\`) to it.` : `give Astro a \`site\`, and the same URL with the base (${basePath(config)}) as \`site\` in ${path.basename(file.file)}.`),
+          );
+        }
         const pageUrls = { ...urls, site: basePath(config) };
         // Chapter checks and text artifacts are kept in Astro's cache folder across builds and dev sessions.
         const cache = path.join(fileURLToPath(config.cacheDir), 'research-pack');
@@ -291,17 +300,27 @@ function reportProblems(state: ResearchPackState, command: string, options: Rese
   }
 }
 
+/** Where a config file writes `site` (its first line and column), for Astro's `Location:`; its first line when it cannot tell. */
+function siteLine(file: string): { file: string; line: number; column: number } {
+  const read = readTextFile(file, { root: path.dirname(file) });
+  const lines = read.status === 'read' ? read.text.split('\n') : [];
+  const index = lines.findIndex((line) => /\bsite\s*:/.test(line));
+  return index === -1 ? { file, line: 1, column: 1 } : { file, line: index + 1, column: lines[index]!.search(/\bsite\s*:/) + 1 };
+}
+
 function basePath(config: AstroConfig): string {
   return config.base === '/' ? '' : config.base.replace(/\/$/, '');
 }
 
-function siteUrls(config: AstroConfig, options: ResearchPackOptions): SiteUrls {
+function siteUrls(config: AstroConfig, options: ResearchPackOptions, configFile: string | undefined): SiteUrls {
   const astroSite = config.site ? new URL(config.site).origin + basePath(config) : undefined;
   // `site` in research-pack.config.mjs is for the CLI; it must say what Astro says.
   if (options.site !== undefined && astroSite !== undefined && options.site !== astroSite) {
-    throw new AstroError(
-      `Research Pack's \`site\` (${JSON.stringify(options.site)}) differs from Astro's \`site\` and \`base\` (${JSON.stringify(astroSite)}): the CLI's briefs would link elsewhere than the site's.`,
-      'Give the same URL in both, or leave `site` out of the Research Pack options.',
+    const where = configFile ? path.basename(configFile) : 'the Research Pack options';
+    throw authorError(
+      `Research Pack's \`site\` (${JSON.stringify(options.site)}) differs from Astro's \`site\` with its \`base\` (${JSON.stringify(astroSite)}): the CLI's briefs would link elsewhere than the site's.`,
+      `Write \`site: ${JSON.stringify(astroSite)}\` in ${where}: Astro's \`site\` with its \`base\`, so that \`research-pack brief\` links where the site does.`,
+      configFile ? siteLine(configFile) : undefined,
     );
   }
   const site = astroSite ?? options.site ?? basePath(config);
