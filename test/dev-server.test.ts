@@ -118,8 +118,13 @@ describe('astro dev', () => {
     const line = good.trimEnd().split('\n').length + 1;
     const broken = await until(() => get('/research/books/pi/27-chapter/'), (r) => r.status >= 500, 'an error page');
     expect(broken.text + output).toContain(`content/books/pi/27-chapter.claims.yaml:${line}:1`);
+    // The chapter page too: Astro streams it, and its provenance component throws after the first bytes; it is an error page, not a cut-off 200 (a newcomer's finding).
+    const chapter = await get('/books/pi/27-chapter/');
+    expect(chapter.status).toBe(500);
+    expect(chapter.text).toContain('ResearchPackError');
     await writeFile(claims, good);
     await until(() => get('/research/books/pi/27-chapter/'), (r) => r.status === 200, 'recovery');
+    await until(() => get('/books/pi/27-chapter/'), (r) => r.status === 200 && r.text.includes('data-claim-id='), 'the chapter page again');
   });
 
   it('shows a sources lock written while it runs, and its removal, on the pack page and the chapter page', async () => {

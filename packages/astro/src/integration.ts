@@ -67,7 +67,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
   return {
     name: NAME,
     hooks: {
-      'astro:config:setup': async ({ config, command: running, logger, injectRoute, injectScript, updateConfig, addWatchFile }) => {
+      'astro:config:setup': async ({ config, command: running, logger, injectRoute, injectScript, updateConfig, addWatchFile, addMiddleware }) => {
         root = fileURLToPath(config.root);
         command = running;
         // A process may build more than once with this integration: each build copies its own artifacts ahead.
@@ -168,6 +168,8 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         for (const route of researchRoutes(options.research, options, { artifacts: !background })) {
           injectRoute({ pattern: route.pattern, entrypoint: `${NAME}/routes/${route.entrypoint}`, prerender: true });
         }
+        // While the sidecars have errors, a page that reads the model answers 500 with Astro's overlay, not a cut-off 200.
+        if (running === 'dev') addMiddleware({ entrypoint: `${NAME}/dev-middleware`, order: 'pre' });
       },
 
       'astro:config:done': ({ config, logger }) => {
