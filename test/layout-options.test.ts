@@ -62,8 +62,20 @@ describe('the demo with another layout', () => {
     expect(wrong.output).toMatch(/research-pack\.config\.mjs:1:\d+/);
     expect(wrong.output).not.toMatch(/node_modules\/@research-pack\/astro\/dist\/integration\.js:\d+/);
     // No `site` at all: the build goes on, and says the CLI's briefs would miss the base.
-    const none = await buildDemo('layout-base-none', { prepare: (dir) => withBase(dir, undefined) });
+    // The README's book index, as a page of the site's own: its links keep the base.
+    const readme = readFileSync(path.join(import.meta.dirname, '../packages/astro/README.md'), 'utf8');
+    const index = /```astro title="src\/pages\/books\/\[book\]\/index\.astro"\n([\s\S]*?)```/.exec(readme)![1]!;
+    const none = await buildDemo('layout-base-none', {
+      prepare: async (dir) => {
+        await withBase(dir, undefined);
+        await mkdir(path.join(dir, 'src/pages/toc'), { recursive: true });
+        await writeFile(path.join(dir, 'src/pages/toc/[book].astro'), index);
+      },
+    });
     expect(none.code, none.output).toBe(0);
+    const toc = readFileSync(path.join(none.dist, 'toc/pi/index.html'), 'utf8');
+    expect(toc).toContain('<a href="/handbook/books/pi/27-chapter/">The Session File Format</a>');
+    expect(toc).toContain('<h1>Pi Agents</h1>');
     expect(none.output).toContain("research-pack.config.mjs gives no `site`, so `research-pack brief` links to /research/books/… where this site's briefs link to https://books.example.org/handbook/research/books/…: add `site: 'https://books.example.org/handbook'` (Astro's `site` with its `base`) to it.");
   });
 

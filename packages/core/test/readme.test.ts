@@ -16,7 +16,7 @@ const today = '2026-06-01';
 /** The files of the README's example: code blocks with a `title="path"`. */
 const example: Files = {};
 for (const match of readme.matchAll(/```\w+ title="([^"]+)"\n([\s\S]*?)\n```/g)) example[match[1]!] = `${match[2]!}\n`;
-example['content/books/pi/reports/27-chapter-2026-01-12.md'] = '# Research pass\n';
+example['content/books/pi/reports/2026-01-12-27-chapter.md'] = '# Research pass\n';
 
 /** The lines of the first `txt` block after a heading or phrase. */
 function block(after: string): string[] {
@@ -55,7 +55,7 @@ describe('README', () => {
       'content/books/pi/27-chapter.mdx',
       'content/books/pi/27-chapter.research.yaml',
       'content/books/pi/book.yaml',
-      'content/books/pi/reports/27-chapter-2026-01-12.md',
+      'content/books/pi/reports/2026-01-12-27-chapter.md',
     ]);
   });
 
