@@ -230,7 +230,8 @@ export function resolveClaims(
     // The hash of the reviewed text: recorded, else computed from the reviewed wording.
     const reviewed = verdict.textHash ?? (verdict.text === undefined ? undefined : hashClaimText(verdict.text));
     const stale: ResolvedClaim['stale'] =
-      anchor.anchoring === 'fuzzy'
+      // An unverified claim has no verdict other words could outdate: found approximately, it is still unverified (and `check` warns).
+      anchor.anchoring === 'fuzzy' && verdict.status !== 'unverified'
         ? 'fuzzy-anchor'
         : verdict.status !== 'unverified' && reviewed === undefined
           ? 'no-text-hash'

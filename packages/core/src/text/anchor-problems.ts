@@ -166,7 +166,7 @@ export function ambiguousQuote(
  */
 export function orphanQuote(
   at: ClaimFieldPlace,
-  claim: { id: string; quote: string },
+  claim: { id: string; quote: string; reviewed?: boolean },
   chapter: string,
   closestText: { text: string; at: Position | undefined } | undefined,
   why?: 'across-blocks' | 'nothing-close',
@@ -189,9 +189,14 @@ export function orphanQuote(
     'anchor/orphan',
     at,
     `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) is not in ${chapter}${found}`,
-    why === 'nothing-close'
-      ? 'the sentence may have been deleted, or the quote be of another chapter: find the words the verdict was given on and copy them into anchor.quote as they now read, then review the verdict'
-      : 'copy the sentence as it now reads in the chapter into anchor.quote, then review the verdict: the prose it was given on has changed',
+    // A claim not reviewed yet has no verdict to review again: its quote is mistyped, or of other words.
+    claim.reviewed === false
+      ? why === 'nothing-close'
+        ? 'the quote may be mistyped or of another chapter: copy the words of the claim into anchor.quote exactly as they read in the chapter'
+        : 'copy the words of the claim into anchor.quote exactly as they read in the chapter'
+      : why === 'nothing-close'
+        ? 'the sentence may have been deleted, or the quote be of another chapter: find the words the verdict was given on and copy them into anchor.quote as they now read, then review the verdict'
+        : 'copy the sentence as it now reads in the chapter into anchor.quote, then review the verdict: the prose it was given on has changed',
   );
 }
 
@@ -205,13 +210,15 @@ export function orphanQuote(
  * @param found the text the claim is anchored to, and where it starts in the chapter (when known).
  * @returns the problem.
  */
-export function fuzzyQuote(at: ClaimFieldPlace, claim: { id: string; quote: string }, chapter: string, found: { text: string; at: Position | undefined }): Problem {
+export function fuzzyQuote(at: ClaimFieldPlace, claim: { id: string; quote: string; reviewed?: boolean }, chapter: string, found: { text: string; at: Position | undefined }): Problem {
   const where = found.at ? `${chapter}:${found.at.line}:${found.at.column}` : chapter;
+  // A claim not reviewed yet is not stale: it has no verdict that other words could have outdated.
+  const unreviewed = claim.reviewed === false;
   return createProblem(
     'anchor/fuzzy',
     at,
-    `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) is not in ${chapter} as written; the closest text (${where}) is ${quote(shorten(found.text, 80), Infinity)}, where the claim is anchored and shows as stale`,
-    'copy that text into anchor.quote; if the prose changed rather than the quote, review the verdict too: it was given on other words',
+    `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) is not in ${chapter} as written; the closest text (${where}) is ${quote(shorten(found.text, 80), Infinity)}, where the claim is anchored${unreviewed ? '' : ' and shows as stale'}`,
+    unreviewed ? 'copy that text into anchor.quote' : 'copy that text into anchor.quote; if the prose changed rather than the quote, review the verdict too: it was given on other words',
   );
 }
 

@@ -90,7 +90,7 @@ export function anchorClaims(
       const cut = cutCharacter(text.snapshot, found.start, found.end);
       if (cut) problems.push(insideCharacter(field('anchor.quote'), claim.id, files.chapter, { ...cut, at: locateOffset(index, cut.start) }));
       // Found, but not as written: a typo in the quote would otherwise only show as a stale claim.
-      if (found.kind === 'fuzzy') problems.push(fuzzyQuote(field('anchor.quote'), { id: claim.id, quote: anchor.quote }, files.chapter, { text: made.text, at: made.location.line > 0 ? made.location : undefined }));
+      if (found.kind === 'fuzzy') problems.push(fuzzyQuote(field('anchor.quote'), { id: claim.id, quote: anchor.quote, reviewed: claim.verdict.status !== 'unverified' }, files.chapter, { text: made.text, at: made.location.line > 0 ? made.location : undefined }));
       // Found once, but not where its context says: the words reviewed may have been edited away, and these be others.
       else if (found.occurrences === 1) {
         const side = changedContext(text.snapshot, found.start, found.end, anchor);
@@ -115,7 +115,7 @@ export function anchorClaims(
     const closest = closestText(searchText(), anchor.quote);
     // A closest text that shares no word of four letters or more with the quote is no lead: it is not offered as one.
     const near = closest && sharesAWord(closest.text, anchor.quote) ? { text: closest.text, at: locateOffset(index, closest.start) } : undefined;
-    problems.push(orphanQuote(field('anchor.quote'), { id: claim.id, quote: anchor.quote }, files.chapter, near, closest && !near ? 'nothing-close' : undefined));
+    problems.push(orphanQuote(field('anchor.quote'), { id: claim.id, quote: anchor.quote, reviewed: claim.verdict.status !== 'unverified' }, files.chapter, near, closest && !near ? 'nothing-close' : undefined));
   });
 
   appendProblems(problems, crossingClaims(claims, anchors, files));

@@ -82,8 +82,11 @@ describe('buildModel', () => {
   it('marks a claim stale when its text changed or it only anchors fuzzily', () => {
     const changed = project({ '01-sessions.mdx': exampleBook['content/books/demo/01-sessions.mdx']!.replace('Entries', 'entries') });
     const [jsonl, tree] = buildModel({ rootDir: changed, parse, today }).model!.books[0]!.chapters[0]!.claims;
-    expect(tree).toMatchObject({ anchoring: 'fuzzy', stale: 'fuzzy-anchor', status: 'stale' });
+    // Not reviewed yet: found approximately, it has no verdict to outdate (a newcomer's finding), and `check` warns of the quote.
+    expect(tree).toMatchObject({ anchoring: 'fuzzy', stale: false, status: 'unverified' });
     expect(jsonl).toMatchObject({ stale: false, status: 'supported' });
+    const retyped = project({ '01-sessions.mdx': exampleBook['content/books/demo/01-sessions.mdx']!.replace('one JSON object', 'one JSON objekt') });
+    expect(buildModel({ rootDir: retyped, parse, today }).model!.books[0]!.chapters[0]!.claims[0]).toMatchObject({ anchoring: 'fuzzy', stale: 'fuzzy-anchor', status: 'stale' });
 
     const rehashed = project({ '01-sessions.claims.yaml': exampleBook[claimsFile]!.replace('d614023fcd07a94d', '0123456789abcdef') });
     expect(buildModel({ rootDir: rehashed, parse, today }).model!.books[0]!.chapters[0]!.claims[0]).toMatchObject({ stale: 'text-changed', status: 'stale' });

@@ -97,7 +97,8 @@ describe('anchorClaims', () => {
   });
 
   it('re-anchors an edited quote approximately and says so', () => {
-    const { anchors, problems } = anchorClaims(chapterText(prose), [quote('object', { quote: 'Every line of the session file is one JSON object.' })], files);
+    const reviewed: Claim = { ...quote('object', { quote: 'Every line of the session file is one JSON object.' }), verdict: { status: 'supported', date: '2026-01-01', rationale: 'Checked.' } };
+    const { anchors, problems } = anchorClaims(chapterText(prose), [reviewed], files);
     expect(anchors.get('object')).toMatchObject({ anchoring: 'fuzzy', text: 'Each line of a session file is one JSON object.' });
     // Says so as a warning, with the quote, the text found and where it is, so that a typo in a quote does not pass silently.
     expect(problems).toEqual([
@@ -112,6 +113,12 @@ describe('anchorClaims', () => {
         hint: 'copy that text into anchor.quote; if the prose changed rather than the quote, review the verdict too: it was given on other words',
       },
     ]);
+    // A claim not reviewed yet has no verdict to review, nor shows as stale: its quote is mistyped.
+    const unreviewed = anchorClaims(chapterText(prose), [quote('object', { quote: 'Every line of the session file is one JSON object.' })], files).problems[0]!;
+    expect(unreviewed.message).toMatch(/, where the claim is anchored$/);
+    expect(unreviewed.hint).toBe('copy that text into anchor.quote');
+    const orphan = anchorClaims(chapterText(prose), [quote('gone', { quote: 'Readers ignore the header entirely.' })], files).problems[0]!;
+    expect(orphan.hint).toBe('copy the words of the claim into anchor.quote exactly as they read in the chapter');
   });
 
   it('reports an orphan with the closest text found', () => {
