@@ -44,7 +44,8 @@ nothing.
 Items are named by the handles \`research-pack review\` prints, or by id.
 
 Options:
-${own}  --by <name>         who decides (default: git config user.name)
+${own}  --by <name>         who decides (default: the name another decision of a
+                      + chain gives, else git config user.name)
   --date <date>       the date of the decision, YYYY-MM-DD (default: --as-of's, today's UTC date)
   --force             override an earlier, different decision on the item
   --chapter <b>/<c>   look ids up in this chapter only

@@ -122,14 +122,18 @@ export function unwrapDirectives(text: string, ids: ReadonlySet<string>): string
 }
 
 /**
- * Give each decision who and when: `--by`, else git's user.name; `--date`, else the run's as-of date.
+ * Give each decision who and when: `--by`, else the one name the chain's
+ * other decisions give with `--by` (`accept l1 + reject l2 --why … --by
+ * "J. Author"`: both are J. Author's), else git's user.name; `--date`, else
+ * the run's as-of date.
  * @param decisions as typed.
  * @param options the project (git is asked there).
  * @param io the environment.
  * @returns the decisions, complete.
  */
 export async function settleDecisions(decisions: readonly TypedDecision[], options: ProjectOptions, io: Io): Promise<Decision[]> {
-  let by: string | undefined;
+  const named = new Set(decisions.flatMap((decision) => (decision.by === undefined ? [] : [decision.by])));
+  let by: string | undefined = named.size === 1 ? [...named][0] : undefined;
   const settled: Decision[] = [];
   for (const decision of decisions) {
     if (decision.by === undefined) by ??= await defaultBy(options.root, io);
