@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot, runProcess, type RunResult } from './project.js';
+import { NOT_VITESTS, repoRoot, runProcess, type RunResult } from './project.js';
 import { SOURCE_DATE_EPOCH } from './site-build.js';
 
 /** The four packages, in the order they depend on each other. */
@@ -23,6 +23,7 @@ const PATH = [path.join(repoRoot, 'node_modules', '.bin'), path.dirname(process.
 /** The environment npm, Astro and the CLI run with: no colours, no telemetry, no audit, a fixed date, no site URL from outside. */
 export const packedEnv: NodeJS.ProcessEnv = {
   ...process.env,
+  ...NOT_VITESTS,
   PATH,
   NO_COLOR: '1',
   ASTRO_TELEMETRY_DISABLED: '1',
@@ -80,8 +81,8 @@ export function installSite(site: string, options: string[] = []): Promise<RunRe
  * @param site the site's folder.
  * @returns the exit code and output.
  */
-export function buildSite(site: string): Promise<RunResult> {
-  return runProcess(process.execPath, [path.join(site, 'node_modules/astro/bin/astro.mjs'), 'build'], site, packedEnv);
+export function buildSite(site: string, env: Record<string, string> = {}): Promise<RunResult> {
+  return runProcess(process.execPath, [path.join(site, 'node_modules/astro/bin/astro.mjs'), 'build'], site, { ...packedEnv, ...env });
 }
 
 /**
@@ -90,6 +91,6 @@ export function buildSite(site: string): Promise<RunResult> {
  * @param args the command and its arguments.
  * @returns the exit code and output.
  */
-export function runSiteCli(site: string, args: string[]): Promise<RunResult> {
-  return runProcess(process.execPath, [path.join(site, 'node_modules/@research-pack/cli/bin/research-pack.js'), ...args], site, packedEnv);
+export function runSiteCli(site: string, args: string[], env: Record<string, string> = {}): Promise<RunResult> {
+  return runProcess(process.execPath, [path.join(site, 'node_modules/@research-pack/cli/bin/research-pack.js'), ...args], site, { ...packedEnv, ...env });
 }

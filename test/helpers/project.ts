@@ -54,8 +54,15 @@ export const astroBin = path.join(repoRoot, 'node_modules', 'astro', 'bin', 'ast
  * @returns the environment.
  */
 export function astroEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env };
+  return { ...process.env, ...NOT_VITESTS, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env };
 }
+
+/**
+ * What vitest puts in its workers' `process.env` (Vite's `import.meta.env`
+ * keys) left out of a child's: a site built with `BASE_URL=/` in its
+ * environment gets `import.meta.env.BASE_URL` "/" whatever its `base`.
+ */
+export const NOT_VITESTS: NodeJS.ProcessEnv = { BASE_URL: undefined, MODE: undefined, DEV: undefined, PROD: undefined, SSR: undefined };
 
 /**
  * Run a program to its end.
