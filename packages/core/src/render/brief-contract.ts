@@ -43,7 +43,7 @@ export function contractLines(): string[] {
   return [
     'What `research-pack ingest` reads from the report (everything else stays in the report for the author; a row it cannot read is held back and listed with its line, never dropped):',
     '- Who: a line in section 1 that opens with "By:" and names who did the work, a person or the agent and model; the research pass is recorded under that name (a report without one is ingested only when the author names who).',
-    `- Claims: a listed claim by its id, anywhere in the claim cell; a claim that is not listed by its sentence in double quotes, exactly as in ${SNAPSHOT_FILE} (a | in it is written \\| inside a table cell, and still matches); a code block or an example, which has no sentence, by its snapshot line and a few words of your own, not quoted. You may label rows (C1, S1) in a first "#" or "Id" column and refer to them elsewhere, also as ranges (C4–C9).`,
+    `- Claims: a listed claim by its id, anywhere in the claim cell; a claim that is not listed by its sentence in double quotes, exactly as in ${SNAPSHOT_FILE} (a | in it is written \\| inside a table cell, and still matches); a code block, an example or a row of a table in the chapter, which has no sentence of its own, by its snapshot line and a few words of your own, not quoted. You may label rows (C1, S1) in a first "#" or "Id" column and refer to them elsewhere, also as ranges (C4–C9).`,
     `- Priority: ${either(PrioritySchema.options)}, for how much the claim matters to the chapter (not how large the change is).`,
     `- Proposed response: ${either(ResponseSchema.options)}.`,
     `- How a source bears on a claim: ${either(RelationSchema.options)}, before or after the claim's id.`,
