@@ -470,7 +470,8 @@ describe('research-pack verdict and reviewed', () => {
     expect(check.stderr).toBe(
       'content/books/pi/27-chapter.claims.yaml:21:5  note: pi/27-chapter claim "one-object-per-line": its verdict records no textHash, so its page shows it as stale\nThis claim is not wrong, only not tied to the wording reviewed: run `research-pack reviewed one-object-per-line` to record the textHash of the current wording (re-confirming the verdict), or `research-pack verdict one-object-per-line <status> --rationale "…"` to give a new one.\n',
     );
-    expect((await cli('status')).stderr).toContain('note: pi/27-chapter claim "one-object-per-line": its verdict records no textHash');
+    // status places it as check does (a newcomer's finding).
+    expect((await cli('status')).stderr).toContain('content/books/pi/27-chapter.claims.yaml:21:5  note: pi/27-chapter claim "one-object-per-line": its verdict records no textHash');
     expect(JSON.parse((await cli('check', '--format', 'json')).stdout).hints).toEqual([{ file: claimsFile, line: 21, column: 5, chapter: 'pi/27-chapter', claim: 'one-object-per-line', rule: 'hint/no-text-hash' }]);
     const reviewed = await cli('reviewed', 'one-object-per-line', ...WHO);
     expect(reviewed.code, reviewed.stderr).toBe(0);

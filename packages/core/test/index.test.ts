@@ -54,7 +54,7 @@ const PUBLIC = [
   'sidecarSchemas', 'siteStatusReportUrl', 'sortProblems', 'sourceCheckData', 'sourceCheckOf', 'sourceFacts',
   'sourceFindings', 'sourceHref', 'sourceOf', 'sourceReviewData', 'sourceReviewOf', 'statusChart', 'statusReportHast',
   'statusReportHtmlParts', 'statusReportJsonSchema', 'statusReportRows', 'statusReportSchemaUrl', 'statusReportUrls', 'systemAdvice', 'systemErrorCode',
-  'systemReason', 'textHashHintsOfModel', 'threadCount', 'timeGateRequest', 'toDateString',
+  'systemReason', 'textHashHintsOfModel', 'textHashHintsOfSidecar', 'threadCount', 'timeGateRequest', 'toDateString',
   'toDateTimeString', 'unsafePathReason', 'urlLines', 'urlPatternProblem', 'validateBook', 'validateSchema',
   'verdictRelations', 'webAnnotations', 'withoutExcerpts',
 ];

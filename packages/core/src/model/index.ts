@@ -36,5 +36,5 @@ export { sourceCheckOf, sourceReviewOf } from './queries.js';
 export type { ModelSource, NotebookState } from './queries.js';
 export { reviewQueue, handleIndex, contentDigest } from './review-queue.js';
 export type { ReviewQueue, ReviewItem, ReviewLead, ReviewProposal, ReviewClaim, ReviewLeadGroup, ReviewKind, HandleIndex, HandleIdentity } from './review-queue.js';
-export { textHashHintsOfModel, formatTextHashHints } from './text-hash-hints.js';
+export { textHashHintsOfModel, textHashHintsOfSidecar, formatTextHashHints } from './text-hash-hints.js';
 export type { TextHashHint } from './text-hash-hints.js';

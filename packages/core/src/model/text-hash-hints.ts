@@ -64,8 +64,11 @@ export function formatTextHashHints(hints: readonly TextHashHint[]): string {
   if (hints.length === 0) return '';
   const lines = hints.map((hint) => `${hint.line > 0 ? `${hint.file}:${hint.line}:${hint.column}  ` : `${hint.file}  `}note: ${hint.chapter} claim "${hint.claim}": its verdict records no textHash, so its page shows it as stale`);
   const example = hints[0]!;
+  // `reviewed` takes several claims: those of the first chapter, as one command (five at most, to keep it a line).
+  const together = hints.filter((hint) => hint.chapter === example.chapter).map((hint) => hint.claim);
+  const ids = together.length > 5 ? `${together.slice(0, 5).join(' ')} …` : together.join(' ');
   lines.push(
-    `${hints.length === 1 ? 'This claim is' : `These ${hints.length} claims are`} not wrong, only not tied to the wording reviewed: run \`research-pack reviewed ${example.claim}\` to record the textHash of the current wording (re-confirming the verdict), or \`research-pack verdict ${example.claim} <status> --rationale "…"\` to give a new one.`,
+    `${hints.length === 1 ? 'This claim is' : `These ${hints.length} claims are`} not wrong, only not tied to the wording reviewed: run \`research-pack reviewed ${ids}\` to record the textHash of the current wording (re-confirming the verdict${together.length > 1 ? 's' : ''}), or \`research-pack verdict ${example.claim} <status> --rationale "…"\` to give a new one.`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listBooks } from '../../src/load/books.js';
 import { checkChapter } from '../../src/model/check.js';
+import { formatTextHashHints } from '../../src/model/text-hash-hints.js';
 import { exampleBook, fakeParse, writeProject } from '../fixture-book.js';
 
 const claimsFile = 'content/books/demo/01-sessions.claims.yaml';
@@ -29,6 +30,13 @@ describe('the hints of a chapter check', () => {
     ]);
     // With the textHash of "jsonl" in place (one line more above "header"), only "header" is named.
     expect(hintsOf(writeProject(exampleBook))).toEqual([{ file: claimsFile, line: 19, column: 5, chapter: 'demo/01-sessions', claim: 'header' }]);
+  });
+
+  it("names one command for the first chapter's claims: reviewed takes several", () => {
+    const root = writeProject({ ...exampleBook, [claimsFile]: withoutHash });
+    expect(formatTextHashHints(hintsOf(root)).split('\n').at(-2)).toBe(
+      'These 2 claims are not wrong, only not tied to the wording reviewed: run `research-pack reviewed jsonl header` to record the textHash of the current wording (re-confirming the verdicts), or `research-pack verdict jsonl <status> --rationale "…"` to give a new one.',
+    );
   });
 
   it('reads the sidecar under the file policy: a file check refuses gives no hint', () => {
