@@ -208,6 +208,8 @@ function pieces(text: string): Array<{ text: string; opensGroup: boolean }> {
       and = AND.exec(text);
     }
     if (depth === 0 && (char === ',' || char === ';')) end(char === ';');
+    // "C4 / Q3": a slash between spaces parts references as a comma does.
+    else if (depth === 0 && char === '/' && /\s/.test(text[index - 1] ?? '') && /\s/.test(text[index + 1] ?? '')) end(false);
     else if (and) {
       end(false);
       index += and[0].length - 1;
@@ -281,14 +283,17 @@ export function readBearsOn(cell: CellText, unread: (text: string) => void): Bea
     }
     relation ??= listed;
     text = text.replace(/^(rows?|claims?|items?|nos?\.?)\s+/i, '').replace(/[.:]$/, '').trim();
-    // "C9 for 0.73.1", "C8 as the source of the short rule": a row label or an id, then a note in words.
-    const noted = /^([A-Z]{1,4}\d{1,4}[a-z]?|[a-z0-9]+(?:-[a-z0-9]+)+)\s+(?:for|as|in|on|about|when|if|because|since|via|through|regarding|only|where|except|but|at)\s/.exec(text);
-    if (noted) text = noted[1]!;
     if (isNone(text) || /^(lead|all|none)$/i.test(text)) continue;
     const range = RANGE.exec(text);
     const ref = REF.exec(text);
     // "history of 4": a reference at the end of a few words; "section 1" is the report's, "research question 3" the brief's, not a claim.
     const inside = !range && !ref && !/^(section|§|see|(research )?questions?|lines?|l\.)\b/i.test(text) ? /(?:^|\s)([A-Z]{1,4}\d{1,4}[a-z]?|\d{1,4}|[a-z0-9]+(?:-[a-z0-9]+)+)$/.exec(text) : null;
+    // "C9 for 0.73.1", "C2 history", "tree-in-place as worded": a row label (or an id, before a word such as "for"), then a note in words.
+    const noted = !range && !ref && !inside ? /^([A-Z]{1,4}\d{1,4}[a-z]?(?=\s+\S)|[a-z0-9]+(?:-[a-z0-9]+)+(?=\s+(?:for|as|in|on|about|when|if|because|since|via|through|regarding|only|where|except|but|at)\s))/.exec(text) : null;
+    if (noted) {
+      result.push({ ref: noted[1]!, ...cell.place, ...(relation ? { relation } : {}) });
+      continue;
+    }
     if (!range && !ref && !inside) {
       unread(piece.trim());
       continue;

@@ -82,6 +82,10 @@ describe('readBearsOn', () => {
       'C9 contradicts',
     ]);
     expect(listed('C1, C2; supports C3; C4')).toEqual(['C1 -', 'C2 -', 'C3 supports', 'C4 -']);
+    // An outside report's cells: a label before a word, a slash between references, a reference at the end of words with a hyphen.
+    expect(listed('background for C6, C2 history')).toEqual(['C6 -', 'C2 -']);
+    expect(listed('unresolved for C4 / Q3')).toEqual(['C4 unresolved', 'Q3 unresolved']);
+    expect(listed('cross-check only for C2 (type comment), C4, C5')).toEqual(['C2 -', 'C4 -', 'C5 -']);
     expect(listed('supports C1, C2 (contradicts), C3')).toEqual(['C1 supports', 'C2 contradicts', 'C3 supports']);
     // The relation may follow the id.
     expect(readBearsOn(cell('tree-in-place contradicts, C4: qualifies'), () => undefined).map(({ ref, relation }) => [ref, relation])).toEqual([
