@@ -102,7 +102,7 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
         const urls = siteUrls(config, options, file?.file);
         // Without a `site` of its own, `research-pack brief` links root-relative: on a site with a base, past it.
         if (options.site === undefined && file && basePath(config) !== '') {
-          const astroSite = config.site ? new URL(config.site).origin + basePath(config) : undefined;
+          const astroSite = astroSiteOf(config);
           logger.warn(
             `${path.basename(file.file)} gives no \`site\`, so \`research-pack brief\` links to ${options.research}/books/… where this site's briefs link to ${astroSite ?? basePath(config)}${options.research}/books/…: ` +
               (astroSite ? `add \`site: '${astroSite}'\` (Astro's \`site\` with its \`base\`) to it.` : `give Astro a \`site\`, and the same URL with the base (${basePath(config)}) as \`site\` in ${path.basename(file.file)}.`),
@@ -314,8 +314,13 @@ function basePath(config: AstroConfig): string {
   return config.base === '/' ? '' : config.base.replace(/\/$/, '');
 }
 
+/** Astro's `site` with its `base` (`https://example.com/handbook`), when it has a `site`. */
+function astroSiteOf(config: AstroConfig): string | undefined {
+  return config.site ? new URL(config.site).origin + basePath(config) : undefined;
+}
+
 function siteUrls(config: AstroConfig, options: ResearchPackOptions, configFile: string | undefined): SiteUrls {
-  const astroSite = config.site ? new URL(config.site).origin + basePath(config) : undefined;
+  const astroSite = astroSiteOf(config);
   // `site` in research-pack.config.mjs is for the CLI; it must say what Astro says.
   if (options.site !== undefined && astroSite !== undefined && options.site !== astroSite) {
     const where = configFile ? path.basename(configFile) : 'the Research Pack options';

@@ -486,6 +486,10 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
     const found = await runCli(['ingest', report, '--as-of', '2026-11-30'], { cwd: root });
     expect(found.code).toBe(0);
     expect(found.stdout).toContain(`Ingest ${report} into pi/27-chapter (dry run)`);
+    // And writes there, under the lock of that chapter's book.
+    const written = await runCli(['ingest', report, '--as-of', '2026-11-30', '--write'], { cwd: root });
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stdout).toContain(`\nWrote ${book}/reports/2026-11-30-27-chapter.md, ${book}/27-chapter.claims.yaml`);
     // A newcomer's slip: the report of one chapter ingested into another.
     const before = await snapshotBook();
     const other = await runCli(['ingest', report, '--chapter', 'pi/28-chapter', '--as-of', '2026-11-30', '--write'], { cwd: root });

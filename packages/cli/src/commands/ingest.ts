@@ -40,11 +40,13 @@ export const ingest: Command = async (positionals, values, io) => {
   const display = relative === '' ? shown : relative.startsWith('../') || path.isAbsolute(relative) ? reportFile : relative;
   const parsed = parseResearchReport(source, { file: display, parse: parseReportMarkdown });
   // Without --chapter, the chapter whose current revision the report read, or whose stable id its title or "Chapter:" line gives.
-  const spec = given ?? chapterOfReport(requireModel(options), parsed.report, source, display);
+  const unlocked = given === undefined ? requireModel(options) : undefined;
+  const spec = given ?? chapterOfReport(unlocked!, parsed.report, source, display);
   // Held from before the sidecars are read until the last write, so that no other writer's pass is lost.
   using lock = flags.write ? lockChapterBook(options.root, options.contentDir, spec, { command: 'ingest --write', io }) : undefined;
 
-  const model = requireModel(options);
+  // A write reads the model again under the lock: another writer may have changed the sidecars since.
+  const model = unlocked && !flags.write ? unlocked : requireModel(options);
   const { book, chapter } = findChapter(model, spec);
   const chapterData = ingestChapter(`${book.slug}/${chapter.slug}`, chapter);
   const { sidecars, missing } = await readSidecars(options, book, chapter);
