@@ -50,7 +50,7 @@ const PUBLIC = [
   'relativePath', 'renderBrief', 'renderPackHtml', 'renderPackJson', 'renderResearchReport', 'renderSourcesLock',
   'renderStatusChart', 'renderStatusReportHtml', 'renderStatusReportJson', 'renderStatusReportMarkdown',
   'reportedVerdict', 'researchPatterns', 'resolveAsOf', 'resolveBriefTemplates', 'resolveClaims', 'resolveObjective',
-  'resolveProjectConfig', 'resolveTarget', 'reviewQueue', 'rules', 'safeHref', 'scopeStatusReport', 'sidecarKinds',
+  'resolveProjectConfig', 'resolveTarget', 'reviewQueue', 'rules', 'safeHref', 'scopeStatusReport', 'shortDigests', 'sidecarKinds',
   'sidecarSchemas', 'siteStatusReportUrl', 'sortProblems', 'sourceCheckData', 'sourceCheckOf', 'sourceFacts',
   'sourceFindings', 'sourceHref', 'sourceOf', 'sourceReviewData', 'sourceReviewOf', 'statusChart', 'statusReportHast',
   'statusReportHtmlParts', 'statusReportJsonSchema', 'statusReportRows', 'statusReportSchemaUrl', 'statusReportUrls', 'systemAdvice', 'systemErrorCode',

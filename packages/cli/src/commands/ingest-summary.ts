@@ -3,7 +3,7 @@
  * report adds (the pass, claims, proposals, sources, leads, held-back rows,
  * experiments), and the list of rows held back with their places.
  */
-import type { IngestPlan } from '@research-pack/core/ingest';
+import { shortDigests, type IngestPlan } from '@research-pack/core/ingest';
 
 /** What the summary shows besides the plan. */
 export interface SummaryContext {
@@ -30,7 +30,7 @@ export function summary(plan: IngestPlan, context: SummaryContext): string {
       ? 'not stated'
       : pass.fingerprint === context.current
         ? `${pass.fingerprint.slice(0, 12)}… (the current revision)`
-        : `${pass.fingerprint.slice(0, 12)}… (an older revision; the current one is ${context.current.slice(0, 12)}…)`;
+        : olderRevision(pass.fingerprint, context.current);
   lines.push(`  pass:        ${pass.date}, by ${pass.by}; report ${context.reportTarget}${context.copyReport ? ' (copied)' : ' (already there)'}`);
   lines.push(`  revision:    ${revision}`);
 
@@ -80,4 +80,10 @@ export function heldBackList(plan: IngestPlan, display: string): string {
     lines.push(`  ${display}:${row.line}:${row.column}  ${row.table} ${JSON.stringify(row.label)}: ${row.reason}${row.fix ? `  (fix: ${row.fix})` : ''}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A pass's older revision beside the current one, each shown as far as it takes to tell them apart. */
+function olderRevision(read: string, current: string): string {
+  const [shownRead, shownCurrent] = shortDigests(read, current);
+  return `${shownRead} (an older revision; the current one is ${shownCurrent})`;
 }

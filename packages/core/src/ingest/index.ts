@@ -8,4 +8,5 @@ export type { ClaimText, ClaimMatch, ClaimMatchKind, SourceMatchKind } from './m
 export { editYaml, SIDECAR_KEY_ORDER } from './yaml-edit.js';
 export type { YamlEdit, AppendOptions } from './yaml-edit.js';
 export { planIngest } from './plan.js';
+export { shortDigests } from '../text/fingerprint.js';
 export type { PlanIngestOptions, IngestPlan, IngestChapter, IngestSidecars, PlannedFile, PlannedSource } from './plan.js';

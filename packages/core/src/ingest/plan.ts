@@ -18,6 +18,7 @@ import { createProblem, groupDigits, hasErrors, type Problem } from '../problems
 import type { HeldBackRow, ResearchReport } from '../research-report/read.js';
 import { at } from '../research-report/read/node-text.js';
 import { MAX_YAML_LENGTH } from '../load/yaml.js';
+import { shortDigests } from '../text/fingerprint.js';
 import { ProposedClaimSchema, type EvidenceItem, type ProposedClaim, type ResearchPass, type Source } from '../schema/sidecars.js';
 
 export type { PlannedSource, RejectedAgain } from './plan-sources.js';
@@ -213,11 +214,12 @@ function ledgerTooLarge(report: ResearchReport, file: string, { row, fit, before
 /** Warn when the report read another revision than the current one. */
 function checkRevision(report: ResearchReport, chapter: IngestChapter, problems: Problem[]): void {
   if (!report.fingerprint || report.fingerprint.value === chapter.fingerprint) return;
+  const [read, current] = shortDigests(report.fingerprint.value, chapter.fingerprint);
   problems.push(
     createProblem(
       'report/old-revision',
       at(report.file, report.fingerprint, 'context.fingerprint'),
-      `the report read revision ${report.fingerprint.value.slice(0, 12)}…, but the current fingerprint of ${chapter.spec} is ${chapter.fingerprint.slice(0, 12)}…: the chapter changed after the research, so check its claim audit against the current prose`,
+      `the report read revision ${read}, but the current fingerprint of ${chapter.spec} is ${current}: the chapter changed after the research, so check its claim audit against the current prose`,
       'the pass records the revision the report read, and the research pack shows it as an older revision',
     ),
   );

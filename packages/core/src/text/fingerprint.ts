@@ -22,3 +22,18 @@ export function fingerprintSnapshot(snapshot: string): string {
 export function hashClaimText(text: string): string {
   return hash('sha256', normalizeProse(text), 'hex').slice(0, 16);
 }
+
+/**
+ * Two digests shortened for a message, as far as it takes to tell them
+ * apart: twelve characters, or to four past the first that differs.
+ * @param a one digest (a fingerprint, say, as a report gives it).
+ * @param b the other.
+ * @returns both, shortened the same, each with `…` when cut.
+ */
+export function shortDigests(a: string, b: string): [string, string] {
+  let differ = 0;
+  while (differ < a.length && differ < b.length && a[differ] === b[differ]) differ += 1;
+  const length = Math.max(12, differ + 4);
+  const cut = (digest: string) => (digest.length > length ? `${digest.slice(0, length)}…` : digest);
+  return [cut(a), cut(b)];
+}

@@ -257,6 +257,11 @@ evidence:
       'report.md:5:16  context.fingerprint  warning: the report read revision b2b2b2b2b2b2…, but the current fingerprint of book/chapter is a1a1a1a1a1a1…: the chapter changed after the research, so check its claim audit against the current prose  (hint: the pass records the revision the report read, and the research pack shows it as an older revision)  [report/old-revision]',
     );
     expect(old.pass.fingerprint).toBe('b2'.repeat(32));
+    // A digest that differs from the current one only late is shown up to where it differs.
+    const late = plan(reportText({ fingerprint: `${'a1'.repeat(10)}ff${'a1'.repeat(21)}` }));
+    expect(late.problems.map((problem) => problem.message)).toEqual([
+      'the report read revision a1a1a1a1a1a1a1a1a1a1ffa1…, but the current fingerprint of book/chapter is a1a1a1a1a1a1a1a1a1a1a1a1…: the chapter changed after the research, so check its claim audit against the current prose',
+    ]);
     const unknown = plan(reportText({ bears: '`trea`' }));
     expect(formatProblems(unknown.problems)).toBe(
       'report.md:19:79  source-ledger[0].bearsOn  warning: "trea" names no claim of the chapter, no claim-audit row and no proposed claim; the source lands without it  (hint: did you mean "tree"?)  [report/unresolved-reference]',
