@@ -215,6 +215,22 @@ describe('outside research reports come back in', () => {
         expect(again.stdout).toContain('is already ingested');
         if (plan.heldBack.length > 0) expect(again.stdout).toContain('held back, as the pass records');
         expect(await filesOf(root)).toEqual(after);
+
+        // A verdict taken from the pass names the sources the row cites (`[S4]`) by their ids in the ledger.
+        const labelled = plan.sources.filter((planned) => planned.row.label !== undefined).map((planned) => [planned.row.label!.value, planned.id] as const);
+        const cites = (evidence: string) => labelled.filter(([label]) => evidence.includes(`[${label}]`));
+        const cited = plan.claims.find((match) => !match.duplicate && cites(match.row.evidence).length > 0);
+        if (name === 'r-26-d') expect(cited).toBeDefined();
+        if (cited) {
+          const verdict = await runCli(['verdict', cited.id, 'unverified', '--from-pass', 'latest', '--chapter', spec, '--as-of', asOf, '--by', 'The author'], { cwd: root });
+          expect(verdict.code, verdict.stderr).toBe(0);
+          const claims = (parseYaml(await readFile(path.join(root, `content/books/pi/${slug}.claims.yaml`), 'utf8')) as { claims: Array<{ id: string; verdict?: { rationale?: string } }> }).claims;
+          const rationale = claims.find((claim) => claim.id === cited.id)?.verdict?.rationale ?? '';
+          for (const [label, id] of cites(cited.row.evidence)) {
+            if (label !== id) expect(rationale).not.toContain(`[${label}]`);
+            expect(rationale).toContain(`[${id}]`);
+          }
+        }
       } finally {
         await removeProject(root);
       }

@@ -85,6 +85,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       if (error.exitCode === EXIT.usage) io.stderr(`Run \`research-pack ${command} --help\` for usage.\n`);
       return error.exitCode;
     }
+    // A sidecar edit refused (a value a YAML alias shares, or one that would not read back): said, nothing written.
+    if (error instanceof Error && error.name === 'YamlEditError') {
+      io.stderr(`research-pack ${command}: ${error.message}\n`);
+      return EXIT.problems;
+    }
     // An error of the file system is the user's to fix, not a bug: its file, operation, reason and remedy, no stack trace.
     if (hasSystemCode(error)) {
       const { describeSystemFailure } = await import('./files.js');

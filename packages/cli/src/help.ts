@@ -259,7 +259,8 @@ evidence with the matching relation (accept the lead in the same call:
 accept l… + verdict …).`, `  --rationale "…"     why, in a sentence or two a reader can check
   --from-pass <pass>  take the status and rationale a research pass reported
                       for the claim (latest, the pass's date, or its report
-                      path); --rationale and a status given win
+                      path), its [S3] references to the report's ledger
+                      written as source ids; --rationale and a status win
 `),
 
   reviewed: decisionHelp('reviewed <claim>...', `Re-confirm the verdict of a stale or review-due claim on its current

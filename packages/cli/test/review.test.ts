@@ -420,6 +420,23 @@ describe('research-pack verdict and reviewed', () => {
     expect(await snapshotBook()).toEqual(before);
   });
 
+  it('turns a reviewed claim unverified: its textHash goes, its rationale and by are written', async () => {
+    const before = parseYaml(await read(claimsFile)) as { claims: Array<{ id: string; verdict: Record<string, unknown> }> };
+    const reviewed = before.claims.find((claim) => typeof claim.verdict.textHash === 'string' && claim.verdict.by === undefined)!;
+    expect(reviewed).toBeDefined();
+    const result = await cli('verdict', reviewed.id, 'unverified', '--rationale', 'The source it rested on moved; to be read again before the next edition.', ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    const after = parseYaml(await read(claimsFile)) as typeof before;
+    expect(after.claims.find((claim) => claim.id === reviewed.id)!.verdict).toEqual({
+      status: 'unverified',
+      date: AS_OF,
+      rationale: 'The source it rested on moved; to be read again before the next edition.',
+      by: 'J. Author',
+    });
+    expect(after.claims.filter((claim) => claim.id !== reviewed.id)).toEqual(before.claims.filter((claim) => claim.id !== reviewed.id));
+    expect((await cli('check')).code).toBe(0);
+  });
+
   it('takes the status and rationale a pass reported with --from-pass', async () => {
     const result = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
     expect(result.code, result.stderr).toBe(0);

@@ -429,7 +429,10 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         if (text.trim() !== '') result = `${text.replace(/\s*$/, '')}${eol}${eol}${result}`;
       } else {
         result = text;
-        const sorted = [...splices].sort((a, b) => b.start - a.start || b.order - a.order);
+        // From the end back, so that each splice's offsets still hold. Where a splice removes or replaces
+        // text and others insert at its start (a key filled after a pair whose next one is unset), it goes
+        // first: what is inserted there then stays, before its text.
+        const sorted = [...splices].sort((a, b) => b.start - a.start || b.end - a.end || b.order - a.order);
         for (const splice of sorted) result = result.slice(0, splice.start) + splice.text + result.slice(splice.end);
       }
       return result;
@@ -447,7 +450,10 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         actual = undefined;
       }
     }
-    if (actual === undefined || !sameData(actual, expected)) throw new Error('Research Pack: the edited YAML does not read back as intended; nothing was written');
+    // A safety net: an edit that would not read back as the data it was asked to write is refused, not written.
+    if (actual === undefined || !sameData(actual, expected)) {
+      throw refuse('the edited YAML does not read back as the data the edit asked for, so nothing was written; this is a bug of Research Pack: please report it with the sidecar and the command you ran');
+    }
     return result;
   }
 

@@ -3,12 +3,13 @@
  * book's reports folder) is read again, its claim-audit rows matched to the
  * chapter's claims as `ingest` matched them, and the row about the claim
  * gives the status its evidence cell opens with and that cell as the
- * rationale.
+ * rationale, its references to the report's source-ledger rows (`[S4]`)
+ * written as the ids those sources have in the chapter's ledger.
  */
-import { matchClaimRows } from '../ingest/match.js';
+import { matchClaimRows, SourceIndex } from '../ingest/match.js';
 import type { ChapterModel } from '../model/types.js';
-import { parseResearchReport, type ParseResearchReportMarkdown } from '../research-report/read.js';
-import type { ResearchPass, VerdictStatus } from '../schema/sidecars.js';
+import { parseResearchReport, type ParseResearchReportMarkdown, type SourceLedgerRow } from '../research-report/read.js';
+import type { ResearchPass, Source, VerdictStatus } from '../schema/sidecars.js';
 
 /** How `reportedVerdict` reads a pass's report. */
 export interface PassReports {
@@ -56,6 +57,43 @@ export function reportedVerdict(chapter: ChapterModel, claimId: string, pass: Re
   if (!match) return { error: `${name} has no claim-audit row about "${claimId}"` };
   const label = match.row.label?.value ?? `row ${match.row.index + 1}`;
   // "Supported. The notes say …": the status word is the verdict's status, not part of its rationale.
-  const rationale = match.row.evidence.replace(/^\s*(?:supported|qualified|contradicted|unverified)\s*[.:;]\s*/i, '').trim();
+  const stated = match.row.evidence.replace(/^\s*(?:supported|qualified|contradicted|unverified)\s*[.:;]\s*/i, '').trim();
+  const rationale = withSourceIds(stated, report.sourceLedger, chapter.sources);
   return { status: match.row.status, rationale: rationale === '' ? undefined : rationale, label };
+}
+
+/** A label a report gives its sources that reads as one in running text: `S4`, `R12`, `SRC-3`. */
+const WORD_LABEL = /^[A-Za-z]{1,4}-?\d{1,4}$/;
+
+/**
+ * A rationale as the chapter's ledger names its sources: the label of a
+ * source-ledger row whose source the chapter records (as `ingest` matched
+ * it) becomes that source's id. Inside brackets a label opens a reference
+ * (`[S4]`, `[S1, S4]`, `[S7 CHANGELOG 1.5.1]`, `[2]`); in running text
+ * only a label of letters and digits is one (`S2 lists them`). A label
+ * whose row matches no recorded source is left as written.
+ * @param text the rationale as the report gives it.
+ * @param ledger the report's source-ledger rows.
+ * @param sources the chapter's recorded sources.
+ * @returns the rationale with those labels replaced.
+ */
+export function withSourceIds(text: string, ledger: readonly SourceLedgerRow[], sources: readonly Source[]): string {
+  const ids = new Map<string, string>();
+  const index = new SourceIndex(sources);
+  for (const row of ledger) {
+    const label = row.label?.value.trim();
+    if (!label || ids.has(label)) continue;
+    // As `ingest` placed the row: by a ledger id it gives, else by DOI, arXiv id, URL or title.
+    const id = (index.byId(row.ids) ?? index.match(row).source)?.id;
+    if (id !== undefined) ids.set(label, id);
+  }
+  if (ids.size === 0) return text;
+  const word = (label: string) => ids.get(label) ?? label;
+  // In brackets: the first word of each part a comma or semicolon separates.
+  const bracketed = text.replace(/\[([^\[\]]*)\]/g, (whole, inside: string) => `[${inside.replace(/(^|[,;]\s*)([^\s,;]+)/g, (part, before: string, first: string) => `${before}${word(first)}`)}]`);
+  const labels = [...ids.keys()].filter((label) => WORD_LABEL.test(label));
+  if (labels.length === 0) return bracketed;
+  // In running text (outside brackets, already done): a letters-and-digits label as a whole word.
+  const pattern = new RegExp(`(\\[[^\\[\\]]*\\])|(?<![\\w-])(${labels.map((label) => label.replace(/-/g, '\\-')).join('|')})(?![\\w-])`, 'g');
+  return bracketed.replace(pattern, (whole, inBrackets: string | undefined, label: string | undefined) => (inBrackets !== undefined ? inBrackets : word(label!)));
 }

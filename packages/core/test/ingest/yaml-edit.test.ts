@@ -271,6 +271,23 @@ describe('editYaml set and unset', () => {
       evidence.replace('    limitations: >-\n      A long limitation that the author folded\n      by hand over two lines.\n', '').replace('identifiers: { doi: 10.17487/RFC9562 }', 'identifiers: {}'),
     );
   });
+
+  it('adds a key where the key it follows was removed, after a replaced value (a verdict turned unverified)', () => {
+    const KEYS = ['status', 'date', 'rationale', 'textHash', 'text', 'by'];
+    const claims = 'claims:\n  - id: a\n    verdict:\n      status: supported\n      date: 2026-11-29\n      rationale: >-\n        Checked against\n        the notes.\n      textHash: 6654a850b0b88adc\n    priority: high\n';
+    for (const rationale of ['Short.', 'A rationale long enough that it is folded over more than one line when it is written back by the editor.']) {
+      const edit = editYaml(claims, SIDECAR_KEY_ORDER.claims);
+      const verdict: Record<string, string> = { status: 'unverified', date: '2026-12-06', rationale, by: 'J. Author' };
+      for (const key of KEYS) {
+        if (verdict[key] === undefined) edit.unset(['claims', 0, 'verdict', key]);
+        else edit.set(['claims', 0, 'verdict', key], verdict[key], KEYS);
+      }
+      const written = edit.toString();
+      expect(parse(written)).toEqual({ claims: [{ id: 'a', verdict, priority: 'high' }] });
+      expect(written).toMatch(/\n      by: J\. Author\n    priority: high\n$/);
+      expect(written).not.toContain('6654a850b0b88adc');
+    }
+  });
 });
 
 describe('editYaml: flow mappings in a block sequence', () => {
