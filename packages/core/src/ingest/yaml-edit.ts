@@ -128,6 +128,8 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
 
   // Where pairs set or added by this editor end in the original text: later keys go after them.
   const endAt = new WeakMap<object, number>();
+  /** The splice that inserts each pair `fill` added, so that pairs added at one place later are put in their order there. */
+  const insertedBy = new WeakMap<object, Splice>();
   // The length of the edited text, kept as splices are pushed (splices do not overlap).
   let length = text.length;
   const push = (start: number, end: number, inserted: string): Splice => {
@@ -232,13 +234,38 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
   const shared = (written: string, offset: number | undefined, path: ReadonlyArray<string | number>) =>
     `${path.join('.')} is shared with another entry through a YAML ${written.startsWith('*') ? 'alias' : 'anchor'} (${written}${offset === undefined || offset < 0 ? '' : ` at ${placeOf(offset)}`}), and this edit would change, or miss, every entry that shares it: write the value out in each entry (no & anchors or * aliases), then run again`;
   /** Flow collections rewritten whole (`{ id: x, status: lead }`), by node: a later edit of the same one rewrites it again, in the same splice. */
-  const flowSplices = new WeakMap<object, Splice>();
+  const flowSplices = new WeakMap<object, { splice: Splice; lineBreak: string }>();
   const rewriteFlow = (map: YAMLMap) => {
-    const rendered = renderFlow(map.toJSON() as Record<string, unknown>);
     const earlier = flowSplices.get(map);
     const node = map as unknown as Node;
-    if (earlier) respell(earlier, rendered);
-    else flowSplices.set(map, push(node.range![0], node.range![1], rendered));
+    // A block mapping emptied (its last key removed) is written `{}` where its lines were: its line break stays.
+    const lineBreak = earlier ? earlier.lineBreak : !map.flow && text[node.range![1] - 1] === '\n' ? '\n' : '';
+    const rendered = renderFlow(map.toJSON() as Record<string, unknown>) + lineBreak;
+    if (earlier) {
+      respell(earlier.splice, rendered);
+      return;
+    }
+    const [start, end] = node.range!;
+    if (!map.flow) {
+      // The block's own edits so far (keys set, added or removed in its lines) are superseded by the rewrite.
+      const owned = ownSplices.get(map);
+      for (let index = splices.length - 1; index >= 0; index--) {
+        const splice = splices[index]!;
+        if (owned?.has(splice) || (splice.start >= start && splice.end <= end && !(splice.start === end && splice.end === end))) {
+          length -= splice.text.length - (splice.end - splice.start);
+          splices.splice(index, 1);
+        }
+      }
+    }
+    flowSplices.set(map, { splice: push(start, end, rendered), lineBreak });
+  };
+  /** The splices each block mapping's own edits made (`fill`, `set`, `unset` of its keys). */
+  const ownSplices = new WeakMap<object, Set<Splice>>();
+  const own = (map: object, splice: Splice) => {
+    let set = ownSplices.get(map);
+    if (!set) ownSplices.set(map, (set = new Set()));
+    set.add(splice);
+    return splice;
   };
 
   const edit: YamlEdit = {
@@ -317,14 +344,15 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
       if (missing.length === 0) return;
       changed = true;
       const items = map.items as Array<Pair<Node, Node | null>>;
-      if (map.flow || items.length === 0) {
-        // A flow mapping (`{ doi: x }`) or an empty one: rewrite this value in flow style.
+      if (map.flow || items.length === 0 || flowSplices.has(map)) {
+        // A flow mapping (`{ doi: x }`), an empty one or one already rewritten so: rewrite this value in flow style.
         for (const [key, value] of missing) map.set(key, doc.createNode(value));
         if (empty) return;
         rewriteFlow(map);
         return;
       }
-      const indent = columnOf((items[0]!.key as Node).range![0]);
+      // The mapping's own column (its first key in the text), though the pairs there now may all be new.
+      const indent = columnOf((map as unknown as Node).range![0]);
       // Where each pair's following line starts: new pairs go where their predecessor's splice went.
       const places = new Map<Pair<Node, Node | null>, { at: number; newline: boolean }>();
       for (const [key, value] of missing) {
@@ -347,7 +375,9 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         places.set(pair, { at: place.at, newline: false });
         endAt.set(pair, place.at);
         if (empty) continue;
-        push(place.at, place.at, (place.newline ? '\n' : '') + renderPair(key, value, indent));
+        const splice = own(map, push(place.at, place.at, (place.newline ? '\n' : '') + renderPair(key, value, indent)));
+        insertedBy.set(pair, splice);
+        splice.order = orderAmong(items, afterIndex + 1, splice);
         place.newline = false;
       }
     },
@@ -363,7 +393,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
       const pair = (map.items as Array<Pair<Node, Node | null>>).find((candidate) => isScalar(candidate.key) && candidate.key.value === key)!;
       if (sameData(pair.value === null ? null : (pair.value as Node).toJSON(), value)) return;
       changed = true;
-      if (map.flow) {
+      if (map.flow || flowSplices.has(map)) {
         map.set(key, doc.createNode(value));
         if (empty) return;
         rewriteFlow(map);
@@ -377,7 +407,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
       if (empty) return;
       const indent = columnOf(start);
       const rendered = renderPair(key, value, indent).slice(indent).replace(/\n$/, '');
-      push(start, end, rendered + (text[end - 1] === '\n' ? '\n' : ''));
+      own(map, push(start, end, rendered + (text[end - 1] === '\n' ? '\n' : '')));
     },
 
     unset(path) {
@@ -392,11 +422,11 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
       const end = (pair.value as Node | null)?.range?.[1] ?? keyNode.range![1];
       map.delete(key);
       if (empty) return;
-      if (map.flow || items.length === 0) {
+      if (map.flow || items.length === 0 || flowSplices.has(map)) {
         rewriteFlow(map);
         return;
       }
-      push(lineStart(keyNode.range![0]), lineAfter(end - 1).at, '');
+      own(map, push(lineStart(keyNode.range![0]), lineAfter(end - 1).at, ''));
     },
 
     isFlow(path) {
@@ -455,6 +485,25 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
       throw refuse('the edited YAML does not read back as the data the edit asked for, so nothing was written; this is a bug of Research Pack: please report it with the sidecar and the command you ran');
     }
     return result;
+  }
+
+  /**
+   * Where a pair inserted at a place goes among the pairs other fills
+   * inserted at the same place: after those before it in the mapping and
+   * before those after it (insertions at one place are applied in their
+   * order), whichever order the keys were filled in.
+   */
+  function orderAmong(items: ReadonlyArray<Pair<Node, Node | null>>, index: number, splice: Splice): number {
+    let lower = -Infinity;
+    let upper = Infinity;
+    for (const [at, item] of items.entries()) {
+      const other = at === index ? undefined : insertedBy.get(item);
+      if (!other || other.start !== splice.start) continue;
+      if (at < index) lower = Math.max(lower, other.order);
+      else upper = Math.min(upper, other.order);
+    }
+    if (upper === Infinity) return lower === -Infinity ? splice.order : Math.max(splice.order, lower + 1);
+    return lower === -Infinity ? upper - 1 : (lower + upper) / 2;
   }
 
   function endOf(pair: Pair<Node, Node | null>): number {

@@ -5,7 +5,7 @@
  * the Document's own (`stringifyLaidOut`) with every scalar written by
  * yaml's `stringifyString`; never a scalar by hand.
  */
-import { Document, isMap, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml';
+import { Document, isMap, Pair, Scalar, visit, YAMLMap, YAMLSeq, type Node } from 'yaml';
 import { stringifyString, type StringifyContext } from 'yaml/util';
 
 /** The width new nodes are folded to. */
@@ -59,6 +59,12 @@ export function renderPair(key: string, value: unknown, indent: number): string 
 export function renderFlow(value: Record<string, unknown>): string {
   const doc = new Document(value);
   if (isMap(doc.contents)) doc.contents.flow = true;
+  // Inside a flow collection a plain or single-quoted scalar would break its line where the text does.
+  visit(doc, {
+    Scalar(_, node) {
+      if (typeof node.value === 'string' && /[\n\r]/.test(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
   return doc.toString({ flowCollectionPadding: true, lineWidth: 0 }).replace(/\n$/, '');
 }
 
