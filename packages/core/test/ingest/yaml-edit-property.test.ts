@@ -32,11 +32,13 @@ const ops = fc.array(fc.tuple(fc.constantFrom(...KEYS), fc.option(value, { nil: 
 describe('editYaml, key by key', () => {
   it('writes text that reads back as the data asked for, whatever the keys there, the keys set or removed and the line endings', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(verdict, ops), { minLength: 1, maxLength: 3 }), fc.boolean(), fc.boolean(), fc.boolean(), (claims, folded, commented, crlf) => {
+      fc.property(fc.array(fc.tuple(verdict, ops), { minLength: 1, maxLength: 3 }), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (claims, folded, commented, crlf, unterminated, appended) => {
         const data = { claims: claims.map(([entries], index) => ({ id: `c${index}`, verdict: Object.fromEntries(entries), priority: 'high' })) };
         let text = stringify(data, { lineWidth: folded ? 40 : 0 });
         // A comment line of the author's above a verdict key, which must stay a comment.
         if (commented) text = text.replace(/\n( {6})(date|rationale|by):/, '\n$1# checked by hand\n$1$2:');
+        // A file whose last line has no line break.
+        if (unterminated) text = text.replace(/\n$/, '');
         // A file written on Windows keeps its line endings.
         if (crlf) text = text.replace(/\n/g, '\r\n');
         const expected = structuredClone(data);
@@ -55,6 +57,12 @@ describe('editYaml, key by key', () => {
               target[key] = next;
             }
           }
+        }
+        // A claim accepted in the same edit (accept-claim) is appended to the list.
+        if (appended) {
+          const added = { id: 'new-claim', anchor: { quote: 'the words found' }, verdict: { status: 'unverified' } };
+          edit.append('claims', [added], { comment: 'Accepted by J. Author' });
+          (expected.claims as unknown[]).push(added);
         }
         // toString() refuses (throws) a text that does not read back; the data is checked here as well.
         const written = edit.toString();
