@@ -77,13 +77,13 @@ export function planClaims(input: ClaimsInput, problems: Problem[]): ClaimsPlan 
     labelled.push({ label: row.label.value, ...(match ? { claim: match.id } : {}), ...(proposal ? { proposal: proposal.proposal.id } : {}) });
   }
   const held = matched.held.map(({ row, reason, fix }): HeldBackRow => ({ table: 'claim-audit', index: row.index, line: row.line, column: row.column, label: row.label?.value ?? row.claimText.slice(0, 60), reason, fix }));
-  const { edit, filled } = fillClaims(input.claimsSidecar, matched.matches);
+  const { edit, filled } = fillClaims(input.claimsSidecar, matched.matches, input.claimsFile);
   return { matches: matched.matches, edit, filled, proposals, labelled, held };
 }
 
 /** The concern, priority and response of each matched claim, where the author wrote none. */
-function fillClaims(text: string | undefined, matches: readonly ClaimMatch[]): { edit: YamlEdit; filled: ClaimsPlan['filled'] } {
-  const edit = editYaml(text, SIDECAR_KEY_ORDER.claims);
+function fillClaims(text: string | undefined, matches: readonly ClaimMatch[], file: string): { edit: YamlEdit; filled: ClaimsPlan['filled'] } {
+  const edit = editYaml(text, SIDECAR_KEY_ORDER.claims, file);
   const claimIndex = indexById(text, 'claims');
   const filled: ClaimsPlan['filled'] = [];
   for (const match of matches) {

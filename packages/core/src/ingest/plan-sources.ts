@@ -33,6 +33,8 @@ export interface SourcesInput {
   sources: readonly Source[];
   evidence: readonly EvidenceItem[];
   evidenceSidecar: string | undefined;
+  /** The evidence sidecar's path, named when it cannot be edited. */
+  evidenceFile?: string | undefined;
   refs: RefResolver;
   reportPath: string;
   date: string;
@@ -107,7 +109,7 @@ interface SourcePlanState {
  */
 export function planSources(input: SourcesInput, problems: Problem[]): SourcesPlan {
   const { report, reportPath, date } = input;
-  const edit = editYaml(input.evidenceSidecar, SIDECAR_KEY_ORDER.evidence);
+  const edit = editYaml(input.evidenceSidecar, SIDECAR_KEY_ORDER.evidence, input.evidenceFile);
   const comments = {
     sources: { comment: `Sources added from ${reportPath} (research pass of ${date}); reading as the report gives it` },
     leads: { comment: `Leads from ${reportPath} (research pass of ${date}): not verified; validating them is the author's act` },

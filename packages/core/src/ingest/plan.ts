@@ -105,7 +105,7 @@ export function planIngest(options: PlanIngestOptions): IngestPlan {
   );
   const proposalIds = new Set([...recordedProposals.map((proposal) => proposal.id), ...claims.proposals.map((planned) => planned.proposal.id)]);
   const refs = refResolver(new Set(chapter.claims.map((claim) => claim.id)), proposalIds, claims.labelled, report.labelled);
-  const sources = planSources({ report, sources: chapter.sources, evidence: chapter.evidence, evidenceSidecar: sidecars.evidence.text, refs, reportPath, date, maxLength: MAX_YAML_LENGTH }, problems);
+  const sources = planSources({ report, sources: chapter.sources, evidence: chapter.evidence, evidenceSidecar: sidecars.evidence.text, evidenceFile: sidecars.evidence.file, refs, reportPath, date, maxLength: MAX_YAML_LENGTH }, problems);
   if (sources.overflow) problems.push(ledgerTooLarge(report, sidecars.evidence.file, sources.overflow));
   const fresh = claims.proposals.filter((planned) => !planned.recorded).map((planned) => ({ ...planned.proposal, sources: sources.proposalSources.get(planned.proposal.id) ?? [] }));
   const heldBack = [...report.heldBack, ...claims.held, ...sources.held].sort((a, b) => a.line - b.line || a.column - b.column);
@@ -116,7 +116,7 @@ export function planIngest(options: PlanIngestOptions): IngestPlan {
       ...(fresh.length > 0 ? { proposed: fresh.length } : {}),
       ...(heldBack.length > 0 ? { heldBack: heldBack.length } : {}),
     }, heldBack, problems);
-  const researchEdit = editYaml(sidecars.research.text, SIDECAR_KEY_ORDER.research);
+  const researchEdit = editYaml(sidecars.research.text, SIDECAR_KEY_ORDER.research, sidecars.research.file);
   researchEdit.append('history', [pass], { comment: `Research pass ingested from ${reportPath}` });
   const grown = growRecordedProposals(claims.proposals, sources.proposalSources, sidecars.research.text, researchEdit);
   if (fresh.length > 0) {
