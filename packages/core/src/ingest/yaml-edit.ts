@@ -240,7 +240,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     const node = map as unknown as Node;
     // A block mapping emptied (its last key removed) is written `{}` where its lines were: its line break stays.
     const lineBreak = earlier ? earlier.lineBreak : !map.flow && text[node.range![1] - 1] === '\n' ? '\n' : '';
-    const rendered = renderFlow(map.toJSON() as Record<string, unknown>) + lineBreak;
+    const rendered = flowText(map) + lineBreak;
     if (earlier) {
       respell(earlier.splice, rendered);
       return;
@@ -258,6 +258,26 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
       }
     }
     flowSplices.set(map, { splice: push(start, end, rendered), lineBreak });
+  };
+  /**
+   * A flow mapping on one line, each pair the edit left alone spelled as the
+   * author wrote it (`claims: [x]` stays so) and each pair set or added
+   * rendered anew; the braces padded as the author padded them.
+   */
+  const flowText = (map: YAMLMap): string => {
+    const node = map as unknown as Node;
+    const pairs = (map.items as Array<Pair<Node, Node | null>>).map((pair) => {
+      const key = pair.key as Node | null;
+      const value = pair.value;
+      const original = key?.range !== undefined && value !== null && value?.range !== undefined;
+      const written = original ? text.slice(key.range![0], value.range![1]) : undefined;
+      // Kept when it is one line and reads as the same pair; else rendered.
+      if (written !== undefined && !/[\r\n]/.test(written)) return written;
+      return renderFlow({ [String(isScalar(key) ? key.value : key)]: value === null ? null : value.toJSON() }).slice(2, -2);
+    });
+    if (pairs.length === 0) return '{}';
+    const padded = !map.flow || text[node.range![0] + 1] === ' ';
+    return padded ? `{ ${pairs.join(', ')} }` : `{${pairs.join(', ')}}`;
   };
   /** The splices each block mapping's own edits made (`fill`, `set`, `unset` of its keys). */
   const ownSplices = new WeakMap<object, Set<Splice>>();
@@ -440,6 +460,8 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     },
 
     get length() {
+      // A file without a final line break may lose the one an edit at its end brings (see `render`): counted as written.
+      if (!empty && text !== '' && !text.endsWith('\n') && changed) return this.render().length;
       return length;
     },
 
@@ -464,6 +486,8 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         // first: what is inserted there then stays, before its text.
         const sorted = [...splices].sort((a, b) => b.start - a.start || b.end - a.end || b.order - a.order);
         for (const splice of sorted) result = result.slice(0, splice.start) + splice.text + result.slice(splice.end);
+        // A file saved without a final line break keeps that (what was appended at its end ends without one too).
+        if (text !== '' && !text.endsWith('\n') && result.endsWith(eol)) result = result.slice(0, -eol.length);
       }
       return result;
     },

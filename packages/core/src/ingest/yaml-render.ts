@@ -54,7 +54,8 @@ export function renderPair(key: string, value: unknown, indent: number): string 
  * A mapping in flow style on one line (`{ id: x, priority: high }`): in a
  * block sequence, a flow mapping folded onto further lines must be indented
  * more than the sequence, so it is never folded (`lineWidth: 0`); text with
- * line breaks is written double-quoted with `\n`.
+ * line breaks is written double-quoted with `\n`. Spaces pad the braces,
+ * not nested brackets: `{ id: x, claims: [a, b] }`.
  */
 export function renderFlow(value: Record<string, unknown>): string {
   const doc = new Document(value);
@@ -65,7 +66,9 @@ export function renderFlow(value: Record<string, unknown>): string {
       if (typeof node.value === 'string' && /[\n\r]/.test(node.value)) node.type = Scalar.QUOTE_DOUBLE;
     },
   });
-  return doc.toString({ flowCollectionPadding: true, lineWidth: 0 }).replace(/\n$/, '');
+  // Spaces inside the mapping's braces, as sidecars write them, and none inside nested brackets (`claims: [x]`).
+  const written = doc.toString({ flowCollectionPadding: false, lineWidth: 0 }).replace(/\n$/, '');
+  return written.length > 2 && written.startsWith('{') && written.endsWith('}') ? `{ ${written.slice(1, -1)} }` : written;
 }
 
 /** A whole new sidecar, top-level keys in schema order, items separated by blank lines. */

@@ -200,7 +200,8 @@ export interface ResolveClaimsOptions {
  * reviewed; `text-changed` when it records a different text. `reviewDue`:
  * the newest validated evidence was recorded more than `reviewAfterDays`
  * days before `asOf`, and the verdict was not given (or re-confirmed) since
- * (claims without validated evidence are never due). `evidence`: validated
+ * (claims without validated evidence are never due, nor unverified ones:
+ * there is no verdict to review again). `evidence`: validated
  * items first, then leads; rejected leads are left out.
  * `status`: `stale`, else `review-due`, else the verdict.
  * @param claims the claims sidecar's claims, in file order.
@@ -226,7 +227,8 @@ export function resolveClaims(
     const { verdict } = claim;
     // A verdict given or re-confirmed within the interval (`research-pack reviewed`), and not after `asOf`, is not due, however old its evidence.
     const reconfirmed = verdict.date !== undefined && verdict.date >= dueBefore && verdict.date <= options.asOf;
-    const reviewDue = newest !== undefined && newest < dueBefore && !reconfirmed;
+    // An unverified claim has no verdict to review again: it is counted as unverified, never as due.
+    const reviewDue = verdict.status !== 'unverified' && newest !== undefined && newest < dueBefore && !reconfirmed;
     // The hash of the reviewed text: recorded, else computed from the reviewed wording.
     const reviewed = verdict.textHash ?? (verdict.text === undefined ? undefined : hashClaimText(verdict.text));
     const stale: ResolvedClaim['stale'] =

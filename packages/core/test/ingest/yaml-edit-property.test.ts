@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
+import { Document, isMap, parse, visit } from 'yaml';
 import { editYaml, SIDECAR_KEY_ORDER } from '../../src/ingest/yaml-edit.js';
 
 const KEYS = ['status', 'date', 'rationale', 'textHash', 'text', 'by'];
@@ -32,9 +32,12 @@ const ops = fc.array(fc.tuple(fc.constantFrom(...KEYS), fc.option(value, { nil: 
 describe('editYaml, key by key', () => {
   it('writes text that reads back as the data asked for, whatever the keys there, the keys set or removed and the line endings', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(verdict, ops), { minLength: 1, maxLength: 3 }), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (claims, folded, commented, crlf, unterminated, appended) => {
+      fc.property(fc.array(fc.tuple(verdict, ops), { minLength: 1, maxLength: 3 }), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (claims, folded, commented, crlf, unterminated, appended, flow) => {
         const data = { claims: claims.map(([entries], index) => ({ id: `c${index}`, verdict: Object.fromEntries(entries), priority: 'high' })) };
-        let text = stringify(data, { lineWidth: folded ? 40 : 0 });
+        const document = new Document(data);
+        // Verdicts written in flow style (`verdict: { status: …, by: … }`), as some authors write them.
+        if (flow) visit(document, { Map: (key, node) => void (key === 'value' && isMap(node) && node.items.some((pair) => KEYS.includes(String(pair.key))) && !node.items.some((pair) => String(pair.key) === 'id') && (node.flow = true)) });
+        let text = document.toString({ lineWidth: folded ? 40 : 0 });
         // A comment line of the author's above a verdict key, which must stay a comment.
         if (commented) text = text.replace(/\n( {6})(date|rationale|by):/, '\n$1# checked by hand\n$1$2:');
         // A file whose last line has no line break.
@@ -67,6 +70,8 @@ describe('editYaml, key by key', () => {
         // toString() refuses (throws) a text that does not read back; the data is checked here as well.
         const written = edit.toString();
         if (crlf) expect(written.replace(/\r\n/g, '')).not.toContain('\n');
+        // A file that ended without a line break still does.
+        expect(written.endsWith('\n')).toBe(text.endsWith('\n'));
         expect(parse(written)).toEqual(JSON.parse(JSON.stringify(expected)));
         // The author's comment stays, unless the mapping it stood in was emptied (then written in flow style).
         if (text.includes('# checked by hand') && !emptied) expect(written).toContain('# checked by hand');

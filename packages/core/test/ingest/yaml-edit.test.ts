@@ -178,7 +178,9 @@ evidence:
     expect(text.replace(/\r\n/g, '')).not.toContain('\n');
     const bare = editYaml('history:\n  - date: 2026-01-01\n    by: X', SIDECAR_KEY_ORDER.research);
     bare.append('history', [{ date: '2026-11-30', by: 'Y' }]);
-    expect(bare.toString()).toBe('history:\n  - date: 2026-01-01\n    by: X\n  - date: 2026-11-30\n    by: Y\n');
+    // Still without a final line break (an outside author's finding), and its length counted as written.
+    expect(bare.toString()).toBe('history:\n  - date: 2026-01-01\n    by: X\n  - date: 2026-11-30\n    by: Y');
+    expect(bare.length).toBe(bare.toString().length);
   });
 
   it('quotes what YAML would misread, and reads back as the edited data', () => {
@@ -313,7 +315,8 @@ describe('editYaml: flow mappings edited more than once, and values shared throu
     edit.set(['evidence', 0, 'by'], 'J. Author', EVIDENCE_KEYS);
     edit.unset(['evidence', 0, 'reason']);
     const result = edit.toString();
-    expect(result).toBe('evidence:\n  - { id: a, source: s, claims: [ x ], status: validated, recorded: 2026-12-01, by: J. Author }\n  - id: b\n    status: lead\n');
+    // The pair the edit left alone keeps the author's spelling (`[x]`, an outside author's finding).
+    expect(result).toBe('evidence:\n  - { id: a, source: s, claims: [x], status: validated, recorded: 2026-12-01, by: J. Author }\n  - id: b\n    status: lead\n');
     expect(edit.length).toBe(result.length);
   });
 

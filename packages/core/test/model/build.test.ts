@@ -77,6 +77,10 @@ describe('buildModel', () => {
     // 2024-03-01 + 180 days = 2024-08-28: due after that day, not on it.
     expect(header('2024-08-28')).toMatchObject({ stale: false, reviewDue: false, status: 'qualified' });
     expect(header('2024-08-29')).toMatchObject({ stale: false, reviewDue: true, status: 'review-due' });
+    // Turned unverified, the same claim has no verdict to review again: unverified, not due (an outside author's finding).
+    expect(exampleBook[claimsFile]!.match(/status: qualified/g)).toHaveLength(1);
+    const unverified = project({ '01-sessions.claims.yaml': exampleBook[claimsFile]!.replace('status: qualified', 'status: unverified') });
+    expect(buildModel({ rootDir: unverified, parse, today: '2024-08-29' }).model!.books[0]!.chapters[0]!.claims[2]).toMatchObject({ stale: false, reviewDue: false, status: 'unverified' });
   });
 
   it('marks a claim stale when its text changed or it only anchors fuzzily', () => {
