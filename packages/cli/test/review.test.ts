@@ -420,6 +420,24 @@ describe('research-pack verdict and reviewed', () => {
     expect(await snapshotBook()).toEqual(before);
   });
 
+  it('refuses to reject the evidence a verdict rests on, and says to give the claim another verdict in the same call', async () => {
+    const backed = await cli('accept', 'txcript-reader', '+', 'verdict', 'third-party-readers', 'supported', '--rationale', 'A reader exists.', ...WHO);
+    expect(backed.code, backed.stderr).toBe(0);
+    // Every item that could back the verdict, validated or a lead.
+    const { evidence } = parseYaml(await read(evidenceFile)) as { evidence: Array<{ id: string; claims: string[]; relation: string; status: string }> };
+    const backing = evidence.filter((item) => item.claims.includes('third-party-readers') && item.relation === 'supports' && item.status !== 'rejected').map((item) => item.id);
+    expect(backing).toContain('txcript-reader');
+    const before = await snapshotBook();
+    const refused = await cli('reject', ...backing, '--force', '--why', 'Front pages only.', ...WHO);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `(hint: the evidence with that relation (${backing.map((id) => `"${id}"`).join(', ')}) is rejected; give the claim the verdict the rest of its evidence supports (\`research-pack verdict third-party-readers unverified --rationale "…"\`, in the same call as the rejection), or keep that evidence)`,
+    );
+    expect(await snapshotBook()).toEqual(before);
+    const both = await cli('reject', ...backing, '--force', '--why', 'Front pages only.', '+', 'verdict', 'third-party-readers', 'unverified', '--rationale', 'Its only readers were front pages.', ...WHO);
+    expect(both.code, both.stderr).toBe(0);
+  });
+
   it('turns a reviewed claim unverified: its textHash goes, its rationale and by are written', async () => {
     const before = parseYaml(await read(claimsFile)) as { claims: Array<{ id: string; verdict: Record<string, unknown> }> };
     const reviewed = before.claims.find((claim) => typeof claim.verdict.textHash === 'string' && claim.verdict.by === undefined)!;

@@ -178,8 +178,11 @@ export function verdictsBacked(records: ChapterRecords): void {
     // Evidence that would back the verdict but misspells the claim's id: `cross/missing-claim` reports
     // that id, with this claim as its "did you mean"; fixing it fixes both, so it is reported once.
     if (misnamed.some(({ item }) => item.status === 'validated')) return;
-    const lead = bearing[0];
+    const lead = bearing.find((item) => item.status === 'lead');
+    const rejected = bearing.filter((item) => item.status === 'rejected');
     const misnamedLead = lead ? undefined : misnamed[0];
+    // Leads on the claim whose relation is still to be decided: one of them may be the evidence, once its relation says so.
+    const unresolved = evidence.find((item) => item.claims.includes(claim.id) && item.relation === 'unresolved' && item.status !== 'rejected');
     report(
       records,
       'cross/verdict-unsupported',
@@ -190,7 +193,11 @@ export function verdictsBacked(records: ChapterRecords): void {
         ? `evidence ${quote(lead.id)} is still a lead; check the source, then \`research-pack accept ${lead.id}\` (or set status: validated), or set the verdict to unverified`
         : misnamedLead
           ? `evidence ${quote(misnamedLead.item.id)} (${sidecarName(records, 'evidence')}:${misnamedLead.line}:${misnamedLead.column}) names ${quote(misnamedLead.id)}, not this claim, and is still a lead; fix the id, check the source and set status: validated, or set the verdict to unverified`
-          : `add it to ${sidecarName(records, 'evidence')}, or set the verdict to unverified`,
+          : rejected.length > 0
+            ? `the evidence with that relation (${rejected.map((item) => quote(item.id)).join(', ')}) is rejected; give the claim the verdict the rest of its evidence supports (\`research-pack verdict ${claim.id} unverified --rationale "…"\`, in the same call as the rejection), or keep that evidence`
+            : unresolved
+              ? `evidence ${quote(unresolved.id)} bears on it with relation "unresolved"; if it ${relation} the claim, set its relation: ${relation} in ${sidecarName(records, 'evidence')} (the decision commands do not set relations) and accept it, or set the verdict to unverified`
+              : `add it to ${sidecarName(records, 'evidence')}, or set the verdict to unverified`,
     );
   });
 }

@@ -107,6 +107,10 @@ describe('the cross-file checks, through validateBook', () => {
     expect(check({ '01-sessions.evidence.yaml': edit(evidence, 'relation: qualifies', 'relation: supports') })).toBe(
       'content/books/demo/01-sessions.claims.yaml:20:15  claims[2].verdict.status  a qualified verdict needs validated evidence with relation "qualifies" for claim "header"  (hint: add it to 01-sessions.evidence.yaml, or set the verdict to unverified)  [cross/verdict-unsupported]',
     );
+    // Evidence whose relation is still to be decided: the hint names it and says how (an outside author's finding).
+    expect(check({ '01-sessions.evidence.yaml': edit(evidence, 'relation: qualifies', 'relation: unresolved') })).toBe(
+      'content/books/demo/01-sessions.claims.yaml:20:15  claims[2].verdict.status  a qualified verdict needs validated evidence with relation "qualifies" for claim "header"  (hint: evidence "header-run" bears on it with relation "unresolved"; if it qualifies the claim, set its relation: qualifies in 01-sessions.evidence.yaml (the decision commands do not set relations) and accept it, or set the verdict to unverified)  [cross/verdict-unsupported]',
+    );
     expect(check({ '01-sessions.evidence.yaml': undefined, '01-sessions.research.yaml': edit(research, '    source: jsonl-spec\n', '') })).toBe(
       [
         'content/books/demo/01-sessions.claims.yaml:6:15  claims[0].verdict.status  a supported verdict needs validated evidence with relation "supports" for claim "jsonl"  (hint: add it to 01-sessions.evidence.yaml, or set the verdict to unverified)  [cross/verdict-unsupported]',
