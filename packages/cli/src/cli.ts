@@ -61,7 +61,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stdout(`${HELP.main}\n`);
       return EXIT.ok;
     }
-    if (!isCommand(topic)) return unknownCommand(topic, io);
+    if (!isCommand(topic)) return await unknownCommand(topic, io);
     io.stdout(`${HELP[topic]}\n`);
     return EXIT.ok;
   }
@@ -69,7 +69,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stdout(`${version()}\n`);
     return EXIT.ok;
   }
-  if (!isCommand(command)) return unknownCommand(command, io);
+  if (!isCommand(command)) return await unknownCommand(command, io);
   try {
     if (isDecisionVerb(command)) return await (await COMMANDS[command]())([...rest], {}, io);
     const { positionals, values } = parseCommandArgs(command, rest);
@@ -110,10 +110,19 @@ function hasSystemCode(error: unknown): boolean {
   return false;
 }
 
-function unknownCommand(name: string, io: Io): number {
-  const hint = name.startsWith('-') ? `unknown option "${name}"` : `unknown command "${name}"`;
+async function unknownCommand(name: string, io: Io): Promise<number> {
+  const hint = name.startsWith('-') ? `unknown option "${name}"` : `unknown command "${name}"${await commandMeant(name)}`;
   io.stderr(`research-pack: ${hint}; commands: ${Object.keys(COMMANDS).join(', ')}\nRun \`research-pack --help\` for usage.\n`);
   return EXIT.usage;
+}
+
+/** The command a slip meant: `reject-claim` is `reject` (which takes proposed claims too), `chek` is `check`. */
+async function commandMeant(name: string): Promise<string> {
+  const verb = /^(.+)-(?:claim|lead|proposal)s?$/.exec(name)?.[1];
+  if (verb !== undefined && isCommand(verb)) return ` (did you mean "${verb}"? it decides on leads and proposed claims alike)`;
+  const { closest } = await import('@research-pack/core/problems');
+  const guess = closest(name, Object.keys(COMMANDS));
+  return guess === undefined ? '' : ` (did you mean "${guess}"?)`;
 }
 
 function version(): string {

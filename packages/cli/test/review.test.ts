@@ -202,9 +202,10 @@ describe('research-pack accept and reject', () => {
     const result = await cli('reject', 'lead-mining-a-pi-session-2', '--why', 'The post shows a header, not how ids are made.', ...WHO);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('is rejected, by J. Author on 2026-12-01: "The post shows a header, not how ids are made." (kept in the record; a later pass does not add it again)');
+    // Checked and found wanting: the ingest's "Not yet checked by the author." goes from its note, as on accept.
     expect(changes(before, await read(evidenceFile))).toEqual({
-      removed: ['    status: lead\n'],
-      added: ['    status: rejected\n', '    by: J. Author\n    reason: The post shows a header, not how ids are made.\n'],
+      removed: ['    status: lead\n', '      source ledger, line 68): it was read in part. Not yet checked by the\n      author.\n'],
+      added: ['    status: rejected\n', '      source ledger, line 68): it was read in part.\n', '    by: J. Author\n    reason: The post shows a header, not how ids are made.\n'],
     });
     expect((await cli('reject', 'lead-mining-a-pi-session-2', '--why', 'The post shows a header, not how ids are made.', ...WHO)).stdout).toContain('Nothing to change');
     // The pack page lists it apart, with the reason; the brief tells the next researcher.
@@ -438,6 +439,24 @@ describe('research-pack verdict and reviewed', () => {
     expect(both.code, both.stderr).toBe(0);
   });
 
+  it('refuses a decision dated before its item was recorded, and taking back a verdict without saying why (an outside author\'s findings)', async () => {
+    const before = await snapshotBook();
+    const early = await cli('accept', 'txcript-reader', '--by', 'J. Author', '--date', '2020-01-01');
+    expect(early.code).toBe(1);
+    expect(early.stderr).toMatch(/^accept txcript-reader: the decision's date 2020-01-01 is before lead "txcript-reader" of pi\/27-chapter was recorded \(\d{4}-\d{2}-\d{2}\); give --date the day you decided, on or after \d{4}-\d{2}-\d{2} \(today's by default\)\n/);
+    const claims = (parseYaml(await read(claimsFile)) as { claims: Array<{ id: string; verdict: { status: string } }> }).claims;
+    const reviewed = claims.find((claim) => claim.verdict.status === 'supported')!;
+    const bare = await cli('verdict', reviewed.id, 'unverified', ...WHO);
+    expect(bare.code).toBe(1);
+    expect(bare.stderr).toContain(`verdict ${reviewed.id}: claim "${reviewed.id}" of pi/27-chapter is supported; to make it unverified, say why with --rationale "…" (readers see it in place of the verdict's rationale)`);
+    expect(await snapshotBook()).toEqual(before);
+    // Two passes of one day: the report the verdict was taken from is named.
+    const sameDay = await cli('verdict', 'large-file-loading', '--from-pass', '2026-11-29', ...WHO, '--dry-run');
+    expect(sameDay.code, sameDay.stderr).toBe(0);
+    expect(sameDay.stdout).toMatch(/\(from the research pass of 2026-11-29, \.reports\/2026-11-29-27-chapter(-2)?\.md, claim-audit row \w+\)/);
+    expect(sameDay.stdout).not.toContain('row row');
+  });
+
   it('turns a reviewed claim unverified: its textHash goes, its rationale and by are written', async () => {
     const before = parseYaml(await read(claimsFile)) as { claims: Array<{ id: string; verdict: Record<string, unknown> }> };
     const reviewed = before.claims.find((claim) => typeof claim.verdict.textHash === 'string' && claim.verdict.by === undefined)!;
@@ -539,7 +558,7 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
     const result = await cli('accept', lead.handle, ...WHO);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      `accept ${lead.handle}: the lead "lead-mining-a-pi-session" of pi/27-chapter changed since \`review\` listed it (its handle now reads ${now}): run \`research-pack review pi/27-chapter\` again and decide on what it says now\nRefused: nothing was written.\n`,
+      `accept ${lead.handle}: the handle does not match the lead "lead-mining-a-pi-session" of pi/27-chapter as it reads now (its handle now reads ${now}): either it changed since \`review\` listed it or the handle is mistyped; run \`research-pack review pi/27-chapter\` again and decide on what it says now\nRefused: nothing was written.\n`,
     );
     expect(await snapshotBook()).toEqual(before);
   });

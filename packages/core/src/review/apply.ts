@@ -69,7 +69,15 @@ export function applyDecision(decision: Decision, target: ResolvedTarget, edits:
 
 /** The error for an item that changed since `review` listed it. */
 function changedSince(target: ResolvedTarget, what: string): { error: string } {
-  return { error: `the ${what} "${target.id}" of ${spec(target)} changed since \`review\` listed it (its handle now reads ${target.handle}): run \`research-pack review ${spec(target)}\` again and decide on what it says now` };
+  return {
+    error: `the handle does not match the ${what} "${target.id}" of ${spec(target)} as it reads now (its handle now reads ${target.handle}): either it changed since \`review\` listed it or the handle is mistyped; run \`research-pack review ${spec(target)}\` again and decide on what it says now`,
+  };
+}
+
+/** The error for a decision dated before the item it decides on was recorded (a slip of the year, say). */
+function beforeRecorded(decision: { date: string }, recorded: string | undefined, name: string): { error: string } | undefined {
+  if (recorded === undefined || decision.date >= recorded) return undefined;
+  return { error: `the decision's date ${decision.date} is before ${name} was recorded (${recorded}); give --date the day you decided, on or after ${recorded} (today's by default)` };
 }
 
 function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
@@ -85,6 +93,8 @@ function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: Cha
     return { error: `${name} was rejected (${decided(item)}${item.reason ? `: "${item.reason}"` : ''}); to accept it all the same, give --force` };
   }
   if (target.changed) return changedSince(target, 'lead');
+  const early = beforeRecorded(decision, item.recorded, name);
+  if (early) return early;
   const path = ['evidence', target.index];
   const edit = edits.evidence.edit;
   edit.set([...path, 'status'], 'validated', EVIDENCE_KEYS);
@@ -107,12 +117,16 @@ function rejectLead(decision: RejectDecision, target: ResolvedTarget, edits: Cha
     return { error: `${name} ${was}; to record this rejection instead, give --force` };
   }
   if (target.changed) return changedSince(target, 'lead');
+  const early = beforeRecorded(decision, item.recorded, name);
+  if (early) return early;
   const path = ['evidence', target.index];
   const edit = edits.evidence.edit;
   edit.set([...path, 'status'], 'rejected', EVIDENCE_KEYS);
   edit.set([...path, 'recorded'], decision.date, EVIDENCE_KEYS);
   edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
   edit.set([...path, 'reason'], decision.why, EVIDENCE_KEYS);
+  // Checked and found wanting: the ingest's "not yet checked" is no longer true of it either.
+  if (item.note?.endsWith(UNCHECKED)) edit.set([...path, 'note'], item.note.slice(0, -UNCHECKED.length).trimEnd(), EVIDENCE_KEYS);
   return { changed: true, summary: `${name} is rejected, by ${decision.by} on ${decision.date}: "${decision.why}" (kept in the record; a later pass does not add it again)` };
 }
 
@@ -211,10 +225,16 @@ function giveVerdict(decision: VerdictDecision, target: ResolvedTarget, edits: C
     if ('error' in reported) return reported;
     status ??= reported.status;
     rationale ??= reported.rationale;
-    from = ` (from the research pass of ${pass.date}, claim-audit row ${reported.label})`;
+    // Two passes of one day: the report read is named.
+    const sameDay = target.chapter.research.history.filter((other) => other.date === pass.date).length > 1;
+    from = ` (from the research pass of ${pass.date}${sameDay && pass.report ? `, ${pass.report}` : ''}, claim-audit row ${reported.label})`;
     if (status === undefined) return { error: `the claim-audit row ${reported.label} of the research pass of ${pass.date} gives no status for "${claim.claim.id}"; give it: verdict ${claim.claim.id} <status> --from-pass ${decision.fromPass}` };
   }
   if (status === undefined) return { error: `give the verdict's status: supported, qualified, contradicted or unverified` };
+  // Taking back a verdict is a decision readers see: it says why.
+  if (status === 'unverified' && rationale === undefined && claim.claim.verdict.status !== 'unverified') {
+    return { error: `${name} is ${claim.claim.verdict.status}; to make it unverified, say why with --rationale "…" (readers see it in place of the verdict's rationale)` };
+  }
   if (status !== 'unverified' && rationale === undefined) return { error: `a ${status} verdict needs a rationale: give --rationale "…", one or two sentences a reader can check against the evidence` };
   const verdict: Verdict =
     status === 'unverified'

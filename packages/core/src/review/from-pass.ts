@@ -55,9 +55,9 @@ export function reportedVerdict(chapter: ChapterModel, claimId: string, pass: Re
   const { matches } = matchClaimRows(report.claimAudit, claims, { file: pass.report, claimsFile: chapter.sidecars.claims ?? '', chapter: `${chapter.book}/${chapter.slug}` });
   const match = matches.find((candidate) => candidate.id === claimId && !candidate.duplicate);
   if (!match) return { error: `${name} has no claim-audit row about "${claimId}"` };
-  const label = match.row.label?.value ?? `row ${match.row.index + 1}`;
-  // "Supported. The notes say …": the status word is the verdict's status, not part of its rationale.
-  const stated = match.row.evidence.replace(/^\s*(?:supported|qualified|contradicted|unverified)\s*[.:;]\s*/i, '').trim();
+  const label = match.row.label?.value ?? String(match.row.index + 1);
+  // "Supported. …", "supports: …": the status (or relation) word is the verdict's status, not part of its rationale.
+  const stated = match.row.evidence.replace(/^\s*(?:supported|qualified|contradicted|unverified|supports|qualifies|contradicts)\s*[.:;]\s*/i, '').trim();
   const rationale = withSourceIds(stated, report.sourceLedger, chapter.sources);
   return { status: match.row.status, rationale: rationale === '' ? undefined : rationale, label };
 }
