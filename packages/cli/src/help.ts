@@ -235,7 +235,10 @@ are refused; 2 bad arguments, an unknown book or chapter, or --interactive
 without a terminal.`,
 
   accept: decisionHelp('accept <lead>...', `A lead becomes validated evidence: status validated, recorded the date of
-the decision, by who decided. Check the lead against its source first.`, ''),
+the decision, by who decided. Check the lead against its source first.`, `  --relation <r>      supports, qualifies or contradicts: what the lead does to
+                      its claims, as you read the source (set on it; needed
+                      for a lead the report left unresolved to back a verdict)
+`),
 
   reject: decisionHelp('reject <lead or proposal>... --why "…"', `A lead is kept in the record as rejected (status rejected, with by, the date
 and the reason); a proposed claim is marked rejected. Nothing is deleted, and

@@ -439,6 +439,24 @@ describe('research-pack verdict and reviewed', () => {
     expect(both.code, both.stderr).toBe(0);
   });
 
+  it('accepts a lead the report left unresolved with the relation the author read, so that it backs a verdict', async () => {
+    type Item = { id: string; claims: string[]; relation: string; status: string; by?: string };
+    const items = () => read(evidenceFile).then((text) => (parseYaml(text) as { evidence: Item[] }).evidence);
+    const lead = (await items()).find((item) => item.relation === 'unresolved' && item.status === 'lead' && item.claims.length > 0)!;
+    expect(lead).toBeDefined();
+    const claim = lead.claims[0]!;
+    expect((await cli('review', 'pi/27-chapter')).stdout).toContain('relation:  unresolved (accept it with --relation supports, qualifies or contradicts); class');
+    expect((await cli('accept', lead.id, '--relation', 'backs', ...WHO)).stderr).toContain('--relation takes supports, qualifies or contradicts');
+    const result = await cli('accept', lead.id, '--relation', 'supports', '+', 'verdict', claim, 'supported', '--rationale', 'The source says so.', ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`supports ${lead.claims.join(', ')}; was unresolved) is validated evidence, by J. Author on ${AS_OF}`);
+    expect((await items()).find((item) => item.id === lead.id)).toMatchObject({ relation: 'supports', status: 'validated', by: 'J. Author' });
+    // A relation already given changes only on purpose.
+    const again = await cli('accept', lead.id, '--relation', 'qualifies', ...WHO);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`supports its claims (${lead.claims.join(', ')}); to record that it qualifies them instead, give --force`);
+  });
+
   it('refuses a decision dated before its item was recorded, and taking back a verdict without saying why (an outside author\'s findings)', async () => {
     const before = await snapshotBook();
     const early = await cli('accept', 'txcript-reader', '--by', 'J. Author', '--date', '2020-01-01');

@@ -77,7 +77,13 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
     return positionals.map(decision);
   };
   switch (verb) {
-    case 'accept':
+    case 'accept': {
+      const relation = stringOption(values, 'relation');
+      if (relation !== undefined && !['supports', 'qualifies', 'contradicts'].includes(relation)) {
+        throw new CliError(`--relation takes supports, qualifies or contradicts (what the lead does to its claims, as you read the source), got "${relation}"`);
+      }
+      return each((target) => ({ verb, target, ...(relation !== undefined ? { relation: relation as 'supports' | 'qualifies' | 'contradicts' } : {}), ...common }));
+    }
     case 'reviewed':
       return each((target) => ({ verb, target, ...common }));
     case 'reject': {

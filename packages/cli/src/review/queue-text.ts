@@ -75,7 +75,9 @@ export function leadBlock(lead: ReviewLead, group: string): string[] {
   const reading = source ? `, ${READING[source.reading].word}` : '';
   lines.push(field('source', source ? `${item.source}: ${plain(source.title)}${reading}` : `${item.source} (not in the ledger)`));
   const others = item.claims.filter((claim) => claim !== group);
-  lines.push(field('relation', `${item.relation}; class ${item.class}${others.length > 0 ? `; also bears on ${others.join(', ')}` : ''}`));
+  // Unresolved, it backs no verdict: the author says what it does as they accept it.
+  const unresolved = item.relation === 'unresolved' ? ' (accept it with --relation supports, qualifies or contradicts)' : '';
+  lines.push(field('relation', `${item.relation}${unresolved}; class ${item.class}${others.length > 0 ? `; also bears on ${others.join(', ')}` : ''}`));
   if (item.locator) lines.push(field('locator', plain(item.locator)));
   if (item.note) lines.push(field('says', plain(item.note)));
   lines.push(field('from', lead.pass ? `the research pass of ${lead.pass.date} (${plain(lead.pass.by)}${lead.pass.report ? `; ${plain(lead.pass.report)}` : ''})` : `recorded ${item.recorded}, no research pass named`));

@@ -196,7 +196,7 @@ export function verdictsBacked(records: ChapterRecords): void {
           : rejected.length > 0
             ? `the evidence with that relation (${rejected.map((item) => quote(item.id)).join(', ')}) is rejected; give the claim the verdict the rest of its evidence supports (\`research-pack verdict ${claim.id} unverified --rationale "…"\`, in the same call as the rejection), or keep that evidence`
             : unresolved
-              ? `evidence ${quote(unresolved.id)} bears on it with relation "unresolved"; if it ${relation} the claim, set its relation: ${relation} in ${sidecarName(records, 'evidence')} (the decision commands do not set relations) and accept it, or set the verdict to unverified`
+              ? `evidence ${quote(unresolved.id)} bears on it with relation "unresolved"; if it ${relation} the claim, \`research-pack accept ${unresolved.id} --relation ${relation}\` (or set relation: ${relation} and status: validated), or set the verdict to unverified`
               : `add it to ${sidecarName(records, 'evidence')}, or set the verdict to unverified`,
     );
   });

@@ -83,8 +83,13 @@ function beforeRecorded(decision: { date: string }, recorded: string | undefined
 function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
   const item = target.chapter.evidence[target.index]!;
   const name = `lead "${item.id}" of ${spec(target)}`;
-  if (item.status === 'validated' && item.recorded === decision.date && item.by === decision.by) {
+  const relation = decision.relation ?? item.relation;
+  if (item.status === 'validated' && item.recorded === decision.date && item.by === decision.by && relation === item.relation) {
     return { changed: false, summary: `${name} is already validated, by ${decision.by} on ${decision.date}; nothing to change` };
+  }
+  // A relation the report or the author already gave is changed only on purpose.
+  if (decision.relation !== undefined && item.relation !== 'unresolved' && item.relation !== decision.relation && !decision.force) {
+    return { error: `${name} ${item.relation} its claims (${item.claims.join(', ')}); to record that it ${decision.relation} them instead, give --force` };
   }
   if (item.status === 'validated' && !decision.force) {
     return { error: `${name} is already validated evidence (${decided(item)}); nothing to change. To record this acceptance instead, give --force` };
@@ -97,13 +102,14 @@ function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: Cha
   if (early) return early;
   const path = ['evidence', target.index];
   const edit = edits.evidence.edit;
+  if (relation !== item.relation) edit.set([...path, 'relation'], relation, EVIDENCE_KEYS);
   edit.set([...path, 'status'], 'validated', EVIDENCE_KEYS);
   edit.set([...path, 'recorded'], decision.date, EVIDENCE_KEYS);
   edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
   edit.unset([...path, 'reason']);
   // The ingest's note says the lead is not checked yet; once it is, that sentence would be false.
   if (item.note?.endsWith(UNCHECKED)) edit.set([...path, 'note'], item.note.slice(0, -UNCHECKED.length).trimEnd(), EVIDENCE_KEYS);
-  return { changed: true, summary: `${name} (${item.source} ${item.relation} ${item.claims.join(', ')}) is validated evidence, by ${decision.by} on ${decision.date}` };
+  return { changed: true, summary: `${name} (${item.source} ${relation} ${item.claims.join(', ')}${relation !== item.relation ? `; was ${item.relation}` : ''}) is validated evidence, by ${decision.by} on ${decision.date}` };
 }
 
 function rejectLead(decision: RejectDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {

@@ -4,7 +4,7 @@
  * verdict on the current wording. Each names its item by a handle or an
  * id; two decisions on one item must agree.
  */
-import type { VerdictStatus } from '../schema/sidecars.js';
+import type { Relation, VerdictStatus } from '../schema/sidecars.js';
 import type { ReviewKind } from '../model/review-queue.js';
 
 /** The decision verbs, as the CLI spells them. */
@@ -26,6 +26,8 @@ interface DecisionBase {
 /** A lead becomes validated evidence. */
 export interface AcceptDecision extends DecisionBase {
   verb: 'accept';
+  /** What the lead does to its claims, as the author read the source: set on the lead as it is accepted (a lead the report left `unresolved`, say). */
+  relation?: Exclude<Relation, 'unresolved'>;
 }
 
 /** A lead (or a proposed claim) is kept in the record as rejected, with the reason. */

@@ -109,7 +109,7 @@ describe('the cross-file checks, through validateBook', () => {
     );
     // Evidence whose relation is still to be decided: the hint names it and says how (an outside author's finding).
     expect(check({ '01-sessions.evidence.yaml': edit(evidence, 'relation: qualifies', 'relation: unresolved') })).toBe(
-      'content/books/demo/01-sessions.claims.yaml:20:15  claims[2].verdict.status  a qualified verdict needs validated evidence with relation "qualifies" for claim "header"  (hint: evidence "header-run" bears on it with relation "unresolved"; if it qualifies the claim, set its relation: qualifies in 01-sessions.evidence.yaml (the decision commands do not set relations) and accept it, or set the verdict to unverified)  [cross/verdict-unsupported]',
+      'content/books/demo/01-sessions.claims.yaml:20:15  claims[2].verdict.status  a qualified verdict needs validated evidence with relation "qualifies" for claim "header"  (hint: evidence "header-run" bears on it with relation "unresolved"; if it qualifies the claim, `research-pack accept header-run --relation qualifies` (or set relation: qualifies and status: validated), or set the verdict to unverified)  [cross/verdict-unsupported]',
     );
     expect(check({ '01-sessions.evidence.yaml': undefined, '01-sessions.research.yaml': edit(research, '    source: jsonl-spec\n', '') })).toBe(
       [
