@@ -272,6 +272,9 @@ describe('research-pack accept-claim', () => {
     const after = await queue();
     expect(after.proposals.map((item) => item.id)).not.toContain(torn.id);
     expect(after.leads.filter((item) => item.claims.includes('torn-line')).map((item) => item.id)).toEqual(['lead-pi-session-manager-src-2', 'lead-packages-coding-agent-src-core-session-manager-2']);
+    // Its leads name the pass they came from, as the ingest's leads do (an outside author's finding).
+    const leadsJson = JSON.parse((await cli('review', 'pi/27-chapter', '--format', 'json')).stdout) as { chapters: Array<{ leads: Array<{ id: string; pass: { date: string; report: string | null } | null }> }> };
+    expect(leadsJson.chapters[0]!.leads.find((item) => item.id === 'lead-pi-session-manager-src-2')?.pass).toMatchObject({ date: '2026-12-01', report: '.reports/2026-12-01-27-chapter.md' });
     expect((await cli('check')).code).toBe(0);
     const again = await cli('accept-claim', torn.handle, '--id', 'torn-line', ...WHO);
     expect(again.code).toBe(0);
@@ -473,6 +476,12 @@ describe('research-pack verdict and reviewed', () => {
     expect(sameDay.code, sameDay.stderr).toBe(0);
     expect(sameDay.stdout).toMatch(/\(from the research pass of 2026-11-29, \.reports\/2026-11-29-27-chapter(-2)?\.md, claim-audit row \w+\)/);
     expect(sameDay.stdout).not.toContain('row row');
+    // A report named from the project root, absolutely, or by its file name is the pass's report.
+    for (const named of ['content/books/pi/.reports/2026-11-29-27-chapter-2.md', path.join(root, 'content/books/pi/.reports/2026-11-29-27-chapter-2.md'), '2026-11-29-27-chapter-2.md', '.reports/2026-11-29-27-chapter-2.md']) {
+      const byPath = await cli('verdict', 'large-file-loading', '--from-pass', named, ...WHO, '--dry-run');
+      expect(byPath.code, `${named}: ${byPath.stderr}`).toBe(0);
+      expect(byPath.stdout).toContain('(from the research pass of 2026-11-29, .reports/2026-11-29-27-chapter-2.md, claim-audit row');
+    }
   });
 
   it('turns a reviewed claim unverified: its textHash goes, its rationale and by are written', async () => {

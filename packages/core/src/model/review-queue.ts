@@ -225,8 +225,10 @@ export function reviewQueue(model: ResearchModel, chapter: ChapterModel): Review
   return { chapter, leads, leadsByClaim, proposals, claims, upgrade, count: leads.length + proposals.length + claims.length, reviewAfterDays };
 }
 
-/** The pass whose report a lead's note names (ingest writes it there), else none. */
+/** The pass whose report a lead's note names (ingest writes it there, and accept-claim for the leads of a proposal), else none. */
 function passOfLead(chapter: ChapterModel, item: EvidenceItem): ResearchPass | undefined {
   const note = item.note ?? '';
-  return chapter.research.history.find((pass) => pass.report !== undefined && note.includes(`(${pass.report},`));
+  return chapter.research.history.find(
+    (pass) => pass.report !== undefined && (note.includes(`(${pass.report},`) || note.includes(`by ${pass.report} (research pass of ${pass.date}`)),
+  );
 }

@@ -31,10 +31,21 @@ export function findPass(chapter: ChapterModel, which: string): ResearchPass | {
   const found =
     which === 'latest'
       ? history.reduce((latest, pass) => (pass.date >= latest.date ? pass : latest))
-      : history.filter((pass) => pass.date === which || pass.report === which).at(-1);
+      : history.filter((pass) => pass.date === which || (pass.report !== undefined && namesReport(which, pass.report))).at(-1);
   if (found) return found;
   const known = history.map((pass) => `${pass.date}${pass.report ? ` (${pass.report})` : ''}`).join(', ');
   return { error: `no research pass "${which}" in ${chapter.book}/${chapter.slug}; give latest, a date or a report path of: ${known}` };
+}
+
+/**
+ * Whether a path a user gives names a pass's report (`reports/x.md`, as the
+ * pass records it, relative to the book folder): that path, one that ends
+ * in it (from the project root, or absolute), or its file name.
+ */
+function namesReport(given: string, report: string): boolean {
+  const path = given.replace(/\\/g, '/').replace(/^(?:\.\/)+/, '');
+  const recorded = report.replace(/^(?:\.\/)+/, '');
+  return path === recorded || path.endsWith(`/${recorded}`) || path === recorded.slice(recorded.lastIndexOf('/') + 1);
 }
 
 /**
