@@ -460,6 +460,18 @@ describe('research-pack verdict and reviewed', () => {
     expect(again.stderr).toContain(`supports its claims (${lead.claims.join(', ')}); to record that it qualifies them instead, give --force`);
   });
 
+  it('takes a chapter named as every command takes it: --chapter 27-chapter in a book of its own, review 27-chapter', async () => {
+    const short = await cli('verdict', 'large-file-loading', 'unverified', '--rationale', 'Not measured yet.', '--chapter', '27-chapter', ...WHO, '--dry-run');
+    expect(short.code, short.stderr).toBe(0);
+    expect(short.stdout).toContain('claim "large-file-loading" of pi/27-chapter');
+    const byFile = await cli('verdict', 'large-file-loading', 'unverified', '--rationale', 'Not measured yet.', '--chapter', 'content/books/pi/27-chapter.mdx', ...WHO, '--dry-run');
+    expect(byFile.code, byFile.stderr).toBe(0);
+    expect((await cli('review', '27-chapter')).stdout).toMatch(/^pi\/27-chapter: /);
+    const unknown = await cli('review', 'po');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('no book "po" (did you mean "pi"?); books: pi');
+  });
+
   it('refuses a decision dated before its item was recorded, and taking back a verdict without saying why (an outside author\'s findings)', async () => {
     const before = await snapshotBook();
     const early = await cli('accept', 'txcript-reader', '--by', 'J. Author', '--date', '2020-01-01');

@@ -25,8 +25,12 @@ export async function decide(verb: DecisionVerb, args: readonly string[], io: Io
   }
   const options = await projectOptions(parsed.values, io);
   const model = await modelForDecisions(options, parsed.decisions, io);
-  // An unknown --chapter is a usage error naming the chapters there are, as everywhere else.
-  for (const chapter of new Set(parsed.decisions.flatMap((decision) => (decision.chapter === undefined ? [] : [decision.chapter])))) findChapter(model, chapter);
-  const decisions = await settleDecisions(parsed.decisions, options, io);
+  // --chapter named as everywhere else (`pi/27-chapter`, `27-chapter` in a book of its own, its file); an unknown one is a usage error naming the chapters there are.
+  const named = parsed.decisions.map((decision) => {
+    if (decision.chapter === undefined) return decision;
+    const { book, chapter } = findChapter(model, decision.chapter);
+    return { ...decision, chapter: `${book.slug}/${chapter.slug}` };
+  });
+  const decisions = await settleDecisions(named, options, io);
   return carryOut(options, planOnDisk(options, model, decisions), io, parsed.values['dry-run'] === true);
 }

@@ -4,6 +4,7 @@
  * terminal and writes the decisions as one edit at the end.
  */
 import { reviewQueue, type BookModel, type ChapterModel, type ResearchModel } from '@research-pack/core/model';
+import { closest } from '@research-pack/core/problems';
 import { formatOption } from '../args.js';
 import { CliError, EXIT } from '../io.js';
 import { findChapter, projectOptions } from '../project.js';
@@ -40,10 +41,13 @@ function chaptersOf(model: ResearchModel, spec: string | undefined): Array<{ boo
   const all = model.books.flatMap((book) => book.chapters.map((chapter) => ({ book, chapter })));
   if (spec === undefined) return all;
   const trimmed = spec.replace(/\/+$/, '');
-  if (!trimmed.includes('/')) {
+  if (!trimmed.includes('/') && !/\.mdx?$/i.test(trimmed)) {
     const book = model.books.find((candidate) => candidate.slug === trimmed);
-    if (!book) throw new CliError(`no book "${trimmed}"; books: ${model.books.map((b) => b.slug).join(', ') || '(none)'}`);
-    return book.chapters.map((chapter) => ({ book, chapter }));
+    if (book) return book.chapters.map((chapter) => ({ book, chapter }));
+    // A chapter of the one book (`27-chapter`), as every command takes it.
+    if (model.books.length === 1 && model.books[0]!.chapters.some((chapter) => chapter.slug === trimmed)) return [findChapter(model, trimmed)];
+    const guess = closest(trimmed, model.books.map((b) => b.slug));
+    throw new CliError(`no book "${trimmed}"${guess ? ` (did you mean "${guess}"?)` : ''}; books: ${model.books.map((b) => b.slug).join(', ') || '(none)'}`);
   }
   return [findChapter(model, trimmed)];
 }

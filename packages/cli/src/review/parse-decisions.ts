@@ -70,7 +70,7 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
   const given = stringOption(values, 'by');
   const by = given === undefined ? undefined : checkedBy(given.trim());
   const scope = stringOption(values, 'chapter')?.replace(/\/+$/, '');
-  if (scope !== undefined && !/^[^/]+\/[^/]+$/.test(scope)) throw new CliError(`--chapter takes <book>/<chapter>, e.g. pi/27-chapter, got "${scope}"`);
+  if (scope !== undefined && scope.trim() === '') throw new CliError('--chapter takes <book>/<chapter>, e.g. pi/27-chapter (or the chapter alone in a book of its own, or its file)');
   const common = { by, date: dateOption(values, 'date'), ...(values.force === true ? { force: true } : {}), ...(scope !== undefined ? { chapter: scope } : {}) };
   const each = (decision: (target: string) => TypedDecision) => {
     if (positionals.length === 0) throw new CliError(`\`${verb}\` needs the ${verb === 'accept-claim' ? 'proposed claim' : verb === 'accept' ? 'lead' : verb === 'reviewed' ? 'claim' : 'item'} to decide on: a handle from \`research-pack review\`, or an id`);
