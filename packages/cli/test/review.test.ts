@@ -655,6 +655,13 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
     const chained = await runCli(['accept', 'lead-mining-a-pi-session', '+', 'reject', 'lead-agentgrep-pi-backend', '--why', 'Not about the header.', '--by', 'J. Author', '--date', AS_OF, '--as-of', AS_OF, '--dry-run'], { cwd: root, env });
     expect(chained.stdout).toContain('is validated evidence, by J. Author on 2026-12-01');
     expect(chained.stdout).not.toContain('Git Config Author');
+    // One --date in a chain holds for all, as --by does; two different names (or dates) leave the others undecided (an outside author's finding).
+    const dated = await runCli(['accept', 'lead-mining-a-pi-session', '+', 'reject', 'lead-agentgrep-pi-backend', '--why', 'Not about the header.', '--by', 'J. Author', '--date', '2026-11-30', '--as-of', AS_OF, '--dry-run'], { cwd: root, env });
+    expect(dated.code, dated.stderr).toBe(0);
+    expect(dated.stdout).toContain('is validated evidence, by J. Author on 2026-11-30');
+    const twoNames = await runCli(['accept', 'lead-mining-a-pi-session', '--by', 'A. One', '+', 'reject', 'lead-agentgrep-pi-backend', '--why', 'No.', '--by', 'B. Two', '+', 'accept', 'txcript-reader', '--as-of', AS_OF, '--dry-run'], { cwd: root, env });
+    expect(twoNames.code).toBe(2);
+    expect(twoNames.stderr).toContain('this call gives --by "A. One" and "B. Two"; give --by to every decision of it, or one --by for all (accept txcript-reader gives none)');
     await rm(gitConfig);
     const nameless = await runCli(['accept', 'lead-mining-a-pi-session', '--date', AS_OF, '--as-of', AS_OF], { cwd: root, env: { ...env, GIT_CONFIG_GLOBAL: path.join(root, 'none') } });
     expect(nameless.code).toBe(2);

@@ -133,13 +133,24 @@ export function unwrapDirectives(text: string, ids: ReadonlySet<string>): string
  */
 export async function settleDecisions(decisions: readonly TypedDecision[], options: ProjectOptions, io: Io): Promise<Decision[]> {
   const named = new Set(decisions.flatMap((decision) => (decision.by === undefined ? [] : [decision.by])));
+  const dated = new Set(decisions.flatMap((decision) => (decision.date === undefined ? [] : [decision.date])));
+  const unnamed = decisions.filter((decision) => decision.by === undefined);
+  const undated = decisions.filter((decision) => decision.date === undefined);
+  // One --by (or --date) in a chain holds for the decisions that give none; two different ones leave them undecided.
+  if (named.size > 1 && unnamed.length > 0) {
+    throw new CliError(`this call gives --by ${[...named].map((name) => `"${name}"`).join(' and ')}; give --by to every decision of it, or one --by for all (${unnamed.map((decision) => `${decision.verb} ${decision.target}`).join(', ')} ${unnamed.length === 1 ? 'gives' : 'give'} none)`);
+  }
+  if (dated.size > 1 && undated.length > 0) {
+    throw new CliError(`this call gives --date ${[...dated].join(' and ')}; give --date to every decision of it, or one --date for all (${undated.map((decision) => `${decision.verb} ${decision.target}`).join(', ')} ${undated.length === 1 ? 'gives' : 'give'} none)`);
+  }
   let by: string | undefined = named.size === 1 ? [...named][0] : undefined;
+  const date = dated.size === 1 ? [...dated][0]! : options.asOf;
   const settled: Decision[] = [];
   for (const decision of decisions) {
     if (decision.by === undefined) by ??= await defaultBy(options.root, io);
     // Dated, unless told, on the day the checks count as today (`--as-of`, else SOURCE_DATE_EPOCH, else the UTC date):
     // a local date a day ahead of it would be "in the future" to them, and a re-confirmation would not count.
-    settled.push({ ...decision, by: decision.by ?? by!, date: decision.date ?? options.asOf } as Decision);
+    settled.push({ ...decision, by: decision.by ?? by!, date: decision.date ?? date } as Decision);
   }
   return settled;
 }
