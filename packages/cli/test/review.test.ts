@@ -287,7 +287,7 @@ describe('research-pack accept-claim', () => {
     const missing = await cli('accept-claim', 'wc-l-counts-entries-tail-f-follows-a', '--directive', 'line-tools', ...WHO);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('claim "line-tools" is anchored by directive, but content/books/pi/27-chapter.mdx has no :claim[...]{#line-tools}');
-    expect(missing.stderr.endsWith('The sidecars these decisions would produce do not pass `research-pack check`; nothing was written.\n')).toBe(true);
+    expect(missing.stderr.endsWith('The sidecars these decisions would produce do not pass `research-pack check` (the places above are in the files as they would be written: `--dry-run` shows them); nothing was written.\n')).toBe(true);
     expect(await snapshotBook()).toEqual(before);
     await editFile(path.join(root, book, '27-chapter.mdx'), '`wc -l` counts entries, `tail -f` follows a live session, and `jq -c` filters by type.', ':claim[`wc -l` counts entries, `tail -f` follows a live session, and `jq -c` filters by type.]{#line-tools}');
     const result = await cli('accept-claim', 'wc-l-counts-entries-tail-f-follows-a', '--directive', 'line-tools', ...WHO);
@@ -674,6 +674,15 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
     expect(status.code).toBe(2);
     expect(status.stderr).toContain('the status must be supported, qualified, contradicted, unverified; got "supportd" (did you mean "supported"?)');
     expect((await cli('accept', 'x', '+', 'frobnicate', 'y')).stderr).toContain('"+ frobnicate": a decision starts with accept, reject, accept-claim, verdict, reviewed');
+    // A date after the run's day: the refusal says it is the decision's --date.
+    const ahead = await cli('accept', 'lead-mining-a-pi-session', '--by', 'J. Author', '--date', '2026-12-31', '--as-of', AS_OF);
+    expect(ahead.code).toBe(1);
+    expect(ahead.stderr).toContain('recorded date 2026-12-31 is in the future');
+    expect(ahead.stderr).toMatch(/nothing was written\. A date in the future is the decision's --date: give the day you decided\.\n$/);
+    // A claim id that could never be one is told at once, with the form it could take (an outside author's finding).
+    const badId = await cli('accept-claim', 'p1', '--id', 'Token Counts', ...WHO);
+    expect(badId.code).toBe(2);
+    expect(badId.stderr).toContain('--id "Token Counts" is not a claim id: ids use lowercase ASCII letters, digits and single hyphens, at most 80 characters (did you mean "token-counts"?)');
   });
 });
 

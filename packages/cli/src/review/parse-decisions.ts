@@ -96,6 +96,12 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
       const directive = stringOption(values, 'directive');
       if (id !== undefined && directive !== undefined) throw new CliError('give --id (keep the quote anchor) or --directive (anchor by a :claim directive), not both');
       if ((id !== undefined || directive !== undefined) && positionals.length > 1) throw new CliError(`--${id !== undefined ? 'id' : 'directive'} names one claim: give one proposal per accept-claim (join them with +)`);
+      // A claim id is checked here, with the form it could take, not later as a problem of a file not yet written.
+      for (const [option, value] of [['id', id], ['directive', directive]] as const) {
+        if (value === undefined || (/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/.test(value) && !value.includes('--'))) continue;
+        const suggestion = value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80).replace(/-+$/, '');
+        throw new CliError(`--${option} "${value}" is not a claim id: ids use lowercase ASCII letters, digits and single hyphens, at most 80 characters${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`);
+      }
       return each((target) => ({ verb, target, ...(id !== undefined ? { id } : {}), ...(directive !== undefined ? { directive } : {}), ...common }));
     }
     case 'verdict':

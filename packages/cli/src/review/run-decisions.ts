@@ -208,7 +208,11 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
     }
   }
   if (problems.length > 0) {
-    io.stderr(`${formatProblems(problems)}\nThe sidecars these decisions would produce do not pass \`research-pack check\`; nothing was written.\n`);
+    // The lines are those of the files as the decisions would write them; a date problem comes from --date, not from the file.
+    const dated = problems.some((problem) => problem.rule === 'cross/future-date') ? ' A date in the future is the decision\'s --date: give the day you decided.' : '';
+    io.stderr(
+      `${formatProblems(problems)}\nThe sidecars these decisions would produce do not pass \`research-pack check\` (the places above are in the files as they would be written: \`--dry-run\` shows them); nothing was written.${dated}\n`,
+    );
     return EXIT.problems;
   }
   // What the decisions do is said before a dry run's diff and before the question, else once it is written: a refused write says only why.
