@@ -241,6 +241,10 @@ describe('research-pack accept-claim', () => {
     const { proposals } = await queue();
     const torn = proposals.find((item) => item.id === 'a-line-torn-by-a-crash-costs-one-entry')!;
     const before = { claims: await read(claimsFile), research: await read(researchFile) };
+    // A verdict on the claim this call makes waits for a second call (an outside author's finding).
+    const chained = await cli('accept-claim', torn.handle, '--id', 'torn-line', '+', 'verdict', 'torn-line', 'unverified', '--rationale', 'Not read yet.', ...WHO);
+    expect(chained.code).toBe(1);
+    expect(chained.stderr).toContain(`verdict torn-line: claim "torn-line" is made by \`accept-claim ${torn.handle}\` in this call and is not a claim of the books yet; give its verdict in a second call, once it is written (and its leads accepted)`);
     const result = await cli('accept-claim', torn.handle, '--id', 'torn-line', ...WHO);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(
@@ -280,6 +284,15 @@ describe('research-pack accept-claim', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('is already claim "torn-line", accepted by J. Author on 2026-12-01; nothing to change');
     expect(await read(claimsFile)).toBe(claims);
+    // Under its own id, it is refused as what it is: one proposal, one claim (not "nothing to change" and refused).
+    const ownId = await cli('accept-claim', torn.handle, ...WHO);
+    expect(ownId.code).toBe(1);
+    expect(ownId.stderr).toContain('was already accepted as claim "torn-line" (by J. Author on 2026-12-01); a proposal becomes one claim: decide on claim "torn-line" instead');
+    // A directive id the chapter already has a claim for: the way out is another directive.
+    const other = (await queue()).proposals[0]!;
+    const taken = await cli('accept-claim', other.handle, '--directive', 'torn-line', ...WHO);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toContain('pi/27-chapter already has a claim "torn-line"; mark the sentence with another directive id (:claim[…]{#other-id}) and give that with --directive');
   });
 
   it('anchors by a directive the author put in the prose, and refuses one the prose does not have', async () => {

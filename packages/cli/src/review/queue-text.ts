@@ -20,7 +20,7 @@ export function renderQueueText(queue: ReviewQueue): string {
   const { chapter } = queue;
   const spec = `${chapter.book}/${chapter.slug}`;
   if (queue.count === 0 && !queue.upgrade) return `${spec}: nothing awaits review.\n`;
-  const lines = [`${spec}: ${summaryOf(queue)} await${queue.count === 1 ? 's' : ''} review`];
+  const lines = [queue.count === 0 ? `${spec}: nothing awaits review` : `${spec}: ${summaryOf(queue)} await${queue.count === 1 ? 's' : ''} review`];
   if (queue.leads.length > 0) {
     lines.push('', `Leads, by the claim they bear on (decide with: accept <handle>, or reject <handle> --why "…")`);
     const shown = new Map<string, string>();

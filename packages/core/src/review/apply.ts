@@ -163,14 +163,14 @@ function acceptProposal(decision: AcceptClaimDecision, target: ResolvedTarget, e
     if (proposal.accepted.claim === id && proposal.accepted.by === decision.by && proposal.accepted.date === decision.date) {
       return { changed: false, summary: `${name} is already claim "${id}", accepted by ${decision.by} on ${decision.date}; nothing to change` };
     }
-    return { error: `${name} was already accepted as claim "${proposal.accepted.claim}" (by ${proposal.accepted.by} on ${proposal.accepted.date}); nothing to change` };
+    return { error: `${name} was already accepted as claim "${proposal.accepted.claim}" (by ${proposal.accepted.by} on ${proposal.accepted.date}); a proposal becomes one claim: decide on claim "${proposal.accepted.claim}" instead` };
   }
   if (proposal.rejected && !decision.force) {
     return { error: `${name} was rejected (by ${proposal.rejected.by} on ${proposal.rejected.date}: "${proposal.rejected.reason}"); to accept it all the same, give --force` };
   }
   if (target.changed) return changedSince(target, 'proposed claim');
   if (chapter.claims.some((claim) => claim.claim.id === id) || edits.newClaims.has(id)) {
-    return { error: `${spec(target)} already has a claim "${id}"; give the new claim another id with --id <id>` };
+    return { error: decision.directive !== undefined ? `${spec(target)} already has a claim "${id}"; mark the sentence with another directive id (:claim[…]{#other-id}) and give that with --directive` : `${spec(target)} already has a claim "${id}"; give the new claim another id with --id <id>` };
   }
   if (decision.directive === undefined && proposal.quote === undefined) {
     return { error: `${name} has no quote found in the snapshot to anchor it; mark the sentence in the prose as :claim[…]{#${id}} and give --directive ${id}` };

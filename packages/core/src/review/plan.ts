@@ -57,10 +57,25 @@ export interface DecisionPlan {
 export function planDecisions(options: PlanDecisionsOptions): DecisionPlan {
   const errors: string[] = [];
   const resolved: Array<{ decision: Decision; target: ResolvedTarget; key: string }> = [];
+  const unresolved: Array<{ decision: Decision; error: string }> = [];
   for (const decision of options.decisions) {
     const target = resolveTarget(options.model, decision.target, decision.verb, decision.chapter ?? options.scope);
-    if ('error' in target) errors.push(`${describeDecision(decision)}: ${target.error}`);
+    if ('error' in target) unresolved.push({ decision, error: target.error });
     else resolved.push({ decision, target, key: itemKey(target.chapter.id, target.kind, target.id) });
+  }
+  // A claim this very call makes (accept-claim) is no claim of the books yet: said so, not "no claim".
+  const made = new Map<string, Decision>();
+  for (const { decision, target } of resolved) {
+    if (decision.verb !== 'accept-claim' || target.kind !== 'proposal') continue;
+    made.set(decision.id ?? decision.directive ?? target.id, decision);
+  }
+  for (const { decision, error } of unresolved) {
+    const maker = decision.verb === 'verdict' || decision.verb === 'reviewed' ? made.get(decision.target) : undefined;
+    errors.push(
+      maker
+        ? `${describeDecision(decision)}: claim "${decision.target}" is made by \`${describeDecision(maker)}\` in this call and is not a claim of the books yet; give its verdict in a second call, once it is written (and its leads accepted)`
+        : `${describeDecision(decision)}: ${error}`,
+    );
   }
   // Several decisions on one item: the same one given twice is one; different ones are refused together.
   const unique: typeof resolved = [];
