@@ -207,7 +207,7 @@ function takeOver(file: string, stillStale: (holder: LockHolder | undefined) => 
 function busy(options: LockOptions, holder: LockHolder | undefined): CliError {
   const who = holder
     ? `another research-pack (pid ${holder.pid}${holder.host === os.hostname() ? '' : ` on ${holder.host}`}, "${holder.command}", since ${holder.started})`
-    : 'another research-pack';
+    : 'another research-pack (its lock file names no holder: one starting just now, or a file left empty by a crash)';
   return new CliError(
     `${options.shown} is locked: ${who} is writing into it; nothing was written. Run the command again when it is done` +
       ` (if no research-pack is running, remove ${path.posix.join(options.shown, LOCK_FILE)})`,

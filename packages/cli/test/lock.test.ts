@@ -65,7 +65,7 @@ describe('lockBook', () => {
     fs.writeFileSync(path.join(dir, LOCK_FILE), `${JSON.stringify({ pid: 1, host: 'elsewhere.example', command: 'ingest --write', started: '2026-11-30T10:00:00.000Z' })}\n`);
     expect(() => lockBook(dir, options)).toThrow('another research-pack (pid 1 on elsewhere.example, "ingest --write"');
     fs.writeFileSync(path.join(dir, LOCK_FILE), '');
-    expect(() => lockBook(dir, options)).toThrow('content/books/pi is locked: another research-pack is writing into it');
+    expect(() => lockBook(dir, options)).toThrow('content/books/pi is locked: another research-pack (its lock file names no holder: one starting just now, or a file left empty by a crash) is writing into it');
     const old = new Date(Date.now() - 60_000);
     fs.utimesSync(path.join(dir, LOCK_FILE), old, old);
     let note = '';
