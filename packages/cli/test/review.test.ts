@@ -70,7 +70,7 @@ interface QueueJson {
   chapters: Array<{
     chapter: string;
     count: number;
-    leads: Array<{ handle: string; id: string; claims: string[]; status: string }>;
+    leads: Array<{ handle: string; id: string; claims: string[]; status: string; relation: string }>;
     proposals: Array<{ handle: string; id: string; quote?: string; sources: string[] }>;
     claims: Array<{ handle: string; id: string; stale: string | false; reviewDue: boolean; textHash: string }>;
   }>;
@@ -723,9 +723,13 @@ describe('research-pack review --interactive, in a terminal', () => {
     const { leads } = await queue();
     const [first, second, third] = leads;
     const before = await snapshotBook();
+    // A lead the report left unresolved is accepted with what the author says it does.
+    expect(first!.relation).toBe('unresolved');
     const result = await walk([
       { expect: `^37 items to decide on \\(pi/27-chapter: 23 leads, 12 proposed claims, 2 claims to review again\\), as J\\. Author on 2026-12-01\\. Nothing is written until the end\\.`, send: '' },
       { expect: `\\[1/37\\] pi/27-chapter, lead\\r?\\n    ${first!.handle.replace('.', '\\.')}  ${first!.id}[\\s\\S]*${PROMPT}`, send: 'a\n' },
+      { expect: 'What does it do to its claims: supports, qualifies or contradicts \\(Enter: leave it unresolved\\)\\? $', send: 'perhaps\n' },
+      { expect: 'What does it do to its claims: supports, qualifies or contradicts \\(Enter: leave it unresolved\\)\\? $', send: 'qualifies\n' },
       { expect: `\\[2/37\\] pi/27-chapter, lead\\r?\\n    ${second!.handle.replace('.', '\\.')}  ${second!.id}[\\s\\S]*${PROMPT}`, send: 'r\n' },
       { expect: 'Why is it rejected\\? $', send: '\n' },
       { expect: 'Why is it rejected\\? $', send: 'It is about another claim.\n' },
@@ -740,7 +744,7 @@ describe('research-pack review --interactive, in a terminal', () => {
     expect(result.output).toContain(`reject ${second!.handle}: lead "${second!.id}" of pi/27-chapter is rejected, by J. Author on 2026-12-01: "It is about another claim."`);
     expect(result.output).toMatch(/Wrote content\/books\/pi\/27-chapter\.evidence\.yaml\.\r?\n$/);
     const evidence = (parseYaml(await read(evidenceFile)) as { evidence: Array<Record<string, unknown>> }).evidence;
-    expect(evidence.find((item) => item.id === first!.id)).toMatchObject({ status: 'validated', by: 'J. Author', recorded: AS_OF });
+    expect(evidence.find((item) => item.id === first!.id)).toMatchObject({ status: 'validated', relation: 'qualifies', by: 'J. Author', recorded: AS_OF });
     expect(evidence.find((item) => item.id === second!.id)).toMatchObject({ status: 'rejected', by: 'J. Author', reason: 'It is about another claim.' });
     expect(evidence.find((item) => item.id === third!.id)).toMatchObject({ status: 'lead' });
     // Only the evidence sidecar changed.
@@ -777,6 +781,7 @@ describe('research-pack review --interactive, in a terminal', () => {
     const before = await snapshotBook();
     const declined = await walk([
       { expect: `\\[1/37\\][\\s\\S]*${PROMPT}`, send: 'a\n' },
+      { expect: 'leave it unresolved\\)\\? $', send: '\n' },
       { expect: `\\[2/37\\][\\s\\S]*${PROMPT}`, send: 'q\n' },
       { expect: 'Write this decision to the sidecars\\? \\[y/n\\] $', send: 'n\n' },
     ]);
@@ -786,6 +791,7 @@ describe('research-pack review --interactive, in a terminal', () => {
     expect(await snapshotBook()).toEqual(before);
     const interrupted = await walk([
       { expect: `\\[1/37\\][\\s\\S]*${PROMPT}`, send: 'a\n' },
+      { expect: 'leave it unresolved\\)\\? $', send: '\n' },
       { expect: `\\[2/37\\][\\s\\S]*${PROMPT}`, send: '\u0003' },
     ]);
     expect(interrupted.failed).toBeNull();

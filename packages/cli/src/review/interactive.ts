@@ -129,7 +129,13 @@ async function decide(item: ReviewItem, context: { by: string; date: string; ask
     const answer = (await ask(`${choices}? `)).toLowerCase();
     if (answer === 's' || answer === 'skip') return undefined;
     if (answer === 'q' || answer === 'quit') return 'quit';
-    if (item.kind !== 'claim' && (answer === 'a' || answer === 'accept')) return { verb: item.kind === 'lead' ? 'accept' : 'accept-claim', target, by, date };
+    if (item.kind === 'lead' && (answer === 'a' || answer === 'accept')) {
+      // A lead the report left unresolved backs no verdict until the author says what it does.
+      if (item.item.relation !== 'unresolved') return { verb: 'accept', target, by, date };
+      const relation = await askUntil(ask, 'What does it do to its claims: supports, qualifies or contradicts (Enter: leave it unresolved)? ', (text) => ['', 'supports', 'qualifies', 'contradicts'].includes(text));
+      return { verb: 'accept', target, by, date, ...(relation ? { relation: relation as 'supports' | 'qualifies' | 'contradicts' } : {}) };
+    }
+    if (item.kind === 'proposal' && (answer === 'a' || answer === 'accept')) return { verb: 'accept-claim', target, by, date };
     if (item.kind !== 'claim' && (answer === 'r' || answer === 'reject')) {
       const why = await askUntil(ask, 'Why is it rejected? ', (text) => text !== '');
       return { verb: 'reject', target, by, date, why };
@@ -138,7 +144,8 @@ async function decide(item: ReviewItem, context: { by: string; date: string; ask
     if (item.kind === 'claim' && (answer === 'v' || answer === 'verdict')) {
       const statuses = VerdictStatusSchema.options;
       const status = await askUntil(ask, `Status (${statuses.join(', ')})? `, (text) => (statuses as readonly string[]).includes(text));
-      const rationale = await askUntil(ask, 'Rationale? ', (text) => text !== '' || status === 'unverified');
+      // Taking a verdict back to unverified says why; a claim not reviewed yet may stay unverified without a word.
+      const rationale = await askUntil(ask, 'Rationale? ', (text) => text !== '' || (status === 'unverified' && item.claim.claim.verdict.status === 'unverified'));
       return { verb: 'verdict', target, by, date, status: status as (typeof statuses)[number], ...(rationale ? { rationale } : {}) };
     }
     io.stdout(`Type ${item.kind === 'claim' ? 'c, v, s or q' : 'a, r, s or q'} and Enter.\n`);
