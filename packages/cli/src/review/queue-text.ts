@@ -118,6 +118,10 @@ export function claimBlock(entry: ReviewClaim, reviewAfterDays: number): string[
   if (entry.stale === 'text-changed' || entry.stale === 'no-text-hash') {
     lines.push(field('reviewed', entry.reviewedText ? `"${plain(entry.reviewedText)}"` : verdict.textHash ? `not recorded (the verdict records only its textHash, ${verdict.textHash})` : 'not recorded (the verdict records neither textHash nor text)'));
     lines.push(field('now', `"${plain(claim.text)}" (textHash ${claim.textHash})`));
+  } else if (entry.stale === 'fuzzy-anchor' && entry.reviewedText !== undefined && entry.reviewedText !== claim.text) {
+    // Found only approximately, and the wording the verdict was given on differs: both shown, so that a re-confirmation is made knowing what changed.
+    lines.push(field('reviewed', `"${plain(entry.reviewedText)}"`));
+    lines.push(field('found', `"${plain(claim.text)}" (textHash ${claim.textHash})`));
   } else {
     lines.push(field(entry.stale === 'fuzzy-anchor' ? 'found' : 'wording', `"${plain(claim.text)}"`));
   }
