@@ -507,7 +507,18 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
     const none = await putReport('complete', (text) => text.replaceAll(fingerprints['27-chapter'], 'ab'.repeat(32)).replace(/^- \*\*Chapter:\*\*.*$/m, '- **Scope:** all of it.'));
     const asked = await runCli(['ingest', none, '--as-of', '2026-11-30'], { cwd: root });
     expect(asked.code).toBe(2);
-    expect(asked.stderr).toBe(`research-pack ingest: which chapter is ${none} about? its fingerprint is no chapter's current one and its title and "Chapter:" line give no chapter's stable id; give --chapter <book>/<chapter>, e.g. --chapter pi/26-chapter\nRun \`research-pack ingest --help\` for usage.\n`);
+    expect(asked.stderr).toBe(`research-pack ingest: which chapter is ${none} about? its fingerprint is no revision a chapter has or a pass read, and its title and section 1 give no chapter's stable id; give --chapter <book>/<chapter>, one of: pi/26-chapter, pi/27-chapter, pi/28-chapter\nRun \`research-pack ingest --help\` for usage.\n`);
+    // A stable id anywhere in section 1 names the chapter (an outside author's report said "chapter 28 (stable id `pi-28-chapter`)").
+    const inProse = await putReport('complete', (text) => text.replaceAll(fingerprints['27-chapter'], 'ab'.repeat(32)).replace(/^- \*\*Chapter:\*\*.*$/m, '- **Scope:** all of chapter 27 (stable id `pi-27-chapter`).'));
+    expect((await runCli(['ingest', inProse, '--chapter', 'pi/26-chapter', '--as-of', '2026-11-30'], { cwd: root })).stderr).toContain('the report is about pi/27-chapter, not pi/26-chapter: it gives the stable id pi-27-chapter, of pi/27-chapter');
+    // Once the chapter changed, the revision its pass read still names it.
+    const mdx = path.join(root, book, '27-chapter.mdx');
+    const prose = await readFile(mdx, 'utf8');
+    await writeFile(mdx, prose.replace('JSON Lines', 'JSON-Lines'));
+    const original = await putReport('complete');
+    const read27 = await runCli(['ingest', original, '--chapter', 'pi/26-chapter', '--as-of', '2026-11-30'], { cwd: root });
+    expect(read27.code).toBe(1);
+    expect(read27.stderr).toContain(`the report is about pi/27-chapter, not pi/26-chapter: it read revision ${fingerprints['27-chapter'].slice(0, 12)}…, which a research pass of pi/27-chapter read`);
   });
 
   it('exits 2 for bad arguments, an unknown chapter or a missing report', async () => {

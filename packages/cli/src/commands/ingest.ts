@@ -251,7 +251,7 @@ async function applyPlan(options: ProjectOptions, plan: IngestPlan, missing: Rea
 /** A chapter a report names, how, and where (for a stable id, its first place in the report). */
 interface NamedChapter {
   spec: string;
-  how: 'fingerprint' | 'id';
+  how: 'fingerprint' | 'history' | 'id';
   id: string;
   line: number;
   column: number;
@@ -267,13 +267,14 @@ function chaptersNamed(model: { books: readonly BookModel[] }, report: ResearchR
   const read = report.fingerprint;
   const byFingerprint = read === undefined ? [] : all.filter(({ chapter }) => chapter.fingerprint === read.value);
   if (read && byFingerprint.length > 0) return byFingerprint.map(({ spec, chapter }) => ({ spec, how: 'fingerprint', id: chapter.id, line: read.line, column: read.column }));
+  // A revision a pass of a chapter already read: that chapter, at an earlier revision.
+  const byHistory = read === undefined ? [] : all.filter(({ chapter }) => chapter.research.history.some((pass) => pass.fingerprint === read.value));
+  if (read && byHistory.length > 0) return byHistory.map(({ spec, chapter }) => ({ spec, how: 'history', id: chapter.id, line: read.line, column: read.column }));
   const lines = source.split('\n');
   const section = lines.findIndex((line) => /^##\s*1\b/.test(line));
   const end = section === -1 ? -1 : lines.findIndex((line, index) => index > section && /^##\s/.test(line));
-  // The title, and the lines of section 1 labelled "Chapter:" ("- **Chapter:** …", "Chapter (stable id): …").
-  const places = lines
-    .map((text, index) => ({ text, index }))
-    .filter(({ text, index }) => /^#\s/.test(text) || (section !== -1 && index > section && (end === -1 || index < end) && /^\W*chapter\b[^:\n]{0,20}:/i.test(text)));
+  // The title, and section 1's lines (a stable id is named there as "Chapter: pi-27-chapter", "(stable id `pi-27-chapter`)", …).
+  const places = lines.map((text, index) => ({ text, index })).filter(({ text, index }) => /^#\s/.test(text) || (section !== -1 && index > section && (end === -1 || index < end)));
   const named: NamedChapter[] = [];
   for (const { spec, chapter } of all) {
     const pattern = new RegExp(`(?<![\\w-])${chapter.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
@@ -293,9 +294,10 @@ function chapterOfReport(model: { books: readonly BookModel[] }, report: Researc
   const named = chaptersNamed(model, report, source);
   if (named.length === 1) return named[0]!.spec;
   if (named.length > 1) throw new CliError(`${display} matches ${named.length} chapters (${named.map((entry) => entry.spec).join(', ')}); give --chapter <book>/<chapter>`);
-  const first = model.books[0];
-  const example = first?.chapters[0] ? `${first.slug}/${first.chapters[0].slug}` : 'pi/27-chapter';
-  throw new CliError(`which chapter is ${display} about? its fingerprint is no chapter's current one and its title and "Chapter:" line give no chapter's stable id; give --chapter <book>/<chapter>, e.g. --chapter ${example}`);
+  const chapters = model.books.flatMap((book) => book.chapters.map((chapter) => `${book.slug}/${chapter.slug}`));
+  throw new CliError(
+    `which chapter is ${display} about? its fingerprint is no revision a chapter has or a pass read, and its title and section 1 give no chapter's stable id; give --chapter <book>/<chapter>, one of: ${chapters.join(', ') || '(none)'}`,
+  );
 }
 
 /** An error when the report names another chapter than the one it is ingested into, and not that one. */
@@ -304,6 +306,11 @@ function otherChapter(model: { books: readonly BookModel[] }, report: ResearchRe
   if (named.length === 0 || named.some((entry) => entry.spec === target)) return undefined;
   const first = named[0]!;
   const about = named.map((entry) => entry.spec).join(' or ');
-  const how = first.how === 'fingerprint' ? `it read revision ${report.fingerprint!.value.slice(0, 12)}…, the current revision of ${about}` : `it gives the stable id ${first.id}, of ${first.spec}`;
+  const how =
+    first.how === 'fingerprint'
+      ? `it read revision ${report.fingerprint!.value.slice(0, 12)}…, the current revision of ${about}`
+      : first.how === 'history'
+        ? `it read revision ${report.fingerprint!.value.slice(0, 12)}…, which a research pass of ${about} read`
+        : `it gives the stable id ${first.id}, of ${first.spec}`;
   return createProblem('report/other-chapter', { file: report.file, line: first.line, column: first.column, path: 'context.chapter' }, `the report is about ${about}, not ${target}: ${how}`, `ingest it with --chapter ${first.spec}, or leave --chapter out`);
 }
