@@ -430,7 +430,7 @@ const READ_AS: Readonly<Record<ReadingStatus, string>> = {
 function leadNote(row: SourceLedgerRow, reportPath: string, date: string): string {
   const reading = row.reading === undefined || row.reading === 'as-recorded' ? 'read as the ledger records' : READ_AS[row.reading];
   const marks = row.unverified ? ' The report marks parts of it UNVERIFIED.' : '';
-  const url = row.urlNote ? ` Beside its URL the report says: ${quoteNote(row.urlNote)}.` : '';
+  const url = row.urlNote ? (row.url === undefined ? ` The report gives its address as ${quoteNote(row.urlNote)}.` : ` Beside its URL the report says: ${quoteNote(row.urlNote)}.`) : '';
   return `From the research pass of ${date} (${reportPath}, source ledger, line ${row.line}): ${reading}.${marks}${url} Not yet checked by the author.`;
 }
 

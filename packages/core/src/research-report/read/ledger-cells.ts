@@ -45,8 +45,13 @@ export function readReading(text: string): { reading: ReportedReading; detail?: 
   if (NOT_ACCESSIBLE.test(folded)) return { reading: 'not-accessible' };
   if (SAME.test(folded)) return { reading: 'as-recorded' };
   if (ABSTRACT.test(folded)) return { reading: 'abstract-only' };
-  // "Full text (via S2)" is whole; "Full text of lines 1–1400" or "Read 0–32,000 of 62,891" is a part.
-  const rest = folded.replace(FULL, '').replace(/^ ?text\b/, '').replace(/\(via [^)]*\)/g, '');
+  // "Full text (via S2)" and "full text (also diffed in full against …)" are whole: a remark beside the reading, not a part of
+  // the source; "Full text of lines 1–1400" or "Read 0–32,000 of 62,891" is a part.
+  const rest = folded
+    .replace(FULL, '')
+    .replace(/^ ?text\b/, '')
+    .replace(/\((?:via|also)\b[^)]*\)/g, '')
+    .replace(/\([^)]*\bin full\b[^)]*\)/g, '');
   if (PART.test(folded.startsWith('full') ? rest : folded)) return { reading: 'partial', detail: text.replace(/\s+/g, ' ').trim() };
   if (FULL.test(folded) || /^read\b/.test(folded)) return { reading: 'full-text' };
   return undefined;

@@ -41,7 +41,28 @@ export function readSourceLedger(section: SectionNodes, file: string, problems: 
       if (entry) rows.push(entry);
     }
   }
+  sameUrlAs(rows);
   return rows;
+}
+
+/** A URL cell that only points at another row ("as S3", "same as S9"): a reference inside the report, not a place in the source. */
+const SAME_AS = /^(?:as|same as|see|cf\.?|=)\s*(?:row\s+)?([A-Za-z]{0,4}-?\d{1,4})\s*\.?$/i;
+
+/**
+ * Rows whose URL cell says "as S3": no locator (those words mean nothing
+ * outside the report), and a note naming the address row S3 gives. The
+ * URL is not taken over: two rows of one address would be merged into one
+ * source, where the researcher listed two.
+ */
+function sameUrlAs(rows: SourceLedgerRow[]): void {
+  const byLabel = new Map(rows.flatMap((row) => (row.label ? [[row.label.value.toLowerCase(), row] as const] : [])));
+  for (const row of rows) {
+    const ref = row.url === undefined && row.locator !== undefined ? SAME_AS.exec(row.locator)?.[1] : undefined;
+    const other = ref === undefined ? undefined : byLabel.get(ref.toLowerCase());
+    if (!other || other === row) continue;
+    delete row.locator;
+    row.urlNote = other.url !== undefined ? `at the address of ${other.label!.value} in the report, ${other.url}` : `at the address of ${other.label!.value} in the report, which gives none`;
+  }
 }
 
 /** Words that say a source was opened. */
@@ -102,7 +123,7 @@ function readLedgerRow(
   }
   // "NEW: sidecar …", "(new) …", "… (added)": the researcher's mark that the source is new to the ledger, not its title.
   const named = source.text.replace(/^ledger\s+/i, '').replace(/^new\s*:\s+/i, '').replace(NEW_MARK, '');
-  const title = shorten(isNone(source.text) ? ids[0]! : withoutDateSentences(named), 300);
+  const title = atWord(isNone(source.text) ? ids[0]! : withoutDateSentences(named), 500);
   const metadata = cell('metadata');
   const metadataUnverified = metadata ? UNVERIFIED.test(metadata.text) : true;
   const readingCell = cell('reading');
@@ -276,4 +297,15 @@ function readOptionalColumns(entry: SourceLedgerRow, cell: (role: SourceRole) =>
   } else if (published && /^\d{4}(-\d{2}(-\d{2})?)?$/.test(published.text)) entry.published = published.text;
   const venue = cell('venue');
   if (venue && !isNone(venue.text)) entry.venue = shorten(venue.text, 500);
+}
+
+/**
+ * Text as long as a ledger field may be (`title`: 500 characters), cut at
+ * the last word or list item that fits rather than inside one, with `…`.
+ */
+function atWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max - 1);
+  const cut = Math.max(head.lastIndexOf(', '), head.lastIndexOf(' '));
+  return `${(cut > max / 2 ? head.slice(0, cut) : head).replace(/[\s,;:]+$/, '')}…`;
 }

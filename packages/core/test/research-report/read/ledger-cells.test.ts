@@ -13,6 +13,10 @@ describe('readReading', () => {
     const cases: Array<[string, string | undefined]> = [
       ['Full text', 'full-text'],
       ['Full text (via S2)', 'full-text'],
+      // A remark beside a whole reading is no part of it (an outside author's report).
+      ['full text (also diffed in full against the 0.73.1 copy: only the "Extract messages" text changed)', 'full-text'],
+      ['Full text (compared in full with the older copy; only one section differs)', 'full-text'],
+      ['Full text (sections 1–3 only)', 'partial'],
       ['full', 'full-text'],
       ['Abstract only', 'abstract-only'],
       ['Opening only', 'abstract-only'],

@@ -1,0 +1,42 @@
+/**
+ * Source-ledger rows as outside researchers write them: a URL cell that
+ * points at another row, and a source cell longer than a ledger title.
+ */
+import type { Root } from 'mdast';
+import { markdownToMdast } from 'satteri';
+import { describe, expect, it } from 'vitest';
+import { parseResearchReport } from '../../../src/research-report/read.js';
+
+const parse = (source: string) => markdownToMdast(source, { features: { gfm: true, frontmatter: true, directive: false, smartPunctuation: false }, position: true }) as Root;
+
+const files = Array.from({ length: 40 }, (_, index) => `docs/file-number-${index + 1}.md`).join(', ');
+const report = `# Report
+
+## 3. Source ledger
+
+| # | Source | Verified metadata | URL | Reading | Bears on | Limitations | Verified / accessed |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+| S9 | pi 0.73.1 package | npm | https://www.npmjs.com/package/pi/v/0.73.1 | full text | C1 | None | 2026-12-06 / 2026-12-06 |
+| S10 | pi 0.73.1 package code: ${files} | npm | as S9 | full text | C1 | None | 2026-12-06 / 2026-12-06 |
+| S11 | Notes | none | see S12 | full text | C1 | None | 2026-12-06 / 2026-12-06 |
+`;
+
+describe('source ledger rows', () => {
+  const { report: read } = parseResearchReport(report, { file: 'report.md', parse });
+  const [s9, s10, s11] = read.sourceLedger;
+
+  it('reads a URL cell that points at another row as that row\'s address, not as a place in the source (an outside author\'s finding)', () => {
+    expect(s10).toMatchObject({ urlNote: 'at the address of S9 in the report, https://www.npmjs.com/package/pi/v/0.73.1' });
+    expect(s10!.locator).toBeUndefined();
+    expect(s10!.url).toBeUndefined();
+    expect(s9!.url).toBe('https://www.npmjs.com/package/pi/v/0.73.1');
+    // A row the report does not have stays as written.
+    expect(s11!.locator).toBe('see S12');
+  });
+
+  it('cuts a source cell longer than a title may be at a list item, not inside a word', () => {
+    expect(s10!.title.length).toBeLessThanOrEqual(500);
+    expect(s10!.title.endsWith('.md…')).toBe(true);
+    expect(s10!.title.startsWith('pi 0.73.1 package code: docs/file-number-1.md, ')).toBe(true);
+  });
+});
