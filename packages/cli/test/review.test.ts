@@ -300,7 +300,12 @@ describe('research-pack accept-claim', () => {
     const missing = await cli('accept-claim', 'wc-l-counts-entries-tail-f-follows-a', '--directive', 'line-tools', ...WHO);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('claim "line-tools" is anchored by directive, but content/books/pi/27-chapter.mdx has no :claim[...]{#line-tools}');
-    expect(missing.stderr.endsWith('The sidecars these decisions would produce do not pass `research-pack check` (the places above are in the files as they would be written: `--dry-run` shows them); nothing was written.\n')).toBe(true);
+    expect(missing.stderr.endsWith('The sidecars these decisions would produce do not pass `research-pack check` (the places above are in the files as they would be written; `--dry-run` shows their diff); nothing was written.\n')).toBe(true);
+    // Under --dry-run, the diff of the would-be files is printed, so that the place named can be found.
+    const dry = await cli('accept-claim', 'wc-l-counts-entries-tail-f-follows-a', '--directive', 'line-tools', ...WHO, '--dry-run');
+    expect(dry.code).toBe(1);
+    expect(dry.stdout).toContain('+  - id: line-tools');
+    expect(dry.stderr).toContain('(the places above are in the files as they would be written: their diff is on standard output)');
     expect(await snapshotBook()).toEqual(before);
     await editFile(path.join(root, book, '27-chapter.mdx'), '`wc -l` counts entries, `tail -f` follows a live session, and `jq -c` filters by type.', ':claim[`wc -l` counts entries, `tail -f` follows a live session, and `jq -c` filters by type.]{#line-tools}');
     const result = await cli('accept-claim', 'wc-l-counts-entries-tail-f-follows-a', '--directive', 'line-tools', ...WHO);
@@ -490,8 +495,12 @@ describe('research-pack verdict and reviewed', () => {
     const early = await cli('accept', 'txcript-reader', '--by', 'J. Author', '--date', '2020-01-01');
     expect(early.code).toBe(1);
     expect(early.stderr).toMatch(/^accept txcript-reader: the decision's date 2020-01-01 is before lead "txcript-reader" of pi\/27-chapter was recorded \(\d{4}-\d{2}-\d{2}\); give --date the day you decided, on or after \d{4}-\d{2}-\d{2} \(today's by default\)\n/);
-    const claims = (parseYaml(await read(claimsFile)) as { claims: Array<{ id: string; verdict: { status: string } }> }).claims;
+    const claims = (parseYaml(await read(claimsFile)) as { claims: Array<{ id: string; verdict: { status: string; date?: string } }> }).claims;
     const reviewed = claims.find((claim) => claim.verdict.status === 'supported')!;
+    // Nor a verdict dated before the one it replaces.
+    const backdated = await cli('verdict', reviewed.id, 'unverified', '--rationale', 'Moved.', '--by', 'J. Author', '--date', '2020-01-01');
+    expect(backdated.code).toBe(1);
+    expect(backdated.stderr).toContain(`the decision's date 2020-01-01 is before the supported verdict of claim "${reviewed.id}" it replaces was recorded (${reviewed.verdict.date})`);
     const bare = await cli('verdict', reviewed.id, 'unverified', ...WHO);
     expect(bare.code).toBe(1);
     expect(bare.stderr).toContain(`verdict ${reviewed.id}: claim "${reviewed.id}" of pi/27-chapter is supported; to make it unverified, say why with --rationale "…" (readers see it in place of the verdict's rationale)`);
@@ -743,6 +752,8 @@ describe('research-pack review --interactive, in a terminal', () => {
     expect(result.output).toContain(`accept ${first!.handle}: lead "${first!.id}" of pi/27-chapter`);
     expect(result.output).toContain(`reject ${second!.handle}: lead "${second!.id}" of pi/27-chapter is rejected, by J. Author on 2026-12-01: "It is about another claim."`);
     expect(result.output).toMatch(/Wrote content\/books\/pi\/27-chapter\.evidence\.yaml\.\r?\n$/);
+    // Eleven questions asked: no listener is left behind for each (Node warned into the prompt past ten).
+    expect(result.output).not.toContain('MaxListenersExceededWarning');
     const evidence = (parseYaml(await read(evidenceFile)) as { evidence: Array<Record<string, unknown>> }).evidence;
     expect(evidence.find((item) => item.id === first!.id)).toMatchObject({ status: 'validated', relation: 'qualifies', by: 'J. Author', recorded: AS_OF });
     expect(evidence.find((item) => item.id === second!.id)).toMatchObject({ status: 'rejected', by: 'J. Author', reason: 'It is about another claim.' });

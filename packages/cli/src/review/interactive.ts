@@ -55,8 +55,17 @@ export async function walk(context: WalkContext): Promise<number> {
     rl.close();
   });
   const ask = async (prompt: string): Promise<string> => {
-    const answer = await Promise.race([rl.question(prompt), new Promise<never>((_, reject) => rl.once('close', () => reject(new Stopped())))]);
-    return answer.trim();
+    // One close listener per question, removed once it is answered: a walk of many items adds none that stay (Node warns past ten).
+    let onClose = () => {};
+    const closed = new Promise<never>((_, reject) => {
+      onClose = () => reject(new Stopped());
+      rl.once('close', onClose);
+    });
+    try {
+      return (await Promise.race([rl.question(prompt), closed])).trim();
+    } finally {
+      rl.off('close', onClose);
+    }
   };
   const decisions: Decision[] = [];
   try {

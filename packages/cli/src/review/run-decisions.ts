@@ -210,8 +210,10 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
   if (problems.length > 0) {
     // The lines are those of the files as the decisions would write them; a date problem comes from --date, not from the file.
     const dated = problems.some((problem) => problem.rule === 'cross/future-date') ? ' A date in the future is the decision\'s --date: give the day you decided.' : '';
+    // Under --dry-run the would-be files' diff follows, so that the places named can be found in it.
+    if (dryRun) for (const file of plan.files) io.stdout(`${plainLines(unifiedDiff(file.file, file.before, file.after))}\n`);
     io.stderr(
-      `${formatProblems(problems)}\nThe sidecars these decisions would produce do not pass \`research-pack check\` (the places above are in the files as they would be written: \`--dry-run\` shows them); nothing was written.${dated}\n`,
+      `${formatProblems(problems)}\nThe sidecars these decisions would produce do not pass \`research-pack check\` (the places above are in the files as they would be written${dryRun ? ': their diff is on standard output' : '; `--dry-run` shows their diff'}); nothing was written.${dated}\n`,
     );
     return EXIT.problems;
   }

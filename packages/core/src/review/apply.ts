@@ -250,6 +250,8 @@ function giveVerdict(decision: VerdictDecision, target: ResolvedTarget, edits: C
     return { changed: false, summary: `${name} already has this verdict; nothing to change` };
   }
   if (target.changed) return changedSince(target, 'claim');
+  const early = beforeRecorded(decision, claim.claim.verdict.date, `the ${claim.claim.verdict.status} verdict of claim "${claim.claim.id}" it replaces`);
+  if (early) return early;
   writeVerdict(edits.claims.edit, target.index, claim, verdict);
   const hashNote = status === 'unverified' ? '' : ` on its current wording (textHash ${claim.textHash})`;
   return { changed: true, summary: `${name} is ${status}, by ${decision.by} on ${decision.date}${hashNote}${from}` };
@@ -270,6 +272,8 @@ function reconfirm(decision: ReviewedDecision, target: ResolvedTarget, edits: Ch
     return { error: `${name} is neither stale nor review due: its ${verdict.status} verdict of ${verdict.date ?? 'no date'} stands on the current wording; nothing to re-confirm (give a new verdict with \`research-pack verdict\`)` };
   }
   if (target.changed) return changedSince(target, 'claim');
+  const early = beforeRecorded(decision, verdict.date, `the ${verdict.status} verdict of claim "${claim.claim.id}"`);
+  if (early) return early;
   writeVerdict(edits.claims.edit, target.index, claim, orderVerdict(next));
   const was = verdict.textHash === undefined ? 'no textHash recorded' : verdict.textHash === claim.textHash ? 'the same wording' : `was ${verdict.textHash}`;
   return { changed: true, summary: `${name} stays ${verdict.status}, re-confirmed by ${decision.by} on ${decision.date} on its current wording (textHash ${claim.textHash}; ${was})` };
