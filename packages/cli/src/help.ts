@@ -79,7 +79,8 @@ Commands:
   review [<book>[/<chapter>]]  what awaits the author's decision: leads, proposed
                               claims, stale and review-due claims, with handles
   accept <lead>...            a lead becomes validated evidence
-  reject <lead>... --why "…"  a lead (or proposed claim) is kept as rejected
+  reject <lead or proposal>... --why "…"
+                              a lead (or proposed claim) is kept as rejected
   accept-claim <proposal>     a proposed claim becomes a claim
   verdict <claim> <status> --rationale "…"
                               record a verdict with the current textHash

@@ -487,7 +487,8 @@ describe('research-pack verdict and reviewed', () => {
     expect((await cli('review', '27-chapter')).stdout).toMatch(/^pi\/27-chapter: /);
     const unknown = await cli('review', 'po');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('no book "po" (did you mean "pi"?); books: pi');
+    expect(unknown.stderr).toContain('no book or chapter "po" (did you mean "pi"?); books: pi');
+    expect((await cli('review', '27-chap')).stderr).toContain('no book or chapter "27-chap" (did you mean "pi/27-chapter"?); books: pi');
   });
 
   it('refuses a decision dated before its item was recorded, and taking back a verdict without saying why (an outside author\'s findings)', async () => {
@@ -695,6 +696,10 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
     const status = await cli('verdict', 'session-id-v4', 'supportd', ...WHO);
     expect(status.code).toBe(2);
     expect(status.stderr).toContain('the status must be supported, qualified, contradicted, unverified; got "supportd" (did you mean "supported"?)');
+    // A reviewed verdict without its rationale is a missing argument, exit 2, as reject without --why.
+    const bare = await cli('verdict', 'session-id-v4', 'qualified', ...WHO);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('a qualified verdict needs a rationale: give --rationale "…"');
     expect((await cli('accept', 'x', '+', 'frobnicate', 'y')).stderr).toContain('"+ frobnicate": a decision starts with accept, reject, accept-claim, verdict, reviewed');
     // A date after the run's day: the refusal says it is the decision's --date.
     const ahead = await cli('accept', 'lead-mining-a-pi-session', '--by', 'J. Author', '--date', '2026-12-31', '--as-of', AS_OF);

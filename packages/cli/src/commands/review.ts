@@ -46,8 +46,11 @@ function chaptersOf(model: ResearchModel, spec: string | undefined): Array<{ boo
     if (book) return book.chapters.map((chapter) => ({ book, chapter }));
     // A chapter of the one book (`27-chapter`), as every command takes it.
     if (model.books.length === 1 && model.books[0]!.chapters.some((chapter) => chapter.slug === trimmed)) return [findChapter(model, trimmed)];
-    const guess = closest(trimmed, model.books.map((b) => b.slug));
-    throw new CliError(`no book "${trimmed}"${guess ? ` (did you mean "${guess}"?)` : ''}; books: ${model.books.map((b) => b.slug).join(', ') || '(none)'}`);
+    // A slip of a book's name, or of a chapter's in a project of one book ("28-chap").
+    const only = model.books.length === 1 ? model.books[0]! : undefined;
+    const guess = closest(trimmed, [...model.books.map((b) => b.slug), ...(only ? only.chapters.map((chapter) => chapter.slug) : [])]);
+    const meant = guess && only?.chapters.some((chapter) => chapter.slug === guess) ? `${only.slug}/${guess}` : guess;
+    throw new CliError(`no book or chapter "${trimmed}"${meant ? ` (did you mean "${meant}"?)` : ''}; books: ${model.books.map((b) => b.slug).join(', ') || '(none)'}`);
   }
   return [findChapter(model, trimmed)];
 }

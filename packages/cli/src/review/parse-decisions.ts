@@ -121,6 +121,10 @@ function verdictDecision(positionals: string[], values: Values, common: { by: st
     const guess = closest(status, STATUSES);
     throw new CliError(`the status must be ${STATUSES.join(', ')}; got "${status}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
   }
+  // A reviewed verdict without a rationale is a missing argument, as --why is for reject.
+  if (status !== undefined && status !== 'unverified' && rationale === undefined && fromPass === undefined) {
+    throw new CliError(`a ${status} verdict needs a rationale: give --rationale "…", one or two sentences a reader can check against the evidence (or --from-pass to take the one a research pass reported)`);
+  }
   return {
     verb: 'verdict',
     target,
