@@ -10,6 +10,7 @@ import type { YamlEdit } from '../ingest/yaml-edit.js';
 import { verdictRelations } from '../model/cross-file-checks.js';
 import type { ChapterModel, ResolvedClaim } from '../model/types.js';
 import { ClaimSchema, EvidenceItemSchema, ProposedClaimSchema, QuoteAnchorSchema, VerdictSchema, type EvidenceItem, type ProposedClaim, type Verdict } from '../schema/sidecars.js';
+import { addDays, isDateString } from '../schema/dates.js';
 import type { AcceptClaimDecision, AcceptDecision, Decision, RejectDecision, ReviewedDecision, VerdictDecision } from './decisions.js';
 import { findPass, reportedVerdict, type PassReports } from './from-pass.js';
 import type { ResolvedTarget } from './resolve.js';
@@ -74,9 +75,13 @@ function changedSince(target: ResolvedTarget, what: string): { error: string } {
   };
 }
 
-/** The error for a decision dated before the item it decides on was recorded (a slip of the year, say). */
+/**
+ * The error for a decision dated before the item it decides on was recorded
+ * (a slip of the year, say), with the one day of slack dates have elsewhere
+ * for time zones (`cross/future-date`).
+ */
 function beforeRecorded(decision: { date: string }, recorded: string | undefined, name: string): { error: string } | undefined {
-  if (recorded === undefined || decision.date >= recorded) return undefined;
+  if (recorded === undefined || !isDateString(recorded) || decision.date >= addDays(recorded, -1)) return undefined;
   return { error: `the decision's date ${decision.date} is before ${name} was recorded (${recorded}); give --date the day you decided, on or after ${recorded} (today's by default)` };
 }
 

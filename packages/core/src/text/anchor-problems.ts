@@ -181,7 +181,7 @@ export function orphanQuote(
     );
   }
   const found = closestText
-    ? `; the closest text${where} is ${quote(shorten(closestText.text, 80), Infinity)}`
+    ? `; the closest text${where} is ${quote(shorten(closestText.text, 400), Infinity)}`
     : why === 'nothing-close'
       ? '; nothing in it is close to it'
       : '; the chapter has no prose to compare it with';
@@ -192,11 +192,11 @@ export function orphanQuote(
     // A claim not reviewed yet has no verdict to review again: its quote is mistyped, or of other words.
     claim.reviewed === false
       ? why === 'nothing-close'
-        ? 'the quote may be mistyped or of another chapter: copy the words of the claim into anchor.quote exactly as they read in the chapter'
-        : 'copy the words of the claim into anchor.quote exactly as they read in the chapter'
+        ? 'the quote may be mistyped or of another chapter: copy the words of the claim into anchor.quote exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown)'
+        : 'copy the words of the claim into anchor.quote exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown)'
       : why === 'nothing-close'
         ? 'the sentence may have been deleted, or the quote be of another chapter: find the words the verdict was given on and copy them into anchor.quote as they now read, then review the verdict'
-        : 'copy the sentence as it now reads in the chapter into anchor.quote, then review the verdict: the prose it was given on has changed',
+        : 'copy the sentence as it now reads in the chapter into anchor.quote (the words only, without the backticks, asterisks or link brackets of their Markdown), then review the verdict: the prose it was given on has changed',
   );
 }
 
@@ -217,8 +217,8 @@ export function fuzzyQuote(at: ClaimFieldPlace, claim: { id: string; quote: stri
   return createProblem(
     'anchor/fuzzy',
     at,
-    `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) is not in ${chapter} as written; the closest text (${where}) is ${quote(shorten(found.text, 80), Infinity)}, where the claim is anchored${unreviewed ? '' : ' and shows as stale'}`,
-    unreviewed ? 'copy that text into anchor.quote' : 'copy that text into anchor.quote; if the prose changed rather than the quote, review the verdict too: it was given on other words',
+    `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) is not in ${chapter} as written; the closest text (${where}) is ${quote(shorten(found.text, 400), Infinity)}, where the claim is anchored${unreviewed ? '' : ' and shows as stale'}`,
+    unreviewed ? 'copy that text into anchor.quote' : 'copy that text into anchor.quote (the words only, without Markdown); if the prose changed rather than the quote, review the verdict too: it was given on other words',
   );
 }
 

@@ -110,7 +110,7 @@ describe('anchorClaims', () => {
         column: 14,
         path: 'claims[0].anchor.quote',
         message: `the quote of claim "object" ("Every line of the session file is one JSON object.") is not in ${files.chapter} as written; the closest text (${files.chapter}:3:1) is "Each line of a session file is one JSON object.", where the claim is anchored and shows as stale`,
-        hint: 'copy that text into anchor.quote; if the prose changed rather than the quote, review the verdict too: it was given on other words',
+        hint: 'copy that text into anchor.quote (the words only, without Markdown); if the prose changed rather than the quote, review the verdict too: it was given on other words',
       },
     ]);
     // A claim not reviewed yet has no verdict to review, nor shows as stale: its quote is mistyped.
@@ -118,7 +118,7 @@ describe('anchorClaims', () => {
     expect(unreviewed.message).toMatch(/, where the claim is anchored$/);
     expect(unreviewed.hint).toBe('copy that text into anchor.quote');
     const orphan = anchorClaims(chapterText(prose), [quote('gone', { quote: 'Readers ignore the header entirely.' })], files).problems[0]!;
-    expect(orphan.hint).toBe('copy the words of the claim into anchor.quote exactly as they read in the chapter');
+    expect(orphan.hint).toBe('copy the words of the claim into anchor.quote exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown)');
   });
 
   it('reports an orphan with the closest text found', () => {
