@@ -674,6 +674,8 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
     const env = { GIT_CONFIG_GLOBAL: gitConfig, GIT_CONFIG_NOSYSTEM: '1', HOME: root };
     const named = await runCli(['accept', 'lead-mining-a-pi-session', '--date', AS_OF, '--as-of', AS_OF, '--dry-run'], { cwd: root, env });
     expect(named.stdout).toContain('is validated evidence, by Git Config Author on 2026-12-01');
+    // Where the name came from is said (an outside author's decisions were signed with a machine's global name unawares).
+    expect(named.stderr).toBe('research-pack: deciding as "Git Config Author" (git config user.name); give --by to decide as someone else\n');
     // In a chain, the name another decision gives holds for one that gives none, not git's (a newcomer's finding).
     const chained = await runCli(['accept', 'lead-mining-a-pi-session', '+', 'reject', 'lead-agentgrep-pi-backend', '--why', 'Not about the header.', '--by', 'J. Author', '--date', AS_OF, '--as-of', AS_OF, '--dry-run'], { cwd: root, env });
     expect(chained.stdout).toContain('is validated evidence, by J. Author on 2026-12-01');

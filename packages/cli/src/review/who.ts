@@ -19,6 +19,8 @@ export async function defaultBy(root: string, io: Io): Promise<string> {
   if (name === undefined || name === '') {
     throw new CliError('who decides? give --by <name>, e.g. --by "J. Author" (git config user.name is not set here, so there is no default)');
   }
+  // Said, since it is recorded under every decision: a machine's global name is not always the author's.
+  io.stderr(`research-pack: deciding as "${name.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')}" (git config user.name); give --by to decide as someone else\n`);
   return name;
 }
 
