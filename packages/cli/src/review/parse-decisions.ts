@@ -6,7 +6,7 @@
  * but must agree.
  */
 import { closest } from '@research-pack/core/problems';
-import { VerdictStatusSchema, type VerdictStatus } from '@research-pack/core/schema';
+import { IdSchema, VerdictStatusSchema, type VerdictStatus } from '@research-pack/core/schema';
 import type { Decision, DecisionVerb } from '@research-pack/core/review';
 import { dateOption, parseCommandArgs, stringOption, type Values } from '../args.js';
 import { CliError } from '../io.js';
@@ -98,7 +98,7 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
       if ((id !== undefined || directive !== undefined) && positionals.length > 1) throw new CliError(`--${id !== undefined ? 'id' : 'directive'} names one claim: give one proposal per accept-claim (join them with +)`);
       // A claim id is checked here, with the form it could take, not later as a problem of a file not yet written.
       for (const [option, value] of [['id', id], ['directive', directive]] as const) {
-        if (value === undefined || (/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/.test(value) && !value.includes('--'))) continue;
+        if (value === undefined || IdSchema.safeParse(value).success) continue;
         const suggestion = value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80).replace(/-+$/, '');
         throw new CliError(`--${option} "${value}" is not a claim id: ids use lowercase ASCII letters, digits and single hyphens, at most 80 characters${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`);
       }

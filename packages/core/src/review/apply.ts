@@ -112,9 +112,13 @@ function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: Cha
   edit.set([...path, 'recorded'], decision.date, EVIDENCE_KEYS);
   edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
   edit.unset([...path, 'reason']);
-  // The ingest's note says the lead is not checked yet; once it is, that sentence would be false.
-  if (item.note?.endsWith(UNCHECKED)) edit.set([...path, 'note'], item.note.slice(0, -UNCHECKED.length).trimEnd(), EVIDENCE_KEYS);
+  dropUnchecked(edit, path, item);
   return { changed: true, summary: `${name} (${item.source} ${relation} ${item.claims.join(', ')}${relation !== item.relation ? `; was ${item.relation}` : ''}) is validated evidence, by ${decision.by} on ${decision.date}` };
+}
+
+/** The ingest's note says a lead is not checked yet; once it is accepted or rejected, that sentence would be false. */
+function dropUnchecked(edit: YamlEdit, path: Array<string | number>, item: EvidenceItem): void {
+  if (item.note?.endsWith(UNCHECKED)) edit.set([...path, 'note'], item.note.slice(0, -UNCHECKED.length).trimEnd(), EVIDENCE_KEYS);
 }
 
 function rejectLead(decision: RejectDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
@@ -136,8 +140,7 @@ function rejectLead(decision: RejectDecision, target: ResolvedTarget, edits: Cha
   edit.set([...path, 'recorded'], decision.date, EVIDENCE_KEYS);
   edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
   edit.set([...path, 'reason'], decision.why, EVIDENCE_KEYS);
-  // Checked and found wanting: the ingest's "not yet checked" is no longer true of it either.
-  if (item.note?.endsWith(UNCHECKED)) edit.set([...path, 'note'], item.note.slice(0, -UNCHECKED.length).trimEnd(), EVIDENCE_KEYS);
+  dropUnchecked(edit, path, item);
   return { changed: true, summary: `${name} is rejected, by ${decision.by} on ${decision.date}: "${decision.why}" (kept in the record; a later pass does not add it again)` };
 }
 
