@@ -328,6 +328,17 @@ export class SourceIndex {
   }
 
   /**
+   * The recorded source a ledger row is about, as `ingest` places it: by a
+   * ledger id the row gives, else as `match` finds it.
+   * @param row the ledger row.
+   * @returns the source and how it was found (`id` for a ledger id), and the others `match` found as well.
+   */
+  place(row: SourceLedgerRow): { source?: Source; how?: SourceMatchKind | 'id'; others: Source[] } {
+    const byId = this.byId(row.ids);
+    return byId ? { source: byId, how: 'id', others: [] } : this.match(row);
+  }
+
+  /**
    * The recorded source a ledger row is about (see `matchSourceRow`).
    * @param row the ledger row.
    * @returns the match and how it was found, and the other sources that matched as well.

@@ -240,8 +240,7 @@ function resolveTargets(row: SourceLedgerRow, refs: RefResolver, file: string, p
 /** The id of the source a row is about: a recorded one (merged) or a new one (added); undefined when the row is held back. */
 function placeSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: string; date: string }, problems: Problem[], held: HeldBackRow[]): string | undefined {
   const path = `source-ledger[${row.index}]`;
-  const byId = state.known.byId(row.ids);
-  const match = byId ? { source: byId, how: 'id' as const, others: [] } : state.known.match(row);
+  const match = state.known.place(row);
   if (!match.source) return addSource(row, state, pass, problems, held);
   const sourceId = match.source.id;
   if (match.others.length > 0 && normalizeTitle(match.source.title) !== normalizeTitle(row.title)) {

@@ -94,8 +94,7 @@ export function withSourceIds(text: string, ledger: readonly SourceLedgerRow[], 
   for (const row of ledger) {
     const label = row.label?.value.trim();
     if (!label || ids.has(label)) continue;
-    // As `ingest` placed the row: by a ledger id it gives, else by DOI, arXiv id, URL or title.
-    const id = (index.byId(row.ids) ?? index.match(row).source)?.id;
+    const id = index.place(row).source?.id;
     if (id !== undefined) ids.set(label, id);
   }
   if (ids.size === 0) return text;
