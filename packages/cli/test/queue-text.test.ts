@@ -4,7 +4,7 @@
  * terminal (colour, cursor, title) or hide a line.
  */
 import { describe, expect, it } from 'vitest';
-import { claimBlock, plain } from '../src/review/queue-text.js';
+import { claimBlock, plain, renderQueueText } from '../src/review/queue-text.js';
 
 describe('plain', () => {
   it('spells out escapes and invisible characters, and keeps other text', () => {
@@ -39,5 +39,21 @@ describe('claimBlock', () => {
     // Without a recorded wording, or with the same one, only the words found.
     expect(claimBlock(claim('The fromId is the parent.', undefined), 365)[1]).toBe('      found:     "The fromId is the parent."');
     expect(claimBlock(claim('The fromId is the parent.', 'The fromId is the parent.'), 365)[1]).toBe('      found:     "The fromId is the parent."');
+  });
+});
+
+describe('renderQueueText', () => {
+  it('says nothing awaits review, in the singular, when only an upgrade proposal is shown (an outside author read "nothing await review")', () => {
+    const queue = {
+      chapter: { book: 'pi', slug: '27-chapter', claims: [] },
+      count: 0,
+      leads: [],
+      leadsByClaim: [],
+      proposals: [],
+      claims: [],
+      reviewAfterDays: 365,
+      upgrade: { pass: { date: '2026-11-29', by: 'R', report: '.reports/r.md' }, proposal: 'Say "usually".' },
+    } as unknown as Parameters<typeof renderQueueText>[0];
+    expect(renderQueueText(queue).split('\n')[0]).toBe('pi/27-chapter: nothing awaits review');
   });
 });
