@@ -125,6 +125,9 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
   const splices: Splice[] = [];
   let changed = false;
   let order = 0;
+  /** Counts every change of the splices: the rendered length of a file without a final line break is kept for one. */
+  let revision = 0;
+  let lengthAt: { revision: number; length: number } | undefined;
 
   // Where pairs set or added by this editor end in the original text: later keys go after them.
   const endAt = new WeakMap<object, number>();
@@ -135,6 +138,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
   const push = (start: number, end: number, inserted: string): Splice => {
     const spliced = inserted.replace(/\n/g, eol);
     length += spliced.length - (end - start);
+    revision += 1;
     const splice = { start, end, text: spliced, order: order++ };
     splices.push(splice);
     return splice;
@@ -143,6 +147,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
   const respell = (splice: Splice, inserted: string) => {
     const spliced = inserted.replace(/\n/g, eol);
     length += spliced.length - splice.text.length;
+    revision += 1;
     splice.text = spliced;
   };
   /**
@@ -158,6 +163,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     splice.text = splice.text.slice(0, at) + added + splice.text.slice(at);
     at += added.length;
     length += added.length;
+    revision += 1;
   };
   /** A refusal, naming the file when it is known. */
   const refuse = (message: string) => new YamlEditError(file ? `cannot edit ${file}: ${message}` : message);
@@ -253,6 +259,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         const splice = splices[index]!;
         if (owned?.has(splice) || (splice.start >= start && splice.end <= end && !(splice.start === end && splice.end === end))) {
           length -= splice.text.length - (splice.end - splice.start);
+          revision += 1;
           splices.splice(index, 1);
         }
       }
@@ -461,7 +468,11 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
 
     get length() {
       // A file without a final line break may lose the one an edit at its end brings (see `render`): counted as written.
-      if (!empty && text !== '' && !text.endsWith('\n') && changed) return this.render().length;
+      if (!empty && text !== '' && !text.endsWith('\n') && changed) {
+        // Rendered once per change, not once per question: ingest's budget asks after every ledger row.
+        if (lengthAt?.revision !== revision) lengthAt = { revision, length: this.render().length };
+        return lengthAt.length;
+      }
       return length;
     },
 

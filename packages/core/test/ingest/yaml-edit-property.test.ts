@@ -69,6 +69,8 @@ describe('editYaml, key by key', () => {
         }
         // toString() refuses (throws) a text that does not read back; the data is checked here as well.
         const written = edit.toString();
+        // The length ingest budgets with is the length written.
+        expect(edit.length).toBe(written.length);
         if (crlf) expect(written.replace(/\r\n/g, '')).not.toContain('\n');
         // A file that ended without a line break still does.
         expect(written.endsWith('\n')).toBe(text.endsWith('\n'));
