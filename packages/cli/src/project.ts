@@ -5,7 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { closest, formatProblems, type Problem } from '@research-pack/core/problems';
-import { buildModel, type ChapterModel, type BookModel, type ParseChapter, type ResearchModel } from '@research-pack/core/model';
+import { buildModel, type BuildModelResult, type ChapterModel, type BookModel, type ParseChapter, type ResearchModel, type SetAsideChapter } from '@research-pack/core/model';
 import type { ParserModule } from '@research-pack/core/threads';
 import {
   ASTRO_CONFIG_NAMES,
@@ -156,6 +156,95 @@ export function requireModel(options: ProjectOptions): ResearchModel {
     );
   }
   return model;
+}
+
+/** The model a command on some chapters works on, and the chapters it leaves out for their errors. */
+export interface WorkingModel {
+  model: ResearchModel;
+  /** Chapters whose own errors set them aside (empty when the project has none). */
+  setAside: readonly SetAsideChapter[];
+}
+
+/**
+ * The model for work on some chapters (a brief, an ingest, a decision): the
+ * whole model; else, when only some chapters' own errors stop it, the model
+ * of the other chapters, said on standard error with those errors (a
+ * chapter being edited does not stop the review of another). A command on
+ * a chapter set aside is refused with its errors (`chapterIn`).
+ * @param options the project.
+ * @param io where the chapters set aside are said.
+ * @param loaded the project as loaded.
+ * @param quiet leave the chapters set aside unsaid (said already).
+ * @returns the model, or undefined when errors stop it (the caller words the refusal).
+ */
+export function workingModel(options: ProjectOptions, io: Io, loaded: BuildModelResult = loadProject(options), quiet = false): WorkingModel | undefined {
+  if (loaded.model && !loaded.problems.some((problem) => problem.severity === 'error')) return { model: loaded.model, setAside: [] };
+  if (!loaded.partial) return undefined;
+  const { setAside } = loaded.partial;
+  if (!quiet) saySetAside(io, setAside);
+  return { model: loaded.partial.model, setAside };
+}
+
+/**
+ * Say on standard error which chapters are set aside, and their errors.
+ * @param io the streams.
+ * @param setAside the chapters set aside (nothing is said when there are none).
+ */
+export function saySetAside(io: Io, setAside: readonly SetAsideChapter[]): void {
+  if (setAside.length === 0) return;
+  const names = setAside.map((aside) => `${aside.book}/${aside.chapter}`);
+  io.stderr(
+    `warning: ${names.length === 1 ? `chapter ${names[0]} is` : `chapters ${names.join(', ')} are`} set aside for ${names.length === 1 ? 'its' : 'their'} errors; the others are read as usual (a build stops at these errors: fix them first):\n${formatProblems(setAside.flatMap((aside) => aside.errors))}\n`,
+  );
+}
+
+/**
+ * `workingModel`, or the refusal of a project its errors stop.
+ * @param options the project.
+ * @param io where the chapters set aside are said.
+ * @param quiet leave the chapters set aside unsaid (said already).
+ * @returns the model and the chapters set aside.
+ */
+export function requireWorkingModel(options: ProjectOptions, io: Io, quiet = false): WorkingModel {
+  const loaded = loadProject(options);
+  const working = workingModel(options, io, loaded, quiet);
+  if (working) return working;
+  const errors = loaded.problems.filter((problem) => problem.severity === 'error');
+  throw new CliError(`${options.contentDir} has ${errors.length} error(s); fix them first (\`research-pack check\` lists them):\n${formatProblems(errors)}`, EXIT.problems);
+}
+
+/**
+ * `findChapter` in a working model: a chapter set aside is refused with its errors.
+ * @param working the model and the chapters set aside.
+ * @param spec as `findChapter` takes it.
+ * @returns the book and chapter.
+ */
+export function chapterIn(working: WorkingModel, spec: string): { book: BookModel; chapter: ChapterModel } {
+  const aside = setAsideNamed(working.setAside, spec);
+  if (aside) throw setAsideError(aside);
+  return findChapter(working.model, spec);
+}
+
+/**
+ * The chapter set aside that a `<book>/<chapter>`, a chapter's slug or its file names, if any.
+ * @param setAside the chapters set aside.
+ * @param spec as typed.
+ * @returns the chapter, or undefined.
+ */
+export function setAsideNamed(setAside: readonly SetAsideChapter[], spec: string): SetAsideChapter | undefined {
+  const parts = spec.replace(/\\/g, '/').replace(/\/+$/, '').split('/').filter(Boolean);
+  const slug = parts.at(-1)?.replace(/\.mdx?$/i, '');
+  const book = parts.length >= 2 ? parts.at(-2) : undefined;
+  return setAside.find((aside) => aside.chapter === slug && (book === undefined || aside.book === book));
+}
+
+/**
+ * The refusal of work on a chapter set aside.
+ * @param aside the chapter.
+ * @returns the error.
+ */
+export function setAsideError(aside: SetAsideChapter): CliError {
+  return new CliError(`${aside.book}/${aside.chapter} has ${aside.errors.length} error(s); fix them first (\`research-pack check\` lists them):\n${formatProblems(aside.errors)}`, EXIT.problems);
 }
 
 /**

@@ -521,6 +521,38 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
     expect(read27.stderr).toContain(`the report is about pi/27-chapter, not pi/26-chapter: it read revision ${fingerprints['27-chapter'].slice(0, 12)}…, which a research pass of pi/27-chapter read`);
   });
 
+  it('ingests into a chapter while another is set aside for its own errors, and asks about a report it cannot place there', async () => {
+    const report = await putReport('complete');
+    const clean = await ingest(report);
+    expect(clean.code, clean.stderr).toBe(0);
+    // Chapter 28 stops check: its quote is no longer in its prose.
+    const claims28 = path.join(root, book, '28-chapter.claims.yaml');
+    await writeFile(claims28, (await readFile(claims28, 'utf8')).replace('Compaction never deletes the entries it summarizes;', 'Zebras dance quietly under purple moons;'));
+    const error = (await runCli(['check'], { cwd: root })).stderr.split('\n')[0]!;
+    expect(error).toContain('[anchor/orphan]');
+    const warning = `warning: chapter pi/28-chapter is set aside for its errors; the others are read as usual (a build stops at these errors: fix them first):\n${error}\n`;
+    // The dry run into chapter 27 plans what it planned, said once after the warning.
+    const planned = await ingest(report);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(planned.stdout).toBe(clean.stdout);
+    expect(planned.stderr).toBe(`${warning}${clean.stderr}`);
+    // Found without --chapter, and written: the would-be check leaves chapter 28's error, there before, to chapter 28.
+    const written = await runCli(['ingest', report, '--as-of', '2026-11-30', '--write'], { cwd: root });
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stderr.startsWith(warning)).toBe(true);
+    expect(written.stderr.split(warning).length).toBe(2);
+    expect(written.stdout).toContain(`\nWrote ${book}/reports/2026-11-30-27-chapter.md, ${book}/27-chapter.claims.yaml`);
+    // A report the chapters read cannot place may be about the chapter set aside: the question says so.
+    const none = await putReport('complete', (text) => text.replaceAll(fingerprints['27-chapter'], 'ab'.repeat(32)).replace(/^- \*\*Chapter:\*\*.*$/m, '- **Scope:** all of it.'));
+    const asked = await runCli(['ingest', none, '--as-of', '2026-11-30'], { cwd: root });
+    expect(asked.code).toBe(2);
+    expect(asked.stderr).toContain('one of: pi/26-chapter, pi/27-chapter (pi/28-chapter, set aside for its errors, is not read: fix it first if the report is about it)\n');
+    // Into the chapter set aside: refused with its errors.
+    const into28 = await runCli(['ingest', report, '--chapter', 'pi/28-chapter', '--as-of', '2026-11-30'], { cwd: root });
+    expect(into28.code).toBe(1);
+    expect(into28.stderr).toBe(`research-pack ingest: pi/28-chapter has 1 error(s); fix them first (\`research-pack check\` lists them):\n${error}\n`);
+  });
+
   it('exits 2 for bad arguments, an unknown chapter or a missing report', async () => {
     const report = await putReport('complete');
     const cases: Array<[string[], string]> = [

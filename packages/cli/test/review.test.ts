@@ -596,6 +596,70 @@ describe('research-pack verdict and reviewed', () => {
   });
 });
 
+describe('a chapter with errors of its own (an outside author\'s finding: one chapter being edited stopped the review of all)', () => {
+  /** Chapter 28's quote no longer in its prose: its error, as `check` words it. */
+  async function breakChapter28(): Promise<string> {
+    await editFile(path.join(root, `${book}/28-chapter.claims.yaml`), 'Compaction never deletes the entries it summarizes;', 'Zebras dance quietly under purple moons;');
+    const check = await cli('check');
+    expect(check.code).toBe(1);
+    const error = check.stderr.split('\n')[0]!;
+    expect(error).toMatch(/^content\/books\/pi\/28-chapter\.claims\.yaml:\d+:\d+  claims\[2\]\.anchor\.quote  .*\[anchor\/orphan\]$/);
+    return error;
+  }
+  const warning = (error: string) => `warning: chapter pi/28-chapter is set aside for its errors; the others are read as usual (a build stops at these errors: fix them first):\n${error}\n`;
+
+  it('is set aside, said with its errors: the other chapters are reviewed and decided on as before', async () => {
+    const listedBefore = await cli('review');
+    const error = await breakChapter28();
+    // The queue of the other chapters is what it was.
+    const listed = await cli('review');
+    expect(listed.code).toBe(0);
+    expect(listed.stderr).toBe(warning(error));
+    expect(listed.stdout).toBe(listedBefore.stdout.replace(/pi\/28-chapter:[^]*?(?=\npi\/|$)/, '').replace(/\n\n$/, '\n'));
+    expect(listed.stdout).toContain('pi/27-chapter: ');
+    expect(listed.stdout).not.toContain('pi/28-chapter');
+    // A decision on a chapter-27 lead is written, and checked against chapter 27 alone.
+    const { leads } = await queue();
+    const lead = leads.find((candidate) => candidate.status === 'lead' && candidate.relation !== 'unresolved')!;
+    const accepted = await cli('accept', lead.handle, ...WHO);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    expect(accepted.stderr).toBe(warning(error));
+    expect(accepted.stdout).toContain(`Wrote ${evidenceFile}.`);
+    expect(await read(evidenceFile)).toContain(`by: J. Author`);
+    // Chapter 28 still stops `check` with the same error and nothing more.
+    const check = await cli('check');
+    expect(check.code).toBe(1);
+    expect(check.stderr.split('\n')[0]).toBe(error);
+    expect(check.stderr).toContain('1 error(s)');
+  });
+
+  it('is refused by name, with its errors; a handle or claim of it is not found, and the refusal says why', async () => {
+    const error = await breakChapter28();
+    const before = await snapshotBook();
+    const named = await cli('review', 'pi/28-chapter');
+    expect(named.code).toBe(1);
+    expect(named.stderr).toBe(`research-pack review: pi/28-chapter has 1 error(s); fix them first (\`research-pack check\` lists them):\n${error}\n`);
+    const brief = await cli('brief', '28-chapter');
+    expect(brief.code).toBe(1);
+    expect(brief.stderr).toBe(`research-pack brief: pi/28-chapter has 1 error(s); fix them first (\`research-pack check\` lists them):\n${error}\n`);
+    const verdict = await cli('verdict', 'branch-summary-on-leave', 'supported', '--rationale', 'Read in the source.', ...WHO);
+    expect(verdict.code).toBe(1);
+    expect(verdict.stderr).toContain('(pi/28-chapter is set aside for its errors: a lead, proposal or claim there is found again once `research-pack check` passes.)\nRefused: nothing was written.\n');
+    const chapter = await cli('accept', 'l9999', '--chapter', 'pi/28-chapter', ...WHO);
+    expect(chapter.code).toBe(1);
+    expect(chapter.stderr).toContain('pi/28-chapter has 1 error(s); fix them first');
+    expect(await snapshotBook()).toEqual(before);
+  });
+
+  it('keeps the project whole when an error is not a chapter\'s own (the book\'s file)', async () => {
+    await breakChapter28();
+    await editFile(path.join(root, `${book}/book.yaml`), 'slug: pi', 'slug: pi\nsevrity: high');
+    const listed = await cli('review', 'pi/27-chapter');
+    expect(listed.code).toBe(1);
+    expect(listed.stderr).toMatch(/^research-pack review: content\/books has 2 error\(s\); fix them before deciding/);
+  });
+});
+
 describe('bad input: a clear error naming the item, exit 1, nothing written', () => {
   it.each([
     [['accept', 'l9999'], 'accept l9999: no item has the handle "l9999" in the books: it was never listed, or its chapter changed; run `research-pack review` for the current handles'],

@@ -6,7 +6,7 @@
 import type { DecisionVerb } from '@research-pack/core/review';
 import { HELP } from '../help.js';
 import { EXIT, type Io } from '../io.js';
-import { findChapter, projectOptions } from '../project.js';
+import { chapterIn, projectOptions, saySetAside } from '../project.js';
 import { parseDecisions } from '../review/parse-decisions.js';
 import { carryOut, modelForDecisions, planOnDisk, settleDecisions } from '../review/run-decisions.js';
 
@@ -24,13 +24,15 @@ export async function decide(verb: DecisionVerb, args: readonly string[], io: Io
     return EXIT.ok;
   }
   const options = await projectOptions(parsed.values, io);
-  const model = await modelForDecisions(options, parsed.decisions, io);
+  const working = await modelForDecisions(options, parsed.decisions, io, true);
+  const { model } = working;
   // --chapter named as everywhere else (`pi/27-chapter`, `27-chapter` in a book of its own, its file); an unknown one is a usage error naming the chapters there are.
   const named = parsed.decisions.map((decision) => {
     if (decision.chapter === undefined) return decision;
-    const { book, chapter } = findChapter(model, decision.chapter);
+    const { book, chapter } = chapterIn(working, decision.chapter);
     return { ...decision, chapter: `${book.slug}/${chapter.slug}` };
   });
+  saySetAside(io, working.setAside);
   const decisions = await settleDecisions(named, options, io);
-  return carryOut(options, planOnDisk(options, model, decisions), io, parsed.values['dry-run'] === true);
+  return carryOut(options, planOnDisk(options, model, decisions), io, parsed.values['dry-run'] === true, undefined, working.setAside);
 }

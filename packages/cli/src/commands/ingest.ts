@@ -17,7 +17,8 @@ import { dateOption, expectPositionals, stringOption } from '../args.js';
 import { copyBook, readOptional, readText, removeTemporary, writeAtomic } from '../files.js';
 import { lockChapterBook } from '../lock.js';
 import { CliError, EXIT, type Io } from '../io.js';
-import { findChapter, projectOptions, requireModel, type ProjectOptions } from '../project.js';
+import { chapterIn, projectOptions, requireWorkingModel, saySetAside, type ProjectOptions, type WorkingModel } from '../project.js';
+import { ownProblems } from '../review/would-be.js';
 import { parseReportMarkdown } from '../report-markdown.js';
 import { heldBackList, summary } from './ingest-summary.js';
 import type { Command } from './types.js';
@@ -40,14 +41,17 @@ export const ingest: Command = async (positionals, values, io) => {
   const display = relative === '' ? shown : relative.startsWith('../') || path.isAbsolute(relative) ? reportFile : relative;
   const parsed = parseResearchReport(source, { file: display, parse: parseReportMarkdown });
   // Without --chapter, the chapter whose current revision the report read, or whose stable id its title or "Chapter:" line gives.
-  const unlocked = given === undefined ? requireModel(options) : undefined;
+  // Another chapter's own errors do not stop it (they are said on standard error), unless it is about that chapter.
+  const unlocked = given === undefined ? requireWorkingModel(options, io) : undefined;
   const spec = given ?? chapterOfReport(unlocked!, parsed.report, source, display);
   // Held from before the sidecars are read until the last write, so that no other writer's pass is lost.
   using lock = flags.write ? lockChapterBook(options.root, options.contentDir, spec, { command: 'ingest --write', io }) : undefined;
 
   // A write reads the model again under the lock: another writer may have changed the sidecars since.
-  const model = unlocked && !flags.write ? unlocked : requireModel(options);
-  const { book, chapter } = findChapter(model, spec);
+  const working = unlocked && !flags.write ? unlocked : requireWorkingModel(options, io, true);
+  const { model } = working;
+  const { book, chapter } = chapterIn(working, spec);
+  if (!unlocked) saySetAside(io, working.setAside);
   const chapterData = ingestChapter(`${book.slug}/${chapter.slug}`, chapter);
   const { sidecars, missing } = await readSidecars(options, book, chapter);
   // A report about another chapter of the project is refused before anything else is said of it.
@@ -210,13 +214,16 @@ async function checkWouldBe(options: ProjectOptions, book: BookModel, plan: Inge
     const bookPrefix = posix(path.join(options.contentDir, book.slug));
     for (const file of plan.files) await writeAtomic(path.join(copy, path.relative(bookPrefix, file.file)), file.after);
     if (report) await writeAtomic(path.join(copy, report.file), report.text);
-    const { problems } = buildModel({
+    const result = buildModel({
       rootDir: temporary,
       contentDir: 'content',
       frontmatter: options.config.frontmatter,
       parse: (source, { format }) => parseChapter(source, { format }),
       today: options.asOf,
     });
+    // Another chapter's errors, there before and left alone, are not the ingest's (said where the model was loaded).
+    const written = [...plan.files.map((file) => posix(path.join('content', book.slug, path.relative(bookPrefix, file.file)))), ...(report ? [posix(path.join('content', book.slug, report.file))] : [])];
+    const problems = ownProblems(result, written);
     // Name the files as they are in the project.
     return problems.map((problem) => ({ ...problem, file: problem.file.replace(/^content\//, `${posix(options.contentDir)}/`) }));
   } finally {
@@ -290,13 +297,16 @@ function chaptersNamed(model: { books: readonly BookModel[] }, report: ResearchR
 }
 
 /** The chapter a report is about, when --chapter does not say: the one it names, or an error that lists what it matches. */
-function chapterOfReport(model: { books: readonly BookModel[] }, report: ResearchReport, source: string, display: string): string {
+function chapterOfReport(working: WorkingModel, report: ResearchReport, source: string, display: string): string {
+  const { model, setAside } = working;
   const named = chaptersNamed(model, report, source);
   if (named.length === 1) return named[0]!.spec;
   if (named.length > 1) throw new CliError(`${display} matches ${named.length} chapters (${named.map((entry) => entry.spec).join(', ')}); give --chapter <book>/<chapter>`);
   const chapters = model.books.flatMap((book) => book.chapters.map((chapter) => `${book.slug}/${chapter.slug}`));
+  // A chapter set aside for its errors is not read: the report may be about it.
+  const aside = setAside.length === 0 ? '' : ` (${setAside.map((chapter) => `${chapter.book}/${chapter.chapter}`).join(', ')}, set aside for ${setAside.length === 1 ? 'its' : 'their'} errors, ${setAside.length === 1 ? 'is' : 'are'} not read: fix ${setAside.length === 1 ? 'it' : 'them'} first if the report is about ${setAside.length === 1 ? 'it' : 'one of them'})`;
   throw new CliError(
-    `which chapter is ${display} about? its fingerprint is no revision a chapter has or a pass read, and its title and section 1 give no chapter's stable id; give --chapter <book>/<chapter>, one of: ${chapters.join(', ') || '(none)'}`,
+    `which chapter is ${display} about? its fingerprint is no revision a chapter has or a pass read, and its title and section 1 give no chapter's stable id; give --chapter <book>/<chapter>, one of: ${chapters.join(', ') || '(none)'}${aside}`,
   );
 }
 

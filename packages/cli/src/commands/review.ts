@@ -7,7 +7,7 @@ import { reviewQueue, type BookModel, type ChapterModel, type ResearchModel } fr
 import { closest } from '@research-pack/core/problems';
 import { formatOption } from '../args.js';
 import { CliError, EXIT } from '../io.js';
-import { findChapter, projectOptions } from '../project.js';
+import { findChapter, projectOptions, saySetAside, setAsideError, setAsideNamed } from '../project.js';
 import { renderQueueJson } from '../review/queue-json.js';
 import { renderQueueText } from '../review/queue-text.js';
 import { modelForDecisions } from '../review/run-decisions.js';
@@ -24,8 +24,13 @@ export const review: Command = async (positionals, values, io) => {
     throw new CliError('--interactive needs a terminal: standard input is not one. Decide with the commands instead (accept, reject, accept-claim, verdict, reviewed; `research-pack review` lists the handles)');
   }
   const options = await projectOptions(values, io);
-  const model = await modelForDecisions(options, [], io);
+  const working = await modelForDecisions(options, [], io, true);
+  const { model } = working;
+  // A chapter set aside for its errors is refused with them; the others are listed, after a warning that names it.
+  const aside = positionals[0] === undefined ? undefined : setAsideNamed(working.setAside, positionals[0]);
+  if (aside) throw setAsideError(aside);
   const chapters = chaptersOf(model, positionals[0]);
+  saySetAside(io, working.setAside);
   const queues = chapters.map(({ chapter }) => reviewQueue(model, chapter));
   if (interactive) {
     const { walk } = await import('../review/interactive.js');

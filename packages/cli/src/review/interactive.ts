@@ -10,7 +10,7 @@
 import { createInterface, type Interface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { VerdictStatusSchema } from '@research-pack/core/schema';
-import type { ResearchModel, ReviewItem, ReviewQueue } from '@research-pack/core/model';
+import type { ResearchModel, ReviewItem, ReviewQueue, SetAsideChapter } from '@research-pack/core/model';
 import type { Decision } from '@research-pack/core/review';
 import { dateOption, stringOption, type Values } from '../args.js';
 import { CliError, EXIT, type Io } from '../io.js';
@@ -99,8 +99,9 @@ export async function walk(context: WalkContext): Promise<number> {
   // must not have the decisions land on other entries. Each item is found again by its handle; one that
   // changed is refused, as the commands refuse it.
   let model: ResearchModel;
+  let setAside: readonly SetAsideChapter[];
   try {
-    model = await modelForDecisions(options, decisions, io);
+    ({ model, setAside } = await modelForDecisions(options, decisions, io, true));
   } catch (error) {
     rl.close();
     throw error;
@@ -108,7 +109,7 @@ export async function walk(context: WalkContext): Promise<number> {
   const plan = planOnDisk(options, model, decisions);
   const dryRun = values['dry-run'] === true;
   try {
-    return await carryOut(options, plan, io, dryRun, dryRun ? undefined : async () => /^y(es)?$/i.test(await ask(`Write ${decisions.length === 1 ? 'this decision' : `these ${decisions.length} decisions`} to the sidecars? [y/n] `)));
+    return await carryOut(options, plan, io, dryRun, dryRun ? undefined : async () => /^y(es)?$/i.test(await ask(`Write ${decisions.length === 1 ? 'this decision' : `these ${decisions.length} decisions`} to the sidecars? [y/n] `)), setAside);
   } catch (error) {
     if (!(error instanceof Stopped)) throw error;
     io.stdout('\nEnd of input: nothing was written.\n');

@@ -8,13 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatProblems, type Problem } from '@research-pack/core/problems';
 import { listBooks, readBookFile } from '@research-pack/core/load';
-import type { ChapterModel, ResearchModel } from '@research-pack/core/model';
+import type { ChapterModel, ResearchModel, SetAsideChapter } from '@research-pack/core/model';
 import { planDecisions, type Decision, type DecisionPlan } from '@research-pack/core/review';
 import { unifiedDiff } from '../diff.js';
 import { copyBook, readOptional, removeTemporary } from '../files.js';
 import { lockBook, type WriterLock } from '../lock.js';
 import { CliError, EXIT, type Io } from '../io.js';
-import { loadProject, type ProjectOptions } from '../project.js';
+import { loadProject, workingModel, type ProjectOptions, type WorkingModel } from '../project.js';
 import { parseReportMarkdown } from '../report-markdown.js';
 import type { TypedDecision } from './parse-decisions.js';
 import { plain } from './queue-text.js';
@@ -27,13 +27,15 @@ import type { PlannedFile } from '@research-pack/core/ingest';
  * names the claim a decision is about if that claim no longer anchors.
  * @param options the project.
  * @param decisions the decisions, to name their claims in the error.
- * @param io the streams (a stale writer lock taken over is said there).
- * @returns the model.
+ * @param io the streams (a stale writer lock taken over is said there, and the chapters set aside).
+ * @param quiet the chapters set aside were said already (a walk through the queue reads the books again before it writes).
+ * @returns the model, and the chapters set aside for their own errors (see `workingModel`).
  */
-export async function modelForDecisions(options: ProjectOptions, decisions: readonly TypedDecision[], io: Io): Promise<ResearchModel> {
-  let { model, problems } = loadProject(options);
+export async function modelForDecisions(options: ProjectOptions, decisions: readonly TypedDecision[], io: Io, quiet = false): Promise<WorkingModel> {
+  let loaded = loadProject(options);
+  let { model, problems } = loaded;
   let errors = problems.filter((problem) => problem.severity === 'error');
-  if (model && errors.length === 0) return model;
+  if (model && errors.length === 0) return { model, setAside: [] };
   // Another writer may have been between two files of a book when it was read (its evidence written, its
   // claims not yet): read again under the writer locks of the books with errors, which a writer holds while it writes.
   // Only the books the listing reads as books (inside the project), and not for a file the file policy refused.
@@ -50,19 +52,20 @@ export async function modelForDecisions(options: ProjectOptions, decisions: read
     }
     if (locks) {
       try {
-        ({ model, problems } = loadProject(options));
+        loaded = loadProject(options);
+        ({ model, problems } = loaded);
       } finally {
         for (const lock of locks.reverse()) lock.release();
       }
       errors = problems.filter((problem) => problem.severity === 'error');
-      if (model && errors.length === 0) return model;
+      if (model && errors.length === 0) return { model, setAside: [] };
     }
   }
   // The :claim directives of claims being accepted name no claim yet: plan on the prose without them.
   const directives = new Set(decisions.flatMap((decision) => (decision.verb === 'accept-claim' && decision.directive !== undefined ? [decision.directive] : [])));
   if (directives.size > 0 && errors.every((problem) => problem.rule === 'anchor/unknown-directive' && [...directives].some((id) => problem.message.startsWith(`:claim directive names "${id}"`)))) {
     const unmarked = await modelWithoutDirectives(options, directives);
-    if (unmarked) return unmarked;
+    if (unmarked) return { model: unmarked, setAside: [] };
   }
   for (const decision of decisions) {
     if (decision.verb !== 'verdict' && decision.verb !== 'reviewed') continue;
@@ -74,6 +77,9 @@ export async function modelForDecisions(options: ProjectOptions, decisions: read
       );
     }
   }
+  // Only some chapters' own errors: the others are decided on (a decision on a chapter set aside finds nothing there, and says why).
+  const working = workingModel(options, io, loaded, quiet);
+  if (working) return working;
   throw new CliError(`${options.contentDir} has ${errors.length} error(s); fix them before deciding (\`research-pack check\` lists them):\n${formatProblems(errors)}`, EXIT.problems);
 }
 
@@ -181,12 +187,15 @@ export function planOnDisk(options: ProjectOptions, model: ResearchModel, decisi
  * @param io the streams.
  * @param dryRun print the diff only.
  * @param confirm asked once the plan passed the checks, before writing; a no writes nothing.
+ * @param setAside the chapters set aside for their errors (`workingModel`), named when a decision finds nothing.
  * @returns the exit code.
  */
-export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: Io, dryRun: boolean, confirm?: () => Promise<boolean>): Promise<number> {
+export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: Io, dryRun: boolean, confirm?: () => Promise<boolean>, setAside: readonly SetAsideChapter[] = []): Promise<number> {
   // What the lines quote of the sidecars is shown as \`review\` shows it: control and bidirectional characters spelled out.
   if (plan.errors.length > 0) {
-    io.stderr(`${plan.errors.map(plain).join('\n')}\nRefused: nothing was written.\n`);
+    // What a chapter set aside holds is not read: a handle or claim of it is "not found" for that reason.
+    const aside = setAside.length === 0 ? '' : `\n(${setAside.map((chapter) => `${chapter.book}/${chapter.chapter}`).join(', ')} ${setAside.length === 1 ? 'is' : 'are'} set aside for ${setAside.length === 1 ? 'its' : 'their'} errors: a lead, proposal or claim there is found again once \`research-pack check\` passes.)`;
+    io.stderr(`${plan.errors.map(plain).join('\n')}${aside}\nRefused: nothing was written.\n`);
     return EXIT.problems;
   }
   const lines = plan.outcomes.map((outcome) => plain(`${outcome.decision.verb} ${outcome.decision.target}: ${outcome.summary}`));

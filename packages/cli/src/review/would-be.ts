@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Problem } from '@research-pack/core/problems';
-import { buildModel } from '@research-pack/core/model';
+import { buildModel, type BuildModelResult } from '@research-pack/core/model';
 import type { PlannedFile } from '@research-pack/core/ingest';
 import { copyBook, removeTemporary, writeAtomic } from '../files.js';
 import { chapterParser, type ProjectOptions } from '../project.js';
@@ -17,7 +17,7 @@ import { chapterParser, type ProjectOptions } from '../project.js';
  * The problems the project would have with these files.
  * @param options the project.
  * @param files the would-be sidecars, paths relative to the root.
- * @returns every problem of the books the files are in, named as in the project.
+ * @returns every problem of the books the files are in, named as in the project (but a chapter's errors there were before, in a chapter the files leave alone: `ownProblems`).
  */
 export async function checkWouldBe(options: ProjectOptions, files: readonly PlannedFile[]): Promise<Problem[]> {
   const temporary = await mkdtemp(path.join(os.tmpdir(), 'research-pack-review-'));
@@ -27,10 +27,29 @@ export async function checkWouldBe(options: ProjectOptions, files: readonly Plan
     const books = [...new Set(files.map((file) => path.posix.relative(content, file.file).split('/')[0]!))];
     for (const book of books) await copyBook(path.join(options.root, options.contentDir, book), path.join(temporary, options.contentDir, book));
     for (const file of files) await writeAtomic(path.join(temporary, file.file), file.after);
-    return buildModel({ rootDir: temporary, contentDir: options.contentDir, frontmatter: options.config.frontmatter, parse: chapterParser, today: options.asOf }).problems;
+    const result = buildModel({ rootDir: temporary, contentDir: options.contentDir, frontmatter: options.config.frontmatter, parse: chapterParser, today: options.asOf });
+    return ownProblems(result, files.map((file) => file.file));
   } finally {
     await removeTemporary(temporary);
   }
+}
+
+/**
+ * The problems of would-be books that are the edit's: all of them, but the
+ * errors of a chapter set aside (`BuildModelResult.partial`) none of whose
+ * files the edit writes. A chapter's own errors come from its own files
+ * alone, so those were there before the edit, and are said where the model
+ * was loaded; they stop a build, not an edit of another chapter.
+ * @param result the would-be books' check.
+ * @param written the files the edit writes, relative to the root, with `/`.
+ * @returns the problems.
+ */
+export function ownProblems(result: BuildModelResult, written: readonly string[]): Problem[] {
+  const untouched = (result.partial?.setAside ?? []).filter((aside) => !aside.files.some((file) => written.includes(file)));
+  if (untouched.length === 0) return result.problems;
+  const theirs = new Set(untouched.flatMap((aside) => aside.errors));
+  const files = new Set(untouched.flatMap((aside) => aside.files));
+  return result.problems.filter((problem) => !theirs.has(problem) && !(problem.severity === 'error' && problem.rule.startsWith('cross/') && files.has(problem.file)));
 }
 
 /**

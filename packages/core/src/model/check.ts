@@ -10,6 +10,7 @@ import { buildChapter } from './chapter.js';
 import type { ParseChapter } from './chapter.js';
 import { resolveAsOf } from '../schema/dates.js';
 import type { FrontmatterMode } from '../load/frontmatter.js';
+import path from 'node:path';
 import { listBooks, loadChapter, readChapterSource } from '../load/books.js';
 import type { BookFolder, BookListings, ChapterEntry } from '../load/books.js';
 import type { ModelCache } from '../load/cache.js';
@@ -22,7 +23,6 @@ import { readSourcesLock, type LoadedSourcesLock } from '../sources/lock.js';
 import { checkChapterSources, indexSourcesLock } from '../sources/view.js';
 import { attachPage, type ChapterPage } from './page-info.js';
 
-/** What checking one chapter found. Plain data: a worker thread can post it. */
 /** What `buildModel` returns. */
 export interface BuildModelResult {
   /**
@@ -33,7 +33,34 @@ export interface BuildModelResult {
   model: ResearchModel | undefined;
   /** Every problem, errors and warnings, in discovery order (sort with `sortProblems`). */
   problems: Problem[];
+  /**
+   * When there is no `model` and every error that stops it is a chapter's
+   * own (its files' or its anchoring's), the model of the other chapters,
+   * and the chapters set aside. For work on one chapter that another
+   * chapter's errors need not stop (a decision, a brief); never for a build.
+   */
+  partial?: PartialModel;
 }
+
+/** The model without the chapters whose own errors stop it. */
+export interface PartialModel {
+  /** Every book, without its chapters set aside. */
+  model: ResearchModel;
+  /** The chapters left out, in listing order. */
+  setAside: SetAsideChapter[];
+}
+
+/** A chapter left out of a `PartialModel`. */
+export interface SetAsideChapter {
+  book: string;
+  chapter: string;
+  /** The chapter's file and its sidecars, relative to the root, with `/`. */
+  files: string[];
+  /** Its errors (the problems that set it aside). */
+  errors: Problem[];
+}
+
+/** What checking one chapter found. Plain data: a worker thread can post it. */
 
 export interface ChapterCheck {
   /** Problems of the chapter's files, each read on its own. */
@@ -117,8 +144,45 @@ export function assembleModel(rootDir: string, listing: BookListings, checks: re
     chapters.sort((a, b) => a.frontmatter.number - b.frontmatter.number || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
     books.push({ slug: book.slug, file: book.file, config, chapters });
   }
-  const blocked = !complete || problems.some((problem) => problem.severity === 'error' && !problem.rule.startsWith('cross/'));
-  return { model: blocked ? undefined : { version: 1, asOf, books }, problems };
+  const blocked = !complete || problems.some(blocks);
+  if (!blocked) return { model: { version: 1, asOf, books }, problems };
+  const partial = partialModel(rootDir, listing, checks, problems, books, asOf);
+  return partial ? { model: undefined, problems, partial } : { model: undefined, problems };
+}
+
+/** An error that leaves a project without a model. */
+function blocks(problem: Problem): boolean {
+  return problem.severity === 'error' && !problem.rule.startsWith('cross/');
+}
+
+/**
+ * The books without the chapters whose own checks have errors, when those
+ * errors are all that stops the model (a book's own file, a duplicate
+ * chapter number or a sources lock with an error leave none).
+ */
+function partialModel(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[], problems: readonly Problem[], books: readonly BookModel[], asOf: string): PartialModel | undefined {
+  const setAside: SetAsideChapter[] = [];
+  const explained = new Set<Problem>();
+  let next = 0;
+  for (const book of listing.books) {
+    for (const entry of book.chapters) {
+      const check = checks[next++]!;
+      const errors = [...entry.problems, ...check.load, ...check.validate, ...check.build].filter(blocks);
+      if (errors.length === 0 && check.chapter) continue;
+      if (errors.length === 0) return undefined;
+      for (const error of errors) explained.add(error);
+      const folder = path.dirname(entry.path);
+      const files = [entry.path, ...Object.values(entry.sidecars).map((name) => path.join(folder, name))].map((file) => relativePath(rootDir, file));
+      setAside.push({ book: book.slug, chapter: entry.slug, files, errors });
+    }
+  }
+  // Any other error keeps the project whole: one of a book's own files, a duplicate chapter number, a sources lock,
+  // or a cross-file error (a date in the future) of a chapter kept.
+  const asideFiles = new Set(setAside.flatMap((aside) => aside.files));
+  const unexplained = problems.some((problem) => problem.severity === 'error' && !explained.has(problem) && !(problem.rule.startsWith('cross/') && asideFiles.has(problem.file)));
+  if (setAside.length === 0 || unexplained || books.length !== listing.books.length) return undefined;
+  const left = (book: BookModel) => book.chapters.filter((chapter) => !setAside.some((aside) => aside.book === book.slug && aside.chapter === chapter.slug));
+  return { model: { version: 1, asOf, books: books.map((book) => ({ ...book, chapters: left(book) })) }, setAside };
 }
 
 /**

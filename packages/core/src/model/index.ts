@@ -15,7 +15,7 @@ export { coreCodeVersion } from './check-store.js';
 export type { ChapterKey, CheckStore, CheckStoreOptions, StoredCheck } from './check-store.js';
 export type { ChapterCheck, CheckChapterOptions, CheckProjectOptions } from './check.js';
 export type { BuildModelOptions } from './build.js';
-export type { BuildModelResult } from './check.js';
+export type { BuildModelResult, PartialModel, SetAsideChapter } from './check.js';
 export type { ParseChapter, ResolveClaimsOptions } from './chapter.js';
 export type { ChapterPage } from './page-info.js';
 export {

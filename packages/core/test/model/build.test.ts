@@ -160,6 +160,32 @@ describe('buildModel', () => {
     expect(problems[0]).toMatchObject({ file: claimsFile, line: 13, column: 14, path: 'claims[1].anchor.quote', rule: 'anchor/orphan', severity: 'error' });
   });
 
+  it('gives, without a model, the model of the chapters whose own errors do not stop it, and the chapters set aside', () => {
+    const claims = exampleBook[claimsFile]!.replace('Entries form a tree', 'Sessions live in a SQLite database');
+    const whole = buildModel({ rootDir: project(), parse, today });
+    const broken = buildModel({ rootDir: project({ '01-sessions.claims.yaml': claims }), parse, today });
+    expect(broken.model).toBeUndefined();
+    expect(broken.partial!.setAside).toEqual([
+      {
+        book: 'demo',
+        chapter: '01-sessions',
+        files: ['content/books/demo/01-sessions.mdx', 'content/books/demo/01-sessions.claims.yaml', 'content/books/demo/01-sessions.evidence.yaml', 'content/books/demo/01-sessions.research.yaml'],
+        errors: broken.problems,
+      },
+    ]);
+    // The other chapter as the whole model has it.
+    expect(broken.partial!.model).toEqual({ ...whole.model!, books: [{ ...whole.model!.books[0]!, chapters: [whole.model!.books[0]!.chapters[1]!] }] });
+    // A chapter that cannot be read at all (an empty file) is set aside too.
+    expect(buildModel({ rootDir: project({ '02-replay.md': '' }), parse, today }).partial!.setAside.map((aside) => aside.chapter)).toEqual(['02-replay']);
+    // None when the model is whole, or when an error is not a chapter's own: the book's file, or a cross-file error of a chapter kept.
+    expect(whole.partial).toBeUndefined();
+    const bookFile = exampleBook['content/books/demo/book.yaml']!;
+    expect(buildModel({ rootDir: project({ '01-sessions.claims.yaml': claims, 'book.yaml': `${bookFile}sevrity: high\n` }), parse, today }).partial).toBeUndefined();
+    const future = buildModel({ rootDir: project({ '02-replay.md': '' }), parse, today: '2024-01-01' });
+    expect(future.problems.some((problem) => problem.rule.startsWith('cross/') && problem.file.startsWith('content/books/demo/01-sessions'))).toBe(true);
+    expect(future.partial).toBeUndefined();
+  });
+
   it('says of an empty chapter file that it is empty, and nothing of the quotes of its claims', () => {
     for (const empty of ['', '\n\n  \n']) {
       const { model, problems } = buildModel({ rootDir: project({ '01-sessions.mdx': empty }), parse, today });
