@@ -27,7 +27,7 @@ export const COMMAND_OPTIONS = {
     ...help,
   },
   review: { ...project, format: { type: 'string' }, interactive: { type: 'boolean' }, by: { type: 'string' }, date: { type: 'string' }, 'dry-run': { type: 'boolean' }, ...help },
-  accept: { ...project, ...decision, relation: { type: 'string' }, ...help },
+  accept: { ...project, ...decision, relation: { type: 'string', multiple: true }, ...help },
   reject: { ...project, ...decision, why: { type: 'string' }, ...help },
   'accept-claim': { ...project, ...decision, id: { type: 'string' }, directive: { type: 'string' }, ...help },
   verdict: { ...project, ...decision, rationale: { type: 'string' }, 'from-pass': { type: 'string' }, ...help },
@@ -53,8 +53,8 @@ export const COMMAND_OPTIONS = {
   },
 } as const satisfies Record<CommandName, ParseArgsConfig['options']>;
 
-/** Parsed options of a command: strings and booleans by name. */
-export type Values = Partial<Record<string, string | boolean>>;
+/** Parsed options of a command: strings, booleans and (for an option given more than once) lists of strings, by name. */
+export type Values = Partial<Record<string, string | boolean | string[]>>;
 
 /**
  * Parse a command's arguments.
@@ -100,6 +100,17 @@ function friendlyParseError(message: string, command: CommandName, args: readonl
 export function stringOption(values: Values, name: string): string | undefined {
   const value = values[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * An option a command takes more than once, each value as given.
+ * @param values parsed options.
+ * @param name the option's name.
+ * @returns its values, in order; none when it is not given.
+ */
+export function stringsOption(values: Values, name: string): string[] {
+  const value = values[name];
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 }
 
 /**

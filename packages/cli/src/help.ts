@@ -239,6 +239,12 @@ without a terminal.`,
 the decision, by who decided. Check the lead against its source first.`, `  --relation <r>      supports, qualifies or contradicts: what the lead does to
                       its claims, as you read the source (set on it; needed
                       for a lead the report left unresolved to back a verdict)
+  --relation <r>=<claim>,<claim>
+                      what it does to some of its claims, when that differs
+                      from claim to claim: give every claim of the lead one
+                      (--relation supports=a,b --relation qualifies=c); the
+                      lead keeps the first group, each other group becomes
+                      validated evidence of its own from the same source
 `),
 
   reject: decisionHelp('reject <lead or proposal>... --why "…"', `A lead is kept in the record as rejected (status rejected, with by, the date

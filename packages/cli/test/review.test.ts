@@ -478,6 +478,50 @@ describe('research-pack verdict and reviewed', () => {
     expect(again.stderr).toContain(`supports its claims (${lead.claims.join(', ')}); to record that it qualifies them instead, give --force`);
   });
 
+  it('accepts a lead that bears differently on its claims with a relation per group of claims, the other groups as evidence of their own (an outside author\'s finding)', async () => {
+    type Item = { id: string; source: string; claims: string[]; relation: string; status: string; by?: string; recorded: string; note?: string; class: string };
+    const items = () => read(evidenceFile).then((text) => (parseYaml(text) as { evidence: Item[] }).evidence);
+    // A lead on three claims that the report left unresolved.
+    await editFile(path.join(root, evidenceFile), '  - id: lead-mining-a-pi-session\n    source: mining-a-pi-session\n    claims: [header-metadata-only]\n    relation: supports\n', '  - id: lead-mining-a-pi-session\n    source: mining-a-pi-session\n    claims: [header-metadata-only, session-id-v4, entry-ids-short]\n    relation: unresolved\n');
+    const lead = (await items()).find((item) => item.id === 'lead-mining-a-pi-session')!;
+    expect(lead).toMatchObject({ claims: ['header-metadata-only', 'session-id-v4', 'entry-ids-short'], relation: 'unresolved', status: 'lead' });
+    expect((await cli('review', 'pi/27-chapter')).stdout).toContain(
+      'relation:  unresolved (accept it with --relation supports, qualifies or contradicts, for all its claims, or per claim: --relation supports=header-metadata-only --relation qualifies=session-id-v4,entry-ids-short); class reported; also bears on session-id-v4, entry-ids-short',
+    );
+    const before = await snapshotBook();
+    // Every claim in one group, each once, of this lead; one lead per accept.
+    for (const [args, code, message] of [
+      [['--relation', 'supports=header-metadata-only'], 1, 'accept lead-mining-a-pi-session: --relation gives no relation for claims "session-id-v4", "entry-ids-short" of lead "lead-mining-a-pi-session" of pi/27-chapter; give each of its claims one'],
+      [['--relation', 'supports=header-metadata-only,session-id-v5', '--relation', 'qualifies=entry-ids-short'], 1, 'bears on header-metadata-only, session-id-v4, entry-ids-short, not on "session-id-v5" (did you mean "session-id-v4"?)'],
+      [['--relation', 'supports=header-metadata-only,session-id-v4,entry-ids-short', '--relation', 'qualifies=session-id-v4'], 1, '--relation gives claim "session-id-v4" of lead "lead-mining-a-pi-session" of pi/27-chapter two relations, supports and qualifies; give it one'],
+      [['--relation', 'supports', '--relation', 'qualifies=session-id-v4'], 2, '--relation is given 2 times ("supports", "qualifies=session-id-v4"): give one relation for all of the lead\'s claims'],
+      [['--relation', 'suports=header-metadata-only'], 2, '--relation takes supports, qualifies or contradicts (what the lead does to its claims, as you read the source), got "suports" (did you mean "supports"?)'],
+      [['--relation', 'qualifies='], 2, '--relation qualifies= names no claim'],
+      [['lead-mining-a-pi-session-2', '--relation', 'qualifies=session-id-v4'], 2, 'give one lead per accept (join them with +)'],
+    ] as Array<[string[], number, string]>) {
+      const refused = await cli('accept', 'lead-mining-a-pi-session', ...args, ...WHO);
+      expect(refused.code, refused.stderr).toBe(code);
+      expect(refused.stderr).toContain(message);
+    }
+    expect(await snapshotBook()).toEqual(before);
+    // Accepted, with the verdict it backs in the same call.
+    const result = await cli('accept', 'lead-mining-a-pi-session', '--relation', 'supports=header-metadata-only,entry-ids-short', '--relation', 'qualifies=session-id-v4', '+', 'verdict', 'header-metadata-only', 'supported', '--rationale', 'The post shows the header.', ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(
+      `accept lead-mining-a-pi-session: lead "lead-mining-a-pi-session" of pi/27-chapter (mining-a-pi-session supports header-metadata-only, entry-ids-short; qualifies session-id-v4, as "lead-mining-a-pi-session-qualifies"; was unresolved) is validated evidence, by J. Author on ${AS_OF}\n`,
+    );
+    const after = await items();
+    const { note: _note, ...kept } = lead;
+    expect(after.find((item) => item.id === lead.id)).toEqual({ ...kept, claims: ['header-metadata-only', 'entry-ids-short'], relation: 'supports', status: 'validated', recorded: AS_OF, by: 'J. Author', note: lead.note!.replace(' Not yet checked by the author.', '') });
+    expect(after.at(-1)).toEqual({ ...kept, id: 'lead-mining-a-pi-session-qualifies', claims: ['session-id-v4'], relation: 'qualifies', status: 'validated', recorded: AS_OF, by: 'J. Author', note: lead.note!.replace(' Not yet checked by the author.', '') });
+    expect(await read(evidenceFile)).toContain(`\n  # Split from "lead-mining-a-pi-session" by J. Author on ${AS_OF}: the same source, another relation to these claims\n  - id: lead-mining-a-pi-session-qualifies\n`);
+    expect((await cli('check')).code).toBe(0);
+    // One relation for every claim is the plain accept.
+    const plainly = await cli('accept', 'lead-mining-a-pi-session-qualifies', '--relation', 'qualifies=session-id-v4', '--date', '2026-12-02');
+    expect(plainly.code).toBe(1);
+    expect(plainly.stderr).toContain(`accept lead-mining-a-pi-session-qualifies: lead "lead-mining-a-pi-session-qualifies" of pi/27-chapter is already validated evidence (by J. Author, recorded ${AS_OF}); nothing to change. To record this acceptance instead, give --force\n`);
+  });
+
   it('takes a chapter named as every command takes it: --chapter 27-chapter in a book of its own, review 27-chapter', async () => {
     const short = await cli('verdict', 'large-file-loading', 'unverified', '--rationale', 'Not measured yet.', '--chapter', '27-chapter', ...WHO, '--dry-run');
     expect(short.code, short.stderr).toBe(0);
@@ -727,7 +771,12 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
     const result = await cli('accept', 'lead-mining-a-pi-session', 'lead-agentgrep-pi-backend', ...WHO, '+', 'reject', 'lead-mining-a-pi-session', '--why', 'Not about the header.', ...WHO);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      'accept lead-mining-a-pi-session and reject lead-mining-a-pi-session contradict each other: both decide the lead "lead-mining-a-pi-session" of pi/27-chapter, differently; give one decision for it\nRefused: nothing was written.\n',
+      'accept lead-mining-a-pi-session and reject lead-mining-a-pi-session contradict each other: both decide the lead "lead-mining-a-pi-session" of pi/27-chapter, differently (one is accept, the other reject); give one decision for it\nRefused: nothing was written.\n',
+    );
+    // Two accepts of one lead that differ say how (an outside author's finding: the message did not).
+    const relations = await cli('accept', 'lead-mining-a-pi-session', '--relation', 'supports', ...WHO, '+', 'accept', 'lead-mining-a-pi-session', '--relation', 'qualifies', ...WHO);
+    expect(relations.stderr).toBe(
+      'accept lead-mining-a-pi-session and accept lead-mining-a-pi-session contradict each other: both decide the lead "lead-mining-a-pi-session" of pi/27-chapter, differently (one gives relation "supports", the other "qualifies"); give one decision for it\nRefused: nothing was written.\n',
     );
     expect(await snapshotBook()).toEqual(before);
   });
@@ -857,6 +906,35 @@ describe('research-pack review --interactive, in a terminal', () => {
     expect(evidence.find((item) => item.id === second!.id)).toMatchObject({ status: 'rejected', reason: 'Off topic.' });
     expect(evidence.find((item) => item.id === third!.id)).toMatchObject({ status: 'lead' });
     expect(evidence.filter((item) => item.status === 'rejected' && item.reason === 'Off topic.')).toHaveLength(1);
+  });
+
+  it('accepts a lead on several claims with a relation per claim', async () => {
+    const { leads } = await queue();
+    const first = leads[0]!;
+    expect(first.claims).toHaveLength(1);
+    const [claim] = first.claims;
+    const other = claim === 'session-id-v4' ? 'entry-ids-short' : 'session-id-v4';
+    // The first lead, made to bear on a second claim.
+    const text = await read(evidenceFile);
+    const start = text.indexOf(`  - id: ${first.id}\n`);
+    const line = text.indexOf(`    claims: [${claim}]\n`, start);
+    expect(start).toBeGreaterThan(0);
+    expect(line).toBeGreaterThan(start);
+    await writeFile(path.join(root, evidenceFile), `${text.slice(0, line)}    claims: [${claim}, ${other}]\n${text.slice(line + `    claims: [${claim}]\n`.length)}`);
+    const asked = `What does it do to its claims: supports, qualifies or contradicts, for all its claims; or per claim, e\\.g\\. supports=${claim} qualifies=${other} \\(Enter: leave it unresolved\\)\\? $`;
+    const result = await walk([
+      { expect: `\\[1/37\\][\\s\\S]*${PROMPT}`, send: 'a\n' },
+      { expect: asked, send: `supports=${claim}\n` },
+      { expect: asked, send: `supports=${claim} qualifies=${other},nope\n` },
+      { expect: asked, send: `supports=${claim} qualifies=${other}\n` },
+      { expect: `\\[2/37\\][\\s\\S]*${PROMPT}`, send: 'q\n' },
+      { expect: 'Write this decision to the sidecars\\? \\[y/n\\] $', send: 'y\n' },
+    ]);
+    expect(result.failed, result.output).toBeNull();
+    expect(result.code, result.output).toBe(0);
+    const evidence = (parseYaml(await read(evidenceFile)) as { evidence: Array<Record<string, unknown>> }).evidence;
+    expect(evidence.find((item) => item.id === first.id)).toMatchObject({ status: 'validated', relation: 'supports', claims: [claim] });
+    expect(evidence.find((item) => item.id === `${first.id}-qualifies`)).toMatchObject({ status: 'validated', relation: 'qualifies', claims: [other], by: 'J. Author' });
   });
 
   it('writes nothing when the last answer is no, or when the walk is interrupted', async () => {

@@ -142,8 +142,12 @@ async function decide(item: ReviewItem, context: { by: string; date: string; ask
     if (item.kind === 'lead' && (answer === 'a' || answer === 'accept')) {
       // A lead the report left unresolved backs no verdict until the author says what it does.
       if (item.item.relation !== 'unresolved') return { verb: 'accept', target, by, date };
-      const relation = await askUntil(ask, 'What does it do to its claims: supports, qualifies or contradicts (Enter: leave it unresolved)? ', (text) => ['', 'supports', 'qualifies', 'contradicts'].includes(text));
-      return { verb: 'accept', target, by, date, ...(relation ? { relation: relation as 'supports' | 'qualifies' | 'contradicts' } : {}) };
+      // A lead on several claims may bear differently on each: one relation for all, or one per group of its claims.
+      const claims = item.item.claims;
+      const several = claims.length > 1 ? `, for all its claims; or per claim, e.g. supports=${claims[0]} qualifies=${claims.slice(1).join(',')}` : '';
+      const relation = await askUntil(ask, `What does it do to its claims: supports, qualifies or contradicts${several} (Enter: leave it unresolved)? `, (text) => RELATIONS.includes(text) || (claims.length > 1 && perClaim(text, claims) !== undefined));
+      if (relation === '') return { verb: 'accept', target, by, date };
+      return { verb: 'accept', target, by, date, ...(RELATIONS.includes(relation) ? { relation: relation as Relation } : { relations: perClaim(relation, claims)! }) };
     }
     if (item.kind === 'proposal' && (answer === 'a' || answer === 'accept')) return { verb: 'accept-claim', target, by, date };
     if (item.kind !== 'claim' && (answer === 'r' || answer === 'reject')) {
@@ -160,6 +164,26 @@ async function decide(item: ReviewItem, context: { by: string; date: string; ask
     }
     io.stdout(`Type ${item.kind === 'claim' ? 'c, v, s or q' : 'a, r, s or q'} and Enter.\n`);
   }
+}
+
+type Relation = 'supports' | 'qualifies' | 'contradicts';
+const RELATIONS = ['', 'supports', 'qualifies', 'contradicts'];
+
+/** `supports=a,b qualifies=c`: a relation for each of the lead's claims, each once; undefined for anything else. */
+function perClaim(text: string, claims: readonly string[]): Array<{ relation: Relation; claims: string[] }> | undefined {
+  const groups: Array<{ relation: Relation; claims: string[] }> = [];
+  const seen = new Set<string>();
+  for (const part of text.split(/\s+/).filter(Boolean)) {
+    const match = /^(supports|qualifies|contradicts)=(.+)$/.exec(part);
+    if (!match) return undefined;
+    const named = match[2]!.split(',').filter(Boolean);
+    for (const claim of named) {
+      if (!claims.includes(claim) || seen.has(claim)) return undefined;
+      seen.add(claim);
+    }
+    groups.push({ relation: match[1] as Relation, claims: named });
+  }
+  return seen.size === claims.length ? groups : undefined;
 }
 
 async function askUntil(ask: (prompt: string) => Promise<string>, prompt: string, valid: (text: string) => boolean): Promise<string> {

@@ -8,7 +8,7 @@
 import { closest } from '@research-pack/core/problems';
 import { IdSchema, VerdictStatusSchema, type VerdictStatus } from '@research-pack/core/schema';
 import type { Decision, DecisionVerb } from '@research-pack/core/review';
-import { dateOption, parseCommandArgs, stringOption, type Values } from '../args.js';
+import { dateOption, parseCommandArgs, stringOption, stringsOption, type Values } from '../args.js';
 import { CliError } from '../io.js';
 import { DECISION_VERBS, isDecisionVerb } from './verbs.js';
 import { checkedBy } from './who.js';
@@ -78,11 +78,9 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
   };
   switch (verb) {
     case 'accept': {
-      const relation = stringOption(values, 'relation');
-      if (relation !== undefined && !['supports', 'qualifies', 'contradicts'].includes(relation)) {
-        throw new CliError(`--relation takes supports, qualifies or contradicts (what the lead does to its claims, as you read the source), got "${relation}"`);
-      }
-      return each((target) => ({ verb, target, ...(relation !== undefined ? { relation: relation as 'supports' | 'qualifies' | 'contradicts' } : {}), ...common }));
+      const relation = relationOption(values);
+      if (Array.isArray(relation) && positionals.length > 1) throw new CliError('--relation <relation>=<claims> names the claims of one lead: give one lead per accept (join them with +)');
+      return each((target) => ({ verb, target, ...(relation === undefined ? {} : Array.isArray(relation) ? { relations: relation } : { relation }), ...common }));
     }
     case 'reviewed':
       return each((target) => ({ verb, target, ...common }));
@@ -107,6 +105,37 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
     case 'verdict':
       return [verdictDecision(positionals, values, common)];
   }
+}
+
+type RelationWord = 'supports' | 'qualifies' | 'contradicts';
+const RELATIONS: readonly RelationWord[] = ['supports', 'qualifies', 'contradicts'];
+
+/**
+ * `--relation`: one relation for every claim of the lead (`supports`), or
+ * one per group of its claims (`supports=a,b --relation qualifies=c`).
+ */
+function relationOption(values: Values): RelationWord | Array<{ relation: RelationWord; claims: string[] }> | undefined {
+  const given = stringsOption(values, 'relation');
+  if (given.length === 0) return undefined;
+  const word = (value: string): RelationWord => {
+    if ((RELATIONS as readonly string[]).includes(value)) return value as RelationWord;
+    const guess = closest(value, RELATIONS);
+    throw new CliError(`--relation takes supports, qualifies or contradicts (what the lead does to its claims, as you read the source), got "${value}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
+  };
+  const plain = given.filter((value) => !value.includes('='));
+  if (plain.length > 0) {
+    if (given.length > 1) {
+      throw new CliError(`--relation is given ${given.length} times (${given.map((value) => `"${value}"`).join(', ')}): give one relation for all of the lead's claims (--relation supports), or one for each group of its claims (--relation supports=<claim>,<claim> --relation qualifies=<claim>)`);
+    }
+    return word(plain[0]!);
+  }
+  return given.map((value) => {
+    const at = value.indexOf('=');
+    const relation = word(value.slice(0, at).trim());
+    const claims = value.slice(at + 1).split(',').map((claim) => claim.trim()).filter(Boolean);
+    if (claims.length === 0) throw new CliError(`--relation ${value} names no claim: give the claims after "=", e.g. --relation ${relation}=<claim>,<claim>`);
+    return { relation, claims };
+  });
 }
 
 function verdictDecision(positionals: string[], values: Values, common: { by: string | undefined; date: string | undefined; force?: boolean; chapter?: string }): TypedDecision {

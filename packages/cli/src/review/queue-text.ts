@@ -76,7 +76,9 @@ export function leadBlock(lead: ReviewLead, group: string): string[] {
   lines.push(field('source', source ? `${item.source}: ${plain(source.title)}${reading}` : `${item.source} (not in the ledger)`));
   const others = item.claims.filter((claim) => claim !== group);
   // Unresolved, it backs no verdict: the author says what it does as they accept it.
-  const unresolved = item.relation === 'unresolved' ? ' (accept it with --relation supports, qualifies or contradicts)' : '';
+  // A lead on several claims may bear differently on each: one relation for all, or one per group of claims.
+  const each = item.claims.length > 1 ? `, for all its claims, or per claim: --relation supports=${item.claims[0]} --relation qualifies=${item.claims.slice(1).join(',')}` : '';
+  const unresolved = item.relation === 'unresolved' ? ` (accept it with --relation supports, qualifies or contradicts${each})` : '';
   lines.push(field('relation', `${item.relation}${unresolved}; class ${item.class}${others.length > 0 ? `; also bears on ${others.join(', ')}` : ''}`));
   if (item.locator) lines.push(field('locator', plain(item.locator)));
   if (item.note) lines.push(field('says', plain(item.note)));

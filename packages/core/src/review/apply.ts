@@ -5,13 +5,14 @@
  * recorded with the current textHash, a verdict re-confirmed on the current
  * wording. What is already recorded changes nothing.
  */
-import { slug, uniqueId } from '../ingest/ids.js';
+import { slug, uniqueId, withoutUndefined } from '../ingest/ids.js';
+import { closest } from '../problems/problem.js';
 import type { YamlEdit } from '../ingest/yaml-edit.js';
 import { verdictRelations } from '../model/cross-file-checks.js';
 import type { ChapterModel, ResolvedClaim } from '../model/types.js';
 import { ClaimSchema, EvidenceItemSchema, ProposedClaimSchema, QuoteAnchorSchema, VerdictSchema, type EvidenceItem, type ProposedClaim, type Verdict } from '../schema/sidecars.js';
 import { addDays, isDateString } from '../schema/dates.js';
-import type { AcceptClaimDecision, AcceptDecision, Decision, RejectDecision, ReviewedDecision, VerdictDecision } from './decisions.js';
+import type { AcceptClaimDecision, AcceptDecision, ClaimRelations, Decision, RejectDecision, ReviewedDecision, VerdictDecision } from './decisions.js';
 import { findPass, reportedVerdict, type PassReports } from './from-pass.js';
 import type { ResolvedTarget } from './resolve.js';
 
@@ -88,6 +89,16 @@ function beforeRecorded(decision: { date: string }, recorded: string | undefined
 function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
   const item = target.chapter.evidence[target.index]!;
   const name = `lead "${item.id}" of ${spec(target)}`;
+  if (decision.relations !== undefined) {
+    const groups = claimGroups(decision.relations, item, name);
+    if ('error' in groups) return groups;
+    // One relation for every claim is the plain accept.
+    if (groups.length === 1) {
+      const { relations: _relations, ...plain } = decision;
+      return acceptLead({ ...plain, relation: groups[0]!.relation }, target, edits);
+    }
+    return splitLead(decision, target, edits, groups);
+  }
   const relation = decision.relation ?? item.relation;
   if (item.status === 'validated' && item.recorded === decision.date && item.by === decision.by && relation === item.relation) {
     return { changed: false, summary: `${name} is already validated, by ${decision.by} on ${decision.date}; nothing to change` };
@@ -114,6 +125,79 @@ function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: Cha
   edit.unset([...path, 'reason']);
   dropUnchecked(edit, path, item);
   return { changed: true, summary: `${name} (${item.source} ${relation} ${item.claims.join(', ')}${relation !== item.relation ? `; was ${item.relation}` : ''}) is validated evidence, by ${decision.by} on ${decision.date}` };
+}
+
+/**
+ * A lead's claims grouped by the relation the author gives each, in the
+ * lead's order of its claims (the group of its first claim first); an error
+ * for a claim it does not bear on, one named twice, or one left out.
+ */
+function claimGroups(relations: ReadonlyArray<ClaimRelations>, item: EvidenceItem, name: string): ClaimRelations[] | { error: string } {
+  const given = new Map<string, ClaimRelations['relation']>();
+  for (const { relation, claims } of relations) {
+    for (const claim of claims) {
+      if (!item.claims.includes(claim)) {
+        const guess = closest(claim, item.claims);
+        return { error: `${name} bears on ${item.claims.join(', ')}, not on "${claim}"${guess ? ` (did you mean "${guess}"?)` : ''}; give each of its claims one relation, e.g. --relation ${relation}=${item.claims[0]}` };
+      }
+      const earlier = given.get(claim);
+      if (earlier !== undefined && earlier !== relation) return { error: `--relation gives claim "${claim}" of ${name} two relations, ${earlier} and ${relation}; give it one` };
+      given.set(claim, relation);
+    }
+  }
+  const left = item.claims.filter((claim) => !given.has(claim));
+  if (left.length > 0) {
+    return { error: `--relation gives no relation for ${left.length === 1 ? 'claim' : 'claims'} ${left.map((claim) => `"${claim}"`).join(', ')} of ${name}; give each of its claims one (--relation supports=<claim>,… --relation qualifies=<claim>,…), or one for all (--relation supports)` };
+  }
+  const groups = new Map<ClaimRelations['relation'], string[]>();
+  for (const claim of item.claims) {
+    const relation = given.get(claim)!;
+    groups.set(relation, [...(groups.get(relation) ?? []), claim]);
+  }
+  return [...groups].map(([relation, claims]) => ({ relation, claims }));
+}
+
+/**
+ * Accept a lead that bears differently on its claims: the lead keeps the
+ * claims of the first group, with that group's relation; each other group
+ * is appended as validated evidence of its own, a copy of the lead with
+ * those claims and that relation.
+ */
+function splitLead(decision: AcceptDecision, target: ResolvedTarget, edits: ChapterEdits, groups: readonly ClaimRelations[]): Applied {
+  const item = target.chapter.evidence[target.index]!;
+  const name = `lead "${item.id}" of ${spec(target)}`;
+  const changed = groups.filter((group) => group.relation !== item.relation);
+  if (item.relation !== 'unresolved' && changed.length > 0 && !decision.force) {
+    return { error: `${name} ${item.relation} its claims (${item.claims.join(', ')}); to record that it ${changed.map((group) => `${group.relation} ${group.claims.join(', ')}`).join(' and ')} instead, give --force` };
+  }
+  if (item.status === 'validated' && !decision.force) {
+    return { error: `${name} is already validated evidence (${decided(item)}); nothing to change. To record this acceptance instead, give --force` };
+  }
+  if (item.status === 'rejected' && !decision.force) {
+    return { error: `${name} was rejected (${decided(item)}${item.reason ? `: "${item.reason}"` : ''}); to accept it all the same, give --force` };
+  }
+  if (target.changed) return changedSince(target, 'lead');
+  const early = beforeRecorded(decision, item.recorded, name);
+  if (early) return early;
+  const [first, ...rest] = groups as [ClaimRelations, ...ClaimRelations[]];
+  const path = ['evidence', target.index];
+  const edit = edits.evidence.edit;
+  if (first.relation !== item.relation) edit.set([...path, 'relation'], first.relation, EVIDENCE_KEYS);
+  edit.set([...path, 'claims'], [...first.claims], EVIDENCE_KEYS);
+  edit.set([...path, 'status'], 'validated', EVIDENCE_KEYS);
+  edit.set([...path, 'recorded'], decision.date, EVIDENCE_KEYS);
+  edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
+  edit.unset([...path, 'reason']);
+  dropUnchecked(edit, path, item);
+  const note = item.note?.endsWith(UNCHECKED) ? item.note.slice(0, -UNCHECKED.length).trimEnd() : item.note;
+  const copies = rest.map((group) => {
+    const id = uniqueId(`${item.id.slice(0, 80 - group.relation.length - 4).replace(/-+$/, '')}-${group.relation}`, edits.usedIds);
+    edits.usedIds.add(id);
+    return withoutUndefined({ ...item, id, claims: [...group.claims], relation: group.relation, status: 'validated', recorded: decision.date, by: decision.by, reason: undefined, note: note === '' ? undefined : note });
+  });
+  edits.evidence.edit.append('evidence', copies, { comment: `Split from "${item.id}" by ${decision.by} on ${decision.date}: the same source, another relation to these claims` });
+  const said = groups.map((group, index) => `${group.relation} ${group.claims.join(', ')}${index === 0 ? '' : `, as "${copies[index - 1]!.id}"`}`).join('; ');
+  return { changed: true, summary: `${name} (${item.source} ${said}; was ${item.relation}) is validated evidence, by ${decision.by} on ${decision.date}` };
 }
 
 /** The ingest's note says a lead is not checked yet; once it is accepted or rejected, that sentence would be false. */

@@ -28,6 +28,20 @@ export interface AcceptDecision extends DecisionBase {
   verb: 'accept';
   /** What the lead does to its claims, as the author read the source: set on the lead as it is accepted (a lead the report left `unresolved`, say). */
   relation?: Exclude<Relation, 'unresolved'>;
+  /**
+   * What the lead does to each of its claims, when that differs from claim
+   * to claim (one source supports one claim and qualifies another): every
+   * claim of the lead in one group. The lead keeps the group of its first
+   * claim; each other group becomes validated evidence of its own, from the
+   * same source. Not with `relation`.
+   */
+  relations?: ReadonlyArray<ClaimRelations>;
+}
+
+/** Claims of a lead and what it does to them. */
+export interface ClaimRelations {
+  relation: Exclude<Relation, 'unresolved'>;
+  claims: readonly string[];
 }
 
 /** A lead (or a proposed claim) is kept in the record as rejected, with the reason. */
@@ -90,6 +104,22 @@ export function sameDecision(a: Decision, b: Decision): boolean {
   const { target: _a, ...restA } = a;
   const { target: _b, ...restB } = b;
   return JSON.stringify(sortKeys(restA)) === JSON.stringify(sortKeys(restB));
+}
+
+/**
+ * What two decisions on one item give differently, for the refusal: e.g.
+ * `one gives relation "supports", the other "qualifies"`.
+ * @param a the first.
+ * @param b the second.
+ * @returns the differences, joined.
+ */
+export function decisionDifference(a: Decision, b: Decision): string {
+  if (a.verb !== b.verb) return `one is ${a.verb}, the other ${b.verb}`;
+  const first = a as unknown as Record<string, unknown>;
+  const second = b as unknown as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(first), ...Object.keys(second)])].filter((key) => key !== 'target' && JSON.stringify(first[key]) !== JSON.stringify(second[key])).sort();
+  const shown = (value: unknown) => (value === undefined ? 'none' : Array.isArray(value) ? value.map((group: { relation: string; claims: string[] }) => `${group.relation}=${group.claims.join(',')}`).join(' ') : JSON.stringify(value));
+  return keys.map((key) => `one gives ${key} ${shown(first[key])}, the other ${shown(second[key])}`).join('; ');
 }
 
 function sortKeys(value: Record<string, unknown>): Record<string, unknown> {

@@ -6,7 +6,7 @@
  */
 export { planDecisions } from './plan.js';
 export type { PlanDecisionsOptions, DecisionPlan, DecisionOutcome, SidecarText } from './plan.js';
-export type { Decision, DecisionVerb, AcceptDecision, RejectDecision, AcceptClaimDecision, VerdictDecision, ReviewedDecision } from './decisions.js';
+export type { Decision, DecisionVerb, AcceptDecision, ClaimRelations, RejectDecision, AcceptClaimDecision, VerdictDecision, ReviewedDecision } from './decisions.js';
 export { resolveTarget } from './resolve.js';
 export type { ResolvedTarget } from './resolve.js';
 export { findPass, reportedVerdict } from './from-pass.js';

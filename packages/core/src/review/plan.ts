@@ -11,7 +11,7 @@ import { editYaml, SIDECAR_KEY_ORDER, YamlEditError, type YamlEdit } from '../in
 import type { PlannedFile } from '../ingest/plan.js';
 import { itemKey } from '../model/review-queue.js';
 import type { ChapterModel, ResearchModel } from '../model/types.js';
-import { describeDecision, sameDecision, type Decision } from './decisions.js';
+import { decisionDifference, describeDecision, sameDecision, type Decision } from './decisions.js';
 import { applyDecision, type ChapterEdits } from './apply.js';
 import type { PassReports } from './from-pass.js';
 import { resolveTarget, type ResolvedTarget } from './resolve.js';
@@ -84,7 +84,7 @@ export function planDecisions(options: PlanDecisionsOptions): DecisionPlan {
     if (!first) unique.push(entry);
     else if (!sameDecision(first.decision, entry.decision)) {
       errors.push(
-        `${describeDecision(first.decision)} and ${describeDecision(entry.decision)} contradict each other: both decide the ${entry.target.kind === 'proposal' ? 'proposed claim' : entry.target.kind} "${entry.target.id}" of ${spec(entry.target.chapter)}, differently; give one decision for it`,
+        `${describeDecision(first.decision)} and ${describeDecision(entry.decision)} contradict each other: both decide the ${entry.target.kind === 'proposal' ? 'proposed claim' : entry.target.kind} "${entry.target.id}" of ${spec(entry.target.chapter)}, differently (${decisionDifference(first.decision, entry.decision)}); give one decision for it`,
       );
     }
   }
