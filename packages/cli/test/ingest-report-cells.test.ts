@@ -65,7 +65,8 @@ describe('research-pack ingest: HTML-like text in a report', () => {
     const claims = await sidecar('claims');
     const concernOf = (id: string) => claims.claims.find((claim: { id: string }) => claim.id === id).concern;
     expect(concernOf('header-metadata-only')).toBe('The <summary> entry may be missing');
-    expect(concernOf('timestamps-two-clocks')).toBe('Readers may expect Date<UTC> & one clock or two');
+    // Code stays code, in its backticks (an outside author's finding: they were dropped).
+    expect(concernOf('timestamps-two-clocks')).toBe('Readers may expect `Date<UTC>` & one clock or two');
     const evidence = await sidecar('evidence');
     const vec = evidence.sources.find((source: { url?: string }) => source.url === 'https://doc.rust-lang.org/std/vec/struct.Vec.html');
     expect(vec).toMatchObject({ title: 'Rust Vec<T> and TypeScript Promise<void>', limitations: 'Only <kbd>Vec::new</kbd> read' });

@@ -32,6 +32,15 @@ const syntaxHints: Partial<Record<string, string>> = {
   RESOURCE_EXHAUSTION: 'sidecars do not need anchors and aliases; write the value out',
 };
 
+/** The hint for a syntax error: by its code, but a line indented less than its neighbours is no unclosed quote. */
+function syntaxHint(error: { code: string; message: string }): string {
+  // `yaml` reports a line indented less than the keys of its list item (three spaces for four) as a missing "-".
+  if (error.code === 'MISSING_CHAR' && /sequence item without - indicator/i.test(error.message)) {
+    return 'line this up with the keys it belongs to: here a line is indented less than the keys of its list item above (three spaces for four, say), or a list item lacks its "- "';
+  }
+  return syntaxHints[error.code] ?? 'check the indentation and quoting at this point';
+}
+
 const TAG_HINT = 'remove the tag; sidecars use plain strings, numbers, true/false, lists and mappings';
 
 /** Where problems go: the file and the offset → position function. */
@@ -81,7 +90,7 @@ export function documentProblems(doc: Document.Parsed, text: string, { file, at 
             'yaml/syntax',
             { file, ...at(error.pos[0]) },
             error.code === 'MULTIPLE_DOCS' ? 'the file holds more than one YAML document' : yamlMessage(error.message),
-            syntaxHints[error.code] ?? 'check the indentation and quoting at this point',
+            syntaxHint(error),
           ),
     });
   }

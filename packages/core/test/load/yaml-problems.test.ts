@@ -21,6 +21,10 @@ describe('yaml problems, as loadYaml reports them', () => {
       'content/books/pi/27-chapter.claims.yaml:2:1  the file holds more than one YAML document  (hint: a sidecar is one YAML document; remove the extra "---" line)  [yaml/syntax]',
     );
     expect(load('title: "unterminated\n').value).toBeUndefined();
+    // A line indented by three spaces instead of four (an outside author's finding: the hint spoke of quotes and brackets).
+    expect(formatProblems(load('evidence:\n  - id: a\n    source: b\n   claims: [x]\n    relation: supports\n').problems)).toBe(
+      'content/books/pi/27-chapter.claims.yaml:4:1  sequence item without - indicator  (hint: line this up with the keys it belongs to: here a line is indented less than the keys of its list item above (three spaces for four, say), or a list item lacks its "- ")  [yaml/syntax]',
+    );
   });
 
   it('reports duplicate keys at the second one, naming it', () => {

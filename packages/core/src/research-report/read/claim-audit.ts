@@ -79,7 +79,8 @@ function readClaimRow(
   const status = (statusCell ? statusOf(statusCell.text) : undefined) ?? (evidence ? statusOf(evidence.text) : undefined);
   if (status) entry.status = status;
   const concern = cell('concern');
-  if (concern && !isNone(concern.text)) entry.concern = concern.text;
+  // Its code spans kept as code (an outside author's finding: "`model` is the model…" lost its backticks).
+  if (concern && !isNone(concern.text)) entry.concern = concern.prose ?? concern.text;
   readPriorityAndResponse(entry, cell('priority'), cell('response'), path, file, problems);
   if (evidence && isNone(evidence.text) && !entry.unverified) {
     problems.push(

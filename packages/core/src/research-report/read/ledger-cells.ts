@@ -267,7 +267,9 @@ export function readBearsOn(cell: CellText, unread: (text: string) => void): Bea
   for (const { text: piece, opensGroup } of pieces(cell.text)) {
     if (opensGroup) listed = undefined;
     let relation: Relation | undefined;
+    const groups: string[] = [];
     let text = replaceGroups(piece, (inner) => {
+      groups.push(inner);
       const value = readEnum(inner, RelationSchema.options, RELATION_SYNONYMS);
       if (value) relation = value as Relation;
       // "(1)": a reference written tentatively.
@@ -300,7 +302,16 @@ export function readBearsOn(cell: CellText, unread: (text: string) => void): Bea
       continue;
     }
     if (!range && !ref && !inside) {
-      unread(piece.trim());
+      // "research question 3 (C4)": words that name nothing, and the reference in parentheses after them.
+      const named = groups.flatMap((inner) => inner.split(/\s*(?:,|;|\band\b)\s*/)).map((part) => part.replace(/[`*]/g, '').trim()).filter((part) => /^[A-Z]{1,4}\d{1,4}[a-z]?$/.test(part) || /^[a-z0-9]+(?:-[a-z0-9]+)+$/.test(part) || RANGE.test(part));
+      if (named.length === 0) {
+        unread(piece.trim());
+        continue;
+      }
+      for (const part of named) {
+        const within = RANGE.exec(part);
+        result.push({ ...(within ? { ref: within[1]!, to: within[2]! } : { ref: part }), ...cell.place, ...(relation ? { relation } : {}) });
+      }
       continue;
     }
     const entry: BearsOn = range ? { ref: range[1]!, to: range[2]!, ...cell.place } : { ref: (ref?.[1] ?? inside![1])!, ...cell.place };

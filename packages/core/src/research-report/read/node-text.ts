@@ -17,6 +17,8 @@ export interface CellText {
   /** `text` with the quotation marks inside code spans masked (`CODE_QUOTE`), character for character; only when there are any. */
   quotable?: string;
   codes: string[];
+  /** `text` with its code spans in backticks, as written (`` `model` is the model``); only when there are any. For text the sidecars keep (a concern, a source's limitations), where the backticks say what is code. */
+  prose?: string;
   /** The text of bold (strong) spans. */
   strong: string[];
   links: string[];
@@ -37,13 +39,22 @@ const LINE_PER_CHILD = new Set(['listItem', 'list', 'blockquote', 'tableRow', 't
  * Nothing the parse yields is dropped but frontmatter and definitions,
  * which are not text of the report's sections.
  * @param node any mdast node.
+ * @param maskCodeQuotes write the quotation marks inside code spans as `CODE_QUOTE`.
+ * @param ticks write code spans in backticks, as Markdown does.
  * @returns its text.
  */
-export function textOf(node: Nodes, maskCodeQuotes = false): string {
+export function textOf(node: Nodes, maskCodeQuotes = false, ticks = false): string {
   switch (node.type) {
-    case 'inlineCode':
+    case 'inlineCode': {
+      if (ticks) {
+        // As Markdown writes it: a fence longer than any run of backticks inside, spaced when the code starts or ends with one.
+        const fence = '`'.repeat(Math.max(0, ...[...node.value.matchAll(/`+/g)].map((run) => run[0].length)) + 1);
+        const pad = node.value.startsWith('`') || node.value.endsWith('`') ? ' ' : '';
+        return `${fence}${pad}${node.value}${pad}${fence}`;
+      }
       // The quotation marks of code (`"parentId":"a1"`) quote no sentence: one character each, so offsets stay.
       return maskCodeQuotes ? node.value.replace(/["“”]/g, CODE_QUOTE) : node.value;
+    }
     case 'text':
     case 'code':
       return node.value;
@@ -64,9 +75,9 @@ export function textOf(node: Nodes, maskCodeQuotes = false): string {
       if (!('children' in node)) return '';
       const children = node.children as Nodes[];
       // Most cells hold one text node.
-      if (children.length === 1) return textOf(children[0]!, maskCodeQuotes);
+      if (children.length === 1) return textOf(children[0]!, maskCodeQuotes, ticks);
       const separator = LINE_PER_CHILD.has(node.type) ? '\n' : '';
-      return children.map((child) => textOf(child, maskCodeQuotes)).join(separator);
+      return children.map((child) => textOf(child, maskCodeQuotes, ticks)).join(separator);
     }
   }
 }
@@ -101,6 +112,7 @@ export function cellText(cell: TableCell): CellText {
   // A plain walk, not unist-util-visit: a 10,000-row ledger has 70,000 cells, and this is most of reading them.
   for (const child of cell.children) gather(child, found);
   if (found.codes.some((code) => /["“”]/.test(code))) found.quotable = oneSpace(textOf(cell, true));
+  if (found.codes.length > 0) found.prose = oneSpace(textOf(cell, false, true));
   return found;
 }
 

@@ -175,7 +175,7 @@ function readLedgerRow(
     }
   }
   const limitations = cell('limitations');
-  const parts = [reading?.detail ? `Read: ${reading.detail.replace(/\.$/, '')}.` : undefined, limitations && !isNone(limitations.text) ? limitations.text : undefined].filter(Boolean);
+  const parts = [reading?.detail ? `Read: ${reading.detail.replace(/\.$/, '')}.` : undefined, limitations && !isNone(limitations.text) ? (limitations.prose ?? limitations.text) : undefined].filter(Boolean);
   if (parts.length > 0) entry.limitations = parts.join(' ');
   readOptionalColumns(entry, cell, { metadata: metadata?.text ?? '', source }, fail);
   return entry;

@@ -106,6 +106,18 @@ describe('readBearsOn', () => {
     const question: string[] = [];
     expect(readBearsOn(cell('C15; research question 3'), (text) => question.push(text)).map((ref) => ref.ref)).toEqual(['C15']);
     expect(question).toEqual(['research question 3']);
+    // The claim it names in parentheses after words that name nothing is read (an outside author's finding: it was dropped).
+    const after: string[] = [];
+    expect(readBearsOn(cell('research question 3 (C4); supports the brief\'s question (C5, tree-in-place)'), (text) => after.push(text)).map((ref) => [ref.ref, ref.relation])).toEqual([
+      ['C4', undefined],
+      ['C5', 'supports'],
+      ['tree-in-place', 'supports'],
+    ]);
+    expect(after).toEqual([]);
+    // Parentheses that name nothing leave the words unread, as before.
+    const words: string[] = [];
+    expect(readBearsOn(cell('the whole chapter (background)'), (text) => words.push(text))).toEqual([]);
+    expect(words).toEqual(['the whole chapter (background)']);
     const line: string[] = [];
     expect(readBearsOn(cell('C1, C3, line 40'), (text) => line.push(text)).map((ref) => ref.ref)).toEqual(['C1', 'C3']);
     expect(line).toEqual(['line 40']);

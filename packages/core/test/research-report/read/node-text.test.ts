@@ -14,7 +14,12 @@ describe('textOf', () => {
   it('reads a cell with its code spans and links', () => {
     const root = satteri('| a |\n| - |\n| `id-one` and [RFC](https://rfc.example/) <br> end |\n');
     const table = root.children[0] as import('mdast').Table;
-    expect(cellText(table.children[1]!.children[0]!)).toEqual({ text: 'id-one and RFC end', codes: ['id-one'], strong: [], links: ['https://rfc.example/'], place: { line: 3, column: 3 } });
+    expect(cellText(table.children[1]!.children[0]!)).toEqual({ text: 'id-one and RFC end', prose: '`id-one` and RFC end', codes: ['id-one'], strong: [], links: ['https://rfc.example/'], place: { line: 3, column: 3 } });
+    // Code that holds backticks is fenced as Markdown fences it; a cell without code has no prose of its own.
+    const ticks = satteri('| a | b |\n| - | - |\n| ``a`b`` and `` `c` `` | plain |\n');
+    const [code, plain] = (ticks.children[0] as import('mdast').Table).children[1]!.children.map(cellText);
+    expect(code!.prose).toBe('``a`b`` and `` `c` ``');
+    expect(plain!.prose).toBeUndefined();
   });
 
   it('keeps HTML-like text, entities, emphasis, footnote calls and image descriptions of a cell as written', () => {
