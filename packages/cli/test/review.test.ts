@@ -102,9 +102,23 @@ describe('research-pack review', () => {
         '      source:    mining-a-pi-session: Mining a Pi session, abstract only',
         '      relation:  supports; class reported',
         '      says:      From the research pass of 2026-11-29 (.reports/2026-11-29-27-chapter-2.md, source ledger, line 37): only its abstract or opening was read. The report marks parts of it UNVERIFIED. Not yet checked by the author.',
+        '      audit:     row 3 on header-metadata-only: no status given; "Format notes 1.6.0 (validated); a third-party blog post describes the same header (lead)"',
         '      from:      the research pass of 2026-11-29 (Claude (Anthropic), Research Pack demo session; .reports/2026-11-29-27-chapter-2.md)',
       ].join('\n'),
     );
+    // A lead on several claims: what its pass's claim audit says of each, the report's ledger labels as the chapter's source ids (an outside author's finding: deciding needed both reports open).
+    const manager = data.leads.find((item) => item.id === 'lead-pi-session-manager-src')!;
+    expect(manager.claims).toEqual(['header-metadata-only', 'session-id-v4']);
+    expect(result.stdout).toMatch(/\n      audit:     row C3 on header-metadata-only: supported; "[^\n]*"\n {17}row C4 on session-id-v4: contradicted; "The CHANGELOG says in \[0\.67\.1\][^\n]*"\n      from:      the research pass of 2026-12-01/);
+    // The same as data.
+    const json = JSON.parse((await cli('review', 'pi/27-chapter', '--format', 'json')).stdout) as { chapters: Array<{ leads: Array<{ id: string; audit: Array<{ claim: string; row: string; status: string | null; rationale: string | null }> }> }> };
+    const audit = json.chapters[0]!.leads.find((item) => item.id === 'lead-pi-session-manager-src')!.audit;
+    expect(audit.map((row) => [row.claim, row.row, row.status])).toEqual([
+      ['header-metadata-only', 'C3', 'supported'],
+      ['session-id-v4', 'C4', 'contradicted'],
+    ]);
+    expect(audit[0]!.rationale).toMatch(/^The format notes say "Metadata only, not part of the tree" \[pi-session-format-doc-1-6-0\]\./);
+    expect(json.chapters[0]!.leads.find((item) => item.id === 'pi-dev-format-page')!.audit).toEqual([]);
     // A proposed claim with the quote that will anchor it.
     const torn = data.proposals.find((item) => item.id === 'a-line-torn-by-a-crash-costs-one-entry')!;
     expect(result.stdout).toContain(`    ${torn.handle}  a-line-torn-by-a-crash-costs-one-entry  (snapshot line 13, row N1, research pass of 2026-12-01)\n      quote:     "A line torn by a crash costs one entry, not the session: pi's loader skips lines it cannot parse."`);

@@ -45,7 +45,7 @@ const PUBLIC = [
   'leafIndexAt', 'leafOffsetAt', 'listBooks', 'listFolder', 'loadBooks', 'loadConfigFile', 'loadFrontmatter',
   'loadSidecar', 'loadSourcesLock', 'loadYaml', 'mergeRefresh', 'nearestMemento', 'observeArchive', 'observeArxiv',
   'observeDoi', 'observeUrl', 'packHast', 'packJsonSchema', 'packSchemaUrl', 'parseHttpDate', 'parseLinks',
-  'parseResearchReport', 'planDecisions', 'planIngest', 'planRefresh', 'prepareSearch', 'quote', 'readArxivFeed',
+  'parseResearchReport', 'passAudit', 'planDecisions', 'planIngest', 'planRefresh', 'prepareSearch', 'quote', 'readArxivFeed',
   'readBookFile', 'readCslJson', 'readMementoAnswer', 'readSourcesLock', 'readTextFile', 'readTimeGateAnswer',
   'relativePath', 'renderBrief', 'renderPackHtml', 'renderPackJson', 'renderResearchReport', 'renderSourcesLock',
   'renderStatusChart', 'renderStatusReportHtml', 'renderStatusReportJson', 'renderStatusReportMarkdown',

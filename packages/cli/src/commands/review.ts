@@ -7,9 +7,13 @@ import { reviewQueue, type BookModel, type ChapterModel, type ResearchModel } fr
 import { closest } from '@research-pack/core/problems';
 import { formatOption } from '../args.js';
 import { CliError, EXIT } from '../io.js';
-import { findChapter, projectOptions, saySetAside, setAsideError, setAsideNamed } from '../project.js';
+import path from 'node:path';
+import { readBookFile } from '@research-pack/core/load';
+import { passAudit, type PassReports } from '@research-pack/core/review';
+import { findChapter, projectOptions, saySetAside, setAsideError, setAsideNamed, type ProjectOptions } from '../project.js';
+import { parseReportMarkdown } from '../report-markdown.js';
 import { renderQueueJson } from '../review/queue-json.js';
-import { renderQueueText } from '../review/queue-text.js';
+import { renderQueueText, type AuditOf } from '../review/queue-text.js';
 import { modelForDecisions } from '../review/run-decisions.js';
 import type { Command } from './types.js';
 
@@ -32,14 +36,36 @@ export const review: Command = async (positionals, values, io) => {
   const chapters = chaptersOf(model, positionals[0]);
   saySetAside(io, working.setAside);
   const queues = chapters.map(({ chapter }) => reviewQueue(model, chapter));
+  const audit = auditReader(options);
   if (interactive) {
     const { walk } = await import('../review/interactive.js');
-    return walk({ options, queues, values, io });
+    return walk({ options, queues, values, io, audit });
   }
-  if (format === 'json') io.stdout(renderQueueJson(queues, model.asOf));
-  else io.stdout(queues.map(renderQueueText).join('\n'));
+  if (format === 'json') io.stdout(renderQueueJson(queues, model.asOf, audit));
+  else io.stdout(queues.map((queue) => renderQueueText(queue, audit)).join('\n'));
   return EXIT.ok;
 };
+
+/**
+ * What the passes' claim audits say, each report read once from the book's
+ * folder under the file policy; a report that is gone, or refused, shows nothing.
+ */
+function auditReader(options: ProjectOptions): AuditOf {
+  const audits = new Map<string, ReturnType<typeof passAudit>>();
+  const reports: PassReports = {
+    read: (book, report) => {
+      const read = readBookFile(options.root, path.join(options.root, options.contentDir, book, ...report.split('/')));
+      return read.status === 'read' ? read.text : undefined;
+    },
+    parse: parseReportMarkdown,
+  };
+  return (chapter, pass, claim) => {
+    const key = `${chapter.book}/${chapter.slug}\0${pass.date}\0${pass.report ?? ''}`;
+    let audit = audits.get(key);
+    if (!audit) audits.set(key, (audit = passAudit(chapter, pass, reports)));
+    return 'error' in audit ? undefined : audit.get(claim);
+  };
+}
 
 /** The chapters a `<book>[/<chapter>]` names; every chapter without one. */
 function chaptersOf(model: ResearchModel, spec: string | undefined): Array<{ book: BookModel; chapter: ChapterModel }> {

@@ -15,7 +15,7 @@ import type { Decision } from '@research-pack/core/review';
 import { dateOption, stringOption, type Values } from '../args.js';
 import { CliError, EXIT, type Io } from '../io.js';
 import type { ProjectOptions } from '../project.js';
-import { claimBlock, leadBlock, plain, proposalBlock, summaryOf } from './queue-text.js';
+import { claimBlock, leadBlock, plain, proposalBlock, summaryOf, type AuditOf } from './queue-text.js';
 import { carryOut, modelForDecisions, planOnDisk } from './run-decisions.js';
 import { checkedBy, defaultBy } from './who.js';
 
@@ -25,6 +25,8 @@ export interface WalkContext {
   queues: readonly ReviewQueue[];
   values: Values;
   io: Io;
+  /** What the passes' claim audits say, shown under their leads. */
+  audit?: AuditOf;
 }
 
 /** The walk was ended by end of input or Ctrl-C. */
@@ -78,7 +80,7 @@ export async function walk(context: WalkContext): Promise<number> {
     let position = 0;
     for (const { queue, item } of items) {
       position++;
-      io.stdout(`\n[${position}/${items.length}] ${queue.chapter.book}/${queue.chapter.slug}, ${item.kind === 'lead' ? 'lead' : item.kind === 'proposal' ? 'proposed claim' : 'claim to review again'}\n${blockOf(item, queue).join('\n')}\n`);
+      io.stdout(`\n[${position}/${items.length}] ${queue.chapter.book}/${queue.chapter.slug}, ${item.kind === 'lead' ? 'lead' : item.kind === 'proposal' ? 'proposed claim' : 'claim to review again'}\n${blockOf(item, queue, context.audit).join('\n')}\n`);
       const decision = await decide(item, { by, date, ask, io });
       if (decision === 'quit') break;
       if (decision) decisions.push(decision);
@@ -124,8 +126,8 @@ function itemsOf(queue: ReviewQueue): ReviewItem[] {
   return [...queue.leads, ...queue.proposals, ...queue.claims];
 }
 
-function blockOf(item: ReviewItem, queue: ReviewQueue): string[] {
-  if (item.kind === 'lead') return leadBlock(item, item.item.claims[0]!);
+function blockOf(item: ReviewItem, queue: ReviewQueue, audit: AuditOf | undefined): string[] {
+  if (item.kind === 'lead') return leadBlock(item, item.item.claims[0]!, audit && ((pass, claim) => audit(queue.chapter, pass, claim)));
   if (item.kind === 'proposal') return proposalBlock(item);
   return claimBlock(item, queue.reviewAfterDays);
 }

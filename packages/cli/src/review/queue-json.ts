@@ -3,14 +3,16 @@
  * handles and what each item says, in the order the text lists them.
  */
 import type { ReviewQueue } from '@research-pack/core/model';
+import type { AuditOf } from './queue-text.js';
 
 /**
  * The queues of some chapters as JSON.
  * @param queues one per chapter.
  * @param asOf the date the model is computed for.
+ * @param audit what the passes' claim audits say of each claim: a lead's `audit`, one entry per claim its pass's report has a row on.
  * @returns the JSON text, ending with a newline.
  */
-export function renderQueueJson(queues: readonly ReviewQueue[], asOf: string): string {
+export function renderQueueJson(queues: readonly ReviewQueue[], asOf: string, audit?: AuditOf): string {
   const chapters = queues.map((queue) => ({
     chapter: `${queue.chapter.book}/${queue.chapter.slug}`,
     count: queue.count,
@@ -20,6 +22,12 @@ export function renderQueueJson(queues: readonly ReviewQueue[], asOf: string): s
       sourceTitle: lead.source?.title ?? null,
       reading: lead.source?.reading ?? null,
       pass: lead.pass ? { date: lead.pass.date, by: lead.pass.by, report: lead.pass.report ?? null } : null,
+      audit: lead.pass && audit
+        ? lead.item.claims.flatMap((claim) => {
+            const row = audit(queue.chapter, lead.pass!, claim);
+            return row ? [{ claim, row: row.label, status: row.status ?? null, rationale: row.rationale ?? null }] : [];
+          })
+        : [],
     })),
     leadsByClaim: queue.leadsByClaim.map((group) => ({ claim: group.claim, leads: group.leads.map((lead) => lead.handle) })),
     proposals: queue.proposals.map((entry) => ({ handle: entry.handle, ...entry.proposal })),

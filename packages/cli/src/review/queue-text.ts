@@ -7,16 +7,26 @@
  * Sidecar text is shown with control characters spelled out, so a sidecar
  * cannot drive the terminal.
  */
-import { READING, STALE_REASON, STATUS_WORD, type ReviewClaim, type ReviewLead, type ReviewProposal, type ReviewQueue } from '@research-pack/core/model';
+import { READING, STALE_REASON, STATUS_WORD, type ChapterModel, type ReviewClaim, type ReviewLead, type ReviewProposal, type ReviewQueue } from '@research-pack/core/model';
+import type { ReportedVerdict } from '@research-pack/core/review';
+import type { ResearchPass } from '@research-pack/core/schema';
+
+/**
+ * What a pass's claim audit says of a claim (`passAudit`, its report read
+ * once), for the leads of that pass: the evidence a lead's relation is
+ * read from. Undefined when the report is not there or has no row for it.
+ */
+export type AuditOf = (chapter: ChapterModel, pass: ResearchPass, claim: string) => ReportedVerdict | undefined;
 
 const LABEL_WIDTH = 10;
 
 /**
  * One chapter's queue as text.
  * @param queue from `reviewQueue`.
+ * @param audit what the passes' claim audits say of each claim, shown under their leads.
  * @returns the text, ending with a newline.
  */
-export function renderQueueText(queue: ReviewQueue): string {
+export function renderQueueText(queue: ReviewQueue, audit?: AuditOf): string {
   const { chapter } = queue;
   const spec = `${chapter.book}/${chapter.slug}`;
   if (queue.count === 0 && !queue.upgrade) return `${spec}: nothing awaits review.\n`;
@@ -31,7 +41,7 @@ export function renderQueueText(queue: ReviewQueue): string {
         // A lead on several claims is shown in full once, and named under the others.
         const first = shown.get(lead.item.id);
         if (first) lines.push(`    ${lead.handle}  ${lead.item.id} (shown above, under ${first})`);
-        else lines.push(...leadBlock(lead, group.claim));
+        else lines.push(...leadBlock(lead, group.claim, audit && ((pass, claim) => audit(chapter, pass, claim))));
         if (!first) shown.set(lead.item.id, group.claim);
       }
     }
@@ -69,7 +79,7 @@ export function summaryOf(queue: ReviewQueue): string {
  * @param group the claim it is listed under.
  * @returns its lines.
  */
-export function leadBlock(lead: ReviewLead, group: string): string[] {
+export function leadBlock(lead: ReviewLead, group: string, audit?: (pass: ResearchPass, claim: string) => ReportedVerdict | undefined): string[] {
   const { item, source } = lead;
   const lines = [`    ${lead.handle}  ${item.id}`];
   const reading = source ? `, ${READING[source.reading].word}` : '';
@@ -82,6 +92,9 @@ export function leadBlock(lead: ReviewLead, group: string): string[] {
   lines.push(field('relation', `${item.relation}${unresolved}; class ${item.class}${others.length > 0 ? `; also bears on ${others.join(', ')}` : ''}`));
   if (item.locator) lines.push(field('locator', plain(item.locator)));
   if (item.note) lines.push(field('says', plain(item.note)));
+  // What the pass's claim audit says of each of its claims: what the relation is read from, without the report open beside.
+  const rows = audit && lead.pass ? item.claims.flatMap((claim) => auditLine(claim, audit(lead.pass!, claim))) : [];
+  for (const [index, row] of rows.entries()) lines.push(index === 0 ? field('audit', row) : `${' '.repeat(7 + LABEL_WIDTH)}${row}`);
   lines.push(field('from', lead.pass ? `the research pass of ${lead.pass.date} (${plain(lead.pass.by)}${lead.pass.report ? `; ${plain(lead.pass.report)}` : ''})` : `recorded ${item.recorded}, no research pass named`));
   return lines;
 }
@@ -129,6 +142,12 @@ export function claimBlock(entry: ReviewClaim, reviewAfterDays: number): string[
   }
   if (verdict.rationale) lines.push(field('rationale', plain(verdict.rationale)));
   return lines;
+}
+
+/** `C2 on header-metadata-only: supported; "The post shows …"`, or nothing when the report has no row on the claim. */
+function auditLine(claim: string, row: ReportedVerdict | undefined): string[] {
+  if (!row) return [];
+  return [`row ${plain(row.label)} on ${claim}: ${row.status ?? 'no status given'}${row.rationale ? `; "${plain(row.rationale)}"` : ''}`];
 }
 
 function field(label: string, value: string): string {

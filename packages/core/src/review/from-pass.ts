@@ -56,7 +56,31 @@ function namesReport(given: string, report: string): boolean {
  * @param reports how to read its report.
  * @returns the reported status and rationale, or an error saying what is missing.
  */
-export function reportedVerdict(chapter: ChapterModel, claimId: string, pass: ResearchPass, reports: PassReports): { status: VerdictStatus | undefined; rationale: string | undefined; label: string } | { error: string } {
+export function reportedVerdict(chapter: ChapterModel, claimId: string, pass: ResearchPass, reports: PassReports): ReportedVerdict | { error: string } {
+  const audit = passAudit(chapter, pass, reports);
+  if ('error' in audit) return audit;
+  return audit.get(claimId) ?? { error: `the research pass of ${pass.date}${pass.report ? ` (${pass.report})` : ''} has no claim-audit row about "${claimId}"` };
+}
+
+/** What a pass's claim-audit row says of a claim. */
+export interface ReportedVerdict {
+  /** The status its row gives, if any. */
+  status: VerdictStatus | undefined;
+  /** Its evidence cell without the status word it opens with, with the chapter's source ids for the report's ledger labels. */
+  rationale: string | undefined;
+  /** The row's label (`C4`), else its number in the table. */
+  label: string;
+}
+
+/**
+ * Every claim-audit row of a pass's report that is about one of the
+ * chapter's claims, by claim id (the report read once).
+ * @param chapter the chapter.
+ * @param pass the pass.
+ * @param reports how to read its report.
+ * @returns the rows' verdicts, or an error saying why the report cannot be read.
+ */
+export function passAudit(chapter: ChapterModel, pass: ResearchPass, reports: PassReports): Map<string, ReportedVerdict> | { error: string } {
   const name = `the research pass of ${pass.date}${pass.report ? ` (${pass.report})` : ''}`;
   if (pass.report === undefined) return { error: `${name} records no report to read its verdict from` };
   const text = reports.read(chapter.book, pass.report);
@@ -64,13 +88,16 @@ export function reportedVerdict(chapter: ChapterModel, claimId: string, pass: Re
   const { report } = parseResearchReport(text, { file: pass.report, parse: reports.parse });
   const claims = chapter.claims.map((claim) => ({ id: claim.claim.id, text: claim.text }));
   const { matches } = matchClaimRows(report.claimAudit, claims, { file: pass.report, claimsFile: chapter.sidecars.claims ?? '', chapter: `${chapter.book}/${chapter.slug}` });
-  const match = matches.find((candidate) => candidate.id === claimId && !candidate.duplicate);
-  if (!match) return { error: `${name} has no claim-audit row about "${claimId}"` };
-  const label = match.row.label?.value ?? String(match.row.index + 1);
-  // "Supported. …", "supports: …": the status (or relation) word is the verdict's status, not part of its rationale.
-  const stated = match.row.evidence.replace(/^\s*(?:supported|qualified|contradicted|unverified|supports|qualifies|contradicts)\s*[.:;]\s*/i, '').trim();
-  const rationale = withSourceIds(stated, report.sourceLedger, chapter.sources);
-  return { status: match.row.status, rationale: rationale === '' ? undefined : rationale, label };
+  const rows = new Map<string, ReportedVerdict>();
+  for (const match of matches) {
+    if (match.duplicate || rows.has(match.id)) continue;
+    const label = match.row.label?.value ?? String(match.row.index + 1);
+    // "Supported. …", "supports: …": the status (or relation) word is the verdict's status, not part of its rationale.
+    const stated = match.row.evidence.replace(/^\s*(?:supported|qualified|contradicted|unverified|supports|qualifies|contradicts)\s*[.:;]\s*/i, '').trim();
+    const rationale = withSourceIds(stated, report.sourceLedger, chapter.sources);
+    rows.set(match.id, { status: match.row.status, rationale: rationale === '' ? undefined : rationale, label });
+  }
+  return rows;
 }
 
 /** A label a report gives its sources that reads as one in running text: `S4`, `R12`, `SRC-3`. */

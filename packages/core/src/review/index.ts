@@ -9,5 +9,5 @@ export type { PlanDecisionsOptions, DecisionPlan, DecisionOutcome, SidecarText }
 export type { Decision, DecisionVerb, AcceptDecision, ClaimRelations, RejectDecision, AcceptClaimDecision, VerdictDecision, ReviewedDecision } from './decisions.js';
 export { resolveTarget } from './resolve.js';
 export type { ResolvedTarget } from './resolve.js';
-export { findPass, reportedVerdict } from './from-pass.js';
-export type { PassReports } from './from-pass.js';
+export { findPass, passAudit, reportedVerdict } from './from-pass.js';
+export type { PassReports, ReportedVerdict } from './from-pass.js';
