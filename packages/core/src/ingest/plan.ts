@@ -13,6 +13,7 @@ import { planClaims } from './plan-claims.js';
 import { planSources, type PlannedSource, type RejectedAgain, type SourcesOverflow } from './plan-sources.js';
 import type { PlannedProposal } from './proposals.js';
 import { refResolver } from './refs.js';
+import { labelReplacer, namesLabels } from './labels.js';
 import { editYaml, indexById, SIDECAR_KEY_ORDER, type YamlEdit } from './yaml-edit.js';
 import { createProblem, groupDigits, hasErrors, type Problem } from '../problems/problem.js';
 import type { HeldBackRow, ResearchReport } from '../research-report/read.js';
@@ -95,6 +96,53 @@ const PASS_TEXT_LIMIT = 19_000;
  * @returns the new sidecar texts and what they add; `problems` with errors mean: write nothing.
  */
 export function planIngest(options: PlanIngestOptions): IngestPlan {
+  const plan = planOnce(options);
+  // The report's own labels in text the sidecars keep ("Same concern as C1", "conflicts with S1/S6") are
+  // written as the chapter's ids, once the first plan has said which claim and source each label is.
+  const replace = labelReplacer(labelIds(plan));
+  const { report } = options;
+  const labelled = report.claimAudit.some((row) => namesLabels(row.concern, replace) || namesLabels(row.evidence, replace)) || report.sourceLedger.some((row) => namesLabels(row.limitations, replace));
+  if (!labelled) return plan;
+  const again = planOnce({ ...options, report: relabelled(report, replace) });
+  // What the plan says of the rows is said of the report's rows as written (the rows are the same, but for that text).
+  const audit = new Map(report.claimAudit.map((row) => [row.index, row]));
+  const ledger = new Map(report.sourceLedger.map((row) => [row.index, row]));
+  return {
+    ...again,
+    claims: again.claims.map((match) => ({ ...match, row: audit.get(match.row.index) ?? match.row })),
+    proposals: again.proposals.map((planned) => ({ ...planned, row: audit.get(planned.row.index) ?? planned.row })),
+    sources: again.sources.map((planned) => ({ ...planned, row: ledger.get(planned.row.index) ?? planned.row })),
+  };
+}
+
+/**
+ * The ids the report's labels stand for: each claim-audit row's label the
+ * claim it is about, each source-ledger row's the source it was placed as
+ * (a label of both tables is the source's, as `verdict --from-pass` reads it).
+ */
+function labelIds(plan: IngestPlan): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const { row, id } of plan.sources) {
+    const label = row.label?.value.trim();
+    if (label && !ids.has(label)) ids.set(label, id);
+  }
+  for (const match of plan.claims) {
+    const label = match.row.label?.value.trim();
+    if (label && !match.duplicate && !ids.has(label)) ids.set(label, match.id);
+  }
+  return ids;
+}
+
+/** The report with its concerns, claim-audit evidence and limitations in the chapter's ids. */
+function relabelled(report: ResearchReport, replace: (text: string) => string): ResearchReport {
+  return {
+    ...report,
+    claimAudit: report.claimAudit.map((row) => ({ ...row, evidence: replace(row.evidence), ...(row.concern === undefined ? {} : { concern: replace(row.concern) }) })),
+    sourceLedger: report.sourceLedger.map((row) => (row.limitations === undefined ? row : { ...row, limitations: replace(row.limitations) })),
+  };
+}
+
+function planOnce(options: PlanIngestOptions): IngestPlan {
   const { report, chapter, sidecars, reportPath, date } = options;
   const problems: Problem[] = [];
   checkRevision(report, chapter, problems);

@@ -6,6 +6,7 @@
  * rationale, its references to the report's source-ledger rows (`[S4]`)
  * written as the ids those sources have in the chapter's ledger.
  */
+import { labelReplacer, withChapterIds } from '../ingest/labels.js';
 import { matchClaimRows, SourceIndex } from '../ingest/match.js';
 import type { ChapterModel } from '../model/types.js';
 import { parseResearchReport, type ParseResearchReportMarkdown, type SourceLedgerRow } from '../research-report/read.js';
@@ -89,33 +90,41 @@ export function passAudit(chapter: ChapterModel, pass: ResearchPass, reports: Pa
   const claims = chapter.claims.map((claim) => ({ id: claim.claim.id, text: claim.text }));
   const { matches } = matchClaimRows(report.claimAudit, claims, { file: pass.report, claimsFile: chapter.sidecars.claims ?? '', chapter: `${chapter.book}/${chapter.slug}` });
   const rows = new Map<string, ReportedVerdict>();
+  // "(see C4)": the claim-audit rows' labels as the ids of the claims they are about.
+  const claimLabels = new Map<string, string>();
+  for (const match of matches) if (!match.duplicate && match.row.label) claimLabels.set(match.row.label.value.trim(), match.id);
+  const relabel = labelReplacer(reportLabelIds(report.sourceLedger, chapter.sources, claimLabels));
   for (const match of matches) {
     if (match.duplicate || rows.has(match.id)) continue;
     const label = match.row.label?.value ?? String(match.row.index + 1);
     // "Supported. …", "supports: …": the status (or relation) word is the verdict's status, not part of its rationale.
     const stated = match.row.evidence.replace(/^\s*(?:supported|qualified|contradicted|unverified|supports|qualifies|contradicts)\s*[.:;]\s*/i, '').trim();
-    const rationale = withSourceIds(stated, report.sourceLedger, chapter.sources);
+    const rationale = relabel(stated);
     rows.set(match.id, { status: match.row.status, rationale: rationale === '' ? undefined : rationale, label });
   }
   return rows;
 }
 
-/** A label a report gives its sources that reads as one in running text: `S4`, `R12`, `SRC-3`. */
-const WORD_LABEL = /^[A-Za-z]{1,4}-?\d{1,4}$/;
-
 /**
- * A rationale as the chapter's ledger names its sources: the label of a
- * source-ledger row whose source the chapter records (as `ingest` matched
- * it) becomes that source's id. Inside brackets a label opens a reference
- * (`[S4]`, `[S1, S4]`, `[S7 CHANGELOG 1.5.1]`, `[2]`); in running text
- * only a label of letters and digits is one (`S2 lists them`). A label
- * whose row matches no recorded source is left as written.
+ * A rationale as the chapter names things: the label of a source-ledger row
+ * whose source the chapter records (as `ingest` matched it) becomes that
+ * source's id, and the label of a claim-audit row about one of the
+ * chapter's claims (`claims`, when given) that claim's id (`withChapterIds`:
+ * `[S4]`, `[S1, S4]`, `S2 lists them`, `(see C4)`). A label whose row
+ * matches nothing recorded is left as written; where a label is both, the
+ * source's wins.
  * @param text the rationale as the report gives it.
  * @param ledger the report's source-ledger rows.
  * @param sources the chapter's recorded sources.
+ * @param claims the claim-audit rows' labels and the claims they are about.
  * @returns the rationale with those labels replaced.
  */
-export function withSourceIds(text: string, ledger: readonly SourceLedgerRow[], sources: readonly Source[]): string {
+export function withSourceIds(text: string, ledger: readonly SourceLedgerRow[], sources: readonly Source[], claims: ReadonlyMap<string, string> = new Map()): string {
+  return withChapterIds(text, reportLabelIds(ledger, sources, claims));
+}
+
+/** The ids a report's labels stand for in the chapter: its ledger rows' sources, then its claim rows' claims. */
+function reportLabelIds(ledger: readonly SourceLedgerRow[], sources: readonly Source[], claims: ReadonlyMap<string, string>): Map<string, string> {
   const ids = new Map<string, string>();
   const index = new SourceIndex(sources);
   for (const row of ledger) {
@@ -124,13 +133,6 @@ export function withSourceIds(text: string, ledger: readonly SourceLedgerRow[], 
     const id = index.place(row).source?.id;
     if (id !== undefined) ids.set(label, id);
   }
-  if (ids.size === 0) return text;
-  const word = (label: string) => ids.get(label) ?? label;
-  // In brackets: the first word of each part a comma or semicolon separates.
-  const bracketed = text.replace(/\[([^\[\]]*)\]/g, (whole, inside: string) => `[${inside.replace(/(^|[,;]\s*)([^\s,;]+)/g, (part, before: string, first: string) => `${before}${word(first)}`)}]`);
-  const labels = [...ids.keys()].filter((label) => WORD_LABEL.test(label));
-  if (labels.length === 0) return bracketed;
-  // In running text (outside brackets, already done): a letters-and-digits label as a whole word.
-  const pattern = new RegExp(`(\\[[^\\[\\]]*\\])|(?<![\\w-])(${labels.map((label) => label.replace(/-/g, '\\-')).join('|')})(?![\\w-])`, 'g');
-  return bracketed.replace(pattern, (whole, inBrackets: string | undefined, label: string | undefined) => (inBrackets !== undefined ? inBrackets : word(label!)));
+  for (const [label, claim] of claims) if (!ids.has(label)) ids.set(label, claim);
+  return ids;
 }

@@ -115,6 +115,65 @@ function plan(text = reportText(), files = sidecars(), known = chapter) {
   return planIngest({ report, chapter: known, sidecars: files, reportPath: 'reports/2026-11-30-chapter.md', date: '2026-11-30', by: report.by?.value ?? 'unknown' });
 }
 
+describe('planIngest: the report\'s own labels', () => {
+  it('writes the labels of its rows in the concerns and limitations it keeps as the chapter\'s ids, and reports its rows as written (outside authors\' findings)', () => {
+    const labelled = `# Report
+
+## 1. Context and provenance
+
+- Fingerprint: ${FINGERPRINT}
+- By: R. Searcher
+
+## 2. Claim audit
+
+| # | Claim | Current evidence | Concern | Priority | Proposed response |
+| --- | --- | --- | --- | --- | --- |
+| C1 | \`tree\` | Notes [S1] | Another concern | low | correction |
+| C2 | \`ids\` | UNVERIFIED | Same concern as C1; the paper (S2) disagrees | medium | clarification |
+| C3 | "Replays walk the tree." | Supported [S1, S2] (see C1) | Newer than C9 | low | no-change |
+
+## 3. Source ledger
+
+| # | Source | Verified metadata | URL | Reading | Bears on | Limitations | Verified / accessed |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+| S1 | Session notes | Project docs | https://example.org/notes/ | abstract only | C1 | Conflicts with S2 on C2 | 2026-11-30 / 2026-11-30 |
+| S2 | A paper on ids | Doe, 2025, doi:10.1234/ids.5 | https://doi.org/10.1234/ids.5 | abstract only | qualifies C2 | Abstract; see [S1] and SS2 | 2026-11-30 / 2026-11-30 |
+
+## 4. Findings
+
+The notes hold.
+
+## 5. Upgrade proposal
+
+None.
+
+## 6. Experiment opportunities
+
+None.
+
+## 7. Review checklist
+
+- [ ] Decide.
+`;
+    const { report } = parseResearchReport(labelled, { file: 'report.md', parse: parseMarkdown });
+    const result = planIngest({ report, chapter: { ...chapter, snapshot: 'Replays walk the tree.' }, sidecars: sidecars(), reportPath: 'reports/r.md', date: '2026-11-30', by: 'R. Searcher' });
+    expect(result.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    const claims = parse(result.files.find((file) => file.kind === 'claims')!.after) as { claims: Array<{ id: string; concern?: string }> };
+    expect(claims.claims.find((claim) => claim.id === 'ids')!.concern).toBe('Same concern as tree; the paper (a-paper-on-ids) disagrees');
+    const evidence = parse(result.files.find((file) => file.kind === 'evidence')!.after) as { sources: Array<{ id: string; limitations?: string }> };
+    // A recorded source without limitations, and a new one, get the report's, in the chapter's ids (a label the report does not have, SS2, as written).
+    expect(evidence.sources.find((source) => source.id === 'notes')!.limitations).toBe('Conflicts with a-paper-on-ids on ids');
+    expect(evidence.sources.find((source) => source.id === 'a-paper-on-ids')!.limitations).toBe('Abstract; see [notes] and SS2');
+    // A proposed claim's evidence and concern too; "C9" names no row, and stays.
+    const research = parse(result.files.find((file) => file.kind === 'research')!.after) as { proposedClaims: Array<{ evidence?: string; concern?: string }> };
+    expect(research.proposedClaims[0]).toMatchObject({ evidence: 'Supported [notes, a-paper-on-ids] (see tree)', concern: 'Newer than C9' });
+    // The plan names the report's rows as they are written.
+    expect(result.claims.find((match) => match.id === 'ids')!.row).toBe(report.claimAudit[1]);
+    expect(result.sources.map((planned) => planned.row)).toEqual(report.sourceLedger);
+    expect(result.proposals[0]!.row).toBe(report.claimAudit[2]);
+  });
+});
+
 describe('planIngest', () => {
   it('adds leads, new sources and a pass; fills only what the author left empty; validates nothing', () => {
     const result = plan();

@@ -49,4 +49,15 @@ describe('withSourceIds', () => {
     expect(withSourceIds('No references here.', report.sourceLedger, sources)).toBe('No references here.');
     expect(withSourceIds('[S1]', [], sources)).toBe('[S1]');
   });
+
+  it('writes a claim-audit row label as the id of the claim it is about, a source label winning over a claim label (outside authors\' findings)', () => {
+    const claims = new Map([
+      ['C1', 'tree-in-place'],
+      ['C2', 'ids-short'],
+      ['S1', 'not-this-one'],
+    ]);
+    expect(withSourceIds('Same as C1 (see C2); C1/C2 hold per [S1, C2]. C12 is no row.', report.sourceLedger, sources, claims)).toBe(
+      'Same as tree-in-place (see ids-short); tree-in-place/ids-short hold per [notes, ids-short]. C12 is no row.',
+    );
+  });
 });

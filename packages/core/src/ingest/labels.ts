@@ -1,0 +1,54 @@
+/**
+ * A report's own labels (`S4` for a source-ledger row, `C2` for a
+ * claim-audit row) as the chapter's ids, in text the sidecars keep: a
+ * concern, a source's limitations, a verdict's rationale. The labels mean
+ * something only inside the report; the next researcher's brief, and a
+ * reader of the pack, see the chapter's ids.
+ */
+
+/** A label that reads as one in running text: `S4`, `C12`, `R12`, `SRC-3`. */
+const WORD_LABEL = /^[A-Za-z]{1,4}-?\d{1,4}$/;
+
+/**
+ * Text with a report's labels written as the ids they stand for. Inside
+ * brackets a label opens a reference (`[S4]`, `[S1, S4]`, `[S7 CHANGELOG
+ * 1.5.1]`, `[2]`); in running text only a label of letters and digits is
+ * one, as a whole word (`S2 lists them`, `(see C4)`, `C1/C2`). A label the
+ * map does not hold is left as written.
+ * @param text the text as the report gives it.
+ * @param ids each label's id.
+ * @returns the text with those labels replaced.
+ */
+export function withChapterIds(text: string, ids: ReadonlyMap<string, string>): string {
+  return labelReplacer(ids)(text);
+}
+
+/**
+ * `withChapterIds` for many texts with one map: the pattern is made once.
+ * @param ids each label's id.
+ * @returns the function that replaces the labels in a text.
+ */
+export function labelReplacer(ids: ReadonlyMap<string, string>): (text: string) => string {
+  if (ids.size === 0) return (text) => text;
+  const word = (label: string) => ids.get(label) ?? label;
+  const labels = [...ids.keys()].filter((label) => WORD_LABEL.test(label));
+  // In running text (outside brackets): a letters-and-digits label as a whole word; brackets are matched to be skipped.
+  const pattern = labels.length === 0 ? undefined : new RegExp(`(\\[[^\\[\\]]*\\])|(?<![\\w-])(${labels.map((label) => label.replace(/-/g, '\\-')).join('|')})(?![\\w-])`, 'g');
+  return (text) => {
+    // Every label holds a digit: text without one names none.
+    if (!/\d/.test(text)) return text;
+    // In brackets: the first word of each part a comma or semicolon separates.
+    const bracketed = text.includes('[') ? text.replace(/\[([^\[\]]*)\]/g, (whole, inside: string) => `[${inside.replace(/(^|[,;]\s*)([^\s,;]+)/g, (part, before: string, first: string) => `${before}${word(first)}`)}]`) : text;
+    return pattern ? bracketed.replace(pattern, (whole, inBrackets: string | undefined, label: string | undefined) => (inBrackets !== undefined ? inBrackets : word(label!))) : bracketed;
+  };
+}
+
+/**
+ * Whether text names one of the labels (as `withChapterIds` would replace it).
+ * @param text any text.
+ * @param replace what `labelReplacer` made.
+ * @returns true when replacing would change it.
+ */
+export function namesLabels(text: string | undefined, replace: (text: string) => string): boolean {
+  return text !== undefined && replace(text) !== text;
+}
