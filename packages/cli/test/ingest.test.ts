@@ -144,7 +144,7 @@ describe('research-pack ingest: a complete report', () => {
 
 `,
       `
-  # Leads from reports/2026-11-30-27-chapter.md (research pass of 2026-11-30): not verified; validating them is the author's act
+  # Leads from reports/2026-11-30-27-chapter.md (research pass of 2026-11-30), as the report gave them; each is evidence once the author accepts it
   - id: lead-javascript-object-notation-json-text-sequences
     source: javascript-object-notation-json-text-sequences
     claims: [one-object-per-line]

@@ -536,6 +536,18 @@ describe('research-pack verdict and reviewed', () => {
     expect(plainly.stderr).toContain(`accept lead-mining-a-pi-session-qualifies: lead "lead-mining-a-pi-session-qualifies" of pi/27-chapter is already validated evidence (by J. Author, recorded ${AS_OF}); nothing to change. To record this acceptance instead, give --force\n`);
   });
 
+  it('says what accepting a proposed experiment or a hypothesis means (an outside author\'s finding: it went through without a word)', async () => {
+    const experiment = await cli('accept', 'experiment-load-timing', '--relation', 'supports', '--dry-run', ...WHO);
+    expect(experiment.code, experiment.stderr).toBe(0);
+    expect(experiment.stdout).toContain(
+      '; note: its class is proposed-experiment, an experiment not run: accepted, it counts toward the verdicts of large-file-loading as any evidence does. Once it is run, record the run in the research sidecar and give it class reproduced and its run; to keep it as a plan only, reject it with --why instead\n',
+    );
+    const hypothesis = await cli('accept', 'hypothesis-linear-load', '--relation', 'supports', '--dry-run', ...WHO);
+    expect(hypothesis.stdout).toContain('; note: its class is hypothesis, an explanation nobody has checked: accepted, it counts toward the verdicts of large-file-loading as any evidence does\n');
+    // Reported evidence says nothing more.
+    expect((await cli('accept', 'lead-mining-a-pi-session', '--dry-run', ...WHO)).stdout).not.toContain('; note:');
+  });
+
   it('takes a chapter named as every command takes it: --chapter 27-chapter in a book of its own, review 27-chapter', async () => {
     const short = await cli('verdict', 'large-file-loading', 'unverified', '--rationale', 'Not measured yet.', '--chapter', '27-chapter', ...WHO, '--dry-run');
     expect(short.code, short.stderr).toBe(0);

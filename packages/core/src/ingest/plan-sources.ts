@@ -112,7 +112,8 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
   const edit = editYaml(input.evidenceSidecar, SIDECAR_KEY_ORDER.evidence, input.evidenceFile);
   const comments = {
     sources: { comment: `Sources added from ${reportPath} (research pass of ${date}); reading as the report gives it` },
-    leads: { comment: `Leads from ${reportPath} (research pass of ${date}): not verified; validating them is the author's act` },
+    // Said of the leads as they come in, true after the author decides on some: each one's status says where it stands.
+    leads: { comment: `Leads from ${reportPath} (research pass of ${date}), as the report gave them; each is evidence once the author accepts it` },
   };
   const state: SourcePlanState = {
     edit,

@@ -124,7 +124,17 @@ function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: Cha
   edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
   edit.unset([...path, 'reason']);
   dropUnchecked(edit, path, item);
-  return { changed: true, summary: `${name} (${item.source} ${relation} ${item.claims.join(', ')}${relation !== item.relation ? `; was ${item.relation}` : ''}) is validated evidence, by ${decision.by} on ${decision.date}` };
+  return { changed: true, summary: `${name} (${item.source} ${relation} ${item.claims.join(', ')}${relation !== item.relation ? `; was ${item.relation}` : ''}) is validated evidence, by ${decision.by} on ${decision.date}${weakClass(item)}` };
+}
+
+/**
+ * What accepting evidence of a class that shows nothing yet means, said
+ * with the decision (an outside author's finding: it went through without a word).
+ */
+function weakClass(item: EvidenceItem): string {
+  if (item.class === 'proposed-experiment') return `; note: its class is proposed-experiment, an experiment not run: accepted, it counts toward the verdicts of ${item.claims.join(', ')} as any evidence does. Once it is run, record the run in the research sidecar and give it class reproduced and its run; to keep it as a plan only, reject it with --why instead`;
+  if (item.class === 'hypothesis') return `; note: its class is hypothesis, an explanation nobody has checked: accepted, it counts toward the verdicts of ${item.claims.join(', ')} as any evidence does`;
+  return '';
 }
 
 /**
@@ -197,7 +207,7 @@ function splitLead(decision: AcceptDecision, target: ResolvedTarget, edits: Chap
   });
   edits.evidence.edit.append('evidence', copies, { comment: `Split from "${item.id}" by ${decision.by} on ${decision.date}: the same source, another relation to these claims` });
   const said = groups.map((group, index) => `${group.relation} ${group.claims.join(', ')}${index === 0 ? '' : `, as "${copies[index - 1]!.id}"`}`).join('; ');
-  return { changed: true, summary: `${name} (${item.source} ${said}; was ${item.relation}) is validated evidence, by ${decision.by} on ${decision.date}` };
+  return { changed: true, summary: `${name} (${item.source} ${said}; was ${item.relation}) is validated evidence, by ${decision.by} on ${decision.date}${weakClass(item)}` };
 }
 
 /** The ingest's note says a lead is not checked yet; once it is accepted or rejected, that sentence would be false. */
@@ -279,7 +289,7 @@ function acceptProposal(decision: AcceptClaimDecision, target: ResolvedTarget, e
   edits.claims.edit.append('claims', [claim], { comment: `Accepted by ${decision.by} on ${decision.date}: proposed by ${proposal.report} (research pass of ${proposal.recorded})` });
   const leads = proposalLeads(proposal, id, edits);
   if (leads.length > 0) {
-    edits.evidence.edit.append('evidence', leads, { comment: `Leads for claim ${id}, named by ${proposal.report} for the proposed claim "${proposal.id}": not verified` });
+    edits.evidence.edit.append('evidence', leads, { comment: `Leads for claim ${id}, named by ${proposal.report} for the proposed claim "${proposal.id}"; each is evidence once the author accepts it` });
   }
   const research = edits.research.edit;
   research.set(['proposedClaims', target.index, 'accepted'], { date: decision.date, by: decision.by, claim: id }, PROPOSAL_KEYS);

@@ -248,7 +248,7 @@ evidence:
     class: reported
     status: validated
     recorded: 2026-01-10
-  # Leads from reports/2026-11-30-chapter.md (research pass of 2026-11-30): not verified; validating them is the author's act
+  # Leads from reports/2026-11-30-chapter.md (research pass of 2026-11-30), as the report gave them; each is evidence once the author accepts it
   - id: lead-notes
     source: notes
     claims: [ids]
