@@ -196,10 +196,16 @@ function firstSentenceEnd(value: string): number {
   return value.length;
 }
 
-/** Who made the pass, from the words that name them: their first sentence, without a closing period, nor a date after the name ("Dana Q. Smith on 2026-12-02"). */
+/**
+ * Who made the pass, from the words that name them: their first sentence,
+ * without a closing period, nor a date after the name ("Dana Q. Smith on
+ * 2026-12-02"), nor what they did ("An AI research agent did this pass,
+ * working in the style of …": an outside author's finding).
+ */
 function byName(value: string): string {
   return value
     .slice(0, firstSentenceEnd(value))
+    .replace(/\s+(?:did|made|wrote|ran|carried out|prepared|researched|performed)\s+(?:this|the)\s+(?:pass|work|research|review|report|fact[- ]check)\b.*$/i, '')
     .replace(/,?\s+(?:on|at)\s+\d{4}-\d{2}-\d{2}\b.*$/i, '')
     .replace(/,?\s*\(?\d{4}-\d{2}-\d{2}\)?\.?$/, '')
     .replace(/(?<!(?:^|[^\p{L}])\p{Lu})\.$/u, '')

@@ -55,6 +55,9 @@ describe('readContext', () => {
       expect(parse(report({ 1: `- By: ${name}. Reviewed twice.` })).report.by?.value, name).toBe(name);
     // A bold label that ends with a period is a label too.
     expect(parse(report({ 1: '- **Who did the work.** An AI research agent, working alone on 2026-12-06 (UTC), in about 45 minutes.' })).report.by?.value).toBe('An AI research agent, working alone');
+    // What they did is not their name (an outside author's finding).
+    expect(parse(report({ 1: '- **Who did the work.** An AI research agent did this pass, working in the style of a journalist and fact-checker. No human checked it.' })).report.by?.value).toBe('An AI research agent');
+    expect(parse(report({ 1: '- By: Dana Smith carried out the research in two sittings.' })).report.by?.value).toBe('Dana Smith');
     expect(parse(report({ 1: '- **Date.** 2026-12-05, in one sitting.' })).report.date?.value).toBe('2026-12-05');
     // The name is the label's first sentence, not what the line goes on to say.
     expect(parse(report({ 1: '- **Who did this:** an AI research agent. This is the first pass recorded (brief §7).' })).report.by?.value).toBe('an AI research agent');
