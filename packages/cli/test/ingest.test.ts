@@ -73,13 +73,17 @@ function addedLines(before: string, after: string): string[] {
 const fuzzyWarning =
   'incoming/complete.md:28:3  claim-audit[11].claim  warning: matched claim "third-party-readers" by approximate text (1 edit): "Several independent tools already parse these file, from tra…"  (hint: check that the row is about "third-party-readers", or name it by id)  [report/fuzzy-claim]\n';
 
+/** A copy of the demo book without its config: the book's passes keep their reports in .reports/, the default setting copies them to reports/. */
+const otherFolder =
+  "warning: the report is copied into reports/ in the book folder (the `reports` setting), but the book's earlier passes keep theirs in .reports/ (27-chapter.research.yaml); to keep them together, put `export default { reports: '.reports' };` in research-pack.config.mjs in the project root\n";
+
 describe('research-pack ingest: a complete report', () => {
   it('prints what it would add as a diff of each sidecar, and writes nothing', async () => {
     const report = await putReport('complete');
     const before = await snapshotBook();
     const result = await ingest(report);
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe(fuzzyWarning);
+    expect(result.stderr).toBe(fuzzyWarning + otherFolder);
     expect(result.stdout).toContain(`Ingest incoming/complete.md into pi/27-chapter (dry run)
   pass:        2026-11-30, by A. Researcher, with a research agent; report content/books/pi/reports/2026-11-30-27-chapter.md (copied)
   revision:    ${fingerprints['27-chapter'].slice(0, 12)}… (the current revision)
@@ -105,7 +109,7 @@ describe('research-pack ingest: a complete report', () => {
     const dryRun = await ingest(report);
     const result = await ingest(report, '--write');
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe(fuzzyWarning);
+    expect(result.stderr).toBe(fuzzyWarning + otherFolder);
     // The same diff as the dry run, then what was written.
     expect(result.stdout.replace(' (dry run)', '').split('\n\nWrote ')[0]).toBe(dryRun.stdout.replace(' (dry run)', '').split('\n\nDry run: ')[0]);
     expect(result.stdout).toContain(
@@ -237,6 +241,21 @@ describe('research-pack ingest: a complete report', () => {
     expect(await snapshotBook()).toEqual(once);
   });
 
+  it('says when it copies the report into another folder than the earlier passes\' reports, and how to keep them together (an outside author\'s finding)', async () => {
+    const report = await putReport('complete');
+    await writeFile(path.join(root, 'research-pack.config.mjs'), "export default { reports: 'copies' };\n");
+    const elsewhere = await ingest(report);
+    expect(elsewhere.code, elsewhere.stderr).toBe(0);
+    expect(elsewhere.stderr).toBe(
+      `${fuzzyWarning}warning: the report is copied into copies/ in the book folder (the \`reports\` setting), but the book's earlier passes keep theirs in .reports/ (27-chapter.research.yaml); to keep them together, set \`reports: '.reports'\` in research-pack.config.mjs\n`,
+    );
+    expect(elsewhere.stdout).toContain('report content/books/pi/copies/2026-11-30-27-chapter.md (copied)');
+    await writeFile(path.join(root, 'research-pack.config.mjs'), "export default { reports: '.reports' };\n");
+    const together = await ingest(report);
+    expect(together.stderr).toBe(fuzzyWarning);
+    expect(together.stdout).toContain('report content/books/pi/.reports/2026-11-30-27-chapter.md (copied)');
+  });
+
   it('never duplicates a source or a lead when an edited version of the report comes back', async () => {
     const report = await putReport('complete');
     expect((await ingest(report, '--write')).code).toBe(0);
@@ -284,7 +303,7 @@ describe('research-pack ingest: other reports', () => {
       [
         'incoming/partial.md:11:1  claim-audit  warning: the claim audit covers 3 of 12 claims; not audited: one-object-per-line, jsonl-three-rules, timestamps-two-clocks, tree-in-place, directory-encoding, first-write-after-reply, migration-on-load, large-file-loading, third-party-readers  [report/claims-not-audited]',
         'incoming/partial.md:23:1  source-ledger[0].reading  warning: the report read "Universally Unique IDentifiers (UUIDs), RFC 9562" as full-text, the ledger says abstract-only for "rfc-9562"; the ledger is kept  (hint: change `reading` in the evidence sidecar yourself if the report is right)  [report/reading-differs]',
-        '',
+        otherFolder,
       ].join('\n'),
     );
     expect(result.stdout).toContain('  claims:      3 audited (2 by id, 1 by quoted text)\n');
@@ -336,7 +355,7 @@ describe('research-pack ingest: other reports', () => {
     const report = await putReport('first-pass-28');
     const result = await runCli(['ingest', report, '--chapter', 'pi/28-chapter', '--as-of', '2026-11-30', '--write'], { cwd: root });
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe(otherFolder);
     expect(result.stdout).toContain('\n--- /dev/null\n+++ b/content/books/pi/28-chapter.evidence.yaml\n');
     expect(await readFile(path.join(root, book, '28-chapter.research.yaml'), 'utf8')).toBe(`# yaml-language-server: $schema=../../../node_modules/@research-pack/core/schemas/research.schema.json
 
@@ -411,7 +430,7 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
         'incoming/unknown-claims.md:15:3  claim-audit[2].claim  warning: the quoted words "Sessions are stored in a SQLite database." are not in the chapter snapshot; the claim is proposed as "sessions-are-stored-in-a-sqlite-database" without a quote  (hint: the words may be invented or of another revision: check them against the chapter; `research-pack review` lists the proposal, to accept with accept-claim or reject with reject --why)  [report/quote-not-found]',
         'incoming/unknown-claims.md:16:3  claim-audit[3].claim  warning: the quote matches the claims "header-metadata-only", "session-id-v4" equally well; the row is held back  (hint: name the claim by id, e.g. `claim-id`, anywhere in the claim cell)  [report/ambiguous-claim]',
         'incoming/unknown-claims.md:22:159  source-ledger[0].bearsOn  warning: "tree-in-plac" names no claim of the chapter, no claim-audit row and no proposed claim; the source lands without it  (hint: did you mean "tree-in-place"?)  [report/unresolved-reference]',
-        '',
+        otherFolder,
       ].join('\n'),
     );
     expect(result.stdout).toContain('  proposed:    2 claims proposed (header-version, sessions-are-stored-in-a-sqlite-database); not claims until the author accepts them\n  held back:   2 rows (listed below; recorded in the pass)\n');

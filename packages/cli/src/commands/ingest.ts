@@ -88,6 +88,7 @@ export const ingest: Command = async (positionals, values, io) => {
     return EXIT.problems;
   }
   printProblems(io, problems);
+  if (copyReport) io.stderr(otherReportsFolder(book, pass.reportPath, options.configFile));
   const shownReport = posix(path.relative(options.root, reportTarget));
   io.stdout(summary(plan, { display, spec: `${book.slug}/${chapter.slug}`, current: chapter.fingerprint, reportTarget: shownReport, copyReport, experiments: parsed.report.experiments, write: flags.write }));
   io.stdout(heldBackList(plan, display));
@@ -106,6 +107,26 @@ export const ingest: Command = async (positionals, values, io) => {
   io.stdout(`\nWrote ${written.join(', ')}.\nThe leads and sources are not validated: check each against its source before you change a verdict.${proposed}\n`);
   return done;
 };
+
+/**
+ * A warning when the book's recorded passes keep their reports in another
+ * folder than the one this report is copied into (the `reports` setting):
+ * two folders of reports in one book, unless the setting says theirs.
+ */
+function otherReportsFolder(book: BookModel, reportPath: string, configFile: string | undefined): string {
+  const folder = path.posix.dirname(reportPath);
+  const recorded = new Map<string, string>();
+  for (const chapter of book.chapters) {
+    for (const pass of chapter.research.history) {
+      const dir = pass.report === undefined ? undefined : path.posix.dirname(pass.report);
+      if (dir !== undefined && dir !== '.' && !recorded.has(dir)) recorded.set(dir, `${chapter.slug}.research.yaml`);
+    }
+  }
+  if (recorded.size === 0 || recorded.has(folder)) return '';
+  const [theirs, where] = [...recorded][0]!;
+  const fix = configFile === undefined ? `put \`export default { reports: '${theirs}' };\` in research-pack.config.mjs in the project root` : `set \`reports: '${theirs}'\` in ${configFile}`;
+  return `warning: the report is copied into ${folder}/ in the book folder (the \`reports\` setting), but the book's earlier passes keep theirs in ${theirs}/ (${where}); to keep them together, ${fix}\n`;
+}
 
 /** What planning needs of the chapter. */
 function ingestChapter(spec: string, chapter: ChapterModel) {
