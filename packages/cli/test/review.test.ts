@@ -518,6 +518,14 @@ describe('research-pack verdict and reviewed', () => {
       expect(refused.stderr).toContain(message);
     }
     expect(await snapshotBook()).toEqual(before);
+    // With a decision on the last entry of the file in the same call, after it (an outside author's finding: the keys that
+    // entry gained were written after the split's new entry, and the edit was refused as a bug).
+    const last = (await items()).at(-1)!;
+    expect(last.status).toBe('lead');
+    const batch = await cli('accept', 'lead-mining-a-pi-session', '--relation', 'supports=header-metadata-only,entry-ids-short', '--relation', 'qualifies=session-id-v4', '+', 'reject', last.id, '--why', 'Off topic.', '--dry-run', ...WHO);
+    expect(batch.code, batch.stderr).toBe(0);
+    expect(batch.stdout).toContain(`reject ${last.id}: lead "${last.id}" of pi/27-chapter is rejected, by J. Author on ${AS_OF}: "Off topic."`);
+    expect(batch.stdout).toMatch(/\n\+    reason: Off topic\.\n\+\n\+  # Split from "lead-mining-a-pi-session"/);
     // Accepted, with the verdict it backs in the same call.
     const result = await cli('accept', 'lead-mining-a-pi-session', '--relation', 'supports=header-metadata-only,entry-ids-short', '--relation', 'qualifies=session-id-v4', '+', 'verdict', 'header-metadata-only', 'supported', '--rationale', 'The post shows the header.', ...WHO);
     expect(result.code, result.stderr).toBe(0);
@@ -961,6 +969,33 @@ describe('research-pack review --interactive, in a terminal', () => {
     const evidence = (parseYaml(await read(evidenceFile)) as { evidence: Array<Record<string, unknown>> }).evidence;
     expect(evidence.find((item) => item.id === first.id)).toMatchObject({ status: 'validated', relation: 'supports', claims: [claim] });
     expect(evidence.find((item) => item.id === `${first.id}-qualifies`)).toMatchObject({ status: 'validated', relation: 'qualifies', claims: [other], by: 'J. Author' });
+  });
+
+  it('lets the terminal go when the decisions are refused, and prints them as the command that makes them (an outside author\'s finding: the walk hung and the answers were lost)', async () => {
+    const { leads } = await queue();
+    const [first, second] = leads;
+    // The first lead's note, a line of its own in the file.
+    const text = await read(evidenceFile);
+    const start = text.indexOf(`  - id: ${first!.id}\n`);
+    const note = /\n    note: ([^\n]+)\n/.exec(text.slice(start))![1]!;
+    expect(text.indexOf(note)).toBeGreaterThan(start);
+    const before = await snapshotBook();
+    const result = await walk([
+      { expect: `\\[1/37\\][\\s\\S]*${PROMPT}`, send: 'a\n' },
+      { expect: 'leave it unresolved\\)\\? $', send: 'qualifies\n' },
+      // The first lead changes on disk while the walk waits at the second: the decision on it is refused at the end.
+      { expect: `\\[2/37\\][\\s\\S]*${PROMPT}`, send: 'r\n', replace: [evidenceFile, note, `${note} Checked again.`] },
+      { expect: 'Why is it rejected\\? $', send: "It's about another claim.\n" },
+      { expect: `\\[3/37\\][\\s\\S]*${PROMPT}`, send: 'q\n' },
+    ]);
+    expect(result.failed, result.output).toBeNull();
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('Refused: nothing was written.');
+    expect(result.output).toContain(
+      `Your 2 decisions, as one command (run it once the above is fixed, or decide some on their own):\r\n  research-pack accept ${first!.handle} --relation qualifies + reject ${second!.handle} --why 'It'\\''s about another claim.' --by 'J. Author' --date ${AS_OF}`,
+    );
+    const after = await snapshotBook();
+    expect(after['27-chapter.evidence.yaml']).toBe(before['27-chapter.evidence.yaml']!.replace(note, `${note} Checked again.`));
   });
 
   it('writes nothing when the last answer is no, or when the walk is interrupted', async () => {

@@ -10,7 +10,7 @@
 import { createInterface, type Interface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { VerdictStatusSchema } from '@research-pack/core/schema';
-import type { ResearchModel, ReviewItem, ReviewQueue, SetAsideChapter } from '@research-pack/core/model';
+import type { ReviewItem, ReviewQueue } from '@research-pack/core/model';
 import type { Decision } from '@research-pack/core/review';
 import { dateOption, stringOption, type Values } from '../args.js';
 import { CliError, EXIT, type Io } from '../io.js';
@@ -100,25 +100,50 @@ export async function walk(context: WalkContext): Promise<number> {
   // The books as they are now: a sidecar edited during the walk (an entry removed above an item decided on)
   // must not have the decisions land on other entries. Each item is found again by its handle; one that
   // changed is refused, as the commands refuse it.
-  let model: ResearchModel;
-  let setAside: readonly SetAsideChapter[];
-  try {
-    ({ model, setAside } = await modelForDecisions(options, decisions, io, true));
-  } catch (error) {
-    rl.close();
-    throw error;
-  }
-  const plan = planOnDisk(options, model, decisions);
   const dryRun = values['dry-run'] === true;
+  // Whatever stops the write, the terminal is let go (the input closed), and the answers are not lost: they are printed as the command that makes them.
+  let code: number;
   try {
-    return await carryOut(options, plan, io, dryRun, dryRun ? undefined : async () => /^y(es)?$/i.test(await ask(`Write ${decisions.length === 1 ? 'this decision' : `these ${decisions.length} decisions`} to the sidecars? [y/n] `)), setAside);
+    const { model, setAside } = await modelForDecisions(options, decisions, io, true);
+    const plan = planOnDisk(options, model, decisions);
+    code = await carryOut(options, plan, io, dryRun, dryRun ? undefined : async () => /^y(es)?$/i.test(await ask(`Write ${decisions.length === 1 ? 'this decision' : `these ${decisions.length} decisions`} to the sidecars? [y/n] `)), setAside);
   } catch (error) {
-    if (!(error instanceof Stopped)) throw error;
+    if (!(error instanceof Stopped)) {
+      io.stderr(decisionsAsCommand(decisions));
+      throw error;
+    }
     io.stdout('\nEnd of input: nothing was written.\n');
     return EXIT.problems;
   } finally {
     rl.close();
   }
+  if (code !== EXIT.ok) io.stderr(decisionsAsCommand(decisions));
+  return code;
+}
+
+/**
+ * The walk's decisions as one command, to run again once what refused them
+ * is fixed (or to edit first): nothing the author answered is lost.
+ * @param decisions the decisions, as the walk made them.
+ * @returns the lines to print.
+ */
+export function decisionsAsCommand(decisions: readonly Decision[]): string {
+  const quoted = (value: string) => (/^[\w./:@=,+-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+  const parts = decisions.map((decision) => {
+    const words: string[] = [decision.verb, decision.target];
+    if (decision.verb === 'accept') {
+      if (decision.relation) words.push('--relation', decision.relation);
+      for (const group of decision.relations ?? []) words.push('--relation', `${group.relation}=${group.claims.join(',')}`);
+    }
+    if (decision.verb === 'reject') words.push('--why', decision.why);
+    if (decision.verb === 'verdict') {
+      if (decision.status) words.push(decision.status);
+      if (decision.rationale) words.push('--rationale', decision.rationale);
+    }
+    return words.map(quoted).join(' ');
+  });
+  const { by, date } = decisions[0]!;
+  return `Your ${decisions.length === 1 ? 'decision' : `${decisions.length} decisions`}, as one command (run it once the above is fixed, or decide some on their own):\n  research-pack ${parts.join(' + ')} --by ${quoted(by)} --date ${date}\n`;
 }
 
 /** Each item once: leads in sidecar order, then proposed claims, then claims. */

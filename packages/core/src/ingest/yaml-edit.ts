@@ -99,11 +99,22 @@ export const SIDECAR_KEY_ORDER = {
   research: ['objective', 'questions', 'references', 'notebooks', 'history', 'proposedClaims'],
 } as const;
 
+/** The depth given to a flow mapping's rewrite (see `Splice.depth`). */
+const FLOW_DEPTH = 1000;
+
 interface Splice {
   start: number;
   end: number;
   text: string;
   order: number;
+  /**
+   * How deep the node the splice edits is (a top-level key 0, an item
+   * appended to a top-level list 1, a key of that item 2): of two inserted
+   * at one place, the deeper one's text comes first, as it is part of the
+   * node whose end that place is (a key added to a list's last item, and an
+   * item appended after it).
+   */
+  depth: number;
 }
 
 /**
@@ -135,11 +146,11 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
   const insertedBy = new WeakMap<object, Splice>();
   // The length of the edited text, kept as splices are pushed (splices do not overlap).
   let length = text.length;
-  const push = (start: number, end: number, inserted: string): Splice => {
+  const push = (start: number, end: number, inserted: string, depth: number): Splice => {
     const spliced = inserted.replace(/\n/g, eol);
     length += spliced.length - (end - start);
     revision += 1;
-    const splice = { start, end, text: spliced, order: order++ };
+    const splice = { start, end, text: spliced, order: order++, depth };
     splices.push(splice);
     return splice;
   };
@@ -264,7 +275,8 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         }
       }
     }
-    flowSplices.set(map, { splice: push(start, end, rendered), lineBreak });
+    // It replaces the mapping's own text, which nothing else inserted at one place ties with: its depth does not matter.
+    flowSplices.set(map, { splice: push(start, end, rendered, FLOW_DEPTH), lineBreak });
   };
   /**
    * A flow mapping on one line, each pair the edit left alone spelled as the
@@ -322,7 +334,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         const existing = seq.items.slice(0, seq.items.length - items.length) as Node[];
         const { indent, spaced } = layout;
         const { at, newline } = lineAfter(existing.at(-1)!.range![1]);
-        const splice = push(at, at, (newline ? '\n' : '') + renderItems(items, indent, spaced, options.comment, rendered));
+        const splice = push(at, at, (newline ? '\n' : '') + renderItems(items, indent, spaced, options.comment, rendered), 1);
         appendedTo.set(key, extend(splice, splice.text.length, (next, comment) => renderItems(next, indent, spaced, comment, rendered)));
         return;
       }
@@ -330,7 +342,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         // `key:` with nothing, or `key: []`: the items go on the lines below.
         const block = renderItems(items, layout.indent, false, options.comment, rendered).replace(/\n$/, '');
         const { start, end } = layout.replaced!;
-        const splice = push(start, end, `:\n${block}`);
+        const splice = push(start, end, `:\n${block}`, 1);
         appendedTo.set(key, extend(splice, splice.text.length, (next, comment) => `\n${renderItems(next, layout.indent, false, comment, rendered).replace(/\n$/, '')}`));
         return;
       }
@@ -340,7 +352,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         const valueNode = seq as Node;
         const indent = columnOf(keyNode.range![0]);
         const block = () => renderPair(key, (pair.value as YAMLSeq).items.map((item) => (item as Node).toJSON()), indent).replace(/\n$/, '');
-        const splice = push(keyNode.range![0], valueNode.range![1], block());
+        const splice = push(keyNode.range![0], valueNode.range![1], block(), 1);
         appendedTo.set(key, () => respell(splice, block()));
         return;
       }
@@ -402,7 +414,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         places.set(pair, { at: place.at, newline: false });
         endAt.set(pair, place.at);
         if (empty) continue;
-        const splice = own(map, push(place.at, place.at, (place.newline ? '\n' : '') + renderPair(key, value, indent)));
+        const splice = own(map, push(place.at, place.at, (place.newline ? '\n' : '') + renderPair(key, value, indent), path.length));
         insertedBy.set(pair, splice);
         splice.order = orderAmong(items, afterIndex + 1, splice);
         place.newline = false;
@@ -434,7 +446,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
       if (empty) return;
       const indent = columnOf(start);
       const rendered = renderPair(key, value, indent).slice(indent).replace(/\n$/, '');
-      own(map, push(start, end, rendered + (text[end - 1] === '\n' ? '\n' : '')));
+      own(map, push(start, end, rendered + (text[end - 1] === '\n' ? '\n' : ''), parent.length));
     },
 
     unset(path) {
@@ -453,7 +465,7 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         rewriteFlow(map);
         return;
       }
-      own(map, push(lineStart(keyNode.range![0]), lineAfter(end - 1).at, ''));
+      own(map, push(lineStart(keyNode.range![0]), lineAfter(end - 1).at, '', parent.length));
     },
 
     isFlow(path) {
@@ -495,7 +507,8 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         // From the end back, so that each splice's offsets still hold. Where a splice removes or replaces
         // text and others insert at its start (a key filled after a pair whose next one is unset), it goes
         // first: what is inserted there then stays, before its text.
-        const sorted = [...splices].sort((a, b) => b.start - a.start || b.end - a.end || b.order - a.order);
+        // Applied from the end of the text back; at one place, the shallower first (its text ends up after the deeper's), then the later.
+        const sorted = [...splices].sort((a, b) => b.start - a.start || b.end - a.end || a.depth - b.depth || b.order - a.order);
         for (const splice of sorted) result = result.slice(0, splice.start) + splice.text + result.slice(splice.end);
         // A file saved without a final line break keeps that (what was appended at its end ends without one too).
         if (text !== '' && !text.endsWith('\n') && result.endsWith(eol)) result = result.slice(0, -eol.length);
@@ -557,11 +570,11 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         if (at === 0 || !/^[ \t]*#/.test(text.slice(previous, at))) break;
         at = previous;
       }
-      return push(at, at, `${block}\n`);
+      return push(at, at, `${block}\n`, 0);
     }
     const spaced = /\n[ \t]*\r?\n/.test(text);
     const needsNewline = text.length > 0 && !text.endsWith('\n');
-    return push(text.length, text.length, `${needsNewline ? '\n' : ''}${spaced ? '\n' : ''}${block}`);
+    return push(text.length, text.length, `${needsNewline ? '\n' : ''}${spaced ? '\n' : ''}${block}`, 0);
   }
 
   return edit;

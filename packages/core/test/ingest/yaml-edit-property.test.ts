@@ -32,8 +32,9 @@ const ops = fc.array(fc.tuple(fc.constantFrom(...KEYS), fc.option(value, { nil: 
 describe('editYaml, key by key', () => {
   it('writes text that reads back as the data asked for, whatever the keys there, the keys set or removed and the line endings', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(verdict, ops), { minLength: 1, maxLength: 3 }), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (claims, folded, commented, crlf, unterminated, appended, flow) => {
-        const data = { claims: claims.map(([entries], index) => ({ id: `c${index}`, verdict: Object.fromEntries(entries), priority: 'high' })) };
+      fc.property(fc.array(fc.tuple(verdict, ops), { minLength: 1, maxLength: 3 }), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (claims, folded, commented, crlf, unterminated, appended, flow, appendFirst, verdictLast) => {
+        // With the verdict as the last key of the last claim, a key it gains ends where an appended claim starts (an outside author's finding).
+        const data = { claims: claims.map(([entries], index) => (verdictLast ? { id: `c${index}`, priority: 'high', verdict: Object.fromEntries(entries) } : { id: `c${index}`, verdict: Object.fromEntries(entries), priority: 'high' })) };
         const document = new Document(data);
         // Verdicts written in flow style (`verdict: { status: …, by: … }`), as some authors write them.
         if (flow) visit(document, { Map: (key, node) => void (key === 'value' && isMap(node) && node.items.some((pair) => KEYS.includes(String(pair.key))) && !node.items.some((pair) => String(pair.key) === 'id') && (node.flow = true)) });
@@ -47,6 +48,9 @@ describe('editYaml, key by key', () => {
         const expected = structuredClone(data);
         let emptied = false;
         const edit = editYaml(text, SIDECAR_KEY_ORDER.claims, 'chapter.claims.yaml');
+        // A claim accepted in the same edit (accept-claim) is appended to the list, before or after the other decisions.
+        const added = { id: 'new-claim', anchor: { quote: 'the words found' }, verdict: { status: 'unverified' } };
+        if (appended && appendFirst) edit.append('claims', [added], { comment: 'Accepted by J. Author' });
         for (const [index, [, list]] of claims.entries()) {
           for (const [key, next] of list) {
             const path = ['claims', index, 'verdict', key];
@@ -61,12 +65,8 @@ describe('editYaml, key by key', () => {
             }
           }
         }
-        // A claim accepted in the same edit (accept-claim) is appended to the list.
-        if (appended) {
-          const added = { id: 'new-claim', anchor: { quote: 'the words found' }, verdict: { status: 'unverified' } };
-          edit.append('claims', [added], { comment: 'Accepted by J. Author' });
-          (expected.claims as unknown[]).push(added);
-        }
+        if (appended && !appendFirst) edit.append('claims', [added], { comment: 'Accepted by J. Author' });
+        if (appended) (expected.claims as unknown[]).push(added);
         // toString() refuses (throws) a text that does not read back; the data is checked here as well.
         const written = edit.toString();
         // The length ingest budgets with is the length written.
