@@ -270,15 +270,18 @@ function objective(book: BookModel, chapter: ChapterModel): string[] {
 function proposedEntries(chapter: ChapterModel): string[] {
   const proposals = chapter.research.proposedClaims.filter((proposal) => proposal.accepted === undefined && proposal.rejected === undefined);
   const rejected = chapter.research.proposedClaims.filter((proposal) => proposal.rejected !== undefined);
-  const lines = rejectedEntries(rejected);
-  if (proposals.length === 0) return lines;
-  lines.unshift('', `${PROPOSED_HEADING} (${proposals.length}). They are not claims of the chapter yet: say for each whether the prose makes it, and audit it like the others if it does; name it by its id.`);
-  for (const proposal of proposals) {
-    const where = proposal.line === undefined ? '' : ` snapshot line ${proposal.line}:`;
-    lines.push(`- ${proposal.id} [proposed ${proposal.recorded}${proposal.status === undefined ? '' : `, reported ${proposal.status}`}]${where} "${recorded(proposal.quote ?? proposal.statement)}"`);
-    if (proposal.quote !== undefined && proposal.statement !== proposal.quote) lines.push(`  As the report put it: ${recorded(proposal.statement)}`);
-    lines.push(`  Proposed by: ${recorded(proposal.report)}`);
+  // The open proposals under their heading, then the rejected ones under theirs.
+  const lines: string[] = [];
+  if (proposals.length > 0) {
+    lines.push('', `${PROPOSED_HEADING} (${proposals.length}). They are not claims of the chapter yet: say for each whether the prose makes it, and audit it like the others if it does; name it by its id.`);
+    for (const proposal of proposals) {
+      const where = proposal.line === undefined ? '' : ` snapshot line ${proposal.line}:`;
+      lines.push(`- ${proposal.id} [proposed ${proposal.recorded}${proposal.status === undefined ? '' : `, reported ${proposal.status}`}]${where} "${recorded(proposal.quote ?? proposal.statement)}"`);
+      if (proposal.quote !== undefined && proposal.statement !== proposal.quote) lines.push(`  As the report put it: ${recorded(proposal.statement)}`);
+      lines.push(`  Proposed by: ${recorded(proposal.report)}`);
+    }
   }
+  lines.push(...rejectedEntries(rejected));
   return lines;
 }
 

@@ -190,6 +190,21 @@ describe('renderBrief', () => {
     expect(proposed).toContain('- no-anchor [proposed 2026-12-01] "The checklist \\<b>holds\\</b>"');
   });
 
+  it('lists the open proposals under their heading and the rejected ones after, under theirs (an outside author\'s finding: the open ones came under "rejected")', () => {
+    const open = { id: 'torn-line', statement: '"A torn line costs one entry."', quote: 'A torn line costs one entry.', line: 13, sources: [], report: 'reports/r.md', recorded: '2026-12-01' };
+    const rejected = { id: 'table-cell', statement: '"The current leaf"', sources: [], report: 'reports/r.md', recorded: '2026-12-01', rejected: { date: '2026-12-02', by: 'J. Author', reason: 'A table cell.' } };
+    const chapter = makeChapter({ slug: 'c', research: { proposedClaims: [rejected, open] } });
+    const objective = sectionBody(renderBrief(makeModel([makeBook({ chapters: [chapter] })]), 'pi/c', ROOT_URLS), 5);
+    const proposed = objective.slice(objective.indexOf(PROPOSED_HEADING));
+    expect(proposed).toMatch(
+      /^Proposed by an earlier pass, not yet accepted \(1\)\. [^\n]*\n- torn-line \[proposed 2026-12-01\] snapshot line 13: "A torn line costs one entry\."\n  As the report put it: "A torn line costs one entry\."\n  Proposed by: reports\/r\.md\n\nProposed by an earlier pass and rejected by the author \(1\); do not propose them again unless the prose changed:\n- table-cell: ""The current leaf"" Rejected 2026-12-02: A table cell\.\n/,
+    );
+    // Only rejected ones: their heading alone.
+    const none = sectionBody(renderBrief(makeModel([makeBook({ chapters: [makeChapter({ slug: 'c', research: { proposedClaims: [rejected] } })] })]), 'pi/c', ROOT_URLS), 5);
+    expect(none).not.toContain(PROPOSED_HEADING);
+    expect(none).toContain('rejected by the author (1)');
+  });
+
   it('defines the fingerprint and states what the ingest reads, in the words the ingest accepts', () => {
     expect(sectionBody(brief, 1)).toContain('The fingerprint is the sha256 of chapter-snapshot.txt exactly as served');
     const output = sectionBody(brief, 9);
