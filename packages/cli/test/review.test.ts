@@ -71,7 +71,7 @@ interface QueueJson {
     chapter: string;
     count: number;
     leads: Array<{ handle: string; id: string; claims: string[]; status: string; relation: string }>;
-    proposals: Array<{ handle: string; id: string; quote?: string; sources: string[] }>;
+    proposals: Array<{ handle: string; id: string; quote?: string; sources: string[]; status?: string }>;
     claims: Array<{ handle: string; id: string; stale: string | false; reviewDue: boolean; textHash: string }>;
   }>;
 }
@@ -293,6 +293,10 @@ describe('research-pack accept-claim', () => {
     // Its leads name the pass they came from, as the ingest's leads do (an outside author's finding).
     const leadsJson = JSON.parse((await cli('review', 'pi/27-chapter', '--format', 'json')).stdout) as { chapters: Array<{ leads: Array<{ id: string; pass: { date: string; report: string | null } | null }> }> };
     expect(leadsJson.chapters[0]!.leads.find((item) => item.id === 'lead-pi-session-manager-src-2')?.pass).toMatchObject({ date: '2026-12-01', report: '.reports/2026-12-01-27-chapter.md' });
+    // Unresolved: the row's status is the report's verdict on the claim, not what each source does to it (outside authors' findings); the note says it.
+    const made = (parseYaml(await read(evidenceFile)) as { evidence: Array<{ id: string; relation: string; note: string }> }).evidence.find((item) => item.id === 'lead-pi-session-manager-src-2')!;
+    expect(made.relation).toBe('unresolved');
+    expect(made.note).toBe(`Named for the proposed claim "a-line-torn-by-a-crash-costs-one-entry" by .reports/2026-12-01-27-chapter.md (research pass of 2026-12-01, claim-audit row N1; the row's status for the claim: ${torn.status}). Not yet checked by the author.`);
     expect((await cli('check')).code).toBe(0);
     const again = await cli('accept-claim', torn.handle, '--id', 'torn-line', ...WHO);
     expect(again.code).toBe(0);
@@ -500,7 +504,7 @@ describe('research-pack verdict and reviewed', () => {
     const lead = (await items()).find((item) => item.id === 'lead-mining-a-pi-session')!;
     expect(lead).toMatchObject({ claims: ['header-metadata-only', 'session-id-v4', 'entry-ids-short'], relation: 'unresolved', status: 'lead' });
     expect((await cli('review', 'pi/27-chapter')).stdout).toContain(
-      'relation:  unresolved (accept it with --relation supports, qualifies or contradicts, for all its claims, or per claim: --relation supports=header-metadata-only --relation qualifies=session-id-v4,entry-ids-short); class reported; also bears on session-id-v4, entry-ids-short',
+      'relation:  unresolved (accept it with --relation supports, qualifies or contradicts, for all its claims; or one per group of them, each claim once: --relation <relation>=<claim>,<claim> --relation <relation>=<claim>); class reported; also bears on session-id-v4, entry-ids-short',
     );
     const before = await snapshotBook();
     // Every claim in one group, each once, of this lead; one lead per accept.
@@ -955,7 +959,7 @@ describe('research-pack review --interactive, in a terminal', () => {
     expect(start).toBeGreaterThan(0);
     expect(line).toBeGreaterThan(start);
     await writeFile(path.join(root, evidenceFile), `${text.slice(0, line)}    claims: [${claim}, ${other}]\n${text.slice(line + `    claims: [${claim}]\n`.length)}`);
-    const asked = `What does it do to its claims: supports, qualifies or contradicts, for all its claims; or per claim, e\\.g\\. supports=${claim} qualifies=${other} \\(Enter: leave it unresolved\\)\\? $`;
+    const asked = `What does it do to its claims: supports, qualifies or contradicts, for all its claims; or one per group of them, each of ${claim}, ${other} once, as <relation>=<claim>,<claim> <relation>=<claim> \\(Enter: leave it unresolved\\)\\? $`;
     const result = await walk([
       { expect: `\\[1/37\\][\\s\\S]*${PROMPT}`, send: 'a\n' },
       { expect: asked, send: `supports=${claim}\n` },

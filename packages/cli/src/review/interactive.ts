@@ -171,7 +171,7 @@ async function decide(item: ReviewItem, context: { by: string; date: string; ask
       if (item.item.relation !== 'unresolved') return { verb: 'accept', target, by, date };
       // A lead on several claims may bear differently on each: one relation for all, or one per group of its claims.
       const claims = item.item.claims;
-      const several = claims.length > 1 ? `, for all its claims; or per claim, e.g. supports=${claims[0]} qualifies=${claims.slice(1).join(',')}` : '';
+      const several = claims.length > 1 ? `, for all its claims; or one per group of them, each of ${claims.join(', ')} once, as <relation>=<claim>,<claim> <relation>=<claim>` : '';
       const relation = await askUntil(ask, `What does it do to its claims: supports, qualifies or contradicts${several} (Enter: leave it unresolved)? `, (text) => RELATIONS.includes(text) || (claims.length > 1 && perClaim(text, claims) !== undefined));
       if (relation === '') return { verb: 'accept', target, by, date };
       return { verb: 'accept', target, by, date, ...(RELATIONS.includes(relation) ? { relation: relation as Relation } : { relations: perClaim(relation, claims)! }) };

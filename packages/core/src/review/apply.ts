@@ -8,7 +8,6 @@
 import { slug, uniqueId, withoutUndefined } from '../ingest/ids.js';
 import { closest } from '../problems/problem.js';
 import type { YamlEdit } from '../ingest/yaml-edit.js';
-import { verdictRelations } from '../model/cross-file-checks.js';
 import type { ChapterModel, ResolvedClaim } from '../model/types.js';
 import { ClaimSchema, EvidenceItemSchema, ProposedClaimSchema, QuoteAnchorSchema, VerdictSchema, type EvidenceItem, type ProposedClaim, type Verdict } from '../schema/sidecars.js';
 import { addDays, isDateString } from '../schema/dates.js';
@@ -299,9 +298,16 @@ function acceptProposal(decision: AcceptClaimDecision, target: ResolvedTarget, e
   return { changed: true, summary: `${name} is claim "${id}", ${anchored}, unverified until it has a verdict${added}` };
 }
 
-/** One lead per ledger source the proposal names, with the relation its reported status implies. */
+/**
+ * One lead per ledger source the proposal names, `unresolved`: the row's
+ * status is the report's verdict on the claim, not what each source does to
+ * it (outside authors found a source the claim repeats recorded as
+ * contradicting it); the note says the status, and the author gives each
+ * lead's relation as they accept it.
+ */
 function proposalLeads(proposal: ProposedClaim, claim: string, edits: ChapterEdits): EvidenceItem[] {
-  const relation = proposal.status === undefined || proposal.status === 'unverified' ? 'unresolved' : verdictRelations[proposal.status];
+  const relation = 'unresolved';
+  const status = proposal.status === undefined ? '' : `; the row's status for the claim: ${proposal.status}`;
   const known = new Set(edits.chapter.sources.map((source) => source.id));
   return proposal.sources
     .filter((source) => known.has(source))
@@ -315,7 +321,7 @@ function proposalLeads(proposal: ProposedClaim, claim: string, edits: ChapterEdi
         relation,
         class: 'reported',
         status: 'lead',
-        note: `Named for the proposed claim "${proposal.id}" by ${proposal.report} (research pass of ${proposal.recorded}${proposal.label ? `, claim-audit row ${proposal.label}` : ''}). Not yet checked by the author.`,
+        note: `Named for the proposed claim "${proposal.id}" by ${proposal.report} (research pass of ${proposal.recorded}${proposal.label ? `, claim-audit row ${proposal.label}` : ''}${status}). Not yet checked by the author.`,
         recorded: proposal.recorded,
       };
     });
