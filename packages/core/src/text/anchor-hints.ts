@@ -33,7 +33,49 @@ export function closestText(text: SearchText, quote: string): { text: string; st
   // Show whole words: an approximate match may start or end inside one.
   while (start > 0 && !/[\s]/.test(value[start - 1]!)) start--;
   while (end < value.length && !/[\s]/.test(value[end]!)) end++;
+  ({ start, end } = wholeSentences(value, start, end));
   return { text: value.slice(start, end), start, errors: best.errors };
+}
+
+/** How far the closest text is widened to whole sentences, at each end. */
+const SENTENCE_REACH = 300;
+/** Where a sentence ends: its closing mark (and a closing quote or bracket), then space; not the period of an initial or a short title ("J. Smith", "Dr. Smith", "e.g. this"). */
+const SENTENCE_END = /(?<!(?:^|[\s(])(?:\p{L}|Dr|Mr|Mrs|Ms|Mx|St|Jr|Sr|Prof|Fig|Figs|No|Vol|Inc|Ltd|Co|vs|cf|e\.g|i\.e))[.!?…]["'’”)\]]*(?=\s)/gu;
+
+/**
+ * The closest text as whole sentences, what the author can copy into
+ * `anchor.quote` (an outside author copied "it. Read them with care …", the
+ * end of one sentence and most of the next): a piece of a sentence before
+ * the first sentence end in it is dropped when the rest is longer, and then
+ * each end reaches out, within its block, to where its sentence starts or
+ * ends (at most `SENTENCE_REACH` characters).
+ * @param value the text.
+ * @param start where the closest text starts.
+ * @param end where it ends.
+ * @returns the widened range.
+ */
+export function wholeSentences(value: string, start: number, end: number): { start: number; end: number } {
+  const previousBlock = value.lastIndexOf('\n\n', start - 1);
+  const blockStart = previousBlock === -1 ? 0 : previousBlock + 2;
+  const nextBlock = value.indexOf('\n\n', end);
+  const blockEnd = nextBlock === -1 ? value.length : nextBlock;
+  // "it. Read them …": the tail of the sentence before, then the sentence meant.
+  for (const match of value.slice(start, end).matchAll(SENTENCE_END)) {
+    const after = start + match.index + match[0].length;
+    if (after - start < end - after && /^\s+\p{Lu}/u.test(value.slice(after, after + 3))) start = after + (/^\s+/.exec(value.slice(after))?.[0].length ?? 0);
+    break;
+  }
+  // Back to where the sentence starts: after the last sentence end before it, or the block's start.
+  const from = Math.max(blockStart, start - SENTENCE_REACH);
+  let sentenceStart = from === blockStart ? from : -1;
+  for (const match of value.slice(from, start).matchAll(SENTENCE_END)) sentenceStart = from + match.index + match[0].length;
+  if (sentenceStart !== -1) start = Math.min(start, sentenceStart + (/^\s*/.exec(value.slice(sentenceStart, start))?.[0].length ?? 0));
+  // On to where it ends: its first sentence end at or after the closest text's end, or the block's end.
+  const tail = value.slice(Math.max(start, end - 1), Math.min(blockEnd, end + SENTENCE_REACH));
+  const close = new RegExp(SENTENCE_END.source.replace('(?=\\s)', '(?=\\s|$)'), 'u').exec(tail);
+  if (close) end = Math.max(end, Math.max(start, end - 1) + close.index + close[0].length);
+  else if (blockEnd - end <= SENTENCE_REACH) end = blockEnd;
+  return { start, end };
 }
 
 /** The same text with only the prose units most like the quote (by shared trigrams), in document order. */

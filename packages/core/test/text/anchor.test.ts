@@ -126,8 +126,20 @@ describe('anchorClaims', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ rule: 'anchor/orphan', file: files.claims, line: 4, column: 14, path: 'claims[0].anchor.quote' });
     expect(problems[0]!.message).toBe(
-      'the quote of claim "gone" ("Readers ignore the header entirely.") is not in content/books/pi/27-chapter.mdx; the closest text (content/books/pi/27-chapter.mdx:7:5) is "header comes first. Readers rely"',
+      'the quote of claim "gone" ("Readers ignore the header entirely.") is not in content/books/pi/27-chapter.mdx; the closest text (content/books/pi/27-chapter.mdx:7:1) is "The header comes first. Readers rely on it."',
     );
+  });
+
+  it('offers as the closest text whole sentences, not the tail of one and a piece of the next (an outside author\'s finding)', () => {
+    const paragraph =
+      '---\ntitle: T\nnumber: 1\n---\n\nEvery assistant message names the model that wrote it. Read them with care when you ask which model wrote a line of code: `model` is the model pi asked for. Dr. Smith checked it. When the auto router picks one, pi records the reported name.\n';
+    const message = (words: string) => anchorClaims(chapterText(paragraph), [quote('moved', { quote: words })], files).problems[0]!.message;
+    // The quote as it read before the prose was edited.
+    expect(message('These are the fields to trust when you ask which model wrote a line of code.')).toContain(
+      'the closest text (content/books/pi/27-chapter.mdx:6:56) is "Read them with care when you ask which model wrote a line of code: model is the model pi asked for."',
+    );
+    // An initial or a title's period ends no sentence.
+    expect(message('Dr. Smith checked it all.')).toContain('is "Dr. Smith checked it."');
   });
 
   it('never lets a quote cross a paragraph, a table cell or a code block', () => {
