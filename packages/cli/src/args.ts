@@ -3,6 +3,7 @@
  * is an error here, not silently ignored.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { closest } from '@research-pack/core/problems';
 import { isDateString, resolveAsOf } from '@research-pack/core/schema';
 import type { CommandName } from './help.js';
 import { CliError, type Io } from './io.js';
@@ -10,6 +11,9 @@ import { CliError, type Io } from './io.js';
 const project = { root: { type: 'string' }, content: { type: 'string' }, 'as-of': { type: 'string' } } as const;
 const help = { help: { type: 'boolean', short: 'h' } } as const;
 const decision = { chapter: { type: 'string' }, by: { type: 'string' }, date: { type: 'string' }, force: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } as const;
+
+/** The decision commands, which a call may chain with `+`. */
+const DECISION_WORDS: readonly string[] = ['accept', 'reject', 'accept-claim', 'verdict', 'reviewed'];
 
 /** The options of every command. */
 export const COMMAND_OPTIONS = {
@@ -83,8 +87,14 @@ function friendlyParseError(message: string, command: CommandName, args: readonl
   }
   const unknown = /^Unknown option '([^']+)'/.exec(message);
   if (unknown) {
-    const known = Object.keys(COMMAND_OPTIONS[command]).map((name) => `--${name}`).join(', ');
-    return `unknown option ${unknown[1]}; \`${command}\` takes ${known} (see \`research-pack ${command} --help\`)`;
+    const names = Object.keys(COMMAND_OPTIONS[command]).map((name) => `--${name}`);
+    const option = unknown[1]!;
+    // "accept l1 reject l2 --why …": a second decision without the "+" that starts it.
+    const verb = args.find((arg) => DECISION_WORDS.includes(arg) && arg !== command);
+    const owner = verb && Object.hasOwn(COMMAND_OPTIONS[verb as CommandName], option.replace(/^--/, '')) ? verb : undefined;
+    if (owner) return `unknown option ${option} of \`${command}\`: it is \`${owner}\`'s; to give several decisions in one call, start each with + (${command} … + ${owner} … ${option} …)`;
+    const guess = option.startsWith('--') ? closest(option, names) : undefined;
+    return `unknown option ${option}${guess ? ` (did you mean ${guess}?)` : ''}; \`${command}\` takes ${names.join(', ')} (see \`research-pack ${command} --help\`)`;
   }
   const missing = /^Option '([^']+)' argument missing/.exec(message);
   if (missing) return `option ${missing[1]!.replace(/^-\w, /, '')} needs a value`;

@@ -863,6 +863,16 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
     const badId = await cli('accept-claim', 'p1', '--id', 'Token Counts', ...WHO);
     expect(badId.code).toBe(2);
     expect(badId.stderr).toContain('--id "Token Counts" is not a claim id: ids use lowercase ASCII letters, digits and single hyphens, at most 80 characters (did you mean "token-counts"?)');
+    // A second decision without its "+", and a slip of an option's name (an outside author's findings).
+    const chained = await cli('accept', 'lead-mining-a-pi-session', 'reject', 'lead-agentgrep-pi-backend', ...WHO);
+    expect(chained.code).toBe(2);
+    expect(chained.stderr).toContain('"reject" is a decision, not a lead to accept: to give several decisions in one call, start each with + (accept … + reject …)');
+    const theirs = await cli('accept', 'lead-mining-a-pi-session', 'reject', 'lead-agentgrep-pi-backend', '--why', 'Off topic.', ...WHO);
+    expect(theirs.code).toBe(2);
+    expect(theirs.stderr).toContain("unknown option --why of `accept`: it is `reject`'s; to give several decisions in one call, start each with + (accept … + reject … --why …)");
+    const slip = await cli('accept', 'lead-mining-a-pi-session', '--relaton', 'supports', ...WHO);
+    expect(slip.code).toBe(2);
+    expect(slip.stderr).toContain('unknown option --relaton (did you mean --relation?); `accept` takes');
   });
 });
 

@@ -73,6 +73,9 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
   if (scope !== undefined && scope.trim() === '') throw new CliError('--chapter takes <book>/<chapter>, e.g. pi/27-chapter (or the chapter alone in a book of its own, or its file)');
   const common = { by, date: dateOption(values, 'date'), ...(values.force === true ? { force: true } : {}), ...(scope !== undefined ? { chapter: scope } : {}) };
   const each = (decision: (target: string) => TypedDecision) => {
+    // "accept l1 reject l2": a second decision without the "+" that starts it.
+    const verbWord = positionals.find((word) => isDecisionVerb(word));
+    if (verbWord !== undefined) throw new CliError(`"${verbWord}" is a decision, not ${verb === 'accept-claim' ? 'a proposed claim' : verb === 'accept' ? 'a lead' : 'an item'} to ${verb}: to give several decisions in one call, start each with + (${verb} … + ${verbWord} …)`);
     if (positionals.length === 0) throw new CliError(`\`${verb}\` needs the ${verb === 'accept-claim' ? 'proposed claim' : verb === 'accept' ? 'lead' : verb === 'reviewed' ? 'claim' : 'item'} to decide on: a handle from \`research-pack review\`, or an id`);
     return positionals.map(decision);
   };
