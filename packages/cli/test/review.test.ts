@@ -1012,6 +1012,29 @@ describe('research-pack review --interactive, in a terminal', () => {
     expect(after['27-chapter.evidence.yaml']).toBe(before['27-chapter.evidence.yaml']!.replace(note, `${note} Checked again.`));
   });
 
+  it('asks the id of a claim it accepts, and keeps the proposal\'s on Enter (an outside author\'s finding)', async () => {
+    const { leads, proposals } = await queue();
+    const [first, second] = proposals;
+    const skipLeads = leads.map((_, index) => ({ expect: `\\[${index + 1}/37\\][\\s\\S]*${PROMPT}`, send: 's\n' }));
+    const asClaim = '\\[a\\]ccept as a claim, \\[r\\]eject, \\[s\\]kip, \\[q\\]uit\\? $';
+    const result = await walk([
+      ...skipLeads,
+      { expect: `\\[${leads.length + 1}/37\\][\\s\\S]*${asClaim}`, send: 'a\n' },
+      { expect: `Claim id \\(Enter: keep "${first!.id}"\\)\\? $`, send: 'Torn Line\n' },
+      { expect: `Claim id \\(Enter: keep "${first!.id}"\\)\\? $`, send: 'torn-line\n' },
+      { expect: `\\[${leads.length + 2}/37\\][\\s\\S]*${asClaim}`, send: 'a\n' },
+      { expect: `Claim id \\(Enter: keep "${second!.id}"\\)\\? $`, send: '\n' },
+      { expect: `\\[${leads.length + 3}/37\\][\\s\\S]*${asClaim}`, send: 'q\n' },
+      { expect: 'Write these 2 decisions to the sidecars\\? \\[y/n\\] $', send: 'y\n' },
+    ]);
+    expect(result.failed, result.output).toBeNull();
+    expect(result.code, result.output).toBe(0);
+    const ids = (parseYaml(await read(claimsFile)) as { claims: Array<{ id: string }> }).claims.map((claim) => claim.id);
+    expect(ids).toContain('torn-line');
+    expect(ids).toContain(second!.id);
+    expect(ids).not.toContain(first!.id);
+  });
+
   it('writes nothing when the last answer is no, or when the walk is interrupted', async () => {
     const before = await snapshotBook();
     const declined = await walk([

@@ -9,7 +9,7 @@
  */
 import { createInterface, type Interface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { VerdictStatusSchema } from '@research-pack/core/schema';
+import { IdSchema, VerdictStatusSchema } from '@research-pack/core/schema';
 import type { ReviewItem, ReviewQueue } from '@research-pack/core/model';
 import type { Decision } from '@research-pack/core/review';
 import { dateOption, stringOption, type Values } from '../args.js';
@@ -136,6 +136,7 @@ export function decisionsAsCommand(decisions: readonly Decision[]): string {
       for (const group of decision.relations ?? []) words.push('--relation', `${group.relation}=${group.claims.join(',')}`);
     }
     if (decision.verb === 'reject') words.push('--why', decision.why);
+    if (decision.verb === 'accept-claim' && decision.id !== undefined) words.push('--id', decision.id);
     if (decision.verb === 'verdict') {
       if (decision.status) words.push(decision.status);
       if (decision.rationale) words.push('--rationale', decision.rationale);
@@ -176,7 +177,12 @@ async function decide(item: ReviewItem, context: { by: string; date: string; ask
       if (relation === '') return { verb: 'accept', target, by, date };
       return { verb: 'accept', target, by, date, ...(RELATIONS.includes(relation) ? { relation: relation as Relation } : { relations: perClaim(relation, claims)! }) };
     }
-    if (item.kind === 'proposal' && (answer === 'a' || answer === 'accept')) return { verb: 'accept-claim', target, by, date };
+    if (item.kind === 'proposal' && (answer === 'a' || answer === 'accept')) {
+      // Its id is made from its words; the author may give the claim a shorter one (as accept-claim --id does).
+      const proposed = item.proposal.id;
+      const id = await askUntil(ask, `Claim id (Enter: keep "${proposed}")? `, (text) => text === '' || IdSchema.safeParse(text).success);
+      return { verb: 'accept-claim', target, by, date, ...(id !== '' && id !== proposed ? { id } : {}) };
+    }
     if (item.kind !== 'claim' && (answer === 'r' || answer === 'reject')) {
       const why = await askUntil(ask, 'Why is it rejected? ', (text) => text !== '');
       return { verb: 'reject', target, by, date, why };
