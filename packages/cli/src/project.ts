@@ -304,6 +304,9 @@ export function findChapter(model: ResearchModel, spec: string): { book: BookMod
 
 /** ` (did you mean "pi/27-chapter"?)` when a slug is a slip of one, else nothing. */
 function didYouMean(slug: string, slugs: readonly string[], book?: string): string {
+  // "28" for "28-chapter": the one slug it begins.
+  const begun = slugs.filter((candidate) => candidate.startsWith(`${slug}-`));
+  if (begun.length === 1) return ` (did you mean "${book === undefined ? begun[0] : `${book}/${begun[0]}`}"?)`;
   const guess = closest(slug, slugs);
   // "29-chapter" is no slip of "26-chapter": chapters that differ in a number are different chapters.
   if (guess === undefined || guess.replace(/\d+/g, '#') === slug.replace(/\d+/g, '#')) return '';

@@ -68,6 +68,8 @@ describe('research-pack brief', () => {
     expect(book.stderr).toContain('research-pack brief: no book "py" (did you mean "pi"?); books: pi\n');
     // A slip of a chapter's name is named (a newcomer's finding); another number is another chapter, not a slip.
     expect((await runCli(['brief', '27-chaptr'])).stderr).toContain('research-pack brief: no chapter "27-chaptr" in book "pi" (did you mean "pi/27-chapter"?); chapters: pi/26-chapter');
+    // The number alone names the one chapter it begins (an outside author's finding).
+    expect((await runCli(['brief', '28'])).stderr).toContain('research-pack brief: no chapter "28" in book "pi" (did you mean "pi/28-chapter"?); chapters: pi/26-chapter');
   });
 
   it("takes a chapter's file for the chapter, as a path or a file name", async () => {

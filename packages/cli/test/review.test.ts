@@ -616,6 +616,12 @@ describe('research-pack verdict and reviewed', () => {
     });
     expect(after.claims.filter((claim) => claim.id !== reviewed.id)).toEqual(before.claims.filter((claim) => claim.id !== reviewed.id));
     expect((await cli('check')).code).toBe(0);
+    // Unverified again, with nothing said: nothing to record (an outside author's finding: a date and a name were written, and no reason).
+    const written = await read(claimsFile);
+    const again = await cli('verdict', reviewed.id, 'unverified', '--date', '2026-12-02', ...WHO.slice(0, 2));
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain(`claim "${reviewed.id}" of pi/27-chapter is unverified already; nothing to change (to record why it stays so, give --rationale "…")`);
+    expect(await read(claimsFile)).toBe(written);
   });
 
   it('takes the status and rationale a pass reported with --from-pass', async () => {
@@ -624,6 +630,10 @@ describe('research-pack verdict and reviewed', () => {
     expect(result.stdout).toContain('verdict session-id-v4: claim "session-id-v4" of pi/27-chapter is contradicted, by J. Author on 2026-12-01 on its current wording (textHash 3dcf85cc0c20add2) (from the research pass of 2026-12-01, claim-audit row C4)\n');
     expect(result.stdout).toContain('+        The CHANGELOG says in [0.67.1] - 2026-04-13: "newly generated session');
     expect(result.stdout).toContain('+      text: The session id is a random version 4 UUID.\n+      by: J. Author\n');
+    // What follows "Contradicted." starting in lower case starts the rationale's sentence (an outside author's finding).
+    await editFile(path.join(root, book, '.reports/2026-12-01-27-chapter.md'), '| Contradicted. The CHANGELOG says', '| Contradicted. the CHANGELOG says');
+    const lower = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
+    expect(lower.stdout).toContain('+        The CHANGELOG says in [0.67.1] - 2026-04-13: "newly generated session');
     const none = await cli('verdict', 'session-id-v4', '--from-pass', '2025-01-01', ...WHO);
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/^verdict session-id-v4: no research pass "2025-01-01" in pi\/27-chapter; give latest, a date or a report path of: 2026-11-29 \(\.reports\/2026-11-29-27-chapter\.md\), /);
@@ -636,6 +646,8 @@ describe('research-pack verdict and reviewed', () => {
     const result = await cli('reviewed', tree.handle, 'jsonl-three-rules', ...WHO);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`reviewed ${tree.handle}: claim "tree-in-place" of pi/27-chapter stays supported, re-confirmed by J. Author on 2026-12-01 on its current wording (textHash ${tree.textHash}; was d00b2707a3f9c6e6)\n`);
+    // A review-due claim: its evidence stays as old, and the decision says so (an outside author's finding).
+    expect(result.stdout).toMatch(/reviewed jsonl-three-rules: claim "jsonl-three-rules" of pi\/27-chapter stays supported, re-confirmed by J\. Author on 2026-12-01 on its current wording \(textHash [0-9a-f]+; the same wording\); note: its newest validated evidence is still of 2025-\d\d-\d\d: this records that you checked the claim on 2026-12-01, not newer evidence \(a research pass brings that\)\n/);
     const { removed, added } = changes(before, await read(claimsFile));
     // jsonl-three-rules keeps its textHash (its wording did not change) and gains its date, text and by; tree-in-place gets the hash of its wording now.
     expect(removed).toEqual(['      date: 2025-06-14\n', '      date: 2026-11-29\n', '      textHash: d00b2707a3f9c6e6\n']);
@@ -643,6 +655,8 @@ describe('research-pack verdict and reviewed', () => {
     expect((await queue()).claims).toEqual([]);
     const row = (await cli('status')).stdout.split('\n').find((line) => line.startsWith('pi/27-chapter'))!.split(/\s{2,}/);
     expect(row.slice(6, 8)).toEqual(['0', '0']);
+    // Again the same day: it says what is recorded, not that it was re-confirmed.
+    expect((await cli('reviewed', 'jsonl-three-rules', ...WHO)).stdout).toContain('claim "jsonl-three-rules" of pi/27-chapter has its supported verdict of 2026-12-01, by J. Author, on its current wording; nothing to re-confirm');
     const neither = await cli('reviewed', 'one-object-per-line', ...WHO);
     expect(neither.code).toBe(1);
     expect(neither.stderr).toBe(

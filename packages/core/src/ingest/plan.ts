@@ -117,7 +117,7 @@ export function planIngest(options: PlanIngestOptions): IngestPlan {
 
 /**
  * The ids the report's labels stand for: each claim-audit row's label the
- * claim it is about, each source-ledger row's the source it was placed as
+ * claim it is about (or the proposal it became), each source-ledger row's the source it was placed as
  * (a label of both tables is the source's, as `verdict --from-pass` reads it).
  */
 function labelIds(plan: IngestPlan): Map<string, string> {
@@ -129,6 +129,11 @@ function labelIds(plan: IngestPlan): Map<string, string> {
   for (const match of plan.claims) {
     const label = match.row.label?.value.trim();
     if (label && !match.duplicate && !ids.has(label)) ids.set(label, match.id);
+  }
+  // A row about a claim the chapter does not have yet: the id of the proposal it became.
+  for (const planned of plan.proposals) {
+    const label = planned.row.label?.value.trim();
+    if (label && !ids.has(label)) ids.set(label, planned.proposal.id);
   }
   return ids;
 }

@@ -350,6 +350,10 @@ function giveVerdict(decision: VerdictDecision, target: ResolvedTarget, edits: C
     return { error: `${name} is ${claim.claim.verdict.status}; to make it unverified, say why with --rationale "…" (readers see it in place of the verdict's rationale)` };
   }
   if (status !== 'unverified' && rationale === undefined) return { error: `a ${status} verdict needs a rationale: give --rationale "…", one or two sentences a reader can check against the evidence` };
+  // Unverified again, with nothing said: nothing to record (an outside author's slip wrote a date and a name and no reason).
+  if (status === 'unverified' && rationale === undefined && claim.claim.verdict.status === 'unverified') {
+    return { changed: false, summary: `${name} is unverified already; nothing to change (to record why it stays so, give --rationale "…")` };
+  }
   const verdict: Verdict =
     status === 'unverified'
       ? { status, date: decision.date, ...(rationale ? { rationale } : {}), by: decision.by }
@@ -374,7 +378,7 @@ function reconfirm(decision: ReviewedDecision, target: ResolvedTarget, edits: Ch
   }
   const next: Verdict = { ...verdict, date: decision.date, textHash: claim.textHash, text: claim.text, by: decision.by };
   if (JSON.stringify(orderVerdict(verdict)) === JSON.stringify(orderVerdict(next)) && claim.anchoring !== 'fuzzy') {
-    return { changed: false, summary: `${name} is already re-confirmed on its current wording, by ${decision.by} on ${decision.date}; nothing to change` };
+    return { changed: false, summary: `${name} has its ${verdict.status} verdict of ${decision.date}, by ${decision.by}, on its current wording; nothing to re-confirm` };
   }
   if (claim.stale === false && !claim.reviewDue) {
     return { error: `${name} is neither stale nor review due: its ${verdict.status} verdict of ${verdict.date ?? 'no date'} stands on the current wording; nothing to re-confirm (give a new verdict with \`research-pack verdict\`)` };
@@ -384,7 +388,17 @@ function reconfirm(decision: ReviewedDecision, target: ResolvedTarget, edits: Ch
   if (early) return early;
   writeVerdict(edits.claims.edit, target.index, claim, orderVerdict(next));
   const was = verdict.textHash === undefined ? 'no textHash recorded' : verdict.textHash === claim.textHash ? 'the same wording' : `was ${verdict.textHash}`;
-  return { changed: true, summary: `${name} stays ${verdict.status}, re-confirmed by ${decision.by} on ${decision.date} on its current wording (textHash ${claim.textHash}; ${was})` };
+  // Review due is about the evidence's age: re-confirming says the author checked the claim, and the evidence stays as old (an outside author's finding).
+  const newest = claim.reviewDue ? newestValidated(target.chapter.evidence, claim.claim.id) : undefined;
+  const due = newest === undefined ? '' : `; note: its newest validated evidence is still of ${newest}: this records that you checked the claim on ${decision.date}, not newer evidence (a research pass brings that)`;
+  return { changed: true, summary: `${name} stays ${verdict.status}, re-confirmed by ${decision.by} on ${decision.date} on its current wording (textHash ${claim.textHash}; ${was})${due}` };
+}
+
+/** The date of the newest validated evidence on a claim, if any. */
+function newestValidated(evidence: readonly EvidenceItem[], claim: string): string | undefined {
+  let newest: string | undefined;
+  for (const item of evidence) if (item.status === 'validated' && item.claims.includes(claim) && (newest === undefined || item.recorded > newest)) newest = item.recorded;
+  return newest;
 }
 
 /** Set the verdict key by key (comments in it stay), or whole when it is written in flow style; a fuzzily found quote is re-anchored on the words found. */

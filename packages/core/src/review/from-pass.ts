@@ -98,7 +98,10 @@ export function passAudit(chapter: ChapterModel, pass: ResearchPass, reports: Pa
     if (match.duplicate || rows.has(match.id)) continue;
     const label = match.row.label?.value ?? String(match.row.index + 1);
     // "Supported. …", "supports: …": the status (or relation) word is the verdict's status, not part of its rationale.
-    const stated = match.row.evidence.replace(/^\s*(?:supported|qualified|contradicted|unverified|supports|qualifies|contradicts)\s*[.:;]\s*/i, '').trim();
+    const cell = match.row.evidence.trim();
+    const stripped = cell.replace(/^\s*(?:supported|qualified|contradicted|unverified|supports|qualifies|contradicts)\s*[.:;]\s*/i, '').trim();
+    // What followed "qualifies:" may start in lower case: a rationale starts a sentence (an outside author's finding).
+    const stated = stripped !== cell && /^[a-z]+\s/.test(stripped) ? `${stripped[0]!.toUpperCase()}${stripped.slice(1)}` : stripped;
     const rationale = relabel(stated);
     rows.set(match.id, { status: match.row.status, rationale: rationale === '' ? undefined : rationale, label });
   }

@@ -137,7 +137,7 @@ describe('planIngest: the report\'s own labels', () => {
 | # | Source | Verified metadata | URL | Reading | Bears on | Limitations | Verified / accessed |
 | --- | --- | --- | --- | --- | --- | --- | --- |
 | S1 | Session notes | Project docs | https://example.org/notes/ | abstract only | C1 | Conflicts with S2 on C2 | 2026-11-30 / 2026-11-30 |
-| S2 | A paper on ids | Doe, 2025, doi:10.1234/ids.5 | https://doi.org/10.1234/ids.5 | abstract only | qualifies C2 | Abstract; see [S1] and SS2 | 2026-11-30 / 2026-11-30 |
+| S2 | A paper on ids | Doe, 2025, doi:10.1234/ids.5 | https://doi.org/10.1234/ids.5 | abstract only | qualifies C2 | Abstract; see [S1], SS2 and C3 | 2026-11-30 / 2026-11-30 |
 
 ## 4. Findings
 
@@ -163,7 +163,9 @@ None.
     const evidence = parse(result.files.find((file) => file.kind === 'evidence')!.after) as { sources: Array<{ id: string; limitations?: string }> };
     // A recorded source without limitations, and a new one, get the report's, in the chapter's ids (a label the report does not have, SS2, as written).
     expect(evidence.sources.find((source) => source.id === 'notes')!.limitations).toBe('Conflicts with a-paper-on-ids on ids');
-    expect(evidence.sources.find((source) => source.id === 'a-paper-on-ids')!.limitations).toBe('Abstract; see [notes] and SS2');
+    // C3 is about no claim of the chapter: it is the proposal the row became.
+    expect(result.proposals[0]!.proposal.id).toBe('replays-walk-the-tree');
+    expect(evidence.sources.find((source) => source.id === 'a-paper-on-ids')!.limitations).toBe('Abstract; see [notes], SS2 and replays-walk-the-tree');
     // A proposed claim's evidence and concern too; "C9" names no row, and stays.
     const research = parse(result.files.find((file) => file.kind === 'research')!.after) as { proposedClaims: Array<{ evidence?: string; concern?: string }> };
     expect(research.proposedClaims[0]).toMatchObject({ evidence: 'Supported [notes, a-paper-on-ids] (see tree)', concern: 'Newer than C9' });
