@@ -106,15 +106,8 @@ function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: Cha
   if (decision.relation !== undefined && item.relation !== 'unresolved' && item.relation !== decision.relation && !decision.force) {
     return { error: `${name} ${item.relation} its claims (${item.claims.join(', ')}); to record that it ${decision.relation} them instead, give --force` };
   }
-  if (item.status === 'validated' && !decision.force) {
-    return { error: `${name} is already validated evidence (${decided(item)}); nothing to change. To record this acceptance instead, give --force` };
-  }
-  if (item.status === 'rejected' && !decision.force) {
-    return { error: `${name} was rejected (${decided(item)}${item.reason ? `: "${item.reason}"` : ''}); to accept it all the same, give --force` };
-  }
-  if (target.changed) return changedSince(target, 'lead');
-  const early = beforeRecorded(decision, item.recorded, name);
-  if (early) return early;
+  const refused = acceptRefusal(decision, target, item, name);
+  if (refused) return refused;
   const path = ['evidence', target.index];
   const edit = edits.evidence.edit;
   if (relation !== item.relation) edit.set([...path, 'relation'], relation, EVIDENCE_KEYS);
@@ -134,6 +127,18 @@ function weakClass(item: EvidenceItem): string {
   if (item.class === 'proposed-experiment') return `; note: its class is proposed-experiment, an experiment not run: accepted, it counts toward the verdicts of ${item.claims.join(', ')} as any evidence does. Once it is run, record the run in the research sidecar and give it class reproduced and its run; to keep it as a plan only, reject it with --why instead`;
   if (item.class === 'hypothesis') return `; note: its class is hypothesis, an explanation nobody has checked: accepted, it counts toward the verdicts of ${item.claims.join(', ')} as any evidence does`;
   return '';
+}
+
+/** Why a lead is not accepted as it stands: already decided (without --force), changed since listed, or dated before it was recorded. */
+function acceptRefusal(decision: AcceptDecision, target: ResolvedTarget, item: EvidenceItem, name: string): { error: string } | undefined {
+  if (item.status === 'validated' && !decision.force) {
+    return { error: `${name} is already validated evidence (${decided(item)}); nothing to change. To record this acceptance instead, give --force` };
+  }
+  if (item.status === 'rejected' && !decision.force) {
+    return { error: `${name} was rejected (${decided(item)}${item.reason ? `: "${item.reason}"` : ''}); to accept it all the same, give --force` };
+  }
+  if (target.changed) return changedSince(target, 'lead');
+  return beforeRecorded(decision, item.recorded, name);
 }
 
 /**
@@ -179,15 +184,8 @@ function splitLead(decision: AcceptDecision, target: ResolvedTarget, edits: Chap
   if (item.relation !== 'unresolved' && changed.length > 0 && !decision.force) {
     return { error: `${name} ${item.relation} its claims (${item.claims.join(', ')}); to record that it ${changed.map((group) => `${group.relation} ${group.claims.join(', ')}`).join(' and ')} instead, give --force` };
   }
-  if (item.status === 'validated' && !decision.force) {
-    return { error: `${name} is already validated evidence (${decided(item)}); nothing to change. To record this acceptance instead, give --force` };
-  }
-  if (item.status === 'rejected' && !decision.force) {
-    return { error: `${name} was rejected (${decided(item)}${item.reason ? `: "${item.reason}"` : ''}); to accept it all the same, give --force` };
-  }
-  if (target.changed) return changedSince(target, 'lead');
-  const early = beforeRecorded(decision, item.recorded, name);
-  if (early) return early;
+  const refused = acceptRefusal(decision, target, item, name);
+  if (refused) return refused;
   const [first, ...rest] = groups as [ClaimRelations, ...ClaimRelations[]];
   const path = ['evidence', target.index];
   const edit = edits.evidence.edit;
