@@ -1,8 +1,9 @@
 /**
  * `research-pack status`, run as the real binary on the demo book.
  */
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './helpers.js';
+import { copyDemoBooks, editFile, removeProject, runCli } from './helpers.js';
 
 describe('research-pack status', () => {
   it('prints one row per chapter with claims by status, leads, sources, notebooks and the last pass', async () => {
@@ -20,6 +21,25 @@ describe('research-pack status', () => {
     expect(row[9]).toBe('12');
     expect(row.at(-1)).toMatch(/^2026-11-29 \((current|older revision)\)$/);
     expect(result.stdout.endsWith('\n')).toBe(true);
+  });
+
+  it('shows the other chapters while one has errors of its own, names it below, and exits 1; --format json refuses (an outside author\'s finding)', async () => {
+    const root = await copyDemoBooks();
+    try {
+      await editFile(path.join(root, 'content/books/pi/28-chapter.claims.yaml'), 'Compaction never deletes the entries it summarizes;', 'Zebras dance quietly under purple moons;');
+      const result = await runCli(['status', '--as-of', '2026-11-29', '--root', root]);
+      expect(result.code).toBe(1);
+      const lines = result.stdout.split('\n');
+      expect(lines.slice(2, 4).map((line) => line.split(/\s{2,}/)[0])).toEqual(['pi/26-chapter', 'pi/27-chapter']);
+      expect(result.stdout).toContain('\nSet aside for their errors, not counted above: pi/28-chapter (1 error)\n');
+      expect(result.stderr).toMatch(/^warning: chapter pi\/28-chapter is set aside for its errors; [^\n]*\ncontent\/books\/pi\/28-chapter\.claims\.yaml:\d+:\d+  claims\[2\]\.anchor\.quote  [^\n]*\[anchor\/orphan\]\n$/);
+      const json = await runCli(['status', '--format', 'json', '--as-of', '2026-11-29', '--root', root]);
+      expect(json.code).toBe(1);
+      expect(json.stdout).toBe('');
+      expect(json.stderr).toContain('content/books has 1 error(s); fix them first');
+    } finally {
+      await removeProject(root);
+    }
   });
 
   it('prints the report as JSON with --format json', async () => {

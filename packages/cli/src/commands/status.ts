@@ -7,7 +7,7 @@ import { formatTextHashHints, textHashHintsOfModel, textHashHintsOfSidecar, type
 import { buildStatusReport, renderStatusReportJson } from '@research-pack/core/render';
 import { expectPositionals, formatOption } from '../args.js';
 import { EXIT } from '../io.js';
-import { projectOptions, requireModel, siteUrlsFrom } from '../project.js';
+import { loadProject, projectOptions, requireModel, saySetAside, siteUrlsFrom, workingModel } from '../project.js';
 import { renderStatusTable } from '../status-table.js';
 import type { Command } from './types.js';
 
@@ -17,9 +17,18 @@ export const status: Command = async (positionals, values, io) => {
   const format = formatOption(values);
   const project = await projectOptions(values, io);
   const urls = siteUrlsFrom(values, io, project.config);
-  const model = requireModel(project);
+  const loaded = loadProject(project);
+  // In a terminal, a chapter with errors of its own does not hide where the others stand (an outside author's finding):
+  // the table shows the others, names it below, and the exit code is still the errors'. report.json is all or nothing.
+  const working = format === 'text' ? workingModel(project, io, loaded, true) : undefined;
+  const model = working?.model ?? requireModel(project);
   const report = buildStatusReport(model, urls);
   io.stdout(format === 'json' ? renderStatusReportJson(report) : renderStatusTable(report));
+  if (working && working.setAside.length > 0) {
+    io.stdout(`\nSet aside for their errors, not counted above: ${working.setAside.map((aside) => `${aside.book}/${aside.chapter} (${aside.errors.length} error${aside.errors.length === 1 ? '' : 's'})`).join(', ')}\n`);
+    saySetAside(io, working.setAside);
+    return EXIT.problems;
+  }
   // Claims stale for want of a textHash, and the command that records it (stderr: the table stays the result).
   if (format === 'text') io.stderr(formatTextHashHints(located(project.root, textHashHintsOfModel(model))));
   return EXIT.ok;
