@@ -5,12 +5,12 @@
  * independent once their book is listed, so a caller can check them in any
  * order or on several threads and still get what `buildModel` gives.
  */
+import path from 'node:path';
 import { textHashHintsOfSidecar, type TextHashHint } from './text-hash-hints.js';
 import { buildChapter } from './chapter.js';
 import type { ParseChapter } from './chapter.js';
 import { resolveAsOf } from '../schema/dates.js';
 import type { FrontmatterMode } from '../load/frontmatter.js';
-import path from 'node:path';
 import { listBooks, loadChapter, readChapterSource } from '../load/books.js';
 import type { BookFolder, BookListings, ChapterEntry } from '../load/books.js';
 import type { ModelCache } from '../load/cache.js';
@@ -61,7 +61,6 @@ export interface SetAsideChapter {
 }
 
 /** What checking one chapter found. Plain data: a worker thread can post it. */
-
 export interface ChapterCheck {
   /** Problems of the chapter's files, each read on its own. */
   load: Problem[];

@@ -196,7 +196,7 @@ function splitLead(decision: AcceptDecision, target: ResolvedTarget, edits: Chap
   edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
   edit.unset([...path, 'reason']);
   dropUnchecked(edit, path, item);
-  const note = item.note?.endsWith(UNCHECKED) ? item.note.slice(0, -UNCHECKED.length).trimEnd() : item.note;
+  const note = checkedNote(item);
   const copies = rest.map((group) => {
     const id = uniqueId(`${item.id.slice(0, 80 - group.relation.length - 4).replace(/-+$/, '')}-${group.relation}`, edits.usedIds);
     edits.usedIds.add(id);
@@ -209,7 +209,12 @@ function splitLead(decision: AcceptDecision, target: ResolvedTarget, edits: Chap
 
 /** The ingest's note says a lead is not checked yet; once it is accepted or rejected, that sentence would be false. */
 function dropUnchecked(edit: YamlEdit, path: Array<string | number>, item: EvidenceItem): void {
-  if (item.note?.endsWith(UNCHECKED)) edit.set([...path, 'note'], item.note.slice(0, -UNCHECKED.length).trimEnd(), EVIDENCE_KEYS);
+  if (item.note?.endsWith(UNCHECKED)) edit.set([...path, 'note'], checkedNote(item), EVIDENCE_KEYS);
+}
+
+/** A lead's note without the ingest's "Not yet checked by the author.". */
+function checkedNote(item: EvidenceItem): string | undefined {
+  return item.note?.endsWith(UNCHECKED) ? item.note.slice(0, -UNCHECKED.length).trimEnd() : item.note;
 }
 
 function rejectLead(decision: RejectDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
@@ -304,7 +309,6 @@ function acceptProposal(decision: AcceptClaimDecision, target: ResolvedTarget, e
  * lead's relation as they accept it.
  */
 function proposalLeads(proposal: ProposedClaim, claim: string, edits: ChapterEdits): EvidenceItem[] {
-  const relation = 'unresolved';
   const status = proposal.status === undefined ? '' : `; the row's status for the claim: ${proposal.status}`;
   const known = new Set(edits.chapter.sources.map((source) => source.id));
   return proposal.sources
@@ -316,7 +320,7 @@ function proposalLeads(proposal: ProposedClaim, claim: string, edits: ChapterEdi
         id,
         source,
         claims: [claim],
-        relation,
+        relation: 'unresolved',
         class: 'reported',
         status: 'lead',
         note: `Named for the proposed claim "${proposal.id}" by ${proposal.report} (research pass of ${proposal.recorded}${proposal.label ? `, claim-audit row ${proposal.label}` : ''}${status}). Not yet checked by the author.`,

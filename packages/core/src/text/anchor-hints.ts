@@ -41,6 +41,8 @@ export function closestText(text: SearchText, quote: string): { text: string; st
 const SENTENCE_REACH = 300;
 /** Where a sentence ends: its closing mark (and a closing quote or bracket), then space; not the period of an initial or a short title ("J. Smith", "Dr. Smith", "e.g. this"). */
 const SENTENCE_END = /(?<!(?:^|[\s(])(?:\p{L}|Dr|Mr|Mrs|Ms|Mx|St|Jr|Sr|Prof|Fig|Figs|No|Vol|Inc|Ltd|Co|vs|cf|e\.g|i\.e))[.!?…]["'’”)\]]*(?=\s)/gu;
+/** The same, at the end of the text too: where the sentence the closest text ends in ends. */
+const SENTENCE_CLOSE = new RegExp(SENTENCE_END.source.replace('(?=\\s)', '(?=\\s|$)'), 'u');
 
 /**
  * The closest text as whole sentences, what the author can copy into
@@ -54,7 +56,7 @@ const SENTENCE_END = /(?<!(?:^|[\s(])(?:\p{L}|Dr|Mr|Mrs|Ms|Mx|St|Jr|Sr|Prof|Fig|
  * @param end where it ends.
  * @returns the widened range.
  */
-export function wholeSentences(value: string, start: number, end: number): { start: number; end: number } {
+function wholeSentences(value: string, start: number, end: number): { start: number; end: number } {
   const previousBlock = value.lastIndexOf('\n\n', start - 1);
   const blockStart = previousBlock === -1 ? 0 : previousBlock + 2;
   const nextBlock = value.indexOf('\n\n', end);
@@ -72,7 +74,7 @@ export function wholeSentences(value: string, start: number, end: number): { sta
   if (sentenceStart !== -1) start = Math.min(start, sentenceStart + (/^\s*/.exec(value.slice(sentenceStart, start))?.[0].length ?? 0));
   // On to where it ends: its first sentence end at or after the closest text's end, or the block's end.
   const tail = value.slice(Math.max(start, end - 1), Math.min(blockEnd, end + SENTENCE_REACH));
-  const close = new RegExp(SENTENCE_END.source.replace('(?=\\s)', '(?=\\s|$)'), 'u').exec(tail);
+  const close = SENTENCE_CLOSE.exec(tail);
   if (close) end = Math.max(end, Math.max(start, end - 1) + close.index + close[0].length);
   else if (blockEnd - end <= SENTENCE_REACH) end = blockEnd;
   return { start, end };
