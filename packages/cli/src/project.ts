@@ -144,18 +144,18 @@ export function loadProject(options: ProjectOptions): { model: ResearchModel | u
 /**
  * Load a project and fail with its errors when it cannot be used.
  * @param options where the project is.
+ * @param loaded the project, when it is loaded already.
  * @returns the model, free of errors (warnings allowed).
  */
-export function requireModel(options: ProjectOptions): ResearchModel {
-  const { model, problems } = loadProject(options);
-  const errors = problems.filter((problem) => problem.severity === 'error');
-  if (!model || errors.length > 0) {
-    throw new CliError(
-      `${options.contentDir} has ${errors.length} error(s); fix them first (\`research-pack check\` lists them):\n${formatProblems(errors)}`,
-      EXIT.problems,
-    );
-  }
-  return model;
+export function requireModel(options: ProjectOptions, loaded: BuildModelResult = loadProject(options)): ResearchModel {
+  const errors = loaded.problems.filter((problem) => problem.severity === 'error');
+  if (!loaded.model || errors.length > 0) throw refusal(options.contentDir, errors);
+  return loaded.model;
+}
+
+/** The refusal of work its errors stop: the books (`content/books`), or one chapter (`pi/28-chapter`). */
+function refusal(what: string, errors: readonly Problem[]): CliError {
+  return new CliError(`${what} has ${errors.length} error(s); fix them first (\`research-pack check\` lists them):\n${formatProblems(errors)}`, EXIT.problems);
 }
 
 /** The model a command on some chapters works on, and the chapters it leaves out for their errors. */
@@ -192,10 +192,17 @@ export function workingModel(options: ProjectOptions, io: Io, loaded: BuildModel
  */
 export function saySetAside(io: Io, setAside: readonly SetAsideChapter[]): void {
   if (setAside.length === 0) return;
-  const names = setAside.map((aside) => `${aside.book}/${aside.chapter}`);
-  io.stderr(
-    `warning: ${names.length === 1 ? `chapter ${names[0]} is` : `chapters ${names.join(', ')} are`} set aside for ${names.length === 1 ? 'its' : 'their'} errors; the others are read as usual (a build stops at these errors: fix them first):\n${formatProblems(setAside.flatMap((aside) => aside.errors))}\n`,
-  );
+  io.stderr(`warning: ${setAside.length === 1 ? 'chapter' : 'chapters'} ${setAsideWords(setAside)}; the others are read as usual (a build stops at these errors: fix them first):\n${formatProblems(setAside.flatMap((aside) => aside.errors))}\n`);
+}
+
+/**
+ * The chapters set aside, as a clause: `pi/28-chapter is set aside for its errors`.
+ * @param setAside the chapters (one or more).
+ * @returns the clause.
+ */
+export function setAsideWords(setAside: readonly SetAsideChapter[]): string {
+  const one = setAside.length === 1;
+  return `${setAside.map((aside) => `${aside.book}/${aside.chapter}`).join(', ')} ${one ? 'is' : 'are'} set aside for ${one ? 'its' : 'their'} errors`;
 }
 
 /**
@@ -207,10 +214,8 @@ export function saySetAside(io: Io, setAside: readonly SetAsideChapter[]): void 
  */
 export function requireWorkingModel(options: ProjectOptions, io: Io, quiet = false): WorkingModel {
   const loaded = loadProject(options);
-  const working = workingModel(options, io, loaded, quiet);
-  if (working) return working;
-  const errors = loaded.problems.filter((problem) => problem.severity === 'error');
-  throw new CliError(`${options.contentDir} has ${errors.length} error(s); fix them first (\`research-pack check\` lists them):\n${formatProblems(errors)}`, EXIT.problems);
+  // Without a working model, `requireModel` refuses with the errors.
+  return workingModel(options, io, loaded, quiet) ?? { model: requireModel(options, loaded), setAside: [] };
 }
 
 /**
@@ -244,7 +249,7 @@ export function setAsideNamed(setAside: readonly SetAsideChapter[], spec: string
  * @returns the error.
  */
 export function setAsideError(aside: SetAsideChapter): CliError {
-  return new CliError(`${aside.book}/${aside.chapter} has ${aside.errors.length} error(s); fix them first (\`research-pack check\` lists them):\n${formatProblems(aside.errors)}`, EXIT.problems);
+  return refusal(`${aside.book}/${aside.chapter}`, aside.errors);
 }
 
 /**

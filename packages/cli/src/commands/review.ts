@@ -3,13 +3,13 @@
  * decision, with a handle per item; `--interactive` walks through it in a
  * terminal and writes the decisions as one edit at the end.
  */
-import { reviewQueue, type BookModel, type ChapterModel, type ResearchModel } from '@research-pack/core/model';
-import { closest } from '@research-pack/core/problems';
-import { formatOption } from '../args.js';
-import { CliError, EXIT } from '../io.js';
 import path from 'node:path';
 import { readBookFile } from '@research-pack/core/load';
+import { reviewQueue, type BookModel, type ChapterModel, type ResearchModel } from '@research-pack/core/model';
+import { closest } from '@research-pack/core/problems';
 import { passAudit, type PassReports } from '@research-pack/core/review';
+import { formatOption } from '../args.js';
+import { CliError, EXIT } from '../io.js';
 import { findChapter, projectOptions, saySetAside, setAsideError, setAsideNamed, type ProjectOptions } from '../project.js';
 import { parseReportMarkdown } from '../report-markdown.js';
 import { renderQueueJson } from '../review/queue-json.js';

@@ -21,7 +21,7 @@ export const status: Command = async (positionals, values, io) => {
   // In a terminal, a chapter with errors of its own does not hide where the others stand (an outside author's finding):
   // the table shows the others, names it below, and the exit code is still the errors'. report.json is all or nothing.
   const working = format === 'text' ? workingModel(project, io, loaded, true) : undefined;
-  const model = working?.model ?? requireModel(project);
+  const model = working?.model ?? requireModel(project, loaded);
   const report = buildStatusReport(model, urls);
   io.stdout(format === 'json' ? renderStatusReportJson(report) : renderStatusTable(report));
   if (working && working.setAside.length > 0) {

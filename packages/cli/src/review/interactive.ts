@@ -16,6 +16,7 @@ import { dateOption, stringOption, type Values } from '../args.js';
 import { CliError, EXIT, type Io } from '../io.js';
 import type { ProjectOptions } from '../project.js';
 import { claimBlock, leadBlock, plain, proposalBlock, summaryOf, type AuditOf } from './queue-text.js';
+import { relationGroup, RELATIONS, type RelationWord } from './parse-decisions.js';
 import { carryOut, modelForDecisions, planOnDisk } from './run-decisions.js';
 import { checkedBy, defaultBy } from './who.js';
 
@@ -173,9 +174,10 @@ async function decide(item: ReviewItem, context: { by: string; date: string; ask
       // A lead on several claims may bear differently on each: one relation for all, or one per group of its claims.
       const claims = item.item.claims;
       const several = claims.length > 1 ? `, for all its claims; or one per group of them, each of ${claims.join(', ')} once, as <relation>=<claim>,<claim> <relation>=<claim>` : '';
-      const relation = await askUntil(ask, `What does it do to its claims: supports, qualifies or contradicts${several} (Enter: leave it unresolved)? `, (text) => RELATIONS.includes(text) || (claims.length > 1 && perClaim(text, claims) !== undefined));
+      const isWord = (text: string): text is RelationWord => (RELATIONS as readonly string[]).includes(text);
+      const relation = await askUntil(ask, `What does it do to its claims: supports, qualifies or contradicts${several} (Enter: leave it unresolved)? `, (text) => text === '' || isWord(text) || (claims.length > 1 && perClaim(text, claims) !== undefined));
       if (relation === '') return { verb: 'accept', target, by, date };
-      return { verb: 'accept', target, by, date, ...(RELATIONS.includes(relation) ? { relation: relation as Relation } : { relations: perClaim(relation, claims)! }) };
+      return { verb: 'accept', target, by, date, ...(isWord(relation) ? { relation } : { relations: perClaim(relation, claims)! }) };
     }
     if (item.kind === 'proposal' && (answer === 'a' || answer === 'accept')) {
       // Its id is made from its words; the author may give the claim a shorter one (as accept-claim --id does).
@@ -199,22 +201,23 @@ async function decide(item: ReviewItem, context: { by: string; date: string; ask
   }
 }
 
-type Relation = 'supports' | 'qualifies' | 'contradicts';
-const RELATIONS = ['', 'supports', 'qualifies', 'contradicts'];
-
-/** `supports=a,b qualifies=c`: a relation for each of the lead's claims, each once; undefined for anything else. */
-function perClaim(text: string, claims: readonly string[]): Array<{ relation: Relation; claims: string[] }> | undefined {
-  const groups: Array<{ relation: Relation; claims: string[] }> = [];
+/** `supports=a,b qualifies=c`: a relation for each of the lead's claims, each once (as `--relation` reads a group); undefined for anything else. */
+function perClaim(text: string, claims: readonly string[]): Array<{ relation: RelationWord; claims: string[] }> | undefined {
+  const groups: Array<{ relation: RelationWord; claims: string[] }> = [];
   const seen = new Set<string>();
   for (const part of text.split(/\s+/).filter(Boolean)) {
-    const match = /^(supports|qualifies|contradicts)=(.+)$/.exec(part);
-    if (!match) return undefined;
-    const named = match[2]!.split(',').filter(Boolean);
-    for (const claim of named) {
+    if (!part.includes('=')) return undefined;
+    let group: { relation: RelationWord; claims: string[] };
+    try {
+      group = relationGroup(part);
+    } catch {
+      return undefined;
+    }
+    for (const claim of group.claims) {
       if (!claims.includes(claim) || seen.has(claim)) return undefined;
       seen.add(claim);
     }
-    groups.push({ relation: match[1] as Relation, claims: named });
+    groups.push(group);
   }
   return seen.size === claims.length ? groups : undefined;
 }

@@ -110,8 +110,34 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
   }
 }
 
-type RelationWord = 'supports' | 'qualifies' | 'contradicts';
-const RELATIONS: readonly RelationWord[] = ['supports', 'qualifies', 'contradicts'];
+/** What a lead does to its claims, as the author gives it. */
+export type RelationWord = 'supports' | 'qualifies' | 'contradicts';
+/** The relations an author gives. */
+export const RELATIONS: readonly RelationWord[] = ['supports', 'qualifies', 'contradicts'];
+
+/**
+ * A relation word, checked.
+ * @param value as typed.
+ * @returns the relation; a usage error (with a did-you-mean) for anything else.
+ */
+function relationWord(value: string): RelationWord {
+  if ((RELATIONS as readonly string[]).includes(value)) return value as RelationWord;
+  const guess = closest(value, RELATIONS);
+  throw new CliError(`--relation takes supports, qualifies or contradicts (what the lead does to its claims, as you read the source), got "${value}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
+}
+
+/**
+ * One group of a lead's claims and their relation, `supports=a,b`.
+ * @param value as typed.
+ * @returns the relation and the claims; a usage error for a bad relation or no claim.
+ */
+export function relationGroup(value: string): { relation: RelationWord; claims: string[] } {
+  const at = value.indexOf('=');
+  const relation = relationWord(value.slice(0, at).trim());
+  const claims = value.slice(at + 1).split(',').map((claim) => claim.trim()).filter(Boolean);
+  if (claims.length === 0) throw new CliError(`--relation ${value} names no claim: give the claims after "=", e.g. --relation ${relation}=<claim>,<claim>`);
+  return { relation, claims };
+}
 
 /**
  * `--relation`: one relation for every claim of the lead (`supports`), or
@@ -120,25 +146,14 @@ const RELATIONS: readonly RelationWord[] = ['supports', 'qualifies', 'contradict
 function relationOption(values: Values): RelationWord | Array<{ relation: RelationWord; claims: string[] }> | undefined {
   const given = stringsOption(values, 'relation');
   if (given.length === 0) return undefined;
-  const word = (value: string): RelationWord => {
-    if ((RELATIONS as readonly string[]).includes(value)) return value as RelationWord;
-    const guess = closest(value, RELATIONS);
-    throw new CliError(`--relation takes supports, qualifies or contradicts (what the lead does to its claims, as you read the source), got "${value}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
-  };
   const plain = given.filter((value) => !value.includes('='));
   if (plain.length > 0) {
     if (given.length > 1) {
       throw new CliError(`--relation is given ${given.length} times (${given.map((value) => `"${value}"`).join(', ')}): give one relation for all of the lead's claims (--relation supports), or one for each group of its claims (--relation supports=<claim>,<claim> --relation qualifies=<claim>)`);
     }
-    return word(plain[0]!);
+    return relationWord(plain[0]!);
   }
-  return given.map((value) => {
-    const at = value.indexOf('=');
-    const relation = word(value.slice(0, at).trim());
-    const claims = value.slice(at + 1).split(',').map((claim) => claim.trim()).filter(Boolean);
-    if (claims.length === 0) throw new CliError(`--relation ${value} names no claim: give the claims after "=", e.g. --relation ${relation}=<claim>,<claim>`);
-    return { relation, claims };
-  });
+  return given.map(relationGroup);
 }
 
 function verdictDecision(positionals: string[], values: Values, common: { by: string | undefined; date: string | undefined; force?: boolean; chapter?: string }): TypedDecision {

@@ -85,9 +85,8 @@ export function leadBlock(lead: ReviewLead, group: string, audit?: (pass: Resear
   const reading = source ? `, ${READING[source.reading].word}` : '';
   lines.push(field('source', source ? `${item.source}: ${plain(source.title)}${reading}` : `${item.source} (not in the ledger)`));
   const others = item.claims.filter((claim) => claim !== group);
-  // Unresolved, it backs no verdict: the author says what it does as they accept it.
-  // A lead on several claims may bear differently on each: one relation for all, or one per group of claims.
-  // A template, not a suggestion: which relation each claim has is the author's reading of the source (the audit rows below are the report's).
+  // Unresolved, it backs no verdict: the author says what it does as they accept it, one relation for all its claims or one
+  // per group of them. The form is a template, not a suggestion: each claim's relation is the author's reading of the source.
   const each = item.claims.length > 1 ? `, for all its claims; or one per group of them, each claim once: --relation <relation>=<claim>,<claim> --relation <relation>=<claim>` : '';
   const unresolved = item.relation === 'unresolved' ? ` (accept it with --relation supports, qualifies or contradicts${each})` : '';
   lines.push(field('relation', `${item.relation}${unresolved}; class ${item.class}${others.length > 0 ? `; also bears on ${others.join(', ')}` : ''}`));

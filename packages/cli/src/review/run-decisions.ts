@@ -14,7 +14,7 @@ import { unifiedDiff } from '../diff.js';
 import { copyBook, readOptional, removeTemporary } from '../files.js';
 import { lockBook, type WriterLock } from '../lock.js';
 import { CliError, EXIT, type Io } from '../io.js';
-import { loadProject, workingModel, type ProjectOptions, type WorkingModel } from '../project.js';
+import { loadProject, setAsideWords, workingModel, type ProjectOptions, type WorkingModel } from '../project.js';
 import { parseReportMarkdown } from '../report-markdown.js';
 import type { TypedDecision } from './parse-decisions.js';
 import { plain } from './queue-text.js';
@@ -194,7 +194,7 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
   // What the lines quote of the sidecars is shown as \`review\` shows it: control and bidirectional characters spelled out.
   if (plan.errors.length > 0) {
     // What a chapter set aside holds is not read: a handle or claim of it is "not found" for that reason.
-    const aside = setAside.length === 0 ? '' : `\n(${setAside.map((chapter) => `${chapter.book}/${chapter.chapter}`).join(', ')} ${setAside.length === 1 ? 'is' : 'are'} set aside for ${setAside.length === 1 ? 'its' : 'their'} errors: a lead, proposal or claim there is found again once \`research-pack check\` passes.)`;
+    const aside = setAside.length === 0 ? '' : `\n(${setAsideWords(setAside)}: a lead, proposal or claim there is found again once \`research-pack check\` passes.)`;
     io.stderr(`${plan.errors.map(plain).join('\n')}${aside}\nRefused: nothing was written.\n`);
     return EXIT.problems;
   }
