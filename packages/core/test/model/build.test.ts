@@ -184,6 +184,10 @@ describe('buildModel', () => {
     const future = buildModel({ rootDir: project({ '02-replay.md': '' }), parse, today: '2024-01-01' });
     expect(future.problems.some((problem) => problem.rule.startsWith('cross/') && problem.file.startsWith('content/books/demo/01-sessions'))).toBe(true);
     expect(future.partial).toBeUndefined();
+    // A cross-file error in a chapter set aside is its own: the others are kept.
+    const both = buildModel({ rootDir: project({ '01-sessions.claims.yaml': claims }), parse, today: '2024-01-01' });
+    expect(both.problems.some((problem) => problem.rule.startsWith('cross/') && problem.severity === 'error' && problem.file.startsWith('content/books/demo/01-sessions'))).toBe(true);
+    expect(both.partial!.setAside.map((aside) => aside.chapter)).toEqual(['01-sessions']);
   });
 
   it('says of an empty chapter file that it is empty, and nothing of the quotes of its claims', () => {
