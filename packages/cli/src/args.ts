@@ -31,7 +31,7 @@ export const COMMAND_OPTIONS = {
     ...help,
   },
   review: { ...project, format: { type: 'string' }, interactive: { type: 'boolean' }, by: { type: 'string' }, date: { type: 'string' }, 'dry-run': { type: 'boolean' }, ...help },
-  accept: { ...project, ...decision, relation: { type: 'string', multiple: true }, ...help },
+  accept: { ...project, ...decision, relation: { type: 'string', multiple: true }, locator: { type: 'string' }, note: { type: 'string' }, ...help },
   reject: { ...project, ...decision, why: { type: 'string' }, ...help },
   'accept-claim': { ...project, ...decision, id: { type: 'string' }, directive: { type: 'string' }, ...help },
   verdict: { ...project, ...decision, rationale: { type: 'string' }, 'from-pass': { type: 'string' }, ...help },

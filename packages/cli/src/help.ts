@@ -245,6 +245,10 @@ the decision, by who decided. Check the lead against its source first.`, `  --re
                       (--relation supports=a,b --relation qualifies=c); the
                       lead keeps the first group, each other group becomes
                       validated evidence of its own from the same source
+  --locator "…"       where in the source you found it (section, page, line),
+                      in place of the report's
+  --note "…"          what exactly the source shows, in your words: added to
+                      its note, after where the lead came from
 `),
 
   reject: decisionHelp('reject <lead or proposal>... --why "…"', `A lead is kept in the record as rejected (status rejected, with by, the date

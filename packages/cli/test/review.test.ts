@@ -185,6 +185,32 @@ describe('research-pack accept and reject', () => {
     expect(await read(evidenceFile)).toBe(after);
   });
 
+  it("takes the author's locator and note as it accepts a lead, keeping where the lead came from (an outside author's finding: only a hand edit could)", async () => {
+    const result = await cli('accept', 'lead-mining-a-pi-session', '--locator', 'section "The header", second example', '--note', 'Shows the header line with version 3; says nothing of how ids are made.', ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('is validated evidence, by J. Author on 2026-12-01, with locator "section \\"The header\\", second example" and your note added to its note\n');
+    const item = (parseYaml(await read(evidenceFile)) as { evidence: Array<Record<string, unknown>> }).evidence.find((entry) => entry.id === 'lead-mining-a-pi-session')!;
+    expect(item).toMatchObject({ status: 'validated', locator: 'section "The header", second example' });
+    expect(item.note).toBe(
+      'From the research pass of 2026-11-29 (.reports/2026-11-29-27-chapter-2.md, source ledger, line 37): only its abstract or opening was read. The report marks parts of it UNVERIFIED. Shows the header line with version 3; says nothing of how ids are made.',
+    );
+    expect((await cli('check')).code).toBe(0);
+    const accepted = await snapshotBook();
+    // The same again changes nothing; a locator for a lead already validated needs --force, which records the acceptance again.
+    const again = await cli('accept', 'lead-mining-a-pi-session', '--locator', 'section "The header", second example', '--note', 'Shows the header line with version 3; says nothing of how ids are made.', ...WHO);
+    expect(again.stdout).toContain('nothing to change');
+    const other = await cli('accept', 'lead-mining-a-pi-session', '--locator', 'the first example', ...WHO);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain('is already validated evidence (by J. Author, recorded 2026-12-01); to give it this locator, give --force: the acceptance is then recorded again, by J. Author on 2026-12-01\n');
+    expect(await snapshotBook()).toEqual(accepted);
+    const forced = await cli('accept', 'lead-mining-a-pi-session', '--locator', 'the first example', '--force', ...WHO);
+    expect(forced.stdout).toContain('with locator "the first example" (was "section \\"The header\\", second example")');
+    // One lead per accept that describes one; and a locator is one line.
+    expect((await cli('accept', 'lead-mining-a-pi-session', 'lead-agentgrep-pi-backend', '--note', 'Both.', ...WHO)).stderr).toContain('--note describes one lead: give one lead per accept (join them with +)');
+    expect((await cli('accept', 'lead-agentgrep-pi-backend', '--locator', 'a\nb', ...WHO)).stderr).toContain('--locator is where in the source, on one line');
+    expect((await cli('accept', 'lead-agentgrep-pi-backend', '--note', ' ', ...WHO)).stderr).toContain('--note must not be empty');
+  });
+
   it('refuses a lead already accepted by another decision, and re-accepting a rejected lead without --force', async () => {
     expect((await cli('accept', 'lead-mining-a-pi-session', ...WHO)).code).toBe(0);
     const accepted = await snapshotBook();
@@ -534,18 +560,18 @@ describe('research-pack verdict and reviewed', () => {
     const result = await cli('accept', 'lead-mining-a-pi-session', '--relation', 'supports=header-metadata-only,entry-ids-short', '--relation', 'qualifies=session-id-v4', '+', 'verdict', 'header-metadata-only', 'supported', '--rationale', 'The post shows the header.', ...WHO);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(
-      `accept lead-mining-a-pi-session: lead "lead-mining-a-pi-session" of pi/27-chapter (mining-a-pi-session supports header-metadata-only, entry-ids-short; qualifies session-id-v4, as "lead-mining-a-pi-session-qualifies"; was unresolved) is validated evidence, by J. Author on ${AS_OF}\n`,
+      `accept lead-mining-a-pi-session: lead "lead-mining-a-pi-session" of pi/27-chapter (mining-a-pi-session supports header-metadata-only, entry-ids-short; qualifies session-id-v4, as "lead-mining-a-pi-session-session-id-v4"; was unresolved) is validated evidence, by J. Author on ${AS_OF}\n`,
     );
     const after = await items();
     const { note: _note, ...kept } = lead;
     expect(after.find((item) => item.id === lead.id)).toEqual({ ...kept, claims: ['header-metadata-only', 'entry-ids-short'], relation: 'supports', status: 'validated', recorded: AS_OF, by: 'J. Author', note: lead.note!.replace(' Not yet checked by the author.', '') });
-    expect(after.at(-1)).toEqual({ ...kept, id: 'lead-mining-a-pi-session-qualifies', claims: ['session-id-v4'], relation: 'qualifies', status: 'validated', recorded: AS_OF, by: 'J. Author', note: lead.note!.replace(' Not yet checked by the author.', '') });
-    expect(await read(evidenceFile)).toContain(`\n  # Split from "lead-mining-a-pi-session" by J. Author on ${AS_OF}: the same source, another relation to these claims\n  - id: lead-mining-a-pi-session-qualifies\n`);
+    expect(after.at(-1)).toEqual({ ...kept, id: 'lead-mining-a-pi-session-session-id-v4', claims: ['session-id-v4'], relation: 'qualifies', status: 'validated', recorded: AS_OF, by: 'J. Author', note: lead.note!.replace(' Not yet checked by the author.', '') });
+    expect(await read(evidenceFile)).toContain(`\n  # Split from "lead-mining-a-pi-session" by J. Author on ${AS_OF}: the same source, bearing differently on these claims\n  - id: lead-mining-a-pi-session-session-id-v4\n`);
     expect((await cli('check')).code).toBe(0);
     // One relation for every claim is the plain accept.
-    const plainly = await cli('accept', 'lead-mining-a-pi-session-qualifies', '--relation', 'qualifies=session-id-v4', '--date', '2026-12-02');
+    const plainly = await cli('accept', 'lead-mining-a-pi-session-session-id-v4', '--relation', 'qualifies=session-id-v4', '--date', '2026-12-02');
     expect(plainly.code).toBe(1);
-    expect(plainly.stderr).toContain(`accept lead-mining-a-pi-session-qualifies: lead "lead-mining-a-pi-session-qualifies" of pi/27-chapter is already validated evidence (by J. Author, recorded ${AS_OF}); nothing to change. To record this acceptance instead, give --force\n`);
+    expect(plainly.stderr).toContain(`accept lead-mining-a-pi-session-session-id-v4: lead "lead-mining-a-pi-session-session-id-v4" of pi/27-chapter is already validated evidence (by J. Author, recorded ${AS_OF}); nothing to change. To record this acceptance instead, give --force\n`);
   });
 
   it('says what accepting a proposed experiment or a hypothesis means (an outside author\'s finding: it went through without a word)', async () => {
@@ -841,6 +867,20 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
     expect(named.stdout).toContain('is validated evidence, by Git Config Author on 2026-12-01');
     // Where the name came from is said (an outside author's decisions were signed with a machine's global name unawares).
     expect(named.stderr).toBe('research-pack: deciding as "Git Config Author" (git config user.name); give --by to decide as someone else\n');
+    // Said where a decision is written or shown, not above a refusal or "nothing to change" (an outside author stopped reading it).
+    const refusedUnnamed = await runCli(['accept', 'lead-mining-a-pi-session', '--date', '2026-12-31', '--as-of', AS_OF], { cwd: root, env });
+    expect(refusedUnnamed.code).toBe(1);
+    expect(refusedUnnamed.stderr).not.toContain('deciding as');
+    const unknownUnnamed = await runCli(['accept', 'lead-nowhere', '--as-of', AS_OF], { cwd: root, env });
+    expect(unknownUnnamed.code).toBe(1);
+    expect(unknownUnnamed.stderr).not.toContain('deciding as');
+    const written = await runCli(['verdict', 'session-id-v4', 'unverified', '--rationale', 'Not checked yet.', '--as-of', AS_OF], { cwd: root, env });
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stderr).toBe('research-pack: deciding as "Git Config Author" (git config user.name); give --by to decide as someone else\n');
+    const again = await runCli(['verdict', 'session-id-v4', 'unverified', '--rationale', 'Not checked yet.', '--as-of', AS_OF], { cwd: root, env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('Nothing to change');
+    expect(again.stderr).toBe('');
     // In a chain, the name another decision gives holds for one that gives none, not git's (a newcomer's finding).
     const chained = await runCli(['accept', 'lead-mining-a-pi-session', '+', 'reject', 'lead-agentgrep-pi-backend', '--why', 'Not about the header.', '--by', 'J. Author', '--date', AS_OF, '--as-of', AS_OF, '--dry-run'], { cwd: root, env });
     expect(chained.stdout).toContain('is validated evidence, by J. Author on 2026-12-01');
@@ -996,7 +1036,7 @@ describe('research-pack review --interactive, in a terminal', () => {
     expect(result.code, result.output).toBe(0);
     const evidence = (parseYaml(await read(evidenceFile)) as { evidence: Array<Record<string, unknown>> }).evidence;
     expect(evidence.find((item) => item.id === first.id)).toMatchObject({ status: 'validated', relation: 'supports', claims: [claim] });
-    expect(evidence.find((item) => item.id === `${first.id}-qualifies`)).toMatchObject({ status: 'validated', relation: 'qualifies', claims: [other], by: 'J. Author' });
+    expect(evidence.find((item) => item.id === `${first.id}-${other}`)).toMatchObject({ status: 'validated', relation: 'qualifies', claims: [other], by: 'J. Author' });
   });
 
   it('lets the terminal go when the decisions are refused, and prints them as the command that makes them (an outside author\'s finding: the walk hung and the answers were lost)', async () => {

@@ -33,6 +33,6 @@ export async function decide(verb: DecisionVerb, args: readonly string[], io: Io
     return { ...decision, chapter: `${book.slug}/${chapter.slug}` };
   });
   saySetAside(io, working.setAside);
-  const decisions = await settleDecisions(named, options, io);
-  return carryOut(options, planOnDisk(options, model, decisions), io, parsed.values['dry-run'] === true, undefined, working.setAside);
+  const { decisions, fromGit } = await settleDecisions(named, options, io);
+  return carryOut(options, planOnDisk(options, model, decisions), io, { dryRun: parsed.values['dry-run'] === true, setAside: working.setAside, fromGit });
 }

@@ -18,7 +18,7 @@ import type { ProjectOptions } from '../project.js';
 import { claimBlock, leadBlock, plain, proposalBlock, summaryOf, type AuditOf } from './queue-text.js';
 import { relationGroup, RELATIONS, type RelationWord } from './parse-decisions.js';
 import { carryOut, modelForDecisions, planOnDisk } from './run-decisions.js';
-import { checkedBy, defaultBy } from './who.js';
+import { checkedBy, defaultBy, sayDecidingAs } from './who.js';
 
 /** What the walk works on. */
 export interface WalkContext {
@@ -42,6 +42,8 @@ export async function walk(context: WalkContext): Promise<number> {
   const { options, queues, values, io } = context;
   const given = stringOption(values, 'by');
   const by = given === undefined ? await defaultBy(options.root, io) : checkedBy(given.trim());
+  // Said once, as the walk starts: every decision it writes is recorded under this name.
+  if (given === undefined) sayDecidingAs(io, by);
   // As the commands date them: the day the checks count as today.
   const date = dateOption(values, 'date') ?? options.asOf;
   if (!io.stdin) throw new CliError('--interactive needs standard input');
@@ -107,7 +109,8 @@ export async function walk(context: WalkContext): Promise<number> {
   try {
     const { model, setAside } = await modelForDecisions(options, decisions, io, true);
     const plan = planOnDisk(options, model, decisions);
-    code = await carryOut(options, plan, io, dryRun, dryRun ? undefined : async () => /^y(es)?$/i.test(await ask(`Write ${decisions.length === 1 ? 'this decision' : `these ${decisions.length} decisions`} to the sidecars? [y/n] `)), setAside);
+    const confirm = dryRun ? undefined : async () => /^y(es)?$/i.test(await ask(`Write ${decisions.length === 1 ? 'this decision' : `these ${decisions.length} decisions`} to the sidecars? [y/n] `));
+    code = await carryOut(options, plan, io, { dryRun, confirm, setAside });
   } catch (error) {
     if (!(error instanceof Stopped)) {
       io.stderr(decisionsAsCommand(decisions));

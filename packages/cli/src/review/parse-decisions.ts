@@ -83,7 +83,9 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
     case 'accept': {
       const relation = relationOption(values);
       if (Array.isArray(relation) && positionals.length > 1) throw new CliError('--relation <relation>=<claims> names the claims of one lead: give one lead per accept (join them with +)');
-      return each((target) => ({ verb, target, ...(relation === undefined ? {} : Array.isArray(relation) ? { relations: relation } : { relation }), ...common }));
+      const described = describedOptions(values);
+      if (Object.keys(described).length > 0 && positionals.length > 1) throw new CliError(`--${'locator' in described ? 'locator' : 'note'} describes one lead: give one lead per accept (join them with +)`);
+      return each((target) => ({ verb, target, ...(relation === undefined ? {} : Array.isArray(relation) ? { relations: relation } : { relation }), ...described, ...common }));
     }
     case 'reviewed':
       return each((target) => ({ verb, target, ...common }));
@@ -108,6 +110,22 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
     case 'verdict':
       return [verdictDecision(positionals, values, common)];
   }
+}
+
+/**
+ * `--locator` and `--note` of an accept: where in the source, and what it
+ * shows, in the author's words; each a non-empty text, the locator on one line.
+ */
+function describedOptions(values: Values): { locator?: string; note?: string } {
+  const described: { locator?: string; note?: string } = {};
+  for (const name of ['locator', 'note'] as const) {
+    const value = stringOption(values, name)?.trim();
+    if (value === undefined) continue;
+    if (value === '') throw new CliError(`--${name} must not be empty`);
+    if (name === 'locator' && /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value)) throw new CliError('--locator is where in the source, on one line: e.g. --locator "section 3.2, p. 14"');
+    described[name] = value;
+  }
+  return described;
 }
 
 /** What a lead does to its claims, as the author gives it. */

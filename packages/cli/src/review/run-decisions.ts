@@ -18,7 +18,7 @@ import { loadProject, setAsideWords, workingModel, type ProjectOptions, type Wor
 import { parseReportMarkdown } from '../report-markdown.js';
 import type { TypedDecision } from './parse-decisions.js';
 import { plain } from './queue-text.js';
-import { defaultBy } from './who.js';
+import { defaultBy, sayDecidingAs } from './who.js';
 import { checkWouldBe, writeFiles } from './would-be.js';
 import type { PlannedFile } from '@research-pack/core/ingest';
 
@@ -135,9 +135,9 @@ export function unwrapDirectives(text: string, ids: ReadonlySet<string>): string
  * @param decisions as typed.
  * @param options the project (git is asked there).
  * @param io the environment.
- * @returns the decisions, complete.
+ * @returns the decisions, complete, and git's name when some are recorded under it (for `carryOut` to say).
  */
-export async function settleDecisions(decisions: readonly TypedDecision[], options: ProjectOptions, io: Io): Promise<Decision[]> {
+export async function settleDecisions(decisions: readonly TypedDecision[], options: ProjectOptions, io: Io): Promise<{ decisions: Decision[]; fromGit?: string }> {
   const named = new Set(decisions.flatMap((decision) => (decision.by === undefined ? [] : [decision.by])));
   const dated = new Set(decisions.flatMap((decision) => (decision.date === undefined ? [] : [decision.date])));
   const unnamed = decisions.filter((decision) => decision.by === undefined);
@@ -150,15 +150,28 @@ export async function settleDecisions(decisions: readonly TypedDecision[], optio
     throw new CliError(`this call gives --date ${[...dated].join(' and ')}; give --date to every decision of it, or one --date for all (${undated.map((decision) => `${decision.verb} ${decision.target}`).join(', ')} ${undated.length === 1 ? 'gives' : 'give'} none)`);
   }
   let by: string | undefined = named.size === 1 ? [...named][0] : undefined;
+  let fromGit: string | undefined;
   const date = dated.size === 1 ? [...dated][0]! : options.asOf;
   const settled: Decision[] = [];
   for (const decision of decisions) {
-    if (decision.by === undefined) by ??= await defaultBy(options.root, io);
+    if (decision.by === undefined && by === undefined) by = fromGit = await defaultBy(options.root, io);
     // Dated, unless told, on the day the checks count as today (`--as-of`, else SOURCE_DATE_EPOCH, else the UTC date):
     // a local date a day ahead of it would be "in the future" to them, and a re-confirmation would not count.
     settled.push({ ...decision, by: decision.by ?? by!, date: decision.date ?? date } as Decision);
   }
-  return settled;
+  return { decisions: settled, ...(fromGit === undefined ? {} : { fromGit }) };
+}
+
+/** How `carryOut` writes: a dry run, a question before writing, the chapters set aside, and git's name to say. */
+export interface CarryOutOptions {
+  /** Print the diff only. */
+  dryRun: boolean;
+  /** Asked once the plan passed the checks, before writing; a no writes nothing. */
+  confirm?: (() => Promise<boolean>) | undefined;
+  /** The chapters set aside for their errors (`workingModel`), named when a decision finds nothing. */
+  setAside?: readonly SetAsideChapter[] | undefined;
+  /** Git's `user.name`, when decisions are recorded under it: said before they are written or shown (`sayDecidingAs`). */
+  fromGit?: string | undefined;
 }
 
 /**
@@ -185,12 +198,11 @@ export function planOnDisk(options: ProjectOptions, model: ResearchModel, decisi
  * @param options the project.
  * @param plan the planned decisions.
  * @param io the streams.
- * @param dryRun print the diff only.
- * @param confirm asked once the plan passed the checks, before writing; a no writes nothing.
- * @param setAside the chapters set aside for their errors (`workingModel`), named when a decision finds nothing.
+ * @param how a dry run or not, the question before writing, the chapters set aside, git's name.
  * @returns the exit code.
  */
-export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: Io, dryRun: boolean, confirm?: () => Promise<boolean>, setAside: readonly SetAsideChapter[] = []): Promise<number> {
+export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: Io, how: CarryOutOptions): Promise<number> {
+  const { dryRun, confirm, setAside = [], fromGit } = how;
   // What the lines quote of the sidecars is shown as \`review\` shows it: control and bidirectional characters spelled out.
   if (plan.errors.length > 0) {
     // What a chapter set aside holds is not read: a handle or claim of it is "not found" for that reason.
@@ -228,6 +240,7 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
   }
   // What the decisions do is said before a dry run's diff and before the question, else once it is written: a refused write says only why.
   const summary = `${lines.join('\n')}\n`;
+  if (fromGit !== undefined) sayDecidingAs(io, fromGit);
   if (dryRun) {
     io.stdout(summary);
     for (const file of plan.files) io.stdout(`\n${plainLines(unifiedDiff(file.file, file.before, file.after))}`);

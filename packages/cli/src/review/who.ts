@@ -8,6 +8,8 @@ import { CliError, type Io } from '../io.js';
 
 /**
  * The name decisions are recorded under when `--by` is not given.
+ * Whoever records a decision under it is told so (`sayDecidingAs`): a
+ * machine's global name is not always the author's.
  * @param root the project root (git reads its repository's config there).
  * @param io the environment.
  * @returns git's `user.name`; a usage error when git has none.
@@ -19,9 +21,19 @@ export async function defaultBy(root: string, io: Io): Promise<string> {
   if (name === undefined || name === '') {
     throw new CliError('who decides? give --by <name>, e.g. --by "J. Author" (git config user.name is not set here, so there is no default)');
   }
-  // Said, since it is recorded under every decision: a machine's global name is not always the author's.
-  io.stderr(`research-pack: deciding as "${name.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')}" (git config user.name); give --by to decide as someone else\n`);
   return name;
+}
+
+/**
+ * Say on standard error that decisions are recorded under git's `user.name`.
+ * Said only where they are written or shown as they would be (an outside
+ * author read it above every refusal and every "nothing to change", and
+ * stopped reading it).
+ * @param io the streams.
+ * @param name the name `defaultBy` gave.
+ */
+export function sayDecidingAs(io: Io, name: string): void {
+  io.stderr(`research-pack: deciding as "${name.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')}" (git config user.name); give --by to decide as someone else\n`);
 }
 
 /**

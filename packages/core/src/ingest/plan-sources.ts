@@ -13,6 +13,7 @@ import { indexById, SIDECAR_KEY_ORDER, editYaml, type AppendOptions, type ItemSi
 import { closest, createProblem, quote, type Problem } from '../problems/problem.js';
 import type { HeldBackRow, ResearchReport, SourceLedgerRow } from '../research-report/read.js';
 import { at } from '../research-report/read/node-text.js';
+import { OWN_RUN_HINT } from '../research-report/read/source-ledger.js';
 import { SourceSchema, type EvidenceItem, type ReadingStatus, type Relation, type Source } from '../schema/sidecars.js';
 
 /** What happened to one source-ledger row. */
@@ -291,7 +292,7 @@ function addSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: s
     const reason = row.reading === 'as-recorded'
       ? `the reading status ${quote(row.readingText.value)} refers to the ledger, but ${quote(row.title)} is not in it`
       : `${quote(row.title)} is new to the ledger, and the row does not say how much of it was read`;
-    const fix = 'give its reading status: full text, abstract only, partial (which parts) or not accessible';
+    const fix = row.ownRun ? OWN_RUN_HINT : 'give its reading status: full text, abstract only, partial (which parts) or not accessible';
     problems.push(createProblem('report/invalid-value', at(pass.file, row.readingText, `${path}.reading`), `${reason}; the row is held back`, fix));
     held.push({ table: 'source-ledger', index: row.index, line: row.line, column: row.column, label: row.label?.value ?? row.title.slice(0, 60), reason, fix });
     return undefined;

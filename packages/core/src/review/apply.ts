@@ -6,7 +6,7 @@
  * wording. What is already recorded changes nothing.
  */
 import { slug, uniqueId, withoutUndefined } from '../ingest/ids.js';
-import { closest } from '../problems/problem.js';
+import { closest, quote } from '../problems/problem.js';
 import type { YamlEdit } from '../ingest/yaml-edit.js';
 import type { ChapterModel, ResolvedClaim } from '../model/types.js';
 import { ClaimSchema, EvidenceItemSchema, ProposedClaimSchema, QuoteAnchorSchema, VerdictSchema, type EvidenceItem, type ProposedClaim, type Verdict } from '../schema/sidecars.js';
@@ -99,7 +99,8 @@ function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: Cha
     return splitLead(decision, target, edits, groups);
   }
   const relation = decision.relation ?? item.relation;
-  if (item.status === 'validated' && item.recorded === decision.date && item.by === decision.by && relation === item.relation) {
+  const described = (decision.locator === undefined || decision.locator === item.locator) && noteWith(item, decision) === item.note;
+  if (item.status === 'validated' && item.recorded === decision.date && item.by === decision.by && relation === item.relation && described) {
     return { changed: false, summary: `${name} is already validated, by ${decision.by} on ${decision.date}; nothing to change` };
   }
   // A relation the report or the author already gave is changed only on purpose.
@@ -115,8 +116,36 @@ function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: Cha
   edit.set([...path, 'recorded'], decision.date, EVIDENCE_KEYS);
   edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
   edit.unset([...path, 'reason']);
-  dropUnchecked(edit, path, item);
-  return { changed: true, summary: `${name} (${item.source} ${relation} ${item.claims.join(', ')}${relation !== item.relation ? `; was ${item.relation}` : ''}) is validated evidence, by ${decision.by} on ${decision.date}${weakClass(item)}` };
+  if (decision.note === undefined) dropUnchecked(edit, path, item);
+  describe(edit, path, decision, item);
+  return { changed: true, summary: `${name} (${item.source} ${relation} ${item.claims.join(', ')}${relation !== item.relation ? `; was ${item.relation}` : ''}) is validated evidence, by ${decision.by} on ${decision.date}${describedSaid(item, decision)}${weakClass(item)}` };
+}
+
+/** The locator an author gives as they accept a lead, set on it, and their note, added to its note (`noteWith`). */
+function describe(edit: YamlEdit, path: Array<string | number>, decision: AcceptDecision, item: EvidenceItem): void {
+  if (decision.locator !== undefined) edit.set([...path, 'locator'], decision.locator, EVIDENCE_KEYS);
+  if (decision.note !== undefined) edit.set([...path, 'note'], noteWith(item, decision), EVIDENCE_KEYS);
+}
+
+/**
+ * A lead's note once accepted: without the ingest's "not yet checked", and
+ * with the author's words after what is there (where the lead came from,
+ * which a reader checking provenance needs), unless it already ends with them.
+ */
+function noteWith(item: EvidenceItem, decision: AcceptDecision): string | undefined {
+  const base = checkedNote(item);
+  if (decision.note === undefined) return item.note;
+  if (base === undefined || base === '') return decision.note;
+  return base.endsWith(decision.note) ? base : `${base} ${decision.note}`;
+}
+
+/** What the summary says of a locator and note given. */
+function describedSaid(item: EvidenceItem, decision: AcceptDecision): string {
+  const parts = [
+    decision.locator === undefined || decision.locator === item.locator ? undefined : item.locator === undefined ? `locator ${quote(decision.locator, 200)}` : `locator ${quote(decision.locator, 200)} (was ${quote(item.locator, 200)})`,
+    decision.note === undefined || noteWith(item, decision) === item.note ? undefined : 'your note added to its note',
+  ].filter((part): part is string => part !== undefined);
+  return parts.length === 0 ? '' : `, with ${parts.join(' and ')}`;
 }
 
 /**
@@ -132,6 +161,8 @@ function weakClass(item: EvidenceItem): string {
 /** Why a lead is not accepted as it stands: already decided (without --force), changed since listed, or dated before it was recorded. */
 function acceptRefusal(decision: AcceptDecision, target: ResolvedTarget, item: EvidenceItem, name: string): { error: string } | undefined {
   if (item.status === 'validated' && !decision.force) {
+    const given = [decision.locator === undefined ? undefined : 'locator', decision.note === undefined ? undefined : 'note'].filter(Boolean).join(' and ');
+    if (given !== '') return { error: `${name} is already validated evidence (${decided(item)}); to give it this ${given}, give --force: the acceptance is then recorded again, by ${decision.by} on ${decision.date}` };
     return { error: `${name} is already validated evidence (${decided(item)}); nothing to change. To record this acceptance instead, give --force` };
   }
   if (item.status === 'rejected' && !decision.force) {
@@ -195,16 +226,20 @@ function splitLead(decision: AcceptDecision, target: ResolvedTarget, edits: Chap
   edit.set([...path, 'recorded'], decision.date, EVIDENCE_KEYS);
   edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
   edit.unset([...path, 'reason']);
-  dropUnchecked(edit, path, item);
-  const note = checkedNote(item);
+  if (decision.note === undefined) dropUnchecked(edit, path, item);
+  describe(edit, path, decision, item);
+  const note = decision.note === undefined ? checkedNote(item) : noteWith(item, decision);
   const copies = rest.map((group) => {
-    const id = uniqueId(`${item.id.slice(0, 80 - group.relation.length - 4).replace(/-+$/, '')}-${group.relation}`, edits.usedIds);
+    // Named by the group's first claim, which stays the copy's whatever relation it is later given (an outside author's
+    // finding: a copy named "-qualifies" read wrong once the prose was rewritten and its relation became supports).
+    const claim = group.claims[0]!;
+    const id = uniqueId(`${item.id.slice(0, Math.max(80 - claim.length - 4, 20)).replace(/-+$/, '')}-${claim}`.slice(0, 77).replace(/-+$/, ''), edits.usedIds);
     edits.usedIds.add(id);
-    return withoutUndefined({ ...item, id, claims: [...group.claims], relation: group.relation, status: 'validated', recorded: decision.date, by: decision.by, reason: undefined, note: note === '' ? undefined : note });
+    return withoutUndefined({ ...item, id, claims: [...group.claims], relation: group.relation, status: 'validated', recorded: decision.date, by: decision.by, reason: undefined, locator: decision.locator ?? item.locator, note: note === '' ? undefined : note });
   });
-  edits.evidence.edit.append('evidence', copies, { comment: `Split from "${item.id}" by ${decision.by} on ${decision.date}: the same source, another relation to these claims` });
+  edits.evidence.edit.append('evidence', copies, { comment: `Split from "${item.id}" by ${decision.by} on ${decision.date}: the same source, bearing differently on these claims` });
   const said = groups.map((group, index) => `${group.relation} ${group.claims.join(', ')}${index === 0 ? '' : `, as "${copies[index - 1]!.id}"`}`).join('; ');
-  return { changed: true, summary: `${name} (${item.source} ${said}; was ${item.relation}) is validated evidence, by ${decision.by} on ${decision.date}${weakClass(item)}` };
+  return { changed: true, summary: `${name} (${item.source} ${said}; was ${item.relation}) is validated evidence, by ${decision.by} on ${decision.date}${describedSaid(item, decision)}${weakClass(item)}` };
 }
 
 /** The ingest's note says a lead is not checked yet; once it is accepted or rejected, that sentence would be false. */

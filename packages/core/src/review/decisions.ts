@@ -36,6 +36,10 @@ export interface AcceptDecision extends DecisionBase {
    * same source. Not with `relation`.
    */
   relations?: ReadonlyArray<ClaimRelations>;
+  /** Where in the source, as the author found it (section, page, line): set on the evidence, in place of the report's. */
+  locator?: string;
+  /** What exactly the source shows, in the author's words: the evidence's note, in place of the ingest's. */
+  note?: string;
 }
 
 /** Claims of a lead and what it does to them. */

@@ -293,6 +293,22 @@ evidence:
     expect(result.files.find((file) => file.kind === 'evidence')!.after).toContain('    reading: abstract-only\n    accessed: 2026-01-10\n');
   });
 
+  it("holds back a ledger row that is the researcher's own run, telling them it belongs in section 6 (an outside author's finding)", () => {
+    const row = '| E1: my experiment on id lengths | Script `ids.mjs` | local | n/a (own run) | `ids` | — | 2026-11-30 / 2026-11-30 |\n';
+    const text = reportText().replace('| A paper on ids |', `${row}| A paper on ids |`);
+    const result = plan(text);
+    expect(result.heldBack).toEqual([
+      expect.objectContaining({
+        table: 'source-ledger',
+        reason: '"E1: my experiment on id lengths" is new to the ledger, and the row does not say how much of it was read',
+        fix: expect.stringMatching(/^this row reads as a run of your own, not a source: write it up in section 6 \(Experiment opportunities\)/),
+      }),
+    ]);
+    // Without the words that make it one's own run, the usual fix.
+    const other = plan(reportText().replace('| A paper on ids |', `${row.replace('E1: my experiment', 'A note').replace('n/a (own run)', 'n/a')}| A paper on ids |`));
+    expect(other.heldBack.map((held) => held.fix)).toEqual(['give its reading status: full text, abstract only, partial (which parts) or not accessible']);
+  });
+
   it('adds nothing but a pass when planned again on its own result', () => {
     const first = plan();
     const after = Object.fromEntries(first.files.map((file) => [file.kind, file.after]));

@@ -118,6 +118,8 @@ export interface SourceLedgerRow extends ReportPlace {
   reading?: ReportedReading;
   /** The reading cell as written, and where. */
   readingText: Located<string>;
+  /** The row reads as the researcher's own run (an experiment), not a source: a row held back for it is told so. */
+  ownRun?: boolean;
   bearsOn: BearsOn[];
   /** What the source cannot show; for a partial reading, what was read comes first. */
   limitations?: string;

@@ -128,8 +128,9 @@ function readLedgerRow(
   const metadataUnverified = metadata ? UNVERIFIED.test(metadata.text) : true;
   const readingCell = cell('reading');
   const reading = readingCell ? readReading(readingCell.text) : undefined;
+  const ownRun = readsAsOwnRun(label, [source, readingCell, cell('url')]);
   if (readingCell && !reading && !isNone(readingCell.text)) {
-    fail('report/invalid-value', readingCell.place, 'reading', `reading status ${quote(readingCell.text)} is not one of full text, abstract only, partial, not accessible`, 'say how much of the source you read: full text, abstract only, partial (which parts) or not accessible');
+    fail('report/invalid-value', readingCell.place, 'reading', `reading status ${quote(readingCell.text)} is not one of full text, abstract only, partial, not accessible`, ownRun ? OWN_RUN_HINT : 'say how much of the source you read: full text, abstract only, partial (which parts) or not accessible');
   }
   const dateCells = { combined: cell('dates'), verified: cell('verified'), accessed: cell('accessed') };
   // No date column, and the metadata says "Verified 2026-12-06, accessed 2026-12-06." or "Accessed 2026-12-06.": its dates are the row's.
@@ -162,6 +163,7 @@ function readLedgerRow(
   };
   if (label && labelCell) entry.label = { value: label, ...labelCell.place };
   if (reading) entry.reading = reading.reading;
+  if (ownRun) entry.ownRun = true;
   const accessed = dates.accessed ?? defaults.accessed;
   if (accessed) entry.accessed = accessed;
   // The report's default verification date holds for a row that says nothing of it: not one its metadata dates without it, nor one not opened or marked UNVERIFIED.
@@ -179,6 +181,28 @@ function readLedgerRow(
   if (parts.length > 0) entry.limitations = parts.join(' ');
   readOptionalColumns(entry, cell, { metadata: metadata?.text ?? '', source }, fail);
   return entry;
+}
+
+/** Words that call a row the researcher's own work: "n/a (own run)", "My experiment against …", "our measurement". */
+const OWN_RUN = /\b(?:own|my|our)\s+(?:runs?|experiments?|measurements?|tests?|scripts?|benchmarks?)\b/i;
+
+/** What a row that reads as the researcher's own run is told (an outside author's researcher listed its experiment E1 as a ledger row, and the usual fix would have made it a source). */
+export const OWN_RUN_HINT =
+  'this row reads as a run of your own, not a source: write it up in section 6 (Experiment opportunities), where experiments you ran are read, and leave it out of the ledger; if it is a source, say how much of it you read: full text, abstract only, partial (which parts) or not accessible';
+
+/**
+ * Whether a ledger row reads as the researcher's own run rather than a
+ * source: it links no web address, and its cells call it the researcher's
+ * own (`n/a (own run)`, `My experiment …`) or its label is an experiment's
+ * (`E1`).
+ * @param label the row's label.
+ * @param cells its source, reading and URL cells.
+ * @returns whether it does.
+ */
+function readsAsOwnRun(label: string | undefined, cells: ReadonlyArray<CellText | undefined>): boolean {
+  const present = cells.filter((cell): cell is CellText => cell !== undefined);
+  if (present.some((cell) => cell.links.some(isHttpUrl) || /https?:\/\//i.test(cell.text))) return false;
+  return (label !== undefined && /^E\d+$/i.test(label)) || present.some((cell) => OWN_RUN.test(cell.text));
 }
 
 /** Other words for an evidence class. */

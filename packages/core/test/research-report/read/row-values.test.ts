@@ -84,6 +84,31 @@ describe('row readers', () => {
     ]);
   });
 
+  it("tells a ledger row that reads as the researcher's own run that it belongs in section 6, not that it needs a reading status", () => {
+    // As an outside researcher wrote it (r-28-e): their experiment E1 as a ledger row, its URL "local".
+    const ledger = (row: string) =>
+      report({
+        3: [
+          '| # | Source | Metadata | URL | Reading | Bears on | Limitations |',
+          '|---|---|---|---|---|---|---|',
+          row,
+          '| S1 | ReAct | Yao et al. | https://arxiv.org/abs/2210.03629 | glanced at | C1 | — |',
+        ].join('\n'),
+      });
+    const hints = (row: string) => parse(ledger(row)).problems.filter((problem) => problem.path.endsWith('.reading')).map((problem) => [problem.path, problem.hint]);
+    const ownRun = '| E1 | My experiment against `SessionManager` (see section 6) | Script `exp.mjs` | local | n/a (own run) | C1 | — |';
+    const parsed = parse(ledger(ownRun));
+    expect(parsed.report.sourceLedger[0]!.ownRun).toBe(true);
+    expect(parsed.report.sourceLedger[1]!.ownRun).toBeUndefined();
+    expect(hints(ownRun)).toEqual([
+      ['source-ledger[0].reading', 'this row reads as a run of your own, not a source: write it up in section 6 (Experiment opportunities), where experiments you ran are read, and leave it out of the ledger; if it is a source, say how much of it you read: full text, abstract only, partial (which parts) or not accessible'],
+      ['source-ledger[1].reading', 'say how much of the source you read: full text, abstract only, partial (which parts) or not accessible'],
+    ]);
+    // Its label alone (E1) with no web address; but a row that links a page is a source whatever it says.
+    expect(parse(ledger('| E2 | Timing script | — | — | ran it | C1 | — |')).report.sourceLedger[0]!.ownRun).toBe(true);
+    expect(parse(ledger('| S9 | Our benchmark write-up | — | https://example.org/bench | skimmed | C1 | — |')).report.sourceLedger[0]!.ownRun).toBeUndefined();
+  });
+
   it('reads a ledger whose source column holds the metadata and its dates (an outside report): titles without the date sentence, dates per row over the section default', () => {
     const ledger = [
       'Accessed and verified dates are 2026-12-06 unless stated.',
