@@ -795,6 +795,23 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
     expect(await snapshotBook()).toEqual(before);
   });
 
+  it('says which handle a slipped one is near, and that a handle too short is one (an outside author\'s findings)', async () => {
+    const { leads } = await queue();
+    const lead = leads.find((item) => item.id === 'lead-mining-a-pi-session')!;
+    const [short] = lead.handle.split('.') as [string];
+    const before = await snapshotBook();
+    // A key slipped: the handle it is near is said, not taken.
+    const slipped = `${short.slice(0, -1)}${short.endsWith('0') ? '1' : '0'}`;
+    const result = await cli('accept', slipped, ...WHO);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`accept ${slipped}: no item has the handle "${slipped}" in the books: it was never listed, or its chapter changed (did you mean ${lead.handle}?); run \`research-pack review\` for the current handles\nRefused: nothing was written.\n`);
+    const tooShort = short.slice(0, 3);
+    const brief = await cli('accept', tooShort, ...WHO);
+    expect(brief.code).toBe(1);
+    expect(brief.stderr).toBe(`accept ${tooShort}: "${tooShort}" is too short for a handle: a handle is its letter and at least four hex characters, as \`research-pack review\` prints it (e.g. l3f2a or l3f2a.c41e)\nRefused: nothing was written.\n`);
+    expect(await snapshotBook()).toEqual(before);
+  });
+
   it('refuses a decision on an item that changed since review listed it', async () => {
     const { leads } = await queue();
     const lead = leads.find((item) => item.id === 'lead-mining-a-pi-session')!;

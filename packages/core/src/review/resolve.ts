@@ -51,7 +51,14 @@ export function resolveTarget(model: ResearchModel, target: string, verb: Decisi
     return { error: `"${target}" names ${matches.length} items: ${matches.map((item) => `the ${NOUN[item.kind]} in ${spec(item)} (${item.handle})`).join(', ')}; give its handle, or --chapter <book>/<chapter>` };
   }
   if (handle) {
-    return { error: `no item has the handle "${target}" in ${where}: it was never listed, or its chapter changed; run \`research-pack review\` for the current handles` };
+    // A slip of a key ("lc6566" for "lc656"): the handle whose first part is nearest, to copy, not taken for it.
+    const shorts = chapters.flatMap(({ book, chapter }) => kinds.flatMap((kind) => idsOf(chapter, kind).map((id) => target_(model, book, chapter, kind, id, undefined).handle)));
+    const guess = closest(`${handle[1]}${handle[2]}`, shorts.map((whole) => whole.split('.')[0]!));
+    const near = guess === undefined ? '' : ` (did you mean ${shorts.find((whole) => whole.startsWith(`${guess}.`))}?)`;
+    return { error: `no item has the handle "${target}" in ${where}: it was never listed, or its chapter changed${near}; run \`research-pack review\` for the current handles` };
+  }
+  if (/^[lpc][0-9a-f]{1,3}(?:\.[0-9a-f]*)?$/.test(target) && matches.length === 0) {
+    return { error: `"${target}" is too short for a handle: a handle is its letter and at least four hex characters, as \`research-pack review\` prints it (e.g. l3f2a or l3f2a.c41e)` };
   }
   const others = chapters.flatMap(({ chapter }) => (['lead', 'proposal', 'claim'] as const).filter((kind) => !kinds.includes(kind) && indexOf(chapter, kind, target) !== -1));
   if (others.length > 0) return { error: `"${target}" is a ${NOUN[others[0]!]}, and \`${verb}\` takes ${kinds.map((kind) => `a ${NOUN[kind]}`).join(' or ')}${hintFor(others[0]!)}` };
