@@ -238,7 +238,7 @@ export function chapterIn(working: WorkingModel, spec: string): { book: BookMode
  */
 export function setAsideNamed(setAside: readonly SetAsideChapter[], spec: string): SetAsideChapter | undefined {
   const parts = spec.replace(/\\/g, '/').replace(/\/+$/, '').split('/').filter(Boolean);
-  const slug = parts.at(-1)?.replace(/\.mdx?$/i, '');
+  const slug = parts.at(-1)?.replace(CHAPTER_FILE, '');
   const book = parts.length >= 2 ? parts.at(-2) : undefined;
   return setAside.find((aside) => aside.chapter === slug && (book === undefined || aside.book === book));
 }
@@ -318,15 +318,19 @@ function didYouMean(slug: string, slugs: readonly string[], book?: string): stri
   return ` (did you mean "${book === undefined ? guess : `${book}/${guess}`}"?)`;
 }
 
+/** A chapter's file, or one of its sidecars beside it: what names the chapter is the name before it. */
+const CHAPTER_FILE = /\.(?:mdx?|(?:claims|evidence|research)\.ya?ml)$/i;
+
 /**
  * A chapter named by its file (`content/books/pi/27-chapter.mdx`,
- * `27-chapter.md`) as `<book>/<chapter>`: its folder names the book, or the
- * one book that has a chapter of that name. Anything else is returned as given.
+ * `27-chapter.md`) or a sidecar of it (`27-chapter.claims.yaml`) as
+ * `<book>/<chapter>`: its folder names the book, or the one book that has a
+ * chapter of that name. Anything else is returned as given.
  */
 function byFile(model: ResearchModel, spec: string): string {
   const parts = spec.replace(/\\/g, '/').split('/').filter(Boolean);
-  if (!/\.mdx?$/i.test(spec) && parts.length <= 2) return spec;
-  const chapterSlug = parts.at(-1)!.replace(/\.mdx?$/i, '');
+  if (!CHAPTER_FILE.test(spec) && parts.length <= 2) return spec;
+  const chapterSlug = parts.at(-1)!.replace(CHAPTER_FILE, '');
   const holding = model.books.filter((book) => book.chapters.some((chapter) => chapter.slug === chapterSlug));
   const book = holding.find((candidate) => candidate.slug === parts.at(-2)) ?? (holding.length === 1 ? holding[0] : undefined);
   return book ? `${book.slug}/${chapterSlug}` : spec;

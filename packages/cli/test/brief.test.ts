@@ -72,9 +72,10 @@ describe('research-pack brief', () => {
     expect((await runCli(['brief', '28'])).stderr).toContain('research-pack brief: no chapter "28" in book "pi" (did you mean "pi/28-chapter"?); chapters: pi/26-chapter');
   });
 
-  it("takes a chapter's file for the chapter, as a path or a file name", async () => {
+  it("takes a chapter's file or a sidecar of it for the chapter, as a path or a file name", async () => {
     const expected = (await runCli(['brief', 'pi/27-chapter', '--as-of', '2026-11-29'])).stdout;
-    for (const named of ['content/books/pi/27-chapter.mdx', '27-chapter.mdx', './content/books/pi/27-chapter.mdx']) {
+    // A sidecar beside the chapter names it too (an outside author typed the claims file's path).
+    for (const named of ['content/books/pi/27-chapter.mdx', '27-chapter.mdx', './content/books/pi/27-chapter.mdx', 'content/books/pi/27-chapter.claims.yaml', '27-chapter.research.yaml']) {
       const result = await runCli(['brief', named, '--as-of', '2026-11-29']);
       expect(result.code, `${named}: ${result.stderr}`).toBe(0);
       expect(result.stdout, named).toBe(expected);
