@@ -209,6 +209,9 @@ class SidecarBudget {
 
 /** A did-you-mean for a reference that names nothing, else how to name claims. */
 function guessHint(ref: string, refs: RefResolver): string {
+  // "Q3": the brief's research question 3 (an outside report's ledger named them), which a source answers but no claim is.
+  const question = /^Q(\d{1,2})$/i.exec(ref);
+  if (question) return `"${ref}" reads as the brief's research question ${question[1]}, which is not a claim: name the claims the source bears on, by id or claim-audit row (C1, C4–C9), and say what it answers in its limitations or the findings`;
   // Row labels (C4, F4) are too short for a guess to mean anything.
   const guess = /^[A-Za-z]{0,4}\d{1,4}[a-z]?$/.test(ref) ? undefined : closest(ref, refs.ids);
   return guess ? `did you mean "${guess}"?` : 'name claims by id, or by the label of their claim-audit row (C1, C4–C9)';

@@ -309,6 +309,13 @@ evidence:
     expect(other.heldBack.map((held) => held.fix)).toEqual(['give its reading status: full text, abstract only, partial (which parts) or not accessible']);
   });
 
+  it("tells a ledger row that names the brief's research question (Q3) instead of a claim what that is (an outside report's finding)", () => {
+    const result = plan(reportText({ bears: 'Q3 (cache rates)' }));
+    expect(result.problems.find((problem) => problem.rule === 'report/unresolved-reference')?.hint).toBe(
+      '"Q3" reads as the brief\'s research question 3, which is not a claim: name the claims the source bears on, by id or claim-audit row (C1, C4–C9), and say what it answers in its limitations or the findings',
+    );
+  });
+
   it('adds nothing but a pass when planned again on its own result', () => {
     const first = plan();
     const after = Object.fromEntries(first.files.map((file) => [file.kind, file.after]));

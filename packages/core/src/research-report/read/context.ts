@@ -3,11 +3,12 @@
  * the date of the pass, who made it, and a summary.
  */
 import type { RootContent } from 'mdast';
+import { SKIP, visit } from 'unist-util-visit';
 import { createProblem, shorten, type Problem } from '../../problems/problem.js';
 import { isDateString } from '../../schema/dates.js';
 import { foldHeader } from './columns.js';
 import { noSuchDay } from './ledger-cells.js';
-import { at, locateInSource, oneSpace, textOf } from './node-text.js';
+import { at, locateInSource, oneSpace, placeOf, textOf } from './node-text.js';
 import type { Located, ReportPlace, ResearchReport } from './report-data.js';
 import { blocksOf, type SectionNodes } from './sections.js';
 
@@ -23,13 +24,15 @@ export function readContext(section: SectionNodes, source: string, report: Resea
   const { file } = report;
   const fingerprints: Array<Located<string> & { labelled: boolean }> = [];
   const blocks = blocksOf(section.nodes);
-  for (const block of blocks) {
+  // "| Revision read | … sha256 … |", "| Date of work | 2026-12-07 |": a table of labels and values, read as lines "Label: value".
+  const rows = labelledRows(section.nodes);
+  for (const block of [...blocks, ...rows]) {
     const labelled = /fingerprint|sha-?256|revision|snapshot/i.test(block.text);
     for (const match of block.text.matchAll(/(?<![0-9a-fA-F])[0-9a-fA-F]{64}(?![0-9a-fA-F])/g)) {
       fingerprints.push({ value: match[0].toLowerCase(), ...locateInSource(source, block.node, match[0]), labelled });
     }
   }
-  // "By:", "Date:" and "Summary:" lines, in section 1 first, then in the text before it.
+  // "By:", "Date:" and "Summary:" lines, in section 1 first, then in the text before it; then its table's rows.
   for (const block of [...blocks, ...blocksOf(preamble)]) {
     // A line that is not a label goes on the "Summary:" it follows (a wrapped line); a name is one line.
     let summary = false;
@@ -39,6 +42,7 @@ export function readContext(section: SectionNodes, source: string, report: Resea
       else if (summary && report.summary) report.summary = { ...report.summary, value: `${report.summary.value} ${line}` };
     }
   }
+  for (const row of rows) readLabel(row.text, row.place, source, row.node, report, problems);
   readFromProse([...blocksOf(preamble), ...blocksOf(section.nodes)], report);
   // Last, a line that says which date it is without a label.
   const dated = report.date ? undefined : firstDateLine([...blocks, ...blocksOf(preamble)], source);
@@ -69,6 +73,26 @@ export function readContext(section: SectionNodes, source: string, report: Resea
   report.fingerprint = { value: chosen.value, line: chosen.line, column: chosen.column };
 }
 
+
+/**
+ * The body rows of section 1's tables of two or more columns, each as the
+ * line "first cell: the others" (a table of labels and values: "| Date of
+ * work | 2026-12-07 |"), placed at the row's second cell.
+ */
+function labelledRows(nodes: readonly RootContent[]): Array<{ text: string; place: ReportPlace; node: RootContent }> {
+  const rows: Array<{ text: string; place: ReportPlace; node: RootContent }> = [];
+  for (const node of nodes) {
+    visit(node, 'table', (table) => {
+      for (const row of table.children.slice(1)) {
+        const [label, ...values] = row.children;
+        if (!label || values.length === 0) continue;
+        rows.push({ text: `${oneSpace(textOf(label))}: ${oneSpace(values.map((cell) => textOf(cell)).join(' '))}`, place: placeOf(values[0]!), node: values[0]! });
+      }
+      return SKIP;
+    });
+  }
+  return rows;
+}
 
 /**
  * One line of section 1 (or of the text before it) that may be a label:

@@ -12,6 +12,7 @@ import { isHttpUrl } from '../../schema/http-url.js';
 import { EvidenceClassSchema, RelationSchema, type EvidenceClass, type Relation } from '../../schema/sidecars.js';
 import { SOURCE_LEDGER_COLUMNS, SOURCE_LEDGER_EXAMPLE, type SourceRole } from './columns.js';
 import { datesIn, impossibleDates, noSuchDay, readBearsOn, readDates, readReading, RELATION_SYNONYMS } from './ledger-cells.js';
+import { expandLegend, sectionLegend, type Legend } from './legends.js';
 import { at, idTokens, isNone, labelOf, locateInSource, placeOf, readEnum, UNVERIFIED, type CellText } from './node-text.js';
 import type { HeldBackRow, ReportPlace, SourceLedgerRow } from './report-data.js';
 import { blocksOf, type SectionNodes } from './sections.js';
@@ -28,7 +29,7 @@ import { cellOf, tablesOf, type ReportTable } from './tables.js';
 export function readSourceLedger(section: SectionNodes, file: string, problems: Problem[], heldBack: HeldBackRow[]): SourceLedgerRow[] {
   const rows: SourceLedgerRow[] = [];
   const tables = tablesOf(section, file, { name: 'source-ledger', path: 'source-ledger', table: 'source-ledger', specs: SOURCE_LEDGER_COLUMNS, example: SOURCE_LEDGER_EXAMPLE }, problems, heldBack);
-  const defaults = sectionDates(section, file, problems);
+  const defaults = sectionDates(section, file, problems, sectionLegend(section.nodes));
   let seen = 0;
   for (const table of tables) {
     for (const { row, cells: read } of table.rows) {
@@ -69,7 +70,7 @@ function sameUrlAs(rows: SourceLedgerRow[]): void {
 const ACCESSED = /access|opened|consulted|retrieved/;
 
 /** Dates the section's prose gives for every row ("All sources were accessed on 2026-12-01"); a date that is no day is reported. */
-function sectionDates(section: SectionNodes, file: string, problems: Problem[]): { accessed?: string; verified?: string } {
+function sectionDates(section: SectionNodes, file: string, problems: Problem[], legend: Legend): { accessed?: string; verified?: string } {
   const result: { accessed?: string; verified?: string } = {};
   for (const block of blocksOf(section.nodes)) {
     for (const date of impossibleDates(block.text)) {
@@ -78,7 +79,9 @@ function sectionDates(section: SectionNodes, file: string, problems: Problem[]):
     }
     // The words of the clause before the date say which it is ("All accessed and verified dates are 2026-12-06" gives both);
     // a verification the clause denies ("none was verified", "unverified") is none.
-    const dates = datesIn(block.text, 60);
+    // "All V/A dates are …", with "V/A = verified / accessed" above: read as written out (the clause as long as written, and what it grew by).
+    const expanded = expandLegend(block.text, legend);
+    const dates = datesIn(expanded, 60 + expanded.length - block.text.length);
     for (const { date, before } of dates) {
       // The clause: after the last stop that ends one ("; ", ". "), not a version's dots ("v1.6.0") nor an abbreviation's ("e.g. ").
       const stops = [...before.matchAll(/(?<!\b\p{L})[.;!?](?=\s)/gu)];

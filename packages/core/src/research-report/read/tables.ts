@@ -10,6 +10,7 @@ import { REPORT_SECTIONS } from '../format.js';
 import { foldHeader, type ColumnSpec } from './columns.js';
 import { at, cellText, labelOf, oneSpace, placeOf, textOf, type CellText } from './node-text.js';
 import type { HeldBackRow, ParseResearchReportMarkdown } from './report-data.js';
+import { sectionLegend, type Legend } from './legends.js';
 import type { SectionNodes } from './sections.js';
 
 /** One table of a report, its columns resolved. */
@@ -77,12 +78,14 @@ export function tablesOf<Role extends string>(section: SectionNodes, file: strin
     return [];
   }
   const counter = { rows: 0 };
+  // "R = reading status" above a table whose column is headed "R".
+  const legend = sectionLegend(section.nodes);
   const result: Array<ReportTable<Role>> = [];
   for (const table of tables) {
     const [head, ...body] = table.children;
     if (!head) continue;
     const headers = head.children.map((cell) => oneSpace(textOf(cell)));
-    const columns = resolveColumns(head, headers, file, kind, problems);
+    const columns = resolveColumns(head, headers, file, kind, problems, legend);
     if (body.length === 0) problems.push(createProblem('report/empty-table', at(file, placeOf(table), kind.path), `the ${kind.name} table has no rows`));
     const rows = readRows(body, headers.length, { file, source: section.source, parse: section.parse }, kind, counter, problems, heldBack);
     if (columns) result.push({ columns, headers, rows });
@@ -104,13 +107,15 @@ function noTable<Role extends string>(section: SectionNodes, file: string, kind:
 }
 
 /** The role of each header; undefined when a required column is missing or two mean the same. */
-function resolveColumns<Role extends string>(head: TableRow, headers: string[], file: string, kind: TableKind<Role>, problems: Problem[]): Map<Role, number> | undefined {
+function resolveColumns<Role extends string>(head: TableRow, headers: string[], file: string, kind: TableKind<Role>, problems: Problem[], legend: Legend): Map<Role, number> | undefined {
   const { name, path, specs } = kind;
   const columns = new Map<Role, number>();
   let ok = true;
+  const named = (header: string) => specs.find((candidate) => candidate.matches(foldHeader(header)));
   headers.forEach((header, index) => {
-    // "Id (ledger id)", "Claim (snapshot line)": the header without its note, when the whole does not say.
-    const spec = specs.find((candidate) => candidate.matches(foldHeader(header))) ?? specs.find((candidate) => candidate.matches(foldHeader(header.replace(/\([^)]*\)/g, ' '))));
+    // "Id (ledger id)", "Claim (snapshot line)": the header without its note, when the whole does not say; "R", what the section's legend says it stands for.
+    const defined = legend.get(header.trim());
+    const spec = named(header) ?? named(header.replace(/\([^)]*\)/g, ' ')) ?? (defined === undefined ? undefined : named(defined));
     const place = at(file, placeOf(head.children[index]), path);
     if (!spec) {
       problems.push(createProblem('report/unknown-column', place, `the ${name} column ${quote(header)} is not read; what it says stays in the report file only`));
