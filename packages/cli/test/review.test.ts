@@ -574,6 +574,20 @@ describe('research-pack verdict and reviewed', () => {
     expect(plainly.stderr).toContain(`accept lead-mining-a-pi-session-session-id-v4: lead "lead-mining-a-pi-session-session-id-v4" of pi/27-chapter is already validated evidence (by J. Author, recorded ${AS_OF}); nothing to change. To record this acceptance instead, give --force\n`);
   });
 
+  it("writes a split lead's copies in the sidecar's order of keys, with the author's locator and note (an outside author's finding)", async () => {
+    await editFile(path.join(root, evidenceFile), '  - id: lead-mining-a-pi-session\n    source: mining-a-pi-session\n    claims: [header-metadata-only]\n    relation: supports\n', '  - id: lead-mining-a-pi-session\n    source: mining-a-pi-session\n    claims: [header-metadata-only, session-id-v4, entry-ids-short]\n    relation: unresolved\n');
+    const result = await cli('accept', 'lead-mining-a-pi-session', '--relation', 'supports=header-metadata-only,entry-ids-short', '--relation', 'qualifies=session-id-v4', '--locator', 'the header example', '--note', 'Shows the header line.', ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    const text = await read(evidenceFile);
+    const copy = text.slice(text.indexOf('  - id: lead-mining-a-pi-session-session-id-v4\n'));
+    const keys = [...copy.matchAll(/^ {4}(\w+):/gm)].map((match) => match[1]);
+    expect(keys).toEqual(['source', 'claims', 'relation', 'class', 'status', 'locator', 'note', 'recorded', 'by']);
+    const evidence = (parseYaml(text) as { evidence: Array<Record<string, unknown>> }).evidence;
+    for (const id of ['lead-mining-a-pi-session', 'lead-mining-a-pi-session-session-id-v4']) {
+      expect(evidence.find((item) => item.id === id)).toMatchObject({ locator: 'the header example', note: expect.stringMatching(/The report marks parts of it UNVERIFIED\. Shows the header line\.$/) });
+    }
+  });
+
   it('says what accepting a proposed experiment or a hypothesis means (an outside author\'s finding: it went through without a word)', async () => {
     const experiment = await cli('accept', 'experiment-load-timing', '--relation', 'supports', '--dry-run', ...WHO);
     expect(experiment.code, experiment.stderr).toBe(0);
@@ -688,6 +702,13 @@ describe('research-pack verdict and reviewed', () => {
     expect(neither.stderr).toBe(
       'reviewed one-object-per-line: claim "one-object-per-line" of pi/27-chapter is neither stale nor review due: its supported verdict of 2026-11-29 stands on the current wording; nothing to re-confirm (give a new verdict with `research-pack verdict`)\nRefused: nothing was written.\n',
     );
+  });
+
+  it('says nothing of old evidence when the same call accepts evidence for the claim again (an outside author\'s finding)', async () => {
+    const result = await cli('accept', 'jsonlines-requirements', '--force', '--locator', 'Sections 1 to 3, re-read', ...WHO, '+', 'reviewed', 'jsonl-three-rules', ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/reviewed jsonl-three-rules: claim "jsonl-three-rules" of pi\/27-chapter stays supported, re-confirmed by J\. Author on 2026-12-01 on its current wording \(textHash [0-9a-f]+; the same wording\)\n/);
+    expect(result.stdout).not.toContain('its newest validated evidence is still');
   });
 
   it('refuses to re-confirm a claim that no longer anchors', async () => {
@@ -978,6 +999,8 @@ describe('research-pack review --interactive, in a terminal', () => {
       { expect: `\\[1/37\\] pi/27-chapter, lead\\r?\\n    ${first!.handle.replace('.', '\\.')}  ${first!.id}[\\s\\S]*${PROMPT}`, send: 'a\n' },
       { expect: 'What does it do to its claims: supports, qualifies or contradicts \\(Enter: leave it unresolved\\)\\? $', send: 'perhaps\n' },
       { expect: 'What does it do to its claims: supports, qualifies or contradicts \\(Enter: leave it unresolved\\)\\? $', send: 'qualifies\n' },
+      { expect: 'Where in the source \\(section, page, line; Enter: none\\)\\? $', send: 'section 2, the header example\n' },
+      { expect: 'What it shows, in your words, added to its note \\(Enter: nothing\\)\\? $', send: 'Shows the header only.\n' },
       { expect: `\\[2/37\\] pi/27-chapter, lead\\r?\\n    ${second!.handle.replace('.', '\\.')}  ${second!.id}[\\s\\S]*${PROMPT}`, send: 'r\n' },
       { expect: 'Why is it rejected\\? $', send: '\n' },
       { expect: 'Why is it rejected\\? $', send: 'It is about another claim.\n' },
@@ -994,7 +1017,11 @@ describe('research-pack review --interactive, in a terminal', () => {
     // Eleven questions asked: no listener is left behind for each (Node warned into the prompt past ten).
     expect(result.output).not.toContain('MaxListenersExceededWarning');
     const evidence = (parseYaml(await read(evidenceFile)) as { evidence: Array<Record<string, unknown>> }).evidence;
-    expect(evidence.find((item) => item.id === first!.id)).toMatchObject({ status: 'validated', relation: 'qualifies', by: 'J. Author', recorded: AS_OF });
+    expect(evidence.find((item) => item.id === first!.id)).toMatchObject({ status: 'validated', relation: 'qualifies', by: 'J. Author', recorded: AS_OF, locator: 'section 2, the header example' });
+    expect(evidence.find((item) => item.id === first!.id)!.note).toMatch(/ Shows the header only\.$/);
+    // The walk asks for the relation itself: its lead shows no command-line option.
+    expect(result.output).toContain('relation:  unresolved (accepting it, you say what it does)');
+    expect(result.output).not.toContain('accept it with --relation');
     expect(evidence.find((item) => item.id === second!.id)).toMatchObject({ status: 'rejected', by: 'J. Author', reason: 'It is about another claim.' });
     expect(evidence.find((item) => item.id === third!.id)).toMatchObject({ status: 'lead' });
     // Only the evidence sidecar changed.
@@ -1046,6 +1073,8 @@ describe('research-pack review --interactive, in a terminal', () => {
       { expect: asked, send: `supports=${claim}\n` },
       { expect: asked, send: `supports=${claim} qualifies=${other},nope\n` },
       { expect: asked, send: `supports=${claim} qualifies=${other}\n` },
+      { expect: 'Where in the source \\(section, page, line; Enter: none\\)\\? $', send: '\n' },
+      { expect: 'What it shows, in your words, added to its note \\(Enter: nothing\\)\\? $', send: '\n' },
       { expect: `\\[2/37\\][\\s\\S]*${PROMPT}`, send: 'q\n' },
       { expect: 'Write this decision to the sidecars\\? \\[y/n\\] $', send: 'y\n' },
     ]);
@@ -1068,6 +1097,8 @@ describe('research-pack review --interactive, in a terminal', () => {
     const result = await walk([
       { expect: `\\[1/37\\][\\s\\S]*${PROMPT}`, send: 'a\n' },
       { expect: 'leave it unresolved\\)\\? $', send: 'qualifies\n' },
+      { expect: 'Where in the source \\(section, page, line; Enter: none\\)\\? $', send: '\n' },
+      { expect: 'What it shows, in your words, added to its note \\(Enter: nothing\\)\\? $', send: '\n' },
       // The first lead changes on disk while the walk waits at the second: the decision on it is refused at the end.
       { expect: `\\[2/37\\][\\s\\S]*${PROMPT}`, send: 'r\n', replace: [evidenceFile, note, `${note} Checked again.`] },
       { expect: 'Why is it rejected\\? $', send: "It's about another claim.\n" },
@@ -1111,6 +1142,8 @@ describe('research-pack review --interactive, in a terminal', () => {
     const declined = await walk([
       { expect: `\\[1/37\\][\\s\\S]*${PROMPT}`, send: 'a\n' },
       { expect: 'leave it unresolved\\)\\? $', send: '\n' },
+      { expect: 'Where in the source \\(section, page, line; Enter: none\\)\\? $', send: '\n' },
+      { expect: 'What it shows, in your words, added to its note \\(Enter: nothing\\)\\? $', send: '\n' },
       { expect: `\\[2/37\\][\\s\\S]*${PROMPT}`, send: 'q\n' },
       { expect: 'Write this decision to the sidecars\\? \\[y/n\\] $', send: 'n\n' },
     ]);
@@ -1121,6 +1154,8 @@ describe('research-pack review --interactive, in a terminal', () => {
     const interrupted = await walk([
       { expect: `\\[1/37\\][\\s\\S]*${PROMPT}`, send: 'a\n' },
       { expect: 'leave it unresolved\\)\\? $', send: '\n' },
+      { expect: 'Where in the source \\(section, page, line; Enter: none\\)\\? $', send: '\n' },
+      { expect: 'What it shows, in your words, added to its note \\(Enter: nothing\\)\\? $', send: '\n' },
       { expect: `\\[2/37\\][\\s\\S]*${PROMPT}`, send: '\u0003' },
     ]);
     expect(interrupted.failed).toBeNull();

@@ -11,7 +11,7 @@ import { createInterface, type Interface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { IdSchema, VerdictStatusSchema } from '@research-pack/core/schema';
 import type { ReviewItem, ReviewQueue } from '@research-pack/core/model';
-import type { Decision } from '@research-pack/core/review';
+import type { AcceptDecision, Decision } from '@research-pack/core/review';
 import { dateOption, stringOption, type Values } from '../args.js';
 import { CliError, EXIT, type Io } from '../io.js';
 import type { ProjectOptions } from '../project.js';
@@ -138,6 +138,8 @@ export function decisionsAsCommand(decisions: readonly Decision[]): string {
     if (decision.verb === 'accept') {
       if (decision.relation) words.push('--relation', decision.relation);
       for (const group of decision.relations ?? []) words.push('--relation', `${group.relation}=${group.claims.join(',')}`);
+      if (decision.locator !== undefined) words.push('--locator', decision.locator);
+      if (decision.note !== undefined) words.push('--note', decision.note);
     }
     if (decision.verb === 'reject') words.push('--why', decision.why);
     if (decision.verb === 'accept-claim' && decision.id !== undefined) words.push('--id', decision.id);
@@ -157,7 +159,7 @@ function itemsOf(queue: ReviewQueue): ReviewItem[] {
 }
 
 function blockOf(item: ReviewItem, queue: ReviewQueue, audit: AuditOf | undefined): string[] {
-  if (item.kind === 'lead') return leadBlock(item, item.item.claims[0]!, audit && ((pass, claim) => audit(queue.chapter, pass, claim)));
+  if (item.kind === 'lead') return leadBlock(item, item.item.claims[0]!, audit && ((pass, claim) => audit(queue.chapter, pass, claim)), true);
   if (item.kind === 'proposal') return proposalBlock(item);
   return claimBlock(item, queue.reviewAfterDays);
 }
@@ -172,15 +174,21 @@ async function decide(item: ReviewItem, context: { by: string; date: string; ask
     if (answer === 's' || answer === 'skip') return undefined;
     if (answer === 'q' || answer === 'quit') return 'quit';
     if (item.kind === 'lead' && (answer === 'a' || answer === 'accept')) {
+      let related: Pick<AcceptDecision, 'relation' | 'relations'> = {};
       // A lead the report left unresolved backs no verdict until the author says what it does.
-      if (item.item.relation !== 'unresolved') return { verb: 'accept', target, by, date };
-      // A lead on several claims may bear differently on each: one relation for all, or one per group of its claims.
-      const claims = item.item.claims;
-      const several = claims.length > 1 ? `, for all its claims; or one per group of them, each of ${claims.join(', ')} once, as <relation>=<claim>,<claim> <relation>=<claim>` : '';
-      const isWord = (text: string): text is RelationWord => (RELATIONS as readonly string[]).includes(text);
-      const relation = await askUntil(ask, `What does it do to its claims: supports, qualifies or contradicts${several} (Enter: leave it unresolved)? `, (text) => text === '' || isWord(text) || (claims.length > 1 && perClaim(text, claims) !== undefined));
-      if (relation === '') return { verb: 'accept', target, by, date };
-      return { verb: 'accept', target, by, date, ...(isWord(relation) ? { relation } : { relations: perClaim(relation, claims)! }) };
+      if (item.item.relation === 'unresolved') {
+        // A lead on several claims may bear differently on each: one relation for all, or one per group of its claims.
+        const claims = item.item.claims;
+        const several = claims.length > 1 ? `, for all its claims; or one per group of them, each of ${claims.join(', ')} once, as <relation>=<claim>,<claim> <relation>=<claim>` : '';
+        const isWord = (text: string): text is RelationWord => (RELATIONS as readonly string[]).includes(text);
+        const relation = await askUntil(ask, `What does it do to its claims: supports, qualifies or contradicts${several} (Enter: leave it unresolved)? `, (text) => text === '' || isWord(text) || (claims.length > 1 && perClaim(text, claims) !== undefined));
+        if (relation !== '') related = isWord(relation) ? { relation } : { relations: perClaim(relation, claims)! };
+      }
+      // Where in the source and what it shows, as accept --locator and --note take them (an outside author's finding: only the command could).
+      const kept = item.item.locator === undefined ? 'none' : `keep ${JSON.stringify(item.item.locator)}`;
+      const locator = await askUntil(ask, `Where in the source (section, page, line; Enter: ${kept})? `, (text) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text));
+      const note = await ask('What it shows, in your words, added to its note (Enter: nothing)? ');
+      return { verb: 'accept', target, by, date, ...related, ...(locator !== '' && locator !== item.item.locator ? { locator } : {}), ...(note !== '' ? { note } : {}) };
     }
     if (item.kind === 'proposal' && (answer === 'a' || answer === 'accept')) {
       // Its id is made from its words; the author may give the claim a shorter one (as accept-claim --id does).

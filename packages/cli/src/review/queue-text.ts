@@ -77,9 +77,11 @@ export function summaryOf(queue: ReviewQueue): string {
  * A lead's block.
  * @param lead the lead.
  * @param group the claim it is listed under.
+ * @param audit what a pass's claim audit says of a claim, when the rows are shown.
+ * @param walk shown in `review --interactive`, which asks for the relation itself: no command-line hint.
  * @returns its lines.
  */
-export function leadBlock(lead: ReviewLead, group: string, audit?: (pass: ResearchPass, claim: string) => ReportedVerdict | undefined): string[] {
+export function leadBlock(lead: ReviewLead, group: string, audit?: (pass: ResearchPass, claim: string) => ReportedVerdict | undefined, walk = false): string[] {
   const { item, source } = lead;
   const lines = [`    ${lead.handle}  ${item.id}`];
   const reading = source ? `, ${READING[source.reading].word}` : '';
@@ -88,7 +90,7 @@ export function leadBlock(lead: ReviewLead, group: string, audit?: (pass: Resear
   // Unresolved, it backs no verdict: the author says what it does as they accept it, one relation for all its claims or one
   // per group of them. The form is a template, not a suggestion: each claim's relation is the author's reading of the source.
   const each = item.claims.length > 1 ? `, for all its claims; or one per group of them, each claim once: --relation <relation>=<claim>,<claim> --relation <relation>=<claim>` : '';
-  const unresolved = item.relation === 'unresolved' ? ` (accept it with --relation supports, qualifies or contradicts${each})` : '';
+  const unresolved = item.relation === 'unresolved' ? (walk ? ' (accepting it, you say what it does)' : ` (accept it with --relation supports, qualifies or contradicts${each})`) : '';
   lines.push(field('relation', `${item.relation}${unresolved}; class ${item.class}${others.length > 0 ? `; also bears on ${others.join(', ')}` : ''}`));
   if (item.locator) lines.push(field('locator', plain(item.locator)));
   if (item.note) lines.push(field('says', plain(item.note)));

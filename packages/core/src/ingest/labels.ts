@@ -34,9 +34,17 @@ export function labelReplacer(ids: ReadonlyMap<string, string>): (text: string) 
   const labels = [...ids.keys()].filter((label) => WORD_LABEL.test(label));
   // In running text (outside brackets): a letters-and-digits label as a whole word; brackets are matched to be skipped.
   const pattern = labels.length === 0 ? undefined : new RegExp(`(\\[[^\\[\\]]*\\])|(?<![\\w-])(${labels.map((label) => label.replace(/-/g, '\\-')).join('|')})(?![\\w-])`, 'g');
+  // A range of labels ("S16–S18"): each label in it, so that none between its ends is hidden (an outside author's finding).
+  const range = (whole: string, prefix: string, dash: string, from: string, to: string) => {
+    const [first, last] = [Number(from), Number(to)];
+    if (!(last > first && last - first <= 50)) return whole;
+    const each = Array.from({ length: last - first + 1 }, (_, at) => `${prefix}${dash}${first + at}`);
+    return each.every((label) => ids.has(label)) ? each.join(', ') : whole;
+  };
   return (text) => {
     // Every label holds a digit: text without one names none.
     if (!/\d/.test(text)) return text;
+    text = text.replace(/(?<![\w-])([A-Za-z]{1,4})(-?)(\d{1,4})\s*(?:–|—|-|\bto\b)\s*(?:\1\2)?(\d{1,4})(?![\w-])/g, (whole, prefix: string, dash: string, from: string, to: string) => range(whole, prefix, dash, from, to));
     // In brackets: the first word of each part a comma or semicolon separates.
     const bracketed = text.includes('[') ? text.replace(/\[([^\[\]]*)\]/g, (whole, inside: string) => `[${inside.replace(/(^|[,;]\s*)([^\s,;]+)/g, (part, before: string, first: string) => `${before}${word(first)}`)}]`) : text;
     return pattern ? bracketed.replace(pattern, (whole, inBrackets: string | undefined, label: string | undefined) => (inBrackets !== undefined ? inBrackets : word(label!))) : bracketed;

@@ -258,6 +258,16 @@ function placeSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file:
       ),
     );
   }
+  if (row.readingInvalid) {
+    problems.push(
+      createProblem(
+        'report/invalid-value',
+        at(pass.file, row.readingText, `${path}.reading`),
+        `reading status ${quote(row.readingText.value)} is not one of full text, abstract only, partial, not accessible; the ledger's word for "${sourceId}" is kept`,
+        'say how much of the source you read: full text, abstract only, partial (which parts) or not accessible',
+      ),
+    );
+  }
   if (row.reading !== undefined && row.reading !== 'as-recorded' && match.source.reading !== row.reading) {
     problems.push(
       createProblem(
@@ -294,7 +304,9 @@ function addSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: s
   if (row.reading === undefined || row.reading === 'as-recorded') {
     const reason = row.reading === 'as-recorded'
       ? `the reading status ${quote(row.readingText.value)} refers to the ledger, but ${quote(row.title)} is not in it`
-      : `${quote(row.title)} is new to the ledger, and the row does not say how much of it was read`;
+      : row.readingInvalid && !row.ownRun
+        ? `${quote(row.title)} is new to the ledger, and its reading status ${quote(row.readingText.value)} is not one of full text, abstract only, partial, not accessible`
+        : `${quote(row.title)} is new to the ledger, and the row does not say how much of it was read`;
     const fix = row.ownRun ? OWN_RUN_HINT : 'give its reading status: full text, abstract only, partial (which parts) or not accessible';
     problems.push(createProblem('report/invalid-value', at(pass.file, row.readingText, `${path}.reading`), `${reason}; the row is held back`, fix));
     held.push({ table: 'source-ledger', index: row.index, line: row.line, column: row.column, label: row.label?.value ?? row.title.slice(0, 60), reason, fix });
@@ -434,7 +446,15 @@ const READ_AS: Readonly<Record<ReadingStatus, string>> = {
 function leadNote(row: SourceLedgerRow, reportPath: string, date: string): string {
   const reading = row.reading === undefined || row.reading === 'as-recorded' ? 'read as the ledger records' : READ_AS[row.reading];
   const marks = row.unverified ? ' The report marks parts of it UNVERIFIED.' : '';
-  const url = row.urlNote ? (row.url === undefined ? ` The report gives its address as ${quoteNote(row.urlNote)}.` : ` Beside its URL the report says: ${quoteNote(row.urlNote)}.`) : '';
+  // "as S9" in the URL cell: said in words of the note's own, not quoted as the report's (an outside author's finding).
+  const same = row.sameAddressAs;
+  const url = same
+    ? ` The report gives it no address of its own, but that of its row ${same.label}${same.url === undefined ? ', which gives none' : `: ${same.url}`}.`
+    : row.urlNote
+      ? row.url === undefined
+        ? ` The report gives its address as ${quoteNote(row.urlNote)}.`
+        : ` Beside its URL the report says: ${quoteNote(row.urlNote)}.`
+      : '';
   return `From the research pass of ${date} (${reportPath}, source ledger, line ${row.line}): ${reading}.${marks}${url} Not yet checked by the author.`;
 }
 

@@ -32,6 +32,8 @@ export interface ChapterEdits {
   usedIds: Set<string>;
   /** Claim ids this plan adds. */
   newClaims: Set<string>;
+  /** The claims this call accepts leads on (whatever their order in it). */
+  acceptedNow: Set<string>;
 }
 
 /** What applying a decision did. */
@@ -235,7 +237,9 @@ function splitLead(decision: AcceptDecision, target: ResolvedTarget, edits: Chap
     const claim = group.claims[0]!;
     const id = uniqueId(`${item.id.slice(0, Math.max(80 - claim.length - 4, 20)).replace(/-+$/, '')}-${claim}`.slice(0, 77).replace(/-+$/, ''), edits.usedIds);
     edits.usedIds.add(id);
-    return withoutUndefined({ ...item, id, claims: [...group.claims], relation: group.relation, status: 'validated', recorded: decision.date, by: decision.by, reason: undefined, locator: decision.locator ?? item.locator, note: note === '' ? undefined : note });
+    const copy: Record<string, unknown> = { ...item, id, claims: [...group.claims], relation: group.relation, status: 'validated', recorded: decision.date, by: decision.by, reason: undefined, locator: decision.locator ?? item.locator, note: note === '' ? undefined : note };
+    // In the sidecar's order of keys, as every other item (a locator the lead had not is not written last).
+    return withoutUndefined(Object.fromEntries(EVIDENCE_KEYS.map((key) => [key, copy[key]])));
   });
   edits.evidence.edit.append('evidence', copies, { comment: `Split from "${item.id}" by ${decision.by} on ${decision.date}: the same source, bearing differently on these claims` });
   const said = groups.map((group, index) => `${group.relation} ${group.claims.join(', ')}${index === 0 ? '' : `, as "${copies[index - 1]!.id}"`}`).join('; ');
@@ -426,7 +430,8 @@ function reconfirm(decision: ReviewedDecision, target: ResolvedTarget, edits: Ch
   writeVerdict(edits.claims.edit, target.index, claim, orderVerdict(next));
   const was = verdict.textHash === undefined ? 'no textHash recorded' : verdict.textHash === claim.textHash ? 'the same wording' : `was ${verdict.textHash}`;
   // Review due is about the evidence's age: re-confirming says the author checked the claim, and the evidence stays as old (an outside author's finding).
-  const newest = claim.reviewDue ? newestValidated(target.chapter.evidence, claim.claim.id) : undefined;
+  // Evidence this call accepts is recorded today: then there is nothing old to say (an outside author's finding: the note named the date it replaced).
+  const newest = claim.reviewDue && !edits.acceptedNow.has(claim.claim.id) ? newestValidated(target.chapter.evidence, claim.claim.id) : undefined;
   const due = newest === undefined ? '' : `; note: its newest validated evidence is still of ${newest}: this records that you checked the claim on ${decision.date}, not newer evidence (a research pass brings that)`;
   return { changed: true, summary: `${name} stays ${verdict.status}, re-confirmed by ${decision.by} on ${decision.date} on its current wording (textHash ${claim.textHash}; ${was})${due}` };
 }

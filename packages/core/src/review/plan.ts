@@ -89,13 +89,23 @@ export function planDecisions(options: PlanDecisionsOptions): DecisionPlan {
     }
   }
   const edits = new Map<ChapterModel, ChapterEdits>();
+  const editsOf = (chapter: ChapterModel) => {
+    let chapterEdits = edits.get(chapter);
+    if (!chapterEdits) {
+      chapterEdits = chapterEditsOf(chapter, options.sidecar);
+      edits.set(chapter, chapterEdits);
+    }
+    return chapterEdits;
+  };
+  // The claims whose leads this call accepts, for what a re-confirmation in it says of their evidence's age.
+  for (const { decision, target } of unique) {
+    if (decision.verb !== 'accept' || target.kind !== 'lead') continue;
+    const { acceptedNow } = editsOf(target.chapter);
+    for (const claim of target.chapter.evidence[target.index]!.claims) acceptedNow.add(claim);
+  }
   const outcomes: DecisionOutcome[] = [];
   for (const { decision, target } of unique) {
-    let chapterEdits = edits.get(target.chapter);
-    if (!chapterEdits) {
-      chapterEdits = chapterEditsOf(target.chapter, options.sidecar);
-      edits.set(target.chapter, chapterEdits);
-    }
+    const chapterEdits = editsOf(target.chapter);
     let applied: ReturnType<typeof applyDecision>;
     try {
       applied = applyDecision(decision, target, chapterEdits, options.reports);
@@ -131,7 +141,7 @@ function chapterEditsOf(chapter: ChapterModel, sidecar: PlanDecisionsOptions['si
       },
     };
   };
-  return { chapter, claims: open('claims'), evidence: open('evidence'), research: open('research'), usedIds: new Set(chapter.evidence.map((item) => item.id)), newClaims: new Set() };
+  return { chapter, claims: open('claims'), evidence: open('evidence'), research: open('research'), usedIds: new Set(chapter.evidence.map((item) => item.id)), newClaims: new Set(), acceptedNow: new Set() };
 }
 
 function spec(chapter: ChapterModel): string {

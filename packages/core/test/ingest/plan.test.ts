@@ -284,6 +284,29 @@ evidence:
     expect(lead).not.toContain('locator: read from');
   });
 
+  it("says in the lead's note, in words of its own, that a row's URL cell gave another row's address ('as S1')", () => {
+    const ledger = [
+      '| # | Source | Verified metadata | URL | Reading | Bears on | Limitations | Verified / accessed |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| S1 | Session notes | Project docs | https://example.org/notes/ | abstract only | `tree` | Docs only | 2026-11-30 / 2026-11-30 |',
+      '| S2 | Session notes, the code samples | Project docs | as S1 | full text | `ids` | — | 2026-11-30 / 2026-11-30 |',
+    ].join('\n');
+    const text = reportText().replace(/\| Source \| Verified metadata[\s\S]*?\n\n## 4/, `${ledger}\n\n## 4`);
+    const evidence = plan(text).files.find((file) => file.kind === 'evidence')!.after.replace(/\s+/g, ' ');
+    expect(evidence).toContain('The report gives it no address of its own, but that of its row S1: https://example.org/notes/. Not yet checked by the author.');
+    expect(evidence).not.toContain('at the address of');
+  });
+
+  it('says once of a reading status it cannot read what follows: a new source held back, a recorded one keeping the ledger\'s word', () => {
+    const text = reportText().replace(/ \| abstract only \| /g, ' | glanced at | ');
+    const result = plan(text);
+    expect(formatProblems(result.problems.filter((problem) => problem.path.endsWith('.reading'))).split('\n')).toEqual([
+      'report.md:19:63  source-ledger[0].reading  warning: reading status "glanced at" is not one of full text, abstract only, partial, not accessible; the ledger\'s word for "notes" is kept  (hint: say how much of the source you read: full text, abstract only, partial (which parts) or not accessible)  [report/invalid-value]',
+      'report.md:20:83  source-ledger[1].reading  warning: "A paper on ids" is new to the ledger, and its reading status "glanced at" is not one of full text, abstract only, partial, not accessible; the row is held back  (hint: give its reading status: full text, abstract only, partial (which parts) or not accessible)  [report/invalid-value]',
+    ]);
+    expect(result.heldBack.map((row) => row.label)).toEqual(['A paper on ids']);
+  });
+
   it("keeps the ledger's reading status when the report says another, and says so", () => {
     const text = reportText().replace('https://example.org/notes/ | abstract only', 'https://example.org/notes/ | full text');
     const result = plan(text);
@@ -297,11 +320,13 @@ evidence:
     const row = '| E1: my experiment on id lengths | Script `ids.mjs` | local | n/a (own run) | `ids` | — | 2026-11-30 / 2026-11-30 |\n';
     const text = reportText().replace('| A paper on ids |', `${row}| A paper on ids |`);
     const result = plan(text);
+    // One warning for the row, where it is held back.
+    expect(result.problems.filter((problem) => problem.path.startsWith('source-ledger[1]')).map((problem) => problem.rule)).toEqual(['report/invalid-value']);
     expect(result.heldBack).toEqual([
       expect.objectContaining({
         table: 'source-ledger',
         reason: '"E1: my experiment on id lengths" is new to the ledger, and the row does not say how much of it was read',
-        fix: expect.stringMatching(/^this row reads as a run of your own, not a source: write it up in section 6 \(Experiment opportunities\)/),
+        fix: expect.stringMatching(/^this row reads as the researcher's own run, not a source: experiments belong in section 6 \(Experiment opportunities\), where they are read, so nothing of it is lost/),
       }),
     ]);
     // Without the words that make it one's own run, the usual fix.

@@ -151,12 +151,25 @@ export function snapshotLineOf(text: string): number | undefined {
   return chosen ? Number(chosen[3]) : undefined;
 }
 
-/** The status an evidence cell opens with, as a lead for a proposed claim. */
+/**
+ * The status an evidence cell opens with, as a lead for a proposed claim
+ * (and what `verdict --from-pass` takes). A cell that goes on to say the
+ * opposite of it for a part of the claim ("supports the precedence: … .
+ * contradicts 'root folder': …", "supports the mechanism … unresolved on
+ * 'quick'") gives none: an outside author found such a cell read as
+ * "supported" and that word carried into the leads' notes and the next brief.
+ */
 function statusOf(text: string): VerdictStatus | undefined {
-  const start = text.replace(/\[[^\]]*\]/g, ' ').replace(/[*_`]/g, '').trim().toLowerCase().slice(0, 80);
-  if (/^(contradict|refuted|wrong|false|incorrect)/.test(start)) return 'contradicted';
-  if (/^(qualif|mostly|partly|partially|overstated|incomplete|imprecise|supported,? (with|but))/.test(start)) return 'qualified';
-  if (/^(support|confirmed|holds|correct|true)/.test(start)) return 'supported';
+  const plain = text.replace(/\[[^\]]*\]/g, ' ').replace(/[*_`]/g, '').trim().toLowerCase();
+  const start = plain.slice(0, 80);
+  const also = (pattern: RegExp) => pattern.test(plain.slice(start.search(/\s/) + 1));
+  if (/^(contradict|refuted|wrong|false|incorrect)/.test(start)) return also(/(^|[.;:]\s*)(supports?|supported|holds)\b/) ? undefined : 'contradicted';
+  if (/^(qualif|mostly|partly|partially|overstated|incomplete|imprecise|supported,? (with|but)|supports?,? (with|but))/.test(start)) return 'qualified';
+  if (/^(support|confirmed|holds|correct|true)/.test(start)) {
+    // Another relation further on, for a part of the claim: the row gives no one status.
+    if (also(/\b(contradict(s|ed|ing)?|refut(es|ed)|unresolved)\b/)) return undefined;
+    return also(/\b(qualif(ies|ied|y)|overstate[sd]?)\b/) ? 'qualified' : 'supported';
+  }
   if (/^(unverified|not verified|unclear|unknown|unresolved)/.test(start)) return 'unverified';
   return undefined;
 }

@@ -231,6 +231,8 @@ function byName(value: string): string {
     .slice(0, firstSentenceEnd(value))
     .replace(/\s+(?:did|made|wrote|ran|carried out|prepared|researched|performed)\s+(?:this|the)\s+(?:pass|work|research|review|report|fact[- ]check)\b.*$/i, '')
     .replace(/,?\s+(?:on|at)\s+\d{4}-\d{2}-\d{2}\b.*$/i, '')
+    // "An AI research agent, working alone": how they worked is not who they are (an outside author's finding).
+    .replace(/,\s+(?:working|acting|writing)\b(?:\s+(?:alone|solo|by (?:it|him|her|them)sel(?:f|ves)|independently))?$/i, '')
     .replace(/,?\s*\(?\d{4}-\d{2}-\d{2}\)?\.?$/, '')
     .replace(/(?<!(?:^|[^\p{L}])\p{Lu})\.$/u, '')
     .trim();

@@ -108,6 +108,8 @@ export interface SourceLedgerRow extends ReportPlace {
   url?: string;
   /** What the URL cell says beside the URL that is no place in the source: how it was reached ("read from the npm tarball instead"), more addresses. */
   urlNote?: string;
+  /** The URL cell says "as S9": the row (by its label) whose address it gives, and that address. */
+  sameAddressAs?: { label: string; url?: string };
   /** DOI and arXiv id (with version) found in the metadata, source or URL cells. */
   identifiers: { doi?: string; arxiv?: string };
   /** The metadata cell as plain text. */
@@ -120,6 +122,8 @@ export interface SourceLedgerRow extends ReportPlace {
   readingText: Located<string>;
   /** The row reads as the researcher's own run (an experiment), not a source: a row held back for it is told so. */
   ownRun?: boolean;
+  /** The reading cell says something, but none of the four statuses: said by the ingest, once. */
+  readingInvalid?: boolean;
   bearsOn: BearsOn[];
   /** What the source cannot show; for a partial reading, what was read comes first. */
   limitations?: string;

@@ -62,7 +62,7 @@ function sameUrlAs(rows: SourceLedgerRow[]): void {
     const other = ref === undefined ? undefined : byLabel.get(ref.toLowerCase());
     if (!other || other === row) continue;
     delete row.locator;
-    row.urlNote = other.url !== undefined ? `at the address of ${other.label!.value} in the report, ${other.url}` : `at the address of ${other.label!.value} in the report, which gives none`;
+    row.sameAddressAs = { label: other.label!.value, ...(other.url !== undefined ? { url: other.url } : {}) };
   }
 }
 
@@ -126,15 +126,16 @@ function readLedgerRow(
   }
   // "NEW: sidecar …", "(new) …", "… (added)": the researcher's mark that the source is new to the ledger, not its title.
   const named = source.text.replace(/^ledger\s+/i, '').replace(/^new\s*:\s+/i, '').replace(NEW_MARK, '');
-  const title = atWord(isNone(source.text) ? ids[0]! : withoutDateSentences(named), 500);
+  // A footnote call ("page[^agentgrep]") is the report's citation, not part of the title.
+  const title = atWord(isNone(source.text) ? ids[0]! : withoutDateSentences(named.replace(/\[\^[^\]\s]+\]/g, '').trim()), 500);
   const metadata = cell('metadata');
   const metadataUnverified = metadata ? UNVERIFIED.test(metadata.text) : true;
   const readingCell = cell('reading');
   const reading = readingCell ? readReading(readingCell.text) : undefined;
   const ownRun = readsAsOwnRun(label, [source, readingCell, cell('url')]);
-  if (readingCell && !reading && !isNone(readingCell.text)) {
-    fail('report/invalid-value', readingCell.place, 'reading', `reading status ${quote(readingCell.text)} is not one of full text, abstract only, partial, not accessible`, ownRun ? OWN_RUN_HINT : 'say how much of the source you read: full text, abstract only, partial (which parts) or not accessible');
-  }
+  // A reading status that is none of the four is said once, by the ingest, where it knows what follows: a new source is
+  // held back, a recorded one keeps the ledger's word (an outside author got two warnings for one row).
+  const readingInvalid = readingCell !== undefined && !reading && !isNone(readingCell.text);
   const dateCells = { combined: cell('dates'), verified: cell('verified'), accessed: cell('accessed') };
   // No date column, and the metadata says "Verified 2026-12-06, accessed 2026-12-06." or "Accessed 2026-12-06.": its dates are the row's.
   const metadataDates = !dateCells.combined && !dateCells.verified && !dateCells.accessed && metadata && DATED.test(metadata.text);
@@ -167,6 +168,7 @@ function readLedgerRow(
   if (label && labelCell) entry.label = { value: label, ...labelCell.place };
   if (reading) entry.reading = reading.reading;
   if (ownRun) entry.ownRun = true;
+  if (readingInvalid) entry.readingInvalid = true;
   const accessed = dates.accessed ?? defaults.accessed;
   if (accessed) entry.accessed = accessed;
   // The report's default verification date holds for a row that says nothing of it: not one its metadata dates without it, nor one not opened or marked UNVERIFIED.
@@ -174,6 +176,11 @@ function readLedgerRow(
   const verified = dates.verified ?? byDefault;
   if (verified && !metadataUnverified) entry.verified = verified;
   readUrl(entry, source, cell('url'));
+  // "…/83378aad…/docs/tree.md": an address shortened against another row's is no address; kept as written, as the locator, and said.
+  const urlCell = cell('url');
+  if (entry.url === undefined && urlCell && /^(?:…|\.\.\.)\S*\//.test(urlCell.text.trim())) {
+    fail('report/invalid-value', urlCell.place, 'url', `the URL cell gives a shortened address, ${quote(urlCell.text.trim(), 120)}; the source is recorded without a URL, the words kept as its locator`, 'write the address in full (https://…) so that readers can follow it, or add the URL to the source in the evidence sidecar');
+  }
   for (const [field, found] of [['source', source], ['url', cell('url')]] as const) {
     for (const url of found ? notHttpUrls(found, field === 'url') : []) {
       fail('report/invalid-url', found!.place, field, `the ${field === 'url' ? 'URL' : 'source'} cell gives ${quote(url)}, which is not an absolute http:// or https:// URL; nothing is ingested while it is there`, urlHint(url));
@@ -191,7 +198,7 @@ const OWN_RUN = /\b(?:own|my|our)\s+(?:runs?|experiments?|measurements?|tests?|s
 
 /** What a row that reads as the researcher's own run is told (an outside author's researcher listed its experiment E1 as a ledger row, and the usual fix would have made it a source). */
 export const OWN_RUN_HINT =
-  'this row reads as a run of your own, not a source: write it up in section 6 (Experiment opportunities), where experiments you ran are read, and leave it out of the ledger; if it is a source, say how much of it you read: full text, abstract only, partial (which parts) or not accessible';
+  "this row reads as the researcher's own run, not a source: experiments belong in section 6 (Experiment opportunities), where they are read, so nothing of it is lost by holding the row back; a researcher writes it there and leaves it out of the ledger. If it is a source, give its reading status: full text, abstract only, partial (which parts) or not accessible";
 
 /**
  * Whether a ledger row reads as the researcher's own run rather than a

@@ -54,7 +54,7 @@ describe('readContext', () => {
     for (const name of ['Dra. Ana Ruiz', 'Dott. Marco Rossi', 'Mme. Claire Dubois', 'Univ. Prof. Jan Novak', 'Bc. Jan Novák', 'Ir. Jan de Vries', 'Mgr. Jana Nováková', 'Sra. Ana García'])
       expect(parse(report({ 1: `- By: ${name}. Reviewed twice.` })).report.by?.value, name).toBe(name);
     // A bold label that ends with a period is a label too.
-    expect(parse(report({ 1: '- **Who did the work.** An AI research agent, working alone on 2026-12-06 (UTC), in about 45 minutes.' })).report.by?.value).toBe('An AI research agent, working alone');
+    expect(parse(report({ 1: '- **Who did the work.** An AI research agent, working alone on 2026-12-06 (UTC), in about 45 minutes.' })).report.by?.value).toBe('An AI research agent');
     // What they did is not their name (an outside author's finding).
     expect(parse(report({ 1: '- **Who did the work.** An AI research agent did this pass, working in the style of a journalist and fact-checker. No human checked it.' })).report.by?.value).toBe('An AI research agent');
     expect(parse(report({ 1: '- By: Dana Smith carried out the research in two sittings.' })).report.by?.value).toBe('Dana Smith');

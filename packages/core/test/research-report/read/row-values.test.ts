@@ -43,6 +43,35 @@ describe('row readers', () => {
     ]);
   });
 
+  it('gives a claim-audit row no status when its evidence cell bears two ways on the claim (an outside author\'s finding)', () => {
+    const statuses = (...cells: string[]) =>
+      parse(
+        report({
+          2: ['| Claim | Current evidence | Concern | Priority | Proposed response |', '| --- | --- | --- | --- | --- |', ...cells.map((cell) => `| \`tree-in-place\` | ${cell} | None | high | no-change |`)].join('\n'),
+        }),
+      ).report.claimAudit.map((row) => row.status);
+    expect(
+      statuses(
+        'supports the precedence: S5 lines 593–596 (reported). contradicts "root folder": a session was written flat (reproduced).',
+        'supports the mechanism (S4); unresolved on "quick" (reproduced, noisy).',
+        'supports, with qualifications: S5 sets it only when persisted.',
+        'supports the format (S2); qualifies the example (S3).',
+        'supports: S2 and S3.',
+        'Contradicted: the code does not support it (S4).',
+        'contradicts the count (S4); supports the rest (S2).',
+      ),
+    ).toEqual([undefined, undefined, 'qualified', 'qualified', 'supported', 'contradicted', undefined]);
+  });
+
+  it('says that a shortened address (…/abc…/docs/tree.md) gives the source no URL, and keeps it as the locator (an outside report, r-28-g)', () => {
+    const { report: data, problems } = parse(report().replace('| https://www.rfc-editor.org/rfc/rfc9562 |', '| …/83378aad…/packages/coding-agent/docs/tree.md |'));
+    expect(formatProblems(problems.filter((problem) => problem.path === 'source-ledger[1].url'))).toBe(
+      'report.md:23:38  source-ledger[1].url  warning: the URL cell gives a shortened address, "…/83378aad…/packages/coding-agent/docs/tree.md"; the source is recorded without a URL, the words kept as its locator  (hint: write the address in full (https://…) so that readers can follow it, or add the URL to the source in the evidence sidecar)  [report/invalid-value]',
+    );
+    expect(data.sourceLedger[1]).toMatchObject({ locator: '…/83378aad…/packages/coding-agent/docs/tree.md' });
+    expect(data.sourceLedger[1]!.url).toBeUndefined();
+  });
+
   it("leaves a researcher's 'new' mark out of a source's title", () => {
     const titles = (cell: string) => parse(report().replace('| ReAct |', `| ${cell} |`)).report.sourceLedger[0]!.title;
     expect(titles('NEW: sidecar `internal/adapter/piagent` v0.74.1 (pkg.go.dev)')).toBe('sidecar internal/adapter/piagent v0.74.1 (pkg.go.dev)');
@@ -68,11 +97,12 @@ describe('row readers', () => {
   it('reports cells it cannot read, leaves their value out, and keeps the row', () => {
     const source = report().replace('| abstract only |', '| glanced at |').replace('| https://www.rfc-editor.org/rfc/rfc9562 |', '| rfc-editor |').replace('2026-11-29 / 2026-11-30', '2026-11-29 / 30.11.2026');
     const { report: data, problems } = parse(source);
+    // A reading status it cannot read is marked, for the ingest to say once what follows from it (held back, or the ledger's kept).
     expect(formatProblems(problems).split('\n')).toEqual([
-      'report.md:22:88  source-ledger[0].reading  warning: reading status "glanced at" is not one of full text, abstract only, partial, not accessible  (hint: say how much of the source you read: full text, abstract only, partial (which parts) or not accessible)  [report/invalid-value]',
       'report.md:23:103  source-ledger[1].accessed  warning: "30.11.2026" holds no real date written as YYYY-MM-DD; it is left out  (hint: write dates as YYYY-MM-DD, e.g. 2026-11-30)  [report/invalid-value]',
     ]);
     expect(data.sourceLedger[0]!.reading).toBeUndefined();
+    expect(data.sourceLedger[0]!.readingInvalid).toBe(true);
     // Text in the URL column that is not a URL is where in the source: a locator.
     expect(data.sourceLedger[1]).toMatchObject({ locator: 'rfc-editor', verified: '2026-11-29' });
     expect(data.sourceLedger[1]!.url).toBeUndefined();
@@ -84,7 +114,7 @@ describe('row readers', () => {
     ]);
   });
 
-  it("tells a ledger row that reads as the researcher's own run that it belongs in section 6, not that it needs a reading status", () => {
+  it("reads a ledger row that is the researcher's own run as such, and leaves telling them to where it is held back", () => {
     // As an outside researcher wrote it (r-28-e): their experiment E1 as a ledger row, its URL "local".
     const ledger = (row: string) =>
       report({
@@ -100,10 +130,9 @@ describe('row readers', () => {
     const parsed = parse(ledger(ownRun));
     expect(parsed.report.sourceLedger[0]!.ownRun).toBe(true);
     expect(parsed.report.sourceLedger[1]!.ownRun).toBeUndefined();
-    expect(hints(ownRun)).toEqual([
-      ['source-ledger[0].reading', 'this row reads as a run of your own, not a source: write it up in section 6 (Experiment opportunities), where experiments you ran are read, and leave it out of the ledger; if it is a source, say how much of it you read: full text, abstract only, partial (which parts) or not accessible'],
-      ['source-ledger[1].reading', 'say how much of the source you read: full text, abstract only, partial (which parts) or not accessible'],
-    ]);
+    // No reading is warned about here: the ingest says once what follows (the own run held back and why, the other row's status).
+    expect(hints(ownRun)).toEqual([]);
+    expect(parsed.report.sourceLedger.map((row) => row.readingInvalid)).toEqual([true, true]);
     // Its label alone (E1) with no web address; but a row that links a page is a source whatever it says.
     expect(parse(ledger('| E2 | Timing script | — | — | ran it | C1 | — |')).report.sourceLedger[0]!.ownRun).toBe(true);
     expect(parse(ledger('| S9 | Our benchmark write-up | — | https://example.org/bench | skimmed | C1 | — |')).report.sourceLedger[0]!.ownRun).toBeUndefined();

@@ -26,7 +26,8 @@ describe('source ledger rows', () => {
   const [s9, s10, s11] = read.sourceLedger;
 
   it('reads a URL cell that points at another row as that row\'s address, not as a place in the source (an outside author\'s finding)', () => {
-    expect(s10).toMatchObject({ urlNote: 'at the address of S9 in the report, https://www.npmjs.com/package/pi/v/0.73.1' });
+    expect(s10).toMatchObject({ sameAddressAs: { label: 'S9', url: 'https://www.npmjs.com/package/pi/v/0.73.1' } });
+    expect(s10!.urlNote).toBeUndefined();
     expect(s10!.locator).toBeUndefined();
     expect(s10!.url).toBeUndefined();
     expect(s9!.url).toBe('https://www.npmjs.com/package/pi/v/0.73.1');
