@@ -80,6 +80,9 @@ describe('row readers', () => {
     expect(titles('pi-coding-agent 1.6.0, `docs/session-format.md` (new source)')).toBe('pi-coding-agent 1.6.0, docs/session-format.md');
     expect(titles('New Directions in Cryptography')).toBe('New Directions in Cryptography');
     expect(titles('Added: notes to RFC 9562')).toBe('Added: notes to RFC 9562');
+    // A footnote call is the report's citation, not the title's (an outside report, r-27-g).
+    expect(titles('agentgrep, "Pi" backend page[^agentgrep]')).toBe('agentgrep, "Pi" backend page');
+    expect(titles('txcript 0.9.0 module[^txmod]. Also 0.9.1 notes[^txfmt]')).toBe('txcript 0.9.0 module. Also 0.9.1 notes');
   });
 
   it('reads the quotes of a claim cell, not the quotation marks inside code', () => {
