@@ -674,6 +674,11 @@ describe('research-pack verdict and reviewed', () => {
     await editFile(path.join(root, book, '.reports/2026-12-01-27-chapter.md'), '| Contradicted. The CHANGELOG says', '| Contradicted. the CHANGELOG says');
     const lower = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
     expect(lower.stdout).toContain('+        The CHANGELOG says in [0.67.1] - 2026-04-13: "newly generated session');
+    expect(lower.stdout).not.toContain('first person');
+    // The researcher's first person, recorded under the author's name, is said (an outside author's finding).
+    await editFile(path.join(root, book, '.reports/2026-12-01-27-chapter.md'), '| Contradicted. the CHANGELOG says', '| Contradicted. In my runs the CHANGELOG says');
+    const voiced = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
+    expect(voiced.stdout).toContain('claim-audit row C4); note: the rationale is the researcher\'s cell as written, in their first person ("my runs"), and readers see it as yours: give --rationale "…" in your own words\n');
     const none = await cli('verdict', 'session-id-v4', '--from-pass', '2025-01-01', ...WHO);
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/^verdict session-id-v4: no research pass "2025-01-01" in pi\/27-chapter; give latest, a date or a report path of: 2026-11-29 \(\.reports\/2026-11-29-27-chapter\.md\), /);

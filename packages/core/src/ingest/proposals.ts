@@ -47,8 +47,11 @@ export function planProposals(rows: readonly ClaimAuditRow[], context: ProposalC
   const { search } = searchUnits(paragraphs);
   const planned: PlannedProposal[] = [];
   for (const row of rows) {
-    const anchor = anchorRow(row, search, context.snapshot);
-    const statement = shorten(row.claimText || anchor?.quote || row.label?.value || 'a claim', 19_000);
+    const found = anchorRow(row, search, context.snapshot);
+    // A row about a table row whose quote is one of its cells ("table row for /fork (\"an earlier user message\" → …)"): the
+    // claim is the row, not that cell; it is proposed by its line, as a code block's is (an outside author's finding).
+    const anchor = found && /\b(?:table\s+)?row\b/i.test(row.claimText) && cellOfRow(context.snapshot, found) ? undefined : found;
+    const statement = shorten(row.claimText || found?.quote || row.label?.value || 'a claim', 19_000);
     const same = context.recorded.find(
       (proposal) =>
         row.ids.some((id) => id.value === proposal.id) ||
@@ -66,7 +69,7 @@ export function planProposals(rows: readonly ClaimAuditRow[], context: ProposalC
       id,
       statement,
       ...(anchor ? { quote: anchor.quote } : {}),
-      ...(anchor?.line ?? row.snapshotLine ? { line: anchor?.line ?? row.snapshotLine! } : {}),
+      ...(anchor?.line ?? found?.line ?? row.snapshotLine ? { line: anchor?.line ?? found?.line ?? row.snapshotLine! } : {}),
       ...(row.status ? { status: row.status } : {}),
       ...(row.priority ? { priority: row.priority } : {}),
       ...(row.response ? { response: row.response } : {}),
@@ -105,6 +108,12 @@ function locate(search: ReturnType<typeof searchUnits>['search'], piece: string,
   if (result.kind === 'exact' || result.kind === 'fuzzy') return { start: result.start, end: result.end };
   if (result.kind === 'ambiguous') return result.ranges.find((range) => line !== undefined && lineAt(snapshot, range.start) === line) ?? result.ranges[0];
   return undefined;
+}
+
+/** Whether the quote found is a part of a row of one of the snapshot's tables (its cells stand between ` | `): one cell, not the row. */
+function cellOfRow(snapshot: string, found: { quote: string; line: number }): boolean {
+  const line = snapshot.split('\n')[found.line - 1] ?? '';
+  return line.includes(' | ') && !found.quote.includes(' | ') && found.quote.length < line.length;
 }
 
 /** The 1-based line of an offset. */

@@ -407,8 +407,13 @@ function giveVerdict(decision: VerdictDecision, target: ResolvedTarget, edits: C
   if (early) return early;
   writeVerdict(edits.claims.edit, target.index, claim, verdict);
   const hashNote = status === 'unverified' ? '' : ` on its current wording (textHash ${claim.textHash})`;
-  return { changed: true, summary: `${name} is ${status}, by ${decision.by} on ${decision.date}${hashNote}${from}` };
+  // The researcher's words under the author's name: said when they speak in the first person (an outside author's finding: "my runs").
+  const voice = decision.rationale === undefined && rationale !== undefined && FIRST_PERSON.test(rationale) ? `; note: the rationale is the researcher's cell as written, in their first person ("${FIRST_PERSON.exec(rationale)![0]}"), and readers see it as yours: give --rationale "…" in your own words` : '';
+  return { changed: true, summary: `${name} is ${status}, by ${decision.by} on ${decision.date}${hashNote}${from}${voice}` };
 }
+
+/** Words of one speaking of themselves: "I ran", "my runs", "we measured". */
+const FIRST_PERSON = /\b(?:I(?![/.-])|my|My|me|we|We|our|Our|us)\b(?:\s+\p{L}+)?/u;
 
 function reconfirm(decision: ReviewedDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
   const claim = target.chapter.claims[target.index]!;

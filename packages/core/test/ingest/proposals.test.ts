@@ -42,6 +42,21 @@ describe('planProposals', () => {
     expect(loose!.quote).toBeUndefined();
   });
 
+  it("proposes a claim about a table's row by its line, not by the one cell it quotes (an outside author's finding)", () => {
+    const table = 'Commands.\n\nCommand | Starts from | Result\n/fork | An earlier user message | A new session containing the path up to that point\n';
+    const [rowClaim, cellClaim] = planProposals(
+      [
+        row(0, { claimText: 'Line 4, table row for /fork ("An earlier user message" → "the path up to that point")', quotes: ['An earlier user message', 'the path up to that point'], snapshotLine: 4 }),
+        row(1, { claimText: '"A new session containing the path up to that point" (l. 4)', quotes: ['A new session containing the path up to that point'] }),
+      ],
+      { ...context(), snapshot: table },
+    ).map((planned) => planned.proposal);
+    expect(rowClaim!.quote).toBeUndefined();
+    expect(rowClaim).toMatchObject({ id: 'line-4-table-row-for-fork-an-earlier', line: 4 });
+    // A claim that names no row, quoting one cell's sentence, is anchored on it as before.
+    expect(cellClaim).toMatchObject({ quote: 'A new session containing the path up to that point', line: 4 });
+  });
+
   it('does not propose again what an earlier pass proposed: the same words, statement or id', () => {
     const recorded = { id: 'torn', statement: 'x', quote: 'A line torn by a crash costs one entry, not the session: pi skips lines it cannot parse.', sources: [], report: 'reports/old.md', recorded: '2026-11-01' };
     const planned = planProposals(
