@@ -205,6 +205,9 @@ describe('research-pack accept and reject', () => {
     expect(await snapshotBook()).toEqual(accepted);
     const forced = await cli('accept', 'lead-mining-a-pi-session', '--locator', 'the first example', '--force', ...WHO);
     expect(forced.stdout).toContain('with locator "the first example" (was "section \\"The header\\", second example")');
+    // A note that the note ends with, but not as a sentence of its own, is added ("… made." and "made.").
+    const tail = await cli('accept', 'lead-mining-a-pi-session', '--note', 'made.', '--force', ...WHO);
+    expect(tail.stdout).toContain('your note added to its note');
     // One lead per accept that describes one; and a locator is one line.
     expect((await cli('accept', 'lead-mining-a-pi-session', 'lead-agentgrep-pi-backend', '--note', 'Both.', ...WHO)).stderr).toContain('--note describes one lead: give one lead per accept (join them with +)');
     expect((await cli('accept', 'lead-agentgrep-pi-backend', '--locator', 'a\nb', ...WHO)).stderr).toContain('--locator is where in the source, on one line');
@@ -679,6 +682,11 @@ describe('research-pack verdict and reviewed', () => {
     await editFile(path.join(root, book, '.reports/2026-12-01-27-chapter.md'), '| Contradicted. the CHANGELOG says', '| Contradicted. In my runs the CHANGELOG says');
     const voiced = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
     expect(voiced.stdout).toContain('claim-audit row C4); note: the rationale is the researcher\'s cell as written, in their first person ("my runs"), and readers see it as yours: give --rationale "…" in your own words\n');
+    // An id or a trial's phase is no one's voice (a review's cases).
+    await editFile(path.join(root, book, '.reports/2026-12-01-27-chapter.md'), '| Contradicted. In my runs the CHANGELOG says', '| Contradicted. Phase I trials, `us-east-1` and our-world-in-data: the CHANGELOG says');
+    const ids = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
+    expect(ids.code, ids.stderr).toBe(0);
+    expect(ids.stdout).not.toContain('first person');
     const none = await cli('verdict', 'session-id-v4', '--from-pass', '2025-01-01', ...WHO);
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/^verdict session-id-v4: no research pass "2025-01-01" in pi\/27-chapter; give latest, a date or a report path of: 2026-11-29 \(\.reports\/2026-11-29-27-chapter\.md\), /);
@@ -830,7 +838,7 @@ describe('bad input: a clear error naming the item, exit 1, nothing written', ()
     const slipped = `${short.slice(0, -1)}${short.endsWith('0') ? '1' : '0'}`;
     const result = await cli('accept', slipped, ...WHO);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`accept ${slipped}: no item has the handle "${slipped}" in the books: it was never listed, or its chapter changed (did you mean ${lead.handle}?); run \`research-pack review\` for the current handles\nRefused: nothing was written.\n`);
+    expect(result.stderr).toBe(`accept ${slipped}: no item has the handle "${slipped}" in the books: it was never listed, or its chapter changed (did you mean ${lead.handle}, the lead "lead-mining-a-pi-session" of pi/27-chapter?); run \`research-pack review\` for the current handles\nRefused: nothing was written.\n`);
     const tooShort = short.slice(0, 3);
     const brief = await cli('accept', tooShort, ...WHO);
     expect(brief.code).toBe(1);

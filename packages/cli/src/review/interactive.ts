@@ -42,8 +42,6 @@ export async function walk(context: WalkContext): Promise<number> {
   const { options, queues, values, io } = context;
   const given = stringOption(values, 'by');
   const by = given === undefined ? await defaultBy(options.root, io) : checkedBy(given.trim());
-  // Said once, as the walk starts: every decision it writes is recorded under this name.
-  if (given === undefined) sayDecidingAs(io, by);
   // As the commands date them: the day the checks count as today.
   const date = dateOption(values, 'date') ?? options.asOf;
   if (!io.stdin) throw new CliError('--interactive needs standard input');
@@ -79,6 +77,8 @@ export async function walk(context: WalkContext): Promise<number> {
       io.stdout('Nothing awaits review.\n');
       return EXIT.ok;
     }
+    // Said once, as the walk starts: every decision it writes is recorded under this name.
+    if (given === undefined) sayDecidingAs(io, by);
     io.stdout(`${items.length} item${items.length === 1 ? '' : 's'} to decide on (${queues.filter((queue) => queue.count > 0).map((queue) => `${queue.chapter.book}/${queue.chapter.slug}: ${summaryOf(queue)}`).join('; ')}), as ${plain(by)} on ${date}. Nothing is written until the end.\n`);
     let position = 0;
     for (const { queue, item } of items) {

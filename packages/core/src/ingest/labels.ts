@@ -44,7 +44,8 @@ export function labelReplacer(ids: ReadonlyMap<string, string>): (text: string) 
   return (text) => {
     // Every label holds a digit: text without one names none.
     if (!/\d/.test(text)) return text;
-    text = text.replace(/(?<![\w-])([A-Za-z]{1,4})(-?)(\d{1,4})\s*(?:–|—|-|\bto\b)\s*(?:\1\2)?(\d{1,4})(?![\w-])/g, (whole, prefix: string, dash: string, from: string, to: string) => range(whole, prefix, dash, from, to));
+    // After a dash the prefix may be left out ("S16–18"); after "to" it is written ("S1 to S3", not "S1 to 3 minutes").
+    text = text.replace(/(?<![\w-])([A-Za-z]{1,4})(-?)(\d{1,4})(?:\s*[–—-]\s*(?:\1\2)?|\s+to\s+\1\2)(\d{1,4})(?![\w-])/g, (whole, prefix: string, dash: string, from: string, to: string) => range(whole, prefix, dash, from, to));
     // In brackets: the first word of each part a comma or semicolon separates.
     const bracketed = text.includes('[') ? text.replace(/\[([^\[\]]*)\]/g, (whole, inside: string) => `[${inside.replace(/(^|[,;]\s*)([^\s,;]+)/g, (part, before: string, first: string) => `${before}${word(first)}`)}]`) : text;
     return pattern ? bracketed.replace(pattern, (whole, inBrackets: string | undefined, label: string | undefined) => (inBrackets !== undefined ? inBrackets : word(label!))) : bracketed;

@@ -50,7 +50,7 @@ export function planProposals(rows: readonly ClaimAuditRow[], context: ProposalC
     const found = anchorRow(row, search, context.snapshot);
     // A row about a table row whose quote is one of its cells ("table row for /fork (\"an earlier user message\" → …)"): the
     // claim is the row, not that cell; it is proposed by its line, as a code block's is (an outside author's finding).
-    const anchor = found && /\b(?:table\s+)?row\b/i.test(row.claimText) && cellOfRow(context.snapshot, found) ? undefined : found;
+    const anchor = found && /\btable\s+row\b|\brow\s+(?:for|of)\b/i.test(row.claimText) && cellOfRow(context.snapshot, found) ? undefined : found;
     const statement = shorten(row.claimText || found?.quote || row.label?.value || 'a claim', 19_000);
     const same = context.recorded.find(
       (proposal) =>

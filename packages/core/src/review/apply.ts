@@ -138,7 +138,10 @@ function noteWith(item: EvidenceItem, decision: AcceptDecision): string | undefi
   const base = checkedNote(item);
   if (decision.note === undefined) return item.note;
   if (base === undefined || base === '') return decision.note;
-  return base.endsWith(decision.note) ? base : `${base} ${decision.note}`;
+  // Already there as a sentence of its own, after the one before it ("… read in full." is not the note "in full.").
+  const at = base.length - decision.note.length;
+  const there = base.endsWith(decision.note) && (at === 0 || /[.!?"”')\]]\s$/.test(base.slice(Math.max(0, at - 2), at)));
+  return there ? base : `${base} ${decision.note}`;
 }
 
 /** What the summary says of a locator and note given. */
@@ -408,12 +411,14 @@ function giveVerdict(decision: VerdictDecision, target: ResolvedTarget, edits: C
   writeVerdict(edits.claims.edit, target.index, claim, verdict);
   const hashNote = status === 'unverified' ? '' : ` on its current wording (textHash ${claim.textHash})`;
   // The researcher's words under the author's name: said when they speak in the first person (an outside author's finding: "my runs").
-  const voice = decision.rationale === undefined && rationale !== undefined && FIRST_PERSON.test(rationale) ? `; note: the rationale is the researcher's cell as written, in their first person ("${FIRST_PERSON.exec(rationale)![0]}"), and readers see it as yours: give --rationale "…" in your own words` : '';
+  // Code spans hold no one's voice ("`us-east-1`").
+  const spoken = decision.rationale === undefined && rationale !== undefined ? FIRST_PERSON.exec(rationale.replace(/`[^`]*`/g, ' ')) : null;
+  const voice = spoken ? `; note: the rationale is the researcher's cell as written, in their first person ("${spoken[0]}"), and readers see it as yours: give --rationale "…" in your own words` : '';
   return { changed: true, summary: `${name} is ${status}, by ${decision.by} on ${decision.date}${hashNote}${from}${voice}` };
 }
 
 /** Words of one speaking of themselves: "I ran", "my runs", "we measured". */
-const FIRST_PERSON = /\b(?:I(?![/.-])|my|My|me|we|We|our|Our|us)\b(?:\s+\p{L}+)?/u;
+const FIRST_PERSON = /(?<![\w-])(?:I (?:ran|read|found|checked|tested|measured|saw|could|did|have|had|used|tried|think|believe|was|am|got|opened|wrote)|(?:my|My|me|we|We|our|Our|us)(?![\w-])(?:\s+\p{L}+)?)/u;
 
 function reconfirm(decision: ReviewedDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
   const claim = target.chapter.claims[target.index]!;

@@ -38,7 +38,7 @@ export interface AcceptDecision extends DecisionBase {
   relations?: ReadonlyArray<ClaimRelations>;
   /** Where in the source, as the author found it (section, page, line): set on the evidence, in place of the report's. */
   locator?: string;
-  /** What exactly the source shows, in the author's words: the evidence's note, in place of the ingest's. */
+  /** What exactly the source shows, in the author's words: added to the evidence's note, after where the lead came from. */
   note?: string;
 }
 

@@ -52,18 +52,21 @@ export function resolveTarget(model: ResearchModel, target: string, verb: Decisi
   }
   if (handle) {
     // A slip of a key ("lc6566" for "lc656"): the handle whose first part is nearest, to copy, not taken for it.
-    const shorts = chapters.flatMap(({ book, chapter }) => kinds.flatMap((kind) => idsOf(chapter, kind).map((id) => target_(model, book, chapter, kind, id, undefined).handle)));
-    const guess = closest(`${handle[1]}${handle[2]}`, shorts.map((whole) => whole.split('.')[0]!));
-    const near = guess === undefined ? '' : ` (did you mean ${shorts.find((whole) => whole.startsWith(`${guess}.`))}?)`;
-    return { error: `no item has the handle "${target}" in ${where}: it was never listed, or its chapter changed${near}; run \`research-pack review\` for the current handles` };
-  }
-  if (/^[lpc][0-9a-f]{1,3}(?:\.[0-9a-f]*)?$/.test(target) && matches.length === 0) {
-    return { error: `"${target}" is too short for a handle: a handle is its letter and at least four hex characters, as \`research-pack review\` prints it (e.g. l3f2a or l3f2a.c41e)` };
+    const items = chapters.flatMap(({ book, chapter }) => kinds.flatMap((kind) => idsOf(chapter, kind).map((id) => target_(model, book, chapter, kind, id, undefined))));
+    const guess = closest(`${handle[1]}${handle[2]}`, items.map((item) => item.handle.split('.')[0]!));
+    const near = items.find((item) => guess !== undefined && item.handle.startsWith(`${guess}.`));
+    // Named with the item it is, so that a near handle of another item is not taken for the one meant.
+    const nearly = near === undefined ? '' : ` (did you mean ${near.handle}, the ${NOUN[near.kind]} "${near.id}" of ${spec(near)}?)`;
+    return { error: `no item has the handle "${target}" in ${where}: it was never listed, or its chapter changed${nearly}; run \`research-pack review\` for the current handles` };
   }
   const others = chapters.flatMap(({ chapter }) => (['lead', 'proposal', 'claim'] as const).filter((kind) => !kinds.includes(kind) && indexOf(chapter, kind, target) !== -1));
   if (others.length > 0) return { error: `"${target}" is a ${NOUN[others[0]!]}, and \`${verb}\` takes ${kinds.map((kind) => `a ${NOUN[kind]}`).join(' or ')}${hintFor(others[0]!)}` };
   const ids = chapters.flatMap(({ chapter }) => kinds.flatMap((kind) => idsOf(chapter, kind)));
   const guess = closest(target, ids);
+  // "lc65": the start of a handle, too short to be one (and no id of any kind).
+  if (guess === undefined && /^[lpc][0-9a-f]{1,3}(?:\.[0-9a-f]*)?$/.test(target)) {
+    return { error: `"${target}" is too short for a handle: a handle is its letter and at least four hex characters, as \`research-pack review\` prints it (e.g. l3f2a or l3f2a.c41e)` };
+  }
   return { error: `no ${kinds.map((kind) => NOUN[kind]).join(' or ')} "${target}" in ${where}${guess ? `; did you mean "${guess}"?` : ''} (\`research-pack review\` lists what awaits a decision, with handles)` };
 }
 

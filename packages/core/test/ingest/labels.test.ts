@@ -20,5 +20,7 @@ describe('withChapterIds', () => {
     // A range with a label the report does not have is left to the labels it has, each where it stands.
     expect(withChapterIds('S16–S19', ids)).toBe('toolpath-docs–S19');
     expect(withChapterIds('See C4; pages 10–12 of S17.', ids)).toBe('See session-id-v4; pages 10–12 of yapi-types-docs.');
+    // After "to", a bare number is no label: "S17 to 3 minutes" is S17 and a duration.
+    expect(withChapterIds('S17 to 3 minutes', ids)).toBe('yapi-types-docs to 3 minutes');
   });
 });

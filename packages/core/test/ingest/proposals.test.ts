@@ -53,6 +53,9 @@ describe('planProposals', () => {
     ).map((planned) => planned.proposal);
     expect(rowClaim!.quote).toBeUndefined();
     expect(rowClaim).toMatchObject({ id: 'line-4-table-row-for-fork-an-earlier', line: 4 });
+    // "in a row" is no table's row: its quote stays its anchor.
+    const [inARow] = planProposals([row(2, { claimText: 'Three failures in a row: "An earlier user message"', quotes: ['An earlier user message'] })], { ...context(), snapshot: table }).map((planned) => planned.proposal);
+    expect(inARow!.quote).toBe('An earlier user message');
     // A claim that names no row, quoting one cell's sentence, is anchored on it as before.
     expect(cellClaim).toMatchObject({ quote: 'A new session containing the path up to that point', line: 4 });
   });

@@ -162,13 +162,16 @@ export function snapshotLineOf(text: string): number | undefined {
 function statusOf(text: string): VerdictStatus | undefined {
   const plain = text.replace(/\[[^\]]*\]/g, ' ').replace(/[*_`]/g, '').trim().toLowerCase();
   const start = plain.slice(0, 80);
-  const also = (pattern: RegExp) => pattern.test(plain.slice(start.search(/\s/) + 1));
-  if (/^(contradict|refuted|wrong|false|incorrect)/.test(start)) return also(/(^|[.;:]\s*)(supports?|supported|holds)\b/) ? undefined : 'contradicted';
+  // What a later clause opens with ("…; qualifies the example", ". contradicts 'root folder': …"); not a word inside one
+  // ("No source contradicts it", "nothing in the docs qualifies it").
+  const clauses = plain.slice(start.search(/\s/) + 1).split(/[.;:]\s+/).map((clause) => clause.replace(/^(?:and|but|while|whereas)\s+/, ''));
+  const opens = (pattern: RegExp) => clauses.some((clause) => pattern.test(clause));
+  if (/^(contradict|refuted|wrong|false|incorrect)/.test(start)) return opens(/^(supports?|supported|holds)\b/) ? undefined : 'contradicted';
   if (/^(qualif|mostly|partly|partially|overstated|incomplete|imprecise|supported,? (with|but)|supports?,? (with|but))/.test(start)) return 'qualified';
   if (/^(support|confirmed|holds|correct|true)/.test(start)) {
-    // Another relation further on, for a part of the claim: the row gives no one status.
-    if (also(/\b(contradict(s|ed|ing)?|refut(es|ed)|unresolved)\b/)) return undefined;
-    return also(/\b(qualif(ies|ied|y)|overstate[sd]?)\b/) ? 'qualified' : 'supported';
+    // Another relation in a later clause, for a part of the claim: the row gives no one status.
+    if (opens(/^(contradict(s|ed|ing)?|refut(es|ed)|unresolved)\b/)) return undefined;
+    return opens(/^(qualif(ies|ied|y)|overstate[sd]?)\b/) ? 'qualified' : 'supported';
   }
   if (/^(unverified|not verified|unclear|unknown|unresolved)/.test(start)) return 'unverified';
   return undefined;

@@ -83,7 +83,10 @@ function labelledRows(nodes: readonly RootContent[]): Array<{ text: string; plac
   const rows: Array<{ text: string; place: ReportPlace; node: RootContent }> = [];
   for (const node of nodes) {
     visit(node, 'table', (table) => {
-      for (const row of table.children.slice(1)) {
+      // The header too, unless it only names the columns ("Item | Value"): a table may open with its first pair.
+      const [head] = table.children;
+      const generic = head !== undefined && /^(?:|item|field|key|label|name|property|aspect|what|detail|details|topic)$/.test(foldHeader(textOf(head.children[0]!)));
+      for (const row of generic ? table.children.slice(1) : table.children) {
         const [label, ...values] = row.children;
         if (!label || values.length === 0) continue;
         rows.push({ text: `${oneSpace(textOf(label))}: ${oneSpace(values.map((cell) => textOf(cell)).join(' '))}`, place: placeOf(values[0]!), node: values[0]! });
@@ -231,9 +234,9 @@ function byName(value: string): string {
     .slice(0, firstSentenceEnd(value))
     .replace(/\s+(?:did|made|wrote|ran|carried out|prepared|researched|performed)\s+(?:this|the)\s+(?:pass|work|research|review|report|fact[- ]check)\b.*$/i, '')
     .replace(/,?\s+(?:on|at)\s+\d{4}-\d{2}-\d{2}\b.*$/i, '')
+    .replace(/,?\s*\(?\d{4}-\d{2}-\d{2}\)?\.?$/, '')
     // "An AI research agent, working alone": how they worked is not who they are (an outside author's finding).
     .replace(/,\s+(?:working|acting|writing)\b(?:\s+(?:alone|solo|by (?:it|him|her|them)sel(?:f|ves)|independently))?$/i, '')
-    .replace(/,?\s*\(?\d{4}-\d{2}-\d{2}\)?\.?$/, '')
     .replace(/(?<!(?:^|[^\p{L}])\p{Lu})\.$/u, '')
     .trim();
 }

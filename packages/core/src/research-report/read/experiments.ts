@@ -32,7 +32,7 @@ const NONE_HERE = /^(none|nothing|no experiments?)( (proposed|yet|planned|here|t
 /** Words that say an experiment was not run. */
 const NOT_RUN = /\bUNRUN\b|\bnot (yet )?run\b|\bnot been run\b|\bwas not run\b|\bnone (was|were) run\b|\bdid not run\b/i;
 /** Words that say an experiment was run, in so many words. */
-const SAID_RUN = /\bI ran\b|\bI (?:did|have|had) run\b(?! (?:out|short)\b)|\b(was|were) run\b|^(reproduced|ran|run)\b:?|\bin notebook run\b|\bstatus:?\s*(run|ran|done|reproduced)\b/i;
+const SAID_RUN = /\bI ran\b|\bI (?:did|have|had) run\b(?! (?:out|short|into|across|up)\b)|\b(was|were) run\b|^(reproduced|ran|run)\b:?|\bin notebook run\b|\bstatus:?\s*(run|ran|done|reproduced)\b/i;
 /** Words that report a result, as a run does (and a plan's success criterion may). */
 const RESULT = /\b(checks?|tests?) passed\b|\bmedian\b|\bmeasured\b|\b(it )?printed\b|\bexited with\b/i;
 /** "E0, run (reproduced), 2026-12-06.": the word after the label, not an instruction ("E3: Run pi with …", "E4: Run 100 sessions"). */

@@ -12,7 +12,10 @@ import { blocksOf } from './sections.js';
 export type Legend = ReadonlyMap<string, string>;
 
 /** "R = reading status", "V/A means verified / accessed", "Pri: priority": a short word, then what it stands for. */
-const DEFINITION = /^\(?\s*([\p{L}\p{N}#][\p{L}\p{N}#/.+-]{0,7}?)\s*(?:=|:|—|–|\bmeans\b|\bstands for\b|\bis short for\b)\s*(\S.*?)\s*\)?\.?$/u;
+const DEFINITION = /^\(?\s*([\p{L}\p{N}#][\p{L}\p{N}#/.+-]{0,7}?)\s*(=|:|—|–|\bmeans\b|\bstands for\b|\bis short for\b)\s*(\S.*?)\s*\)?\.?$/u;
+
+/** What may be defined after a colon ("Pri: priority"): an abbreviation, not a label such as "Accessed: 2026-12-07". */
+const ABBREVIATION = /^(?:[\p{Lu}\p{N}#][\p{L}\p{N}#.+-]{0,3}|[\p{L}\p{N}]{1,4}(?:\/[\p{L}\p{N}]{1,4})+)$/u;
 
 /**
  * The abbreviations a section's prose (not its tables) defines, one per
@@ -27,9 +30,10 @@ export function sectionLegend(nodes: readonly RootContent[]): Legend {
     for (const part of block.text.split(/(?<=[.;])\s+|;\s*|,\s+(?=[\p{L}\p{N}#/.+-]{1,8}\s*=)/u)) {
       const match = DEFINITION.exec(part.trim());
       if (!match) continue;
-      const [, short, meaning] = match as unknown as [string, string, string];
-      // A definition names something shorter than itself, in words.
-      if (meaning.length > short.length && /\p{L}{3}/u.test(meaning) && !legend.has(short)) legend.set(short, meaning);
+      const [, short, separator, meaning] = match as unknown as [string, string, string, string];
+      if (separator === ':' && !ABBREVIATION.test(short)) continue;
+      // A definition names something shorter than itself, in words: no date or number ("Accessed: 2026-12-07 for all rows").
+      if (meaning.length > short.length && /\p{L}{3}/u.test(meaning) && !/\d/.test(meaning) && !legend.has(short)) legend.set(short, meaning);
     }
   }
   return legend;

@@ -194,7 +194,7 @@ function readLedgerRow(
 }
 
 /** Words that call a row the researcher's own work: "n/a (own run)", "My experiment against …", "our measurement". */
-const OWN_RUN = /\b(?:own|my|our)\s+(?:runs?|experiments?|measurements?|tests?|scripts?|benchmarks?)\b/i;
+const OWN_RUN = /\b(?:(?:my|our)(?:\s+own)?\s+(?:runs?|experiments?|measurements?|tests?|scripts?|benchmarks?)|own\s+(?:runs?|experiments?))\b/i;
 
 /** What a row that reads as the researcher's own run is told (an outside author's researcher listed its experiment E1 as a ledger row, and the usual fix would have made it a source). */
 export const OWN_RUN_HINT =

@@ -46,6 +46,13 @@ describe("a report's own shorthand", () => {
     expect(bare.report.sourceLedger.map((row) => row.reading)).toEqual([undefined, undefined]);
   });
 
+  it('takes no label with a date for a definition: "Accessed: 2026-12-07 (all sources)." still dates every row (a review\'s case)', () => {
+    const ledger = ['Accessed: 2026-12-07 (all sources).', '', ...LEDGER.split('\n').slice(2).map((line) => line.replace('| R |', '| Reading |'))].join('\n');
+    const { report: data } = parse(report({ 3: ledger }));
+    expect(data.sourceLedger.map((row) => row.accessed)).toEqual(['2026-12-07', '2026-12-07']);
+    expect([...sectionLegend(satteri('Accessed: 2026-12-07 for every row. V/A: verified / accessed.').children)]).toEqual([['V/A', 'verified / accessed']]);
+  });
+
   it('reads section 1 written as a table of labels and values', () => {
     const context = [
       'By: An AI research agent',
@@ -61,6 +68,10 @@ describe("a report's own shorthand", () => {
     expect(data.fingerprint).toMatchObject({ value: FINGERPRINT, line: 9 });
     expect(data.date).toMatchObject({ value: '2026-12-07', line: 10 });
     expect(data.by?.value).toBe('An AI research agent');
+    // A table whose header row is its first pair: that pair is read too.
+    const headed = parse(report({ 1: ['| Researcher | An AI research agent, working alone (2026-12-06). |', '|---|---|', `| Fingerprint | ${FINGERPRINT} |`].join('\n') })).report;
+    expect(headed.by?.value).toBe('An AI research agent');
+    expect(headed.fingerprint?.value).toBe(FINGERPRINT);
   });
 
   it('counts every experiment of a list that "Experiments that I did run" introduces as run', () => {
@@ -76,5 +87,7 @@ describe("a report's own shorthand", () => {
     const { report: data, problems } = parse(report({ 6: section }));
     expect(problems.filter((problem) => problem.rule === 'report/missing-unrun')).toEqual([]);
     expect(data.experiments.map((experiment) => experiment.marker)).toEqual(['UNRUN', 'RAN', 'RAN']);
+    // "I had run into …" is no run.
+    expect(parse(report({ 6: '- X9: I had run into rate limits, so this stays a plan.' })).report.experiments.map((experiment) => experiment.marker)).toEqual(['UNRUN']);
   });
 });

@@ -59,8 +59,13 @@ describe('row readers', () => {
         'supports: S2 and S3.',
         'Contradicted: the code does not support it (S4).',
         'contradicts the count (S4); supports the rest (S2).',
+        // A relation word inside a clause, negated or of the past, is no relation of this row (a review's cases).
+        'Supported. Nothing in the docs qualifies it.',
+        'Supported; the README does not overstate it.',
+        'Supported. No source contradicts it.',
+        'Supported (this was unresolved in the previous pass).',
       ),
-    ).toEqual([undefined, undefined, 'qualified', 'qualified', 'supported', 'contradicted', undefined]);
+    ).toEqual([undefined, undefined, 'qualified', 'qualified', 'supported', 'contradicted', undefined, 'supported', 'supported', 'supported', 'supported']);
   });
 
   it('says that a shortened address (…/abc…/docs/tree.md) gives the source no URL, and keeps it as the locator (an outside report, r-28-g)', () => {
@@ -139,6 +144,8 @@ describe('row readers', () => {
     // Its label alone (E1) with no web address; but a row that links a page is a source whatever it says.
     expect(parse(ledger('| E2 | Timing script | — | — | ran it | C1 | — |')).report.sourceLedger[0]!.ownRun).toBe(true);
     expect(parse(ledger('| S9 | Our benchmark write-up | — | https://example.org/bench | skimmed | C1 | — |')).report.sourceLedger[0]!.ownRun).toBeUndefined();
+    // The project's own tests are a source, not the researcher's run.
+    expect(parse(ledger("| S8 | pi's own test suite (packages/ai/test) | — | — | glanced at | C1 | — |")).report.sourceLedger[0]!.ownRun).toBeUndefined();
   });
 
   it('reads a ledger whose source column holds the metadata and its dates (an outside report): titles without the date sentence, dates per row over the section default', () => {
