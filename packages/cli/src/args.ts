@@ -34,7 +34,7 @@ export const COMMAND_OPTIONS = {
   accept: { ...project, ...decision, relation: { type: 'string', multiple: true }, locator: { type: 'string' }, note: { type: 'string' }, ...help },
   reject: { ...project, ...decision, why: { type: 'string' }, ...help },
   'accept-claim': { ...project, ...decision, id: { type: 'string' }, directive: { type: 'string' }, ...help },
-  verdict: { ...project, ...decision, rationale: { type: 'string' }, 'from-pass': { type: 'string' }, ...help },
+  verdict: { ...project, ...decision, rationale: { type: 'string' }, 'from-pass': { type: 'string' }, concern: { type: 'string' }, 'drop-concern': { type: 'boolean' }, priority: { type: 'string' }, response: { type: 'string' }, ...help },
   reviewed: { ...project, ...decision, ...help },
   sources: {
     ...project,

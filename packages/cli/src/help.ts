@@ -275,6 +275,14 @@ accept l… + verdict …).`, `  --rationale "…"     why, in a sentence or two
                       for the claim (latest, the pass's date, or its report
                       path), its [S3] references to the report's ledger
                       written as source ids; --rationale and a status win
+  --concern "…"       the claim's concern now, in your words (the one a pass
+                      left goes into the next brief until you change it)
+  --drop-concern      no concern any more
+  --priority <p>      high, medium or low
+  --response <r>      no-change, clarification, correction, citation,
+                      new-example, new-experiment or new-section
+                      (these four also without a status: verdict <claim>
+                      --drop-concern changes them and keeps the verdict)
 `),
 
   reviewed: decisionHelp('reviewed <claim>...', `Re-confirm the verdict of a stale or review-due claim on its current

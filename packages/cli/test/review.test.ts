@@ -717,6 +717,33 @@ describe('research-pack verdict and reviewed', () => {
     );
   });
 
+  it("sets or drops a claim's concern, priority and response with a verdict or alone (an outside author's finding: stale concerns went into the next brief)", async () => {
+    const claimOf = async (id: string) => (parseYaml(await read(claimsFile)) as { claims: Array<Record<string, unknown>> }).claims.find((claim) => claim.id === id)!;
+    expect((await claimOf('jsonl-three-rules')).concern).toBeDefined();
+    const before = await read(claimsFile);
+    // Alone: the verdict stays as it is.
+    const alone = await cli('verdict', 'jsonl-three-rules', '--drop-concern', '--priority', 'high', ...WHO);
+    expect(alone.code, alone.stderr).toBe(0);
+    expect(alone.stdout).toMatch(/^verdict jsonl-three-rules: claim "jsonl-three-rules" of pi\/27-chapter: its concern dropped \(was "[^"]+"\), its priority high \(was low\); its verdict stays as it is\n/);
+    const after = await claimOf('jsonl-three-rules');
+    expect(after.concern).toBeUndefined();
+    expect(after.priority).toBe('high');
+    expect(after.verdict).toEqual((parseYaml(before) as { claims: Array<Record<string, unknown>> }).claims.find((claim) => claim.id === 'jsonl-three-rules')!.verdict);
+    expect((await cli('check')).code).toBe(0);
+    // The same again changes nothing.
+    const again = await cli('verdict', 'jsonl-three-rules', '--drop-concern', '--priority', 'high', ...WHO);
+    expect(again.stdout).toContain('claim "jsonl-three-rules" of pi/27-chapter already has no concern and priority high; nothing to change');
+    // With a verdict: both are written.
+    const withVerdict = await cli('verdict', 'session-id-v4', 'unverified', '--rationale', 'Rechecking against 1.6.0.', '--concern', 'Version 7 since 0.67.1?', '--response', 'correction', ...WHO);
+    expect(withVerdict.code, withVerdict.stderr).toBe(0);
+    expect(withVerdict.stdout).toContain('; its concern "Version 7 since 0.67.1?"');
+    expect(await claimOf('session-id-v4')).toMatchObject({ concern: 'Version 7 since 0.67.1?', response: 'correction', verdict: { status: 'unverified', rationale: 'Rechecking against 1.6.0.' } });
+    // Bad values are usage errors.
+    expect((await cli('verdict', 'session-id-v4', '--priority', 'urgent', ...WHO)).stderr).toContain('--priority takes high, medium, low; got "urgent"');
+    expect((await cli('verdict', 'session-id-v4', '--response', 'corection', ...WHO)).stderr).toContain('(did you mean "correction"?)');
+    expect((await cli('verdict', 'session-id-v4', '--concern', 'x', '--drop-concern', ...WHO)).stderr).toContain('give --concern "…" (the concern now) or --drop-concern (none), not both');
+  });
+
   it('says nothing of old evidence when the same call accepts evidence for the claim again (an outside author\'s finding)', async () => {
     const result = await cli('accept', 'jsonlines-requirements', '--force', '--locator', 'Sections 1 to 3, re-read', ...WHO, '+', 'reviewed', 'jsonl-three-rules', ...WHO);
     expect(result.code, result.stderr).toBe(0);

@@ -6,7 +6,7 @@
  * but must agree.
  */
 import { closest } from '@research-pack/core/problems';
-import { IdSchema, VerdictStatusSchema, type VerdictStatus } from '@research-pack/core/schema';
+import { IdSchema, PrioritySchema, ResponseSchema, VerdictStatusSchema, type VerdictStatus } from '@research-pack/core/schema';
 import type { Decision, DecisionVerb } from '@research-pack/core/review';
 import { dateOption, parseCommandArgs, stringOption, stringsOption, type Values } from '../args.js';
 import { CliError } from '../io.js';
@@ -179,8 +179,9 @@ function verdictDecision(positionals: string[], values: Values, common: { by: st
   const rationale = stringOption(values, 'rationale')?.trim();
   if (rationale === '') throw new CliError('--rationale must not be empty');
   const [target, status, ...rest] = positionals;
-  if (target === undefined || rest.length > 0 || (status === undefined && fromPass === undefined)) {
-    throw new CliError(`expected verdict <claim> <status> (one claim; join more verdicts with +), or verdict <claim> --from-pass <pass>, got ${positionals.length === 0 ? 'nothing' : positionals.map((p) => `"${p}"`).join(' ')}`);
+  const fields = claimFields(values);
+  if (target === undefined || rest.length > 0 || (status === undefined && fromPass === undefined && Object.keys(fields).length === 0)) {
+    throw new CliError(`expected verdict <claim> <status> (one claim; join more verdicts with +), verdict <claim> --from-pass <pass>, or verdict <claim> with --concern, --drop-concern, --priority or --response alone, got ${positionals.length === 0 ? 'nothing' : positionals.map((p) => `"${p}"`).join(' ')}`);
   }
   if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) {
     const guess = closest(status, STATUSES);
@@ -196,6 +197,30 @@ function verdictDecision(positionals: string[], values: Values, common: { by: st
     ...(status !== undefined ? { status: status as VerdictStatus } : {}),
     ...(rationale !== undefined ? { rationale } : {}),
     ...(fromPass !== undefined ? { fromPass } : {}),
+    ...fields,
     ...common,
   };
 }
+
+/** `--concern "…"` or `--drop-concern`, `--priority`, `--response`: the claim's review fields, checked. */
+function claimFields(values: Values): { concern?: string | null; priority?: (typeof PRIORITIES)[number]; response?: (typeof RESPONSES)[number] } {
+  const fields: ReturnType<typeof claimFields> = {};
+  const concern = stringOption(values, 'concern')?.trim();
+  if (concern !== undefined && values['drop-concern'] === true) throw new CliError('give --concern "…" (the concern now) or --drop-concern (none), not both');
+  if (concern === '') throw new CliError('--concern must not be empty; to remove the claim\'s concern, give --drop-concern');
+  if (concern !== undefined) fields.concern = concern;
+  if (values['drop-concern'] === true) fields.concern = null;
+  for (const [name, options] of [['priority', PRIORITIES], ['response', RESPONSES]] as const) {
+    const value = stringOption(values, name);
+    if (value === undefined) continue;
+    if (!(options as readonly string[]).includes(value)) {
+      const guess = closest(value, options);
+      throw new CliError(`--${name} takes ${options.join(', ')}; got "${value}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
+    }
+    (fields as Record<string, string>)[name] = value;
+  }
+  return fields;
+}
+
+const PRIORITIES = PrioritySchema.options;
+const RESPONSES = ResponseSchema.options;

@@ -371,7 +371,50 @@ function proposalLeads(proposal: ProposedClaim, claim: string, edits: ChapterEdi
     });
 }
 
+/**
+ * A verdict, and with it (or alone, when no status is given) the claim's
+ * concern, priority and response as the author gives them: a concern a
+ * research pass left goes on into the next brief until the author changes
+ * it (an outside author's finding: only a hand edit could).
+ */
 function giveVerdict(decision: VerdictDecision, target: ResolvedTarget, edits: ChapterEdits, reports: PassReports): Applied {
+  const claim = target.chapter.claims[target.index]!;
+  const name = `claim "${claim.claim.id}" of ${spec(target)}`;
+  const fields = claimFieldChanges(decision, claim);
+  const alone = decision.status === undefined && decision.fromPass === undefined;
+  const applied: Applied = alone ? { changed: false, summary: `${name} already has ${fieldNames(decision)}; nothing to change` } : recordVerdict(decision, target, edits, reports);
+  if ('error' in applied || fields.length === 0) return applied;
+  if (target.changed) return changedSince(target, 'claim');
+  for (const [key, value] of fields) {
+    if (value === undefined) edits.claims.edit.unset(['claims', target.index, key]);
+    else edits.claims.edit.set(['claims', target.index, key], value, CLAIM_KEYS);
+  }
+  const said = fields.map(([key, value, was]) => (value === undefined ? `its ${key} dropped (was ${quote(String(was), 80)})` : `its ${key} ${key === 'concern' ? quote(value, 80) : value}${was === undefined ? '' : ` (was ${key === 'concern' ? quote(String(was), 80) : was})`}`));
+  return { changed: true, summary: applied.changed ? `${applied.summary}; ${said.join(', ')}` : `${name}: ${said.join(', ')}; its verdict stays as it is` };
+}
+
+/** The concern, priority and response a verdict decision changes: each with its new value (undefined: dropped) and its old one. */
+function claimFieldChanges(decision: VerdictDecision, claim: ResolvedClaim): Array<['concern' | 'priority' | 'response', string | undefined, string | undefined]> {
+  const changes: Array<['concern' | 'priority' | 'response', string | undefined, string | undefined]> = [];
+  const { concern, priority, response } = claim.claim;
+  if (decision.concern === null && concern !== undefined) changes.push(['concern', undefined, concern]);
+  if (typeof decision.concern === 'string' && decision.concern !== concern) changes.push(['concern', decision.concern, concern]);
+  if (decision.priority !== undefined && decision.priority !== priority) changes.push(['priority', decision.priority, priority]);
+  if (decision.response !== undefined && decision.response !== response) changes.push(['response', decision.response, response]);
+  return changes;
+}
+
+/** The fields a decision gives, for "already has …": "no concern and priority high". */
+function fieldNames(decision: VerdictDecision): string {
+  const names = [
+    decision.concern === null ? 'no concern' : decision.concern !== undefined ? 'this concern' : undefined,
+    decision.priority !== undefined ? `priority ${decision.priority}` : undefined,
+    decision.response !== undefined ? `response ${decision.response}` : undefined,
+  ].filter(Boolean);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? 'this verdict');
+}
+
+function recordVerdict(decision: VerdictDecision, target: ResolvedTarget, edits: ChapterEdits, reports: PassReports): Applied {
   const claim = target.chapter.claims[target.index]!;
   const name = `claim "${claim.claim.id}" of ${spec(target)}`;
   let { status, rationale } = decision;

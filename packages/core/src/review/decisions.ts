@@ -4,7 +4,7 @@
  * verdict on the current wording. Each names its item by a handle or an
  * id; two decisions on one item must agree.
  */
-import type { Relation, VerdictStatus } from '../schema/sidecars.js';
+import type { Priority, ProposedResponse, Relation, VerdictStatus } from '../schema/sidecars.js';
 import type { ReviewKind } from '../model/review-queue.js';
 
 /** The decision verbs, as the CLI spells them. */
@@ -70,6 +70,12 @@ export interface VerdictDecision extends DecisionBase {
   rationale?: string;
   /** `latest`, a pass's date, or its report path: its reported status and rationale are taken, unless given. */
   fromPass?: string;
+  /** The claim's concern, in the author's words; `null` drops it (a concern a pass left that no longer holds). */
+  concern?: string | null;
+  /** The claim's priority. */
+  priority?: Priority;
+  /** The change the author means to make to the prose. */
+  response?: ProposedResponse;
 }
 
 /** A stale or review-due verdict re-confirmed on the claim's current wording. */
