@@ -687,6 +687,11 @@ describe('research-pack verdict and reviewed', () => {
     const ids = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
     expect(ids.code, ids.stderr).toBe(0);
     expect(ids.stdout).not.toContain('first person');
+    // A mark before the status word (an outside report, r-27-h) is no part of the rationale.
+    await editFile(path.join(root, book, '.reports/2026-12-01-27-chapter.md'), '| Contradicted. Phase I trials, `us-east-1` and our-world-in-data: the CHANGELOG says', '| ❌ Contradicted. The CHANGELOG says');
+    const marked = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
+    expect(marked.stdout).toContain('is contradicted, by J. Author');
+    expect(marked.stdout).toContain('+        The CHANGELOG says in [0.67.1] - 2026-04-13: "newly generated session');
     const none = await cli('verdict', 'session-id-v4', '--from-pass', '2025-01-01', ...WHO);
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/^verdict session-id-v4: no research pass "2025-01-01" in pi\/27-chapter; give latest, a date or a report path of: 2026-11-29 \(\.reports\/2026-11-29-27-chapter\.md\), /);

@@ -99,7 +99,9 @@ export function passAudit(chapter: ChapterModel, pass: ResearchPass, reports: Pa
     const label = match.row.label?.value ?? String(match.row.index + 1);
     // "Supported. …", "supports: …": the status (or relation) word is the verdict's status, not part of its rationale.
     const cell = match.row.evidence.trim();
-    const stripped = cell.replace(/^\s*(?:supported|qualified|contradicted|unverified|supports|qualifies|contradicts)\s*[.:;]\s*/i, '').trim();
+    // A mark before it ("✅ holds. …") goes with it.
+    const unmarked = cell.replace(/^\s*(?:✅|✔️?|☑️?|✓|⚠️?|🟡|🟠|❌|✖️?|✗|🔴|⛔|❓|❔)\s*(?:(?:holds|partly|wrong|unknown)\s*[.:;]\s*)?/u, '');
+    const stripped = unmarked.replace(/^\s*(?:supported|qualified|contradicted|unverified|supports|qualifies|contradicts)\s*[.:;]\s*/i, '').trim();
     // What followed "qualifies:" may start in lower case: a rationale starts a sentence (an outside author's finding).
     const stated = stripped !== cell && /^[a-z]+\s/.test(stripped) ? `${stripped[0]!.toUpperCase()}${stripped.slice(1)}` : stripped;
     const rationale = relabel(stated);

@@ -160,17 +160,34 @@ export function snapshotLineOf(text: string): number | undefined {
  * "supported" and that word carried into the leads' notes and the next brief.
  */
 function statusOf(text: string): VerdictStatus | undefined {
-  const plain = text.replace(/\[[^\]]*\]/g, ' ').replace(/[*_`]/g, '').trim().toLowerCase();
+  const marked = text.replace(/[*_`]/g, '').trim();
+  // "✅ holds.", "⚠️ partly": a mark before the words (an outside report); the words decide, else the mark.
+  const mark = STATUS_MARKS.find(([pattern]) => pattern.test(marked))?.[1];
+  const said = wordsStatusOf(marked.replace(/^[^\p{L}\p{N}]+/u, ''));
+  return said === null ? undefined : (said ?? mark);
+}
+
+/** Marks researchers open a status with. */
+const STATUS_MARKS: ReadonlyArray<[RegExp, VerdictStatus]> = [
+  [/^(?:✅|✔|☑|✓)/u, 'supported'],
+  [/^(?:⚠|🟡|🟠)/u, 'qualified'],
+  [/^(?:❌|✖|✗|🔴|⛔)/u, 'contradicted'],
+  [/^(?:❓|❔)/u, 'unverified'],
+];
+
+/** The status the words of a cell open with; null when they bear two ways on the claim (no status, whatever a mark says). */
+function wordsStatusOf(text: string): VerdictStatus | null | undefined {
+  const plain = text.replace(/\[[^\]]*\]/g, ' ').trim().toLowerCase();
   const start = plain.slice(0, 80);
   // What a later clause opens with ("…; qualifies the example", ". contradicts 'root folder': …"); not a word inside one
   // ("No source contradicts it", "nothing in the docs qualifies it").
   const clauses = plain.slice(start.search(/\s/) + 1).split(/[.;:]\s+/).map((clause) => clause.replace(/^(?:and|but|while|whereas)\s+/, ''));
   const opens = (pattern: RegExp) => clauses.some((clause) => pattern.test(clause));
-  if (/^(contradict|refuted|wrong|false|incorrect)/.test(start)) return opens(/^(supports?|supported|holds)\b/) ? undefined : 'contradicted';
+  if (/^(contradict|refuted|wrong|false|incorrect)/.test(start)) return opens(/^(supports?|supported|holds)\b/) ? null : 'contradicted';
   if (/^(qualif|mostly|partly|partially|overstated|incomplete|imprecise|supported,? (with|but)|supports?,? (with|but))/.test(start)) return 'qualified';
   if (/^(support|confirmed|holds|correct|true)/.test(start)) {
     // Another relation in a later clause, for a part of the claim: the row gives no one status.
-    if (opens(/^(contradict(s|ed|ing)?|refut(es|ed)|unresolved)\b/)) return undefined;
+    if (opens(/^(contradict(s|ed|ing)?|refut(es|ed)|unresolved)\b/)) return null;
     return opens(/^(qualif(ies|ied|y)|overstate[sd]?)\b/) ? 'qualified' : 'supported';
   }
   if (/^(unverified|not verified|unclear|unknown|unresolved)/.test(start)) return 'unverified';

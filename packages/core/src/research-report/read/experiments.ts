@@ -267,7 +267,14 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
       } else current = undefined;
     }
     if (node.type === 'paragraph') introduced = introMarkerOf(text) ?? introduced;
-    if (node.type === 'list') for (const item of node.children) items.push({ text: oneSpace(textOf(item)), place: placeOf(item), introduced });
+    if (node.type === 'list') {
+      for (const item of node.children) {
+        const text = oneSpace(textOf(item));
+        // "**Setup:** Node v20 …", "Scripts: …", "Output: …": how the experiments were run, said once for all, is none of them (an outside report, r-27-h).
+        if (SETUP_ITEM.test(text)) continue;
+        items.push({ text, place: placeOf(item), introduced });
+      }
+    }
     if (node.type === 'table') {
       const status = statusColumn(node);
       for (const row of node.children.slice(1)) {
@@ -281,14 +288,19 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
   return items;
 }
 
-/** The column of a table of experiments that says whether each was run: headed "Status", "Run?", "Done?", "State". */
+/** A list item that says how experiments were run, not one of them. */
+const SETUP_ITEM = /^(?:setup|set-up|environment|machine|hardware|software|tools?|versions?|scripts?|code|outputs?|files?|data|notes?|runtime|platform)\s*:/i;
+
+/** The column of a table of experiments that says whether each was run: headed "Status", "Standing", "Run?", "Done?", "State". */
 function statusColumn(table: RootContent & { type: 'table' }): number | undefined {
-  const index = (table.children[0]?.children ?? []).findIndex((cell) => /^(status|state|run|ran|done|run status)\s*\??$/i.test(oneSpace(textOf(cell)).trim()));
+  const index = (table.children[0]?.children ?? []).findIndex((cell) => /^(status|state|standing|run|ran|done|run status)\s*\??$/i.test(oneSpace(textOf(cell)).trim()));
   return index === -1 ? undefined : index;
 }
 
 /** What a status cell says: "Done", "Yes", "Run (2026-12-06)", "Failed", "Partial" are runs; "No", "Proposed", "Planned", "Pending", "To do" are not. */
-function statusMarker(cell: string): Marker | undefined {
+function statusMarker(marked: string): Marker | undefined {
+  // "✅ reproduced (supports C4)": a mark before the word.
+  const cell = marked.replace(/^[^\p{L}\p{N}]+/u, '');
   if (NOT_RUN.test(cell) || /^(no|proposed|planned|pending|to ?do|todo|open|queued|not started)\b/i.test(cell)) return 'UNRUN';
   if (/^(ran|run|done|yes|y|complete|completed|reproduced|executed|performed|passed|failed|partial|partially)\b/i.test(cell)) return 'RAN';
   return markerOf(cell);

@@ -87,6 +87,22 @@ describe("a report's own shorthand", () => {
     const { report: data, problems } = parse(report({ 6: section }));
     expect(problems.filter((problem) => problem.rule === 'report/missing-unrun')).toEqual([]);
     expect(data.experiments.map((experiment) => experiment.marker)).toEqual(['UNRUN', 'RAN', 'RAN']);
+    // How they were run, said once above a table of them, is none of them; a "Standing" column with a mark says each was run (r-27-h).
+    const setup = [
+      '**Experiments I ran on 2026-12-07.**',
+      '- **Setup:** Node v20.20.2, Linux.',
+      '- **Scripts:** `scratch/run160/experiments.mjs`.',
+      '- **Output:** in `scratch/run160/experiments-output.txt`.',
+      '',
+      '| Id | What | Command | Printed | Standing |',
+      '|---|---|---|---|---|',
+      '| E1 | Session id version | `node experiments.mjs` | `version digit 7` | ✅ reproduced (supports C4) |',
+      '| E2 | Torn last line | same | `entries 4` | ✅ reproduced |',
+      '',
+      '**Proposed experiments (all UNRUN).**',
+      '1. **UNRUN: the same suite on Node 22.**',
+    ].join('\n');
+    expect(parse(report({ 6: setup })).report.experiments.map((experiment) => experiment.marker)).toEqual(['RAN', 'RAN', 'UNRUN']);
     // "I had run into …" is no run.
     expect(parse(report({ 6: '- X9: I had run into rate limits, so this stays a plan.' })).report.experiments.map((experiment) => experiment.marker)).toEqual(['UNRUN']);
   });

@@ -64,8 +64,14 @@ describe('row readers', () => {
         'Supported; the README does not overstate it.',
         'Supported. No source contradicts it.',
         'Supported (this was unresolved in the previous pass).',
+        // A mark before the words (an outside report, r-27-h): the words decide, else the mark.
+        '✅ holds.<br>supports: the 1.6.0 docs (S1).',
+        '⚠️ partly: usually eight hex characters.',
+        '❌ wrong for 1.6.0: version 7 since 0.67.1.',
+        '❓',
+        '✅ supports the format (S2); contradicts the example (S3).',
       ),
-    ).toEqual([undefined, undefined, 'qualified', 'qualified', 'supported', 'contradicted', undefined, 'supported', 'supported', 'supported', 'supported']);
+    ).toEqual([undefined, undefined, 'qualified', 'qualified', 'supported', 'contradicted', undefined, 'supported', 'supported', 'supported', 'supported', 'supported', 'qualified', 'contradicted', 'unverified', undefined]);
   });
 
   it('says that a shortened address (…/abc…/docs/tree.md) gives the source no URL, and keeps it as the locator (an outside report, r-28-g)', () => {
