@@ -577,6 +577,14 @@ describe('research-pack verdict and reviewed', () => {
     expect(plainly.stderr).toContain(`accept lead-mining-a-pi-session-session-id-v4: lead "lead-mining-a-pi-session-session-id-v4" of pi/27-chapter is already validated evidence (by J. Author, recorded ${AS_OF}); nothing to change. To record this acceptance instead, give --force\n`);
   });
 
+  it("names a split copy of a long lead by whole words, not cut inside one (an outside author's finding)", async () => {
+    const long = 'lead-pi-source-packages-coding-agent-src-core-session-manager-compaction-notes';
+    await editFile(path.join(root, evidenceFile), '  - id: lead-mining-a-pi-session\n    source: mining-a-pi-session\n    claims: [header-metadata-only]\n    relation: supports\n', `  - id: ${long}\n    source: mining-a-pi-session\n    claims: [header-metadata-only, session-id-v4]\n    relation: unresolved\n`);
+    const result = await cli('accept', long, '--relation', 'supports=header-metadata-only', '--relation', 'qualifies=session-id-v4', ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('as "lead-pi-source-packages-coding-agent-src-core-session-manager-session-id-v4"');
+  });
+
   it("writes a split lead's copies in the sidecar's order of keys, with the author's locator and note (an outside author's finding)", async () => {
     await editFile(path.join(root, evidenceFile), '  - id: lead-mining-a-pi-session\n    source: mining-a-pi-session\n    claims: [header-metadata-only]\n    relation: supports\n', '  - id: lead-mining-a-pi-session\n    source: mining-a-pi-session\n    claims: [header-metadata-only, session-id-v4, entry-ids-short]\n    relation: unresolved\n');
     const result = await cli('accept', 'lead-mining-a-pi-session', '--relation', 'supports=header-metadata-only,entry-ids-short', '--relation', 'qualifies=session-id-v4', '--locator', 'the header example', '--note', 'Shows the header line.', ...WHO);
