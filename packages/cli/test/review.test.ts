@@ -696,7 +696,7 @@ describe('research-pack verdict and reviewed', () => {
     expect(ids.code, ids.stderr).toBe(0);
     expect(ids.stdout).not.toContain('first person');
     // A mark before the status word (an outside report, r-27-h) is no part of the rationale.
-    await editFile(path.join(root, book, '.reports/2026-12-01-27-chapter.md'), '| Contradicted. Phase I trials, `us-east-1` and our-world-in-data: the CHANGELOG says', '| ❌ Contradicted. The CHANGELOG says');
+    await editFile(path.join(root, book, '.reports/2026-12-01-27-chapter.md'), '| Contradicted. Phase I trials, `us-east-1` and our-world-in-data: the CHANGELOG says', '| ❌️ Wrong: The CHANGELOG says');
     const marked = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
     expect(marked.stdout).toContain('is contradicted, by J. Author');
     expect(marked.stdout).toContain('+        The CHANGELOG says in [0.67.1] - 2026-04-13: "newly generated session');
@@ -751,6 +751,19 @@ describe('research-pack verdict and reviewed', () => {
     expect(withVerdict.code, withVerdict.stderr).toBe(0);
     expect(withVerdict.stdout).toContain('; its concern "Version 7 since 0.67.1?"');
     expect(await claimOf('session-id-v4')).toMatchObject({ concern: 'Version 7 since 0.67.1?', response: 'correction', verdict: { status: 'unverified', rationale: 'Rechecking against 1.6.0.' } });
+    // A priority the file leaves to its default is written when the author gives it, so that a later pass does not fill in its own (a review's case).
+    const text = await read(claimsFile);
+    const at = text.indexOf('    priority: high\n', text.indexOf('  - id: one-object-per-line\n'));
+    await writeFile(path.join(root, claimsFile), `${text.slice(0, at)}${text.slice(at + '    priority: high\n'.length)}`);
+    expect((parseYaml(await read(claimsFile)) as { claims: Array<Record<string, unknown>> }).claims.find((claim) => claim.id === 'one-object-per-line')!.priority).toBeUndefined();
+    const defaulted = await cli('verdict', 'one-object-per-line', '--priority', 'medium', ...WHO);
+    expect(defaulted.code, defaulted.stderr).toBe(0);
+    expect(defaulted.stdout).toContain('its priority medium; its verdict stays as it is');
+    expect(await claimOf('one-object-per-line')).toMatchObject({ priority: 'medium' });
+    // A rationale without a status would be recorded nowhere: refused.
+    const lone = await cli('verdict', 'session-id-v4', '--rationale', 'Measured at 2 s.', '--priority', 'high', ...WHO);
+    expect(lone.code).toBe(2);
+    expect(lone.stderr).toContain('--rationale goes with a verdict: give its status too');
     // Bad values are usage errors.
     expect((await cli('verdict', 'session-id-v4', '--priority', 'urgent', ...WHO)).stderr).toContain('--priority takes high, medium, low; got "urgent"');
     expect((await cli('verdict', 'session-id-v4', '--response', 'corection', ...WHO)).stderr).toContain('(did you mean "correction"?)');

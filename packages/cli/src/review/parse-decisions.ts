@@ -183,6 +183,10 @@ function verdictDecision(positionals: string[], values: Values, common: { by: st
   if (target === undefined || rest.length > 0 || (status === undefined && fromPass === undefined && Object.keys(fields).length === 0)) {
     throw new CliError(`expected verdict <claim> <status> (one claim; join more verdicts with +), verdict <claim> --from-pass <pass>, or verdict <claim> with --concern, --drop-concern, --priority or --response alone, got ${positionals.length === 0 ? 'nothing' : positionals.map((p) => `"${p}"`).join(' ')}`);
   }
+  // A rationale is a verdict's: without a status or a pass to take one from, it would be recorded nowhere.
+  if (rationale !== undefined && status === undefined && fromPass === undefined) {
+    throw new CliError('--rationale goes with a verdict: give its status too (verdict <claim> <status> --rationale "…"), or --from-pass');
+  }
   if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) {
     const guess = closest(status, STATUSES);
     throw new CliError(`the status must be ${STATUSES.join(', ')}; got "${status}"${guess ? ` (did you mean "${guess}"?)` : ''}`);

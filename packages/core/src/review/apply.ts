@@ -388,7 +388,7 @@ function proposalLeads(proposal: ProposedClaim, claim: string, edits: ChapterEdi
 function giveVerdict(decision: VerdictDecision, target: ResolvedTarget, edits: ChapterEdits, reports: PassReports): Applied {
   const claim = target.chapter.claims[target.index]!;
   const name = `claim "${claim.claim.id}" of ${spec(target)}`;
-  const fields = claimFieldChanges(decision, claim);
+  const fields = claimFieldChanges(decision, claim, (key) => edits.claims.edit.has(['claims', target.index], key));
   const alone = decision.status === undefined && decision.fromPass === undefined;
   const applied: Applied = alone ? { changed: false, summary: `${name} already has ${fieldNames(decision)}; nothing to change` } : recordVerdict(decision, target, edits, reports);
   if ('error' in applied || fields.length === 0) return applied;
@@ -402,13 +402,15 @@ function giveVerdict(decision: VerdictDecision, target: ResolvedTarget, edits: C
 }
 
 /** The concern, priority and response a verdict decision changes: each with its new value (undefined: dropped) and its old one. */
-function claimFieldChanges(decision: VerdictDecision, claim: ResolvedClaim): Array<['concern' | 'priority' | 'response', string | undefined, string | undefined]> {
+function claimFieldChanges(decision: VerdictDecision, claim: ResolvedClaim, written: (key: string) => boolean): Array<['concern' | 'priority' | 'response', string | undefined, string | undefined]> {
   const changes: Array<['concern' | 'priority' | 'response', string | undefined, string | undefined]> = [];
   const { concern, priority, response } = claim.claim;
   if (decision.concern === null && concern !== undefined) changes.push(['concern', undefined, concern]);
   if (typeof decision.concern === 'string' && decision.concern !== concern) changes.push(['concern', decision.concern, concern]);
-  if (decision.priority !== undefined && decision.priority !== priority) changes.push(['priority', decision.priority, priority]);
-  if (decision.response !== undefined && decision.response !== response) changes.push(['response', decision.response, response]);
+  // A priority or response the file does not write is the default only until a pass fills it: the author's is written.
+  for (const [key, given, now] of [['priority', decision.priority, priority], ['response', decision.response, response]] as const) {
+    if (given !== undefined && (given !== now || !written(key))) changes.push([key, given, written(key) ? now : undefined]);
+  }
   return changes;
 }
 

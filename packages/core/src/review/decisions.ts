@@ -128,7 +128,7 @@ export function decisionDifference(a: Decision, b: Decision): string {
   const first = a as unknown as Record<string, unknown>;
   const second = b as unknown as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(first), ...Object.keys(second)])].filter((key) => key !== 'target' && JSON.stringify(first[key]) !== JSON.stringify(second[key])).sort();
-  const shown = (value: unknown) => (value === undefined ? 'none' : Array.isArray(value) ? value.map((group: { relation: string; claims: string[] }) => `${group.relation}=${group.claims.join(',')}`).join(' ') : JSON.stringify(value));
+  const shown = (value: unknown) => (value === undefined ? 'none' : value === null ? 'none (dropped)' : Array.isArray(value) ? value.map((group: { relation: string; claims: string[] }) => `${group.relation}=${group.claims.join(',')}`).join(' ') : JSON.stringify(value));
   return keys.map((key) => `one gives ${key} ${shown(first[key])}, the other ${shown(second[key])}`).join('; ');
 }
 

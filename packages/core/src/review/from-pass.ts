@@ -100,7 +100,7 @@ export function passAudit(chapter: ChapterModel, pass: ResearchPass, reports: Pa
     // "Supported. …", "supports: …": the status (or relation) word is the verdict's status, not part of its rationale.
     const cell = match.row.evidence.trim();
     // A mark before it ("✅ holds. …") goes with it.
-    const unmarked = cell.replace(/^\s*(?:✅|✔️?|☑️?|✓|⚠️?|🟡|🟠|❌|✖️?|✗|🔴|⛔|❓|❔)\s*(?:(?:holds|partly|wrong|unknown)\s*[.:;]\s*)?/u, '');
+    const unmarked = cell.replace(/^\s*(?:✅|✔|☑|✓|⚠|🟡|🟠|❌|✖|✗|🔴|⛔|❓|❔)\uFE0F?\s*(?:(?:holds|partly|wrong|unknown)\s*[.:;]\s*)?/iu, '');
     const stripped = unmarked.replace(/^\s*(?:supported|qualified|contradicted|unverified|supports|qualifies|contradicts)\s*[.:;]\s*/i, '').trim();
     // What followed "qualifies:" may start in lower case: a rationale starts a sentence (an outside author's finding).
     const stated = stripped !== cell && /^[a-z]+\s/.test(stripped) ? `${stripped[0]!.toUpperCase()}${stripped.slice(1)}` : stripped;

@@ -163,7 +163,8 @@ function statusOf(text: string): VerdictStatus | undefined {
   const marked = text.replace(/[*_`]/g, '').trim();
   // "✅ holds.", "⚠️ partly": a mark before the words (an outside report); the words decide, else the mark.
   const mark = STATUS_MARKS.find(([pattern]) => pattern.test(marked))?.[1];
-  const said = wordsStatusOf(marked.replace(/^[^\p{L}\p{N}]+/u, ''));
+  // References ("[S1] Supported.") go before the mark is looked past.
+  const said = wordsStatusOf(marked.replace(/\[[^\]]*\]/g, ' ').replace(/^[^\p{L}\p{N}]+/u, ''));
   return said === null ? undefined : (said ?? mark);
 }
 

@@ -271,7 +271,7 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
       for (const item of node.children) {
         const text = oneSpace(textOf(item));
         // "**Setup:** Node v20 …", "Scripts: …", "Output: …": how the experiments were run, said once for all, is none of them (an outside report, r-27-h).
-        if (SETUP_ITEM.test(text)) continue;
+        if (SETUP_ITEM.test(text) && markerOf(text) === undefined && !/\b(?:E|X)\d{1,3}\b/.test(text)) continue;
         items.push({ text, place: placeOf(item), introduced });
       }
     }
@@ -289,7 +289,7 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
 }
 
 /** A list item that says how experiments were run, not one of them. */
-const SETUP_ITEM = /^(?:setup|set-up|environment|machine|hardware|software|tools?|versions?|scripts?|code|outputs?|files?|data|notes?|runtime|platform)\s*:/i;
+const SETUP_ITEM = /^(?:setup|set-up|environment|machine|hardware|software|tools?|scripts?|outputs?|platform)\s*:/i;
 
 /** The column of a table of experiments that says whether each was run: headed "Status", "Standing", "Run?", "Done?", "State". */
 function statusColumn(table: RootContent & { type: 'table' }): number | undefined {
@@ -301,6 +301,8 @@ function statusColumn(table: RootContent & { type: 'table' }): number | undefine
 function statusMarker(marked: string): Marker | undefined {
   // "✅ reproduced (supports C4)": a mark before the word.
   const cell = marked.replace(/^[^\p{L}\p{N}]+/u, '');
+  // A mark alone: done.
+  if (cell === '' && /^\s*(?:✅|✔|☑|✓)/u.test(marked)) return 'RAN';
   if (NOT_RUN.test(cell) || /^(no|proposed|planned|pending|to ?do|todo|open|queued|not started)\b/i.test(cell)) return 'UNRUN';
   if (/^(ran|run|done|yes|y|complete|completed|reproduced|executed|performed|passed|failed|partial|partially)\b/i.test(cell)) return 'RAN';
   return markerOf(cell);

@@ -103,6 +103,9 @@ describe("a report's own shorthand", () => {
       '1. **UNRUN: the same suite on Node 22.**',
     ].join('\n');
     expect(parse(report({ 6: setup })).report.experiments.map((experiment) => experiment.marker)).toEqual(['RAN', 'RAN', 'UNRUN']);
+    // An item that says it was run or not, or names an experiment, is one, whatever word opens it; a bare mark in the column is a run.
+    const kept = ['Experiments I ran:', '- Runtime: loading a 50 MB session took 1.2 s (RAN).', '- Tools: X3 replays the file (UNRUN).', '', '| Id | What | Standing |', '|---|---|---|', '| E4 | d | ✅ |'].join('\n');
+    expect(parse(report({ 6: kept })).report.experiments.map((experiment) => experiment.marker)).toEqual(['RAN', 'UNRUN', 'RAN']);
     // "I had run into …" is no run.
     expect(parse(report({ 6: '- X9: I had run into rate limits, so this stays a plan.' })).report.experiments.map((experiment) => experiment.marker)).toEqual(['UNRUN']);
   });

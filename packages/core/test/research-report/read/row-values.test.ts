@@ -70,8 +70,11 @@ describe('row readers', () => {
         '❌ wrong for 1.6.0: version 7 since 0.67.1.',
         '❓',
         '✅ supports the format (S2); contradicts the example (S3).',
+        // A reference before the word, as before the marks (a review's case).
+        '[S1] Supported.',
+        '✔️',
       ),
-    ).toEqual([undefined, undefined, 'qualified', 'qualified', 'supported', 'contradicted', undefined, 'supported', 'supported', 'supported', 'supported', 'supported', 'qualified', 'contradicted', 'unverified', undefined]);
+    ).toEqual([undefined, undefined, 'qualified', 'qualified', 'supported', 'contradicted', undefined, 'supported', 'supported', 'supported', 'supported', 'supported', 'qualified', 'contradicted', 'unverified', undefined, 'supported', 'supported']);
   });
 
   it('says that a shortened address (…/abc…/docs/tree.md) gives the source no URL, and keeps it as the locator (an outside report, r-28-g)', () => {
