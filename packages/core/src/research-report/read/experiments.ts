@@ -271,7 +271,9 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
       for (const item of node.children) {
         const text = oneSpace(textOf(item));
         // "**Setup:** Node v20 …", "Scripts: …", "Output: …": how the experiments were run, said once for all, is none of them (an outside report, r-27-h).
-        if (SETUP_ITEM.test(text) && markerOf(text) === undefined && !/\b(?:E|X)\d{1,3}\b/.test(text)) continue;
+        // (The machine or set-up, even where it says "I ran npm install"; scripts, outputs, tools only where they say nothing of a run.)
+        const names = /\b(?:E|X)\d{1,3}\b/.test(text);
+        if (!names && (SETUP_ALWAYS.test(text) || (SETUP_ITEM.test(text) && markerOf(text) === undefined))) continue;
         items.push({ text, place: placeOf(item), introduced });
       }
     }
@@ -289,7 +291,9 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
 }
 
 /** A list item that says how experiments were run, not one of them. */
-const SETUP_ITEM = /^(?:setup|set-up|environment|machine|hardware|software|tools?|scripts?|outputs?|platform)\s*:/i;
+const SETUP_ITEM = /^(?:tools?|scripts?|outputs?)\s*:/i;
+/** A list item about the machine or the set-up: never an experiment of its own. */
+const SETUP_ALWAYS = /^(?:setup|set-up|environment|machine|hardware|software|platform)\s*:/i;
 
 /** The column of a table of experiments that says whether each was run: headed "Status", "Standing", "Run?", "Done?", "State". */
 function statusColumn(table: RootContent & { type: 'table' }): number | undefined {

@@ -90,7 +90,7 @@ describe("a report's own shorthand", () => {
     // How they were run, said once above a table of them, is none of them; a "Standing" column with a mark says each was run (r-27-h).
     const setup = [
       '**Experiments I ran on 2026-12-07.**',
-      '- **Setup:** Node v20.20.2, Linux.',
+      '- **Setup:** Node v20.20.2, Linux. I ran `npm install` in `scratch/`.',
       '- **Scripts:** `scratch/run160/experiments.mjs`.',
       '- **Output:** in `scratch/run160/experiments-output.txt`.',
       '',
