@@ -239,7 +239,7 @@ function splitLead(decision: AcceptDecision, target: ResolvedTarget, edits: Chap
     // finding: a copy named "-qualifies" read wrong once the prose was rewritten and its relation became supports).
     const claim = group.claims[0]!;
     // Cut between words, not inside one ("…-core-sessio-compaction" read wrong to an outside author).
-    const id = uniqueId(wordsUpTo(`${wordsUpTo(item.id, Math.max(80 - claim.length - 4, 20))}-${claim}`, 77), edits.usedIds);
+    const id = uniqueId(slug(`${slug(item.id, Math.max(80 - claim.length - 4, 20))}-${claim}`, 77), edits.usedIds);
     edits.usedIds.add(id);
     const copy: Record<string, unknown> = { ...item, id, claims: [...group.claims], relation: group.relation, status: 'validated', recorded: decision.date, by: decision.by, reason: undefined, locator: decision.locator ?? item.locator, note: note === '' ? undefined : note };
     // In the sidecar's order of keys, as every other item (a locator the lead had not is not written last).
@@ -248,13 +248,6 @@ function splitLead(decision: AcceptDecision, target: ResolvedTarget, edits: Chap
   edits.evidence.edit.append('evidence', copies, { comment: `Split from "${item.id}" by ${decision.by} on ${decision.date}: the same source, bearing differently on these claims` });
   const said = groups.map((group, index) => `${group.relation} ${group.claims.join(', ')}${index === 0 ? '' : `, as "${copies[index - 1]!.id}"`}`).join('; ');
   return { changed: true, summary: `${name} (${item.source} ${said}; was ${item.relation}) is validated evidence, by ${decision.by} on ${decision.date}${describedSaid(item, decision)}${weakClass(item)}` };
-}
-
-/** An id cut to at most `max` characters at a hyphen (mid-word only when its first word is longer). */
-function wordsUpTo(id: string, max: number): string {
-  if (id.length <= max) return id;
-  const cut = id.slice(0, max + 1).lastIndexOf('-');
-  return (cut > 0 ? id.slice(0, cut) : id.slice(0, max)).replace(/-+$/, '');
 }
 
 /** The ingest's note says a lead is not checked yet; once it is accepted or rejected, that sentence would be false. */

@@ -10,6 +10,7 @@ import { labelReplacer, withChapterIds } from '../ingest/labels.js';
 import { matchClaimRows, SourceIndex } from '../ingest/match.js';
 import type { ChapterModel } from '../model/types.js';
 import { parseResearchReport, type ParseResearchReportMarkdown, type SourceLedgerRow } from '../research-report/read.js';
+import { STATUS_MARK } from '../research-report/read/node-text.js';
 import type { ResearchPass, Source, VerdictStatus } from '../schema/sidecars.js';
 
 /** How `reportedVerdict` reads a pass's report. */
@@ -100,7 +101,7 @@ export function passAudit(chapter: ChapterModel, pass: ResearchPass, reports: Pa
     // "Supported. …", "supports: …": the status (or relation) word is the verdict's status, not part of its rationale.
     const cell = match.row.evidence.trim();
     // A mark before it ("✅ holds. …") goes with it.
-    const unmarked = cell.replace(/^\s*(?:✅|✔|☑|✓|⚠|🟡|🟠|❌|✖|✗|🔴|⛔|❓|❔)\uFE0F?\s*(?:(?:holds|partly|wrong|unknown)\s*[.:;]\s*)?/iu, '');
+    const unmarked = cell.replace(MARK_AND_WORD, '');
     const stripped = unmarked.replace(/^\s*(?:supported|qualified|contradicted|unverified|supports|qualifies|contradicts)\s*[.:;]\s*/i, '').trim();
     // What followed "qualifies:" may start in lower case: a rationale starts a sentence (an outside author's finding).
     const stated = stripped !== cell && /^[a-z]+\s/.test(stripped) ? `${stripped[0]!.toUpperCase()}${stripped.slice(1)}` : stripped;
@@ -141,3 +142,6 @@ function reportLabelIds(ledger: readonly SourceLedgerRow[], sources: readonly So
   for (const [label, claim] of claims) if (!ids.has(label)) ids.set(label, claim);
   return ids;
 }
+
+/** A status mark and the word after it that only repeats it ("✅ holds.", "❌️ Wrong:"). */
+const MARK_AND_WORD = new RegExp(`${STATUS_MARK.source}\\s*(?:(?:holds|partly|wrong|unknown)\\s*[.:;]\\s*)?`, 'iu');

@@ -8,7 +8,7 @@
 import { createProblem, quote, type Problem } from '../../problems/problem.js';
 import { PrioritySchema, ResponseSchema, type Priority, type ProposedResponse, type VerdictStatus } from '../../schema/sidecars.js';
 import { CLAIM_AUDIT_COLUMNS, CLAIM_AUDIT_EXAMPLE, type ClaimRole } from './columns.js';
-import { at, idTokens, isNone, labelOf, placeOf, readEnum, UNVERIFIED, type CellText } from './node-text.js';
+import { at, idTokens, isNone, labelOf, markedStatus, placeOf, readEnum, UNVERIFIED, type CellText } from './node-text.js';
 import type { ClaimAuditRow, HeldBackRow, ReportPlace } from './report-data.js';
 import type { SectionNodes } from './sections.js';
 import { cellOf, tablesOf } from './tables.js';
@@ -162,19 +162,11 @@ export function snapshotLineOf(text: string): number | undefined {
 function statusOf(text: string): VerdictStatus | undefined {
   const marked = text.replace(/[*_`]/g, '').trim();
   // "✅ holds.", "⚠️ partly": a mark before the words (an outside report); the words decide, else the mark.
-  const mark = STATUS_MARKS.find(([pattern]) => pattern.test(marked))?.[1];
+  const mark = markedStatus(marked);
   // References ("[S1] Supported.") go before the mark is looked past.
   const said = wordsStatusOf(marked.replace(/\[[^\]]*\]/g, ' ').replace(/^[^\p{L}\p{N}]+/u, ''));
   return said === null ? undefined : (said ?? mark);
 }
-
-/** Marks researchers open a status with. */
-const STATUS_MARKS: ReadonlyArray<[RegExp, VerdictStatus]> = [
-  [/^(?:✅|✔|☑|✓)/u, 'supported'],
-  [/^(?:⚠|🟡|🟠)/u, 'qualified'],
-  [/^(?:❌|✖|✗|🔴|⛔)/u, 'contradicted'],
-  [/^(?:❓|❔)/u, 'unverified'],
-];
 
 /** The status the words of a cell open with; null when they bear two ways on the claim (no status, whatever a mark says). */
 function wordsStatusOf(text: string): VerdictStatus | null | undefined {

@@ -11,7 +11,7 @@
  */
 import type { RootContent } from 'mdast';
 import { createProblem, quote, type Problem } from '../../problems/problem.js';
-import { at, oneSpace, placeOf, textOf } from './node-text.js';
+import { at, markedStatus, oneSpace, placeOf, textOf } from './node-text.js';
 import type { ExperimentItem, ReportPlace } from './report-data.js';
 import type { SectionNodes } from './sections.js';
 
@@ -306,7 +306,7 @@ function statusMarker(marked: string): Marker | undefined {
   // "✅ reproduced (supports C4)": a mark before the word.
   const cell = marked.replace(/^[^\p{L}\p{N}]+/u, '');
   // A mark alone: done.
-  if (cell === '' && /^\s*(?:✅|✔|☑|✓)/u.test(marked)) return 'RAN';
+  if (cell === '' && markedStatus(marked) === 'supported') return 'RAN';
   if (NOT_RUN.test(cell) || /^(no|proposed|planned|pending|to ?do|todo|open|queued|not started)\b/i.test(cell)) return 'UNRUN';
   if (/^(ran|run|done|yes|y|complete|completed|reproduced|executed|performed|passed|failed|partial|partially)\b/i.test(cell)) return 'RAN';
   return markerOf(cell);

@@ -6,6 +6,7 @@
  */
 import type { Nodes, TableCell } from 'mdast';
 import type { ProblemPlace } from '../../problems/problem.js';
+import type { VerdictStatus } from '../../schema/sidecars.js';
 import type { ReportPlace } from './report-data.js';
 
 /** What stands for a quotation mark inside code in `CellText.quotable`. */
@@ -239,4 +240,25 @@ export function labelOf(text: string): string | undefined {
   if (isNone(text)) return undefined;
   const word = /^[#*`\s]*([\p{L}\p{N}][\p{L}\p{N}._-]*)/u.exec(text)?.[1]?.replace(/[.]+$/, '');
   return word === undefined || word.length > 40 ? undefined : word;
+}
+
+/** The marks researchers open a status with ("✅ holds.", "⚠️ partly"), each with the status it stands for. */
+const STATUS_MARKS: ReadonlyArray<readonly [string, VerdictStatus]> = [
+  ['✅✔☑✓', 'supported'],
+  ['⚠🟡🟠', 'qualified'],
+  ['❌✖✗🔴⛔', 'contradicted'],
+  ['❓❔', 'unverified'],
+];
+
+/** A status mark at the start of a text, with the variation selector that may follow it. */
+export const STATUS_MARK = new RegExp(`^\\s*(?:${STATUS_MARKS.flatMap(([marks]) => [...marks]).join('|')})\\uFE0F?`, 'u');
+
+/**
+ * The status a mark at the start of a text stands for.
+ * @param text a cell's text.
+ * @returns the mark's status, or undefined when the text opens with none.
+ */
+export function markedStatus(text: string): VerdictStatus | undefined {
+  const mark = STATUS_MARK.exec(text)?.[0].trim().replace('\uFE0F', '');
+  return mark === undefined ? undefined : STATUS_MARKS.find(([marks]) => [...marks].includes(mark))?.[1];
 }
