@@ -168,9 +168,9 @@ function statusOf(text: string): VerdictStatus | undefined {
   return said === null ? undefined : (said ?? mark);
 }
 
-/** The status the words of a cell open with; null when they bear two ways on the claim (no status, whatever a mark says). */
+/** The status the words of a cell (its references left out) open with; null when they bear two ways on the claim (no status, whatever a mark says). */
 function wordsStatusOf(text: string): VerdictStatus | null | undefined {
-  const plain = text.replace(/\[[^\]]*\]/g, ' ').trim().toLowerCase();
+  const plain = text.trim().toLowerCase();
   const start = plain.slice(0, 80);
   // What a later clause opens with ("…; qualifies the example", ". contradicts 'root folder': …"); not a word inside one
   // ("No source contradicts it", "nothing in the docs qualifies it").

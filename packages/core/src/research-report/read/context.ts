@@ -75,9 +75,10 @@ export function readContext(section: SectionNodes, source: string, report: Resea
 
 
 /**
- * The body rows of section 1's tables of two or more columns, each as the
- * line "first cell: the others" (a table of labels and values: "| Date of
- * work | 2026-12-07 |"), placed at the row's second cell.
+ * The rows of section 1's tables of two or more columns, each as the line
+ * "first cell: the others" (a table of labels and values: "| Date of work |
+ * 2026-12-07 |"), placed at the row's second cell; the header row too,
+ * unless it only names the columns.
  */
 function labelledRows(nodes: readonly RootContent[]): Array<{ text: string; place: ReportPlace; node: RootContent }> {
   const rows: Array<{ text: string; place: ReportPlace; node: RootContent }> = [];
