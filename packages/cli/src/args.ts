@@ -7,13 +7,11 @@ import { closest } from '@research-pack/core/problems';
 import { isDateString, resolveAsOf } from '@research-pack/core/schema';
 import type { CommandName } from './help.js';
 import { CliError, type Io } from './io.js';
+import { isDecisionVerb } from './review/verbs.js';
 
 const project = { root: { type: 'string' }, content: { type: 'string' }, 'as-of': { type: 'string' } } as const;
 const help = { help: { type: 'boolean', short: 'h' } } as const;
 const decision = { chapter: { type: 'string' }, by: { type: 'string' }, date: { type: 'string' }, force: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } as const;
-
-/** The decision commands, which a call may chain with `+`. */
-const DECISION_WORDS: readonly string[] = ['accept', 'reject', 'accept-claim', 'verdict', 'reviewed'];
 
 /** The options of every command. */
 export const COMMAND_OPTIONS = {
@@ -90,7 +88,7 @@ function friendlyParseError(message: string, command: CommandName, args: readonl
     const names = Object.keys(COMMAND_OPTIONS[command]).map((name) => `--${name}`);
     const option = unknown[1]!;
     // "accept l1 reject l2 --why …": a second decision without the "+" that starts it.
-    const verb = args.find((arg) => DECISION_WORDS.includes(arg) && arg !== command);
+    const verb = args.find((arg) => isDecisionVerb(arg) && arg !== command);
     const owner = verb && Object.hasOwn(COMMAND_OPTIONS[verb as CommandName], option.replace(/^--/, '')) ? verb : undefined;
     if (owner) return `unknown option ${option} of \`${command}\`: it is \`${owner}\`'s; to give several decisions in one call, start each with + (${command} … + ${owner} … ${option} …)`;
     const guess = option.startsWith('--') ? closest(option, names) : undefined;
