@@ -92,6 +92,11 @@ describe('research-pack ingest: a complete report', () => {
   sources:     2 new (javascript-object-notation-json-text-sequences, node-js-documentation-readline), 1 merged, 2 already recorded
                txcript-pi-module: matched by url; added verified
   leads:       2 added as status: lead (lead-javascript-object-notation-json-text-sequences, lead-node-js-documentation-readline); nothing validated
+  again:       4 source-claim links already in the evidence as the report gives them; no lead added (\`review\` shows this pass's claim audit under the open ones):
+               pi-session-format-doc-1-6-0 on one-object-per-line (report line 34): format-doc-jsonl-container (supports, reported, validated)
+               pi-session-format-doc-1-6-0 on tree-in-place (report line 34): format-doc-tree (supports, reported, validated)
+               jsonlines-org on jsonl-three-rules, supports (report line 35): jsonlines-requirements (supports, background, validated)
+               txcript-pi-module on third-party-readers, supports (report line 36): txcript-reader (supports, reported, lead)
   experiments: 2 UNRUN, 1 RAN (kept in the report)
 `);
     expect(result.stdout).toContain('\n--- a/content/books/pi/27-chapter.claims.yaml\n+++ b/content/books/pi/27-chapter.claims.yaml\n@@ ');
@@ -433,7 +438,7 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
         otherFolder,
       ].join('\n'),
     );
-    expect(result.stdout).toContain('  proposed:    2 claims proposed (header-version, sessions-are-stored-in-a-sqlite-database); not claims until the author accepts them\n  held back:   2 rows (listed below; recorded in the pass)\n');
+    expect(result.stdout).toContain('  proposed:    2 claims proposed (header-version, sessions-are-stored-in-a-sqlite-database); not claims until the author accepts them\n  again:       1 source-claim link already in the evidence as the report gives it; no lead added (`review` shows this pass\'s claim audit under the open ones):\n               pi-session-format-doc-1-6-0 on header-metadata-only (report line 22): format-doc-header (supports, reported, validated)\n  held back:   2 rows (listed below; recorded in the pass)\n');
     expect(result.stdout).toContain(
       [
         'Held back (2): these rows stay in the report and are listed in the pass; nothing else of theirs is written.',

@@ -103,6 +103,9 @@ describe('research-pack review', () => {
         '      relation:  supports; class reported',
         '      says:      From the research pass of 2026-11-29 (.reports/2026-11-29-27-chapter-2.md, source ledger, line 37): only its abstract or opening was read. The report marks parts of it UNVERIFIED. Not yet checked by the author.',
         '      audit:     row 3 on header-metadata-only: no status given; "Format notes 1.6.0 (validated); a third-party blog post describes the same header (lead)"',
+        // What the later pass says of its claim too: it may have read or run what the lead rests on (an outside author's finding: a
+        // reproduced timing sat only in the report, under an UNRUN experiment lead).
+        '      latest:    the research pass of 2026-12-01, row C3 on header-metadata-only: supported; "The format notes say "Metadata only, not part of the tree" [pi-session-format-doc-1-6-0]. The SessionHeader type has version?, id, timestamp, cwd and parentSession?, and _buildIndex() skips the header [pi-session-manager-src, packages-coding-agent-src-core-session-manager]. A third-party blog gives the same description [mining-a-pi-session]."',
         '      from:      the research pass of 2026-11-29 (Claude (Anthropic), Research Pack demo session; .reports/2026-11-29-27-chapter-2.md)',
       ].join('\n'),
     );
@@ -119,6 +122,10 @@ describe('research-pack review', () => {
     ]);
     expect(audit[0]!.rationale).toMatch(/^The format notes say "Metadata only, not part of the tree" \[pi-session-format-doc-1-6-0\]\./);
     expect(json.chapters[0]!.leads.find((item) => item.id === 'pi-dev-format-page')!.audit).toEqual([]);
+    // The latest pass's rows, under a lead of another pass; none under a lead of that pass.
+    const latestOf = (id: string) => (json.chapters[0]!.leads.find((item) => item.id === id) as unknown as { latest: { date: string; audit: Array<{ claim: string; row: string; status: string | null }> } | null }).latest;
+    expect(latestOf('lead-mining-a-pi-session')).toMatchObject({ date: '2026-12-01', report: '.reports/2026-12-01-27-chapter.md', audit: [{ claim: 'header-metadata-only', row: 'C3', status: 'supported' }] });
+    expect(latestOf('lead-pi-session-manager-src')).toBeNull();
     // A proposed claim with the quote that will anchor it.
     const torn = data.proposals.find((item) => item.id === 'a-line-torn-by-a-crash-costs-one-entry')!;
     expect(result.stdout).toContain(`    ${torn.handle}  a-line-torn-by-a-crash-costs-one-entry  (snapshot line 13, row N1, research pass of 2026-12-01)\n      quote:     "A line torn by a crash costs one entry, not the session: pi's loader skips lines it cannot parse."`);

@@ -61,6 +61,14 @@ export function summary(plan: IngestPlan, context: SummaryContext): string {
     lines.push(`  rejected:    ${plan.rejectedAgain.length} source-claim link${plan.rejectedAgain.length === 1 ? '' : 's'} the author rejected, brought again and not added:`);
     for (const entry of plan.rejectedAgain) lines.push(`               ${entry.source} on ${entry.claim} (report line ${entry.line}): rejected as ${entry.lead}${entry.reason ? `, "${entry.reason}"` : ''}`);
   }
+  if (plan.linkedAgain.length > 0) {
+    // Not added, and not silent: what the pass says of a link the evidence has is read beside the item that records it.
+    lines.push(`  again:       ${plan.linkedAgain.length} source-claim link${plan.linkedAgain.length === 1 ? '' : 's'} already in the evidence as the report gives ${plan.linkedAgain.length === 1 ? 'it' : 'them'}; no lead added (\`review\` shows this pass's claim audit under the open ones):`);
+    for (const entry of plan.linkedAgain) {
+      const items = entry.items.map((item) => `${item.id} (${item.relation}, ${item.class}, ${item.status})`).join(', ');
+      lines.push(`               ${entry.source} on ${entry.claim}${entry.relation === 'unresolved' ? '' : `, ${entry.relation}`} (report line ${entry.line}): ${items}`);
+    }
+  }
   if (plan.heldBack.length > 0) lines.push(`  held back:   ${plan.heldBack.length} row${plan.heldBack.length === 1 ? '' : 's'} (listed below; recorded in the pass)`);
   const unrun = context.experiments.filter((item) => item.marker === 'UNRUN').length;
   lines.push(`  experiments: ${unrun} UNRUN, ${context.experiments.length - unrun} RAN (kept in the report)`);

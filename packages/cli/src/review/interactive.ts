@@ -159,7 +159,7 @@ function itemsOf(queue: ReviewQueue): ReviewItem[] {
 }
 
 function blockOf(item: ReviewItem, queue: ReviewQueue, audit: AuditOf | undefined): string[] {
-  if (item.kind === 'lead') return leadBlock(item, item.item.claims[0]!, audit && ((pass, claim) => audit(queue.chapter, pass, claim)), true);
+  if (item.kind === 'lead') return leadBlock(item, item.item.claims[0]!, audit && ((pass, claim) => audit(queue.chapter, pass, claim)), true, queue.latest);
   if (item.kind === 'proposal') return proposalBlock(item);
   return claimBlock(item, queue.reviewAfterDays);
 }

@@ -2,7 +2,7 @@
  * What awaits review as data (`review --format json`): per chapter, the
  * handles and what each item says, in the order the text lists them.
  */
-import type { ReviewQueue } from '@research-pack/core/model';
+import type { ReviewLead, ReviewQueue } from '@research-pack/core/model';
 import type { AuditOf } from './queue-text.js';
 
 /**
@@ -28,6 +28,8 @@ export function renderQueueJson(queues: readonly ReviewQueue[], asOf: string, au
             return row ? [{ claim, row: row.label, status: row.status ?? null, rationale: row.rationale ?? null }] : [];
           })
         : [],
+      // What the chapter's latest pass says of its claims, when the lead is not of that pass (it may have run or read what the lead proposed).
+      latest: latestAudit(queue, lead, audit),
     })),
     leadsByClaim: queue.leadsByClaim.map((group) => ({ claim: group.claim, leads: group.leads.map((lead) => lead.handle) })),
     proposals: queue.proposals.map((entry) => ({ handle: entry.handle, ...entry.proposal })),
@@ -45,4 +47,15 @@ export function renderQueueJson(queues: readonly ReviewQueue[], asOf: string, au
     upgrade: queue.upgrade ? { date: queue.upgrade.pass.date, by: queue.upgrade.pass.by, report: queue.upgrade.pass.report ?? null, proposal: queue.upgrade.proposal } : null,
   }));
   return `${JSON.stringify({ version: 1, asOf, chapters }, null, 2)}\n`;
+}
+
+/** What the queue's latest pass says of a lead's claims, when the lead is of another pass and the report has rows on them; else null. */
+function latestAudit(queue: ReviewQueue, lead: ReviewLead, audit: AuditOf | undefined) {
+  const { latest } = queue;
+  if (!latest || !audit || (lead.pass && lead.pass.date === latest.date && lead.pass.report === latest.report)) return null;
+  const rows = lead.item.claims.flatMap((claim) => {
+    const row = audit(queue.chapter, latest, claim);
+    return row ? [{ claim, row: row.label, status: row.status ?? null, rationale: row.rationale ?? null }] : [];
+  });
+  return rows.length === 0 ? null : { date: latest.date, report: latest.report ?? null, audit: rows };
 }

@@ -41,7 +41,7 @@ export function renderQueueText(queue: ReviewQueue, audit?: AuditOf): string {
         // A lead on several claims is shown in full once, and named under the others.
         const first = shown.get(lead.item.id);
         if (first) lines.push(`    ${lead.handle}  ${lead.item.id} (shown above, under ${first})`);
-        else lines.push(...leadBlock(lead, group.claim, audit && ((pass, claim) => audit(chapter, pass, claim))));
+        else lines.push(...leadBlock(lead, group.claim, audit && ((pass, claim) => audit(chapter, pass, claim)), false, queue.latest));
         if (!first) shown.set(lead.item.id, group.claim);
       }
     }
@@ -79,9 +79,10 @@ export function summaryOf(queue: ReviewQueue): string {
  * @param group the claim it is listed under.
  * @param audit what a pass's claim audit says of a claim, when the rows are shown.
  * @param walk shown in `review --interactive`, which asks for the relation itself: no command-line hint.
+ * @param latest the chapter's latest pass with a report: what its claim audit says is shown too when the lead is not of it.
  * @returns its lines.
  */
-export function leadBlock(lead: ReviewLead, group: string, audit?: (pass: ResearchPass, claim: string) => ReportedVerdict | undefined, walk = false): string[] {
+export function leadBlock(lead: ReviewLead, group: string, audit?: (pass: ResearchPass, claim: string) => ReportedVerdict | undefined, walk = false, latest?: ResearchPass): string[] {
   const { item, source } = lead;
   const lines = [`    ${lead.handle}  ${item.id}`];
   const reading = source ? `, ${READING[source.reading].word}` : '';
@@ -97,6 +98,12 @@ export function leadBlock(lead: ReviewLead, group: string, audit?: (pass: Resear
   // What the pass's claim audit says of each of its claims: what the relation is read from, without the report open beside.
   const rows = audit && lead.pass ? item.claims.flatMap((claim) => auditLine(claim, audit(lead.pass!, claim))) : [];
   for (const [index, row] of rows.entries()) lines.push(index === 0 ? field('audit', row) : `${' '.repeat(7 + LABEL_WIDTH)}${row}`);
+  // A later pass may have run or read what this lead proposed (an outside author's finding: a reproduced timing sat only in the
+  // report, under an UNRUN experiment lead): what it says of the lead's claims is shown beside it.
+  if (audit && latest && !samePass(latest, lead.pass)) {
+    const later = item.claims.flatMap((claim) => auditLine(claim, audit(latest, claim)));
+    for (const [index, row] of later.entries()) lines.push(index === 0 ? field('latest', `the research pass of ${latest.date}, ${row}`) : `${' '.repeat(7 + LABEL_WIDTH)}${row}`);
+  }
   lines.push(field('from', lead.pass ? `the research pass of ${lead.pass.date} (${plain(lead.pass.by)}${lead.pass.report ? `; ${plain(lead.pass.report)}` : ''})` : `recorded ${item.recorded}, no research pass named`));
   return lines;
 }
@@ -147,6 +154,11 @@ export function claimBlock(entry: ReviewClaim, reviewAfterDays: number): string[
 }
 
 /** `C2 on header-metadata-only: supported; "The post shows …"`, or nothing when the report has no row on the claim. */
+/** Whether two passes are one (passes are recorded by date and report). */
+function samePass(a: ResearchPass, b: ResearchPass | undefined): boolean {
+  return b !== undefined && a.date === b.date && a.report === b.report;
+}
+
 function auditLine(claim: string, row: ReportedVerdict | undefined): string[] {
   if (!row) return [];
   return [`row ${plain(row.label)} on ${claim}: ${row.status ?? 'no status given'}${row.rationale ? `; "${plain(row.rationale)}"` : ''}`];

@@ -9,4 +9,4 @@ export { editYaml, SIDECAR_KEY_ORDER } from './yaml-edit.js';
 export type { YamlEdit, AppendOptions } from './yaml-edit.js';
 export { planIngest } from './plan.js';
 export { shortDigests } from '../text/fingerprint.js';
-export type { PlanIngestOptions, IngestPlan, IngestChapter, IngestSidecars, PlannedFile, PlannedSource } from './plan.js';
+export type { PlanIngestOptions, IngestPlan, IngestChapter, IngestSidecars, PlannedFile, PlannedSource, LinkedAgain, RejectedAgain } from './plan.js';

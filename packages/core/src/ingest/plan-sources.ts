@@ -64,6 +64,8 @@ export interface SourcesPlan {
   held: HeldBackRow[];
   /** Links the report makes again that the author rejected: reported, not added. */
   rejectedAgain: RejectedAgain[];
+  /** Links the report makes that the evidence already records (or an earlier row of the pass added): reported, not added again. */
+  linkedAgain: LinkedAgain[];
   /** Set when the rows would make the evidence sidecar too long: nothing is appended. */
   overflow?: SourcesOverflow;
 }
@@ -79,6 +81,26 @@ export interface RejectedAgain {
   line: number;
 }
 
+/**
+ * A source and claim the report links that the evidence already links, as
+ * the report says it (the same relation, and the same class when the row
+ * gives one): no lead is added, and the ingest says so, naming the items
+ * that record it, so that what the pass says of them is looked at there.
+ */
+export interface LinkedAgain {
+  source: string;
+  claim: string;
+  /** The relation the report gives (`unresolved` when it gives none). */
+  relation: Relation;
+  /** The items that link them already: recorded ones, or a lead an earlier row of this pass added. */
+  items: Array<Pick<EvidenceItem, 'id' | 'relation' | 'class' | 'status'>>;
+  /** The report's source-ledger row. */
+  line: number;
+}
+
+/** An item that links a source to a claim, as far as whether a row's link is new depends on it. */
+type LinkingItem = Pick<EvidenceItem, 'id' | 'relation' | 'class' | 'status'>;
+
 const SOURCE_KEYS = Object.keys(SourceSchema.shape);
 
 /** What planning the sources carries from row to row. */
@@ -88,8 +110,8 @@ interface SourcePlanState {
   /** Copies: merging fills them as the sidecar will read, without touching the caller's model; indexed by id and keys. */
   known: SourceIndex;
   usedIds: Set<string>;
-  /** The relations each source has to each claim (by `source\0claim`), recorded or added by this pass. */
-  links: Map<string, Set<Relation>>;
+  /** The items that link each source to each claim (by `source\0claim`), recorded or added by this pass; rejected ones are in `rejected`. */
+  links: Map<string, LinkingItem[]>;
   newSources: Array<Record<string, unknown>>;
   /** The evidence sidecar's length as the rows grow it. */
   budget: SidecarBudget;
@@ -100,6 +122,7 @@ interface SourcePlanState {
   /** The author's rejected leads, by source, and what the report brought again. */
   rejected: ReadonlyMap<string, readonly EvidenceItem[]>;
   rejectedAgain: RejectedAgain[];
+  linkedAgain: LinkedAgain[];
 }
 
 /**
@@ -128,9 +151,10 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
     leads: [],
     rejected: groupBy(input.evidence.filter((item) => item.status === 'rejected'), (item) => item.source),
     rejectedAgain: [],
+    linkedAgain: [],
     budget: new SidecarBudget(edit, input.maxLength, comments),
   };
-  for (const item of input.evidence) for (const claim of item.claims) link(state, item.source, claim, item.relation);
+  for (const item of input.evidence) if (item.status !== 'rejected') for (const claim of item.claims) link(state, item.source, claim, item);
   const proposalSources = new Map<string, string[]>();
   const held: HeldBackRow[] = [];
   let overflow: SourcesOverflow | undefined;
@@ -154,7 +178,7 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
     if (state.newSources.length > 0) state.edit.append('sources', state.newSources, comments.sources);
     if (state.leads.length > 0) state.edit.append('evidence', state.leads, comments.leads);
   }
-  return { edit: state.edit, planned: state.planned, leads: state.leads, added: state.newSources.length, proposalSources, held, rejectedAgain: state.rejectedAgain, ...(overflow ? { overflow } : {}) };
+  return { edit: state.edit, planned: state.planned, leads: state.leads, added: state.newSources.length, proposalSources, held, rejectedAgain: state.rejectedAgain, linkedAgain: state.linkedAgain, ...(overflow ? { overflow } : {}) };
 }
 
 /**
@@ -345,7 +369,12 @@ function fillRecordedSource(edit: YamlEdit, index: number, filled: Array<[string
   else edit.fill(['sources', index], [['identifiers', value]], SOURCE_KEYS);
 }
 
-/** One lead per relation, for the claims this source is not yet linked to. */
+/**
+ * One lead per relation, for the claims this source is not yet linked to as
+ * the row links it: by that relation (any, when the row gives none), and of
+ * the class the row gives, when it gives one (a pass that reproduces what an
+ * earlier one proposed to run is news). A link already there is reported.
+ */
 function addLeads(row: SourceLedgerRow, sourceId: string, targets: ReadonlyMap<string, Relation>, state: SourcePlanState, reportPath: string, date: string): void {
   const groups = new Map<Relation, string[]>();
   for (const [claim, relation] of targets) {
@@ -355,9 +384,14 @@ function addLeads(row: SourceLedgerRow, sourceId: string, targets: ReadonlyMap<s
       if (!state.rejectedAgain.some((entry) => entry.lead === rejected.id && entry.claim === claim)) state.rejectedAgain.push({ lead: rejected.id, source: sourceId, claim, reason: rejected.reason, line: row.line });
       continue;
     }
-    const relations = state.links.get(`${sourceId}\0${claim}`);
-    const linked = relations !== undefined && (relation === 'unresolved' ? relations.size > 0 : relations.has(relation));
-    if (linked) continue;
+    const items = state.links.get(`${sourceId}\0${claim}`) ?? [];
+    const same = items.filter((item) => (relation === 'unresolved' || item.relation === relation) && (row.evidenceClass === undefined || item.class === row.evidenceClass));
+    if (same.length > 0) {
+      if (!state.linkedAgain.some((entry) => entry.source === sourceId && entry.claim === claim && entry.line === row.line)) {
+        state.linkedAgain.push({ source: sourceId, claim, relation, items: same.map(({ id, relation: r, class: c, status }) => ({ id, relation: r, class: c, status })), line: row.line });
+      }
+      continue;
+    }
     const list = groups.get(relation) ?? [];
     if (!list.includes(claim)) list.push(claim);
     groups.set(relation, list);
@@ -366,7 +400,7 @@ function addLeads(row: SourceLedgerRow, sourceId: string, targets: ReadonlyMap<s
     const base = groups.size > 1 ? `lead-${slug(sourceId, 60)}-${relation}` : `lead-${slug(sourceId, 70)}`;
     const id = uniqueId(base, state.usedIds);
     state.usedIds.add(id);
-    state.leads.push({
+    const lead: EvidenceItem = {
       id,
       source: sourceId,
       claims,
@@ -376,17 +410,18 @@ function addLeads(row: SourceLedgerRow, sourceId: string, targets: ReadonlyMap<s
       ...(row.locator ? { locator: row.locator } : {}),
       note: leadNote(row, reportPath, date),
       recorded: date,
-    });
-    for (const claim of claims) link(state, sourceId, claim, relation);
+    };
+    state.leads.push(lead);
+    for (const claim of claims) link(state, sourceId, claim, lead);
   }
 }
 
-/** Record that a source bears on a claim with a relation. */
-function link(state: SourcePlanState, source: string, claim: string, relation: Relation): void {
+/** Record that an item links a source to a claim. */
+function link(state: SourcePlanState, source: string, claim: string, item: LinkingItem): void {
   const key = `${source}\0${claim}`;
-  const relations = state.links.get(key);
-  if (relations) relations.add(relation);
-  else state.links.set(key, new Set([relation]));
+  const items = state.links.get(key);
+  if (items) items.push(item);
+  else state.links.set(key, [item]);
 }
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {

@@ -10,7 +10,7 @@
  */
 import { type ClaimMatch, type ClaimText } from './match.js';
 import { planClaims } from './plan-claims.js';
-import { planSources, type PlannedSource, type RejectedAgain, type SourcesOverflow } from './plan-sources.js';
+import { planSources, type LinkedAgain, type PlannedSource, type RejectedAgain, type SourcesOverflow } from './plan-sources.js';
 import type { PlannedProposal } from './proposals.js';
 import { refResolver } from './refs.js';
 import { labelReplacer, namesLabels } from './labels.js';
@@ -22,7 +22,7 @@ import { MAX_YAML_LENGTH } from '../load/yaml.js';
 import { shortDigests } from '../text/fingerprint.js';
 import { ProposedClaimSchema, type EvidenceItem, type ProposedClaim, type ResearchPass, type Source } from '../schema/sidecars.js';
 
-export type { PlannedSource, RejectedAgain } from './plan-sources.js';
+export type { LinkedAgain, PlannedSource, RejectedAgain } from './plan-sources.js';
 export type { PlannedProposal } from './proposals.js';
 
 /** What `planIngest` needs to know about the chapter. */
@@ -85,6 +85,8 @@ export interface IngestPlan {
   heldBack: HeldBackRow[];
   /** Sources the report links to claims again whose leads the author rejected: not added. */
   rejectedAgain: RejectedAgain[];
+  /** Source-claim links the report makes that the evidence already records as it says them: not added again. */
+  linkedAgain: LinkedAgain[];
   pass: ResearchPass;
 }
 
@@ -201,7 +203,7 @@ function planOnce(options: PlanIngestOptions): IngestPlan {
     const added = grown.get(planned.proposal.id);
     return added ? { ...planned, sourcesAdded: added } : planned;
   });
-  return { files, problems, claims: claims.matches, filledClaims: claims.filled, proposals, sources: sources.planned, leads: sources.leads, heldBack, rejectedAgain: sources.rejectedAgain, pass };
+  return { files, problems, claims: claims.matches, filledClaims: claims.filled, proposals, sources: sources.planned, leads: sources.leads, heldBack, rejectedAgain: sources.rejectedAgain, linkedAgain: sources.linkedAgain, pass };
 }
 
 /** The keys of a proposed claim, in the schema's order. */

@@ -74,6 +74,12 @@ export interface ReviewQueue {
   claims: ReviewClaim[];
   /** The latest pass's upgrade proposal, when it made one: context for the decisions, edited in the prose. */
   upgrade: { pass: ResearchPass; proposal: string } | undefined;
+  /**
+   * The latest pass, when it has a report: what its claim audit says of a
+   * lead's claims is shown under a lead an earlier pass (or the author)
+   * recorded, since a later pass may have run or read what the lead proposed.
+   */
+  latest: ResearchPass | undefined;
   /** Items awaiting a decision: leads, proposals and claims. */
   count: number;
   /** The book's `reviewAfterDays`, which "review due" is counted in. */
@@ -222,7 +228,8 @@ export function reviewQueue(model: ResearchModel, chapter: ChapterModel): Review
   const pass = latestPass(chapter);
   const upgrade = pass?.proposal === undefined ? undefined : { pass, proposal: pass.proposal };
   const reviewAfterDays = model.books.find((book) => book.slug === chapter.book)?.config.reviewAfterDays ?? 365;
-  return { chapter, leads, leadsByClaim, proposals, claims, upgrade, count: leads.length + proposals.length + claims.length, reviewAfterDays };
+  const latest = pass?.report === undefined ? undefined : pass;
+  return { chapter, leads, leadsByClaim, proposals, claims, upgrade, latest, count: leads.length + proposals.length + claims.length, reviewAfterDays };
 }
 
 /** The pass whose report a lead's note names (ingest writes it there, and accept-claim for the leads of a proposal), else none. */

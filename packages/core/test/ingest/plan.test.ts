@@ -354,10 +354,48 @@ evidence:
       by: 'R. Searcher',
     });
     expect(again.leads).toEqual([]);
+    // Not added, and said: each link names the item that records it.
+    expect(again.linkedAgain.map((entry) => [entry.source, entry.claim, entry.relation, entry.items.map((item) => item.id)])).toEqual([
+      ['notes', 'tree', 'unresolved', ['notes-tree']],
+      ['notes', 'ids', 'contradicts', ['lead-notes']],
+      ['a-paper-on-ids', 'ids', 'qualifies', ['lead-a-paper-on-ids']],
+    ]);
     expect(again.filledClaims).toEqual([]);
     expect(again.sources.map((source) => source.action)).toEqual(['unchanged', 'unchanged']);
     expect(again.files.map((file) => file.kind)).toEqual(['research']);
     expect((parse(again.files[0]!.after) as { history: unknown[] }).history).toHaveLength(2);
+  });
+
+  it("adds a lead where a later pass gives a link another class (a proposed experiment reproduced), and says which links it already has (an outside author's finding)", () => {
+    const proposed = `${evidenceYaml}
+  - id: experiment-ids
+    source: notes
+    claims: [ids]
+    relation: unresolved
+    class: proposed-experiment
+    status: lead
+    note: UNRUN. Count the ids' lengths.
+    recorded: 2026-01-10
+`;
+    const known = { ...chapter, evidence: (parse(proposed) as { evidence: EvidenceItem[] }).evidence };
+    const ledger = (klass: string) =>
+      reportText().replace(
+        /## 3\. Source ledger[\s\S]*?## 4/,
+        `## 3. Source ledger
+
+| Source | URL | Reading | Bears on | Class | Verified / accessed |
+| --- | --- | --- | --- | --- | --- |
+| Session notes | https://example.org/notes/ | abstract only | \`ids\` | ${klass} | 2026-11-30 / 2026-11-30 |
+
+## 4`,
+      );
+    const reproduced = plan(ledger('reproduced'), sidecars({ claims: claimsYaml, evidence: proposed }), known);
+    expect(reproduced.leads.map((lead) => [lead.source, lead.claims, lead.relation, lead.class])).toEqual([['notes', ['ids'], 'unresolved', 'reproduced']]);
+    expect(reproduced.linkedAgain).toEqual([]);
+    // The class the experiment has: nothing new, and said.
+    const same = plan(ledger('proposed experiment'), sidecars({ claims: claimsYaml, evidence: proposed }), known);
+    expect(same.leads).toEqual([]);
+    expect(same.linkedAgain).toEqual([{ source: 'notes', claim: 'ids', relation: 'unresolved', items: [{ id: 'experiment-ids', relation: 'unresolved', class: 'proposed-experiment', status: 'lead' }], line: expect.any(Number) }]);
   });
 
   it('warns about an old revision, and names unknown claims in the ledger, landing the source without them', () => {
