@@ -99,11 +99,15 @@ const PASS_TEXT_LIMIT = 19_000;
  */
 export function planIngest(options: PlanIngestOptions): IngestPlan {
   const plan = planOnce(options);
-  // The report's own labels in text the sidecars keep ("Same concern as C1", "conflicts with S1/S6") are
+  // The report's own labels in text the sidecars keep ("Same concern as C1", "conflicts with S1/S6", "Cite: S5") are
   // written as the chapter's ids, once the first plan has said which claim and source each label is.
   const replace = labelReplacer(labelIds(plan));
   const { report } = options;
-  const labelled = report.claimAudit.some((row) => namesLabels(row.concern, replace) || namesLabels(row.evidence, replace)) || report.sourceLedger.some((row) => namesLabels(row.limitations, replace));
+  const labelled =
+    report.claimAudit.some((row) => namesLabels(row.concern, replace) || namesLabels(row.evidence, replace)) ||
+    report.sourceLedger.some((row) => namesLabels(row.limitations, replace)) ||
+    namesLabels(report.findings, replace) ||
+    namesLabels(report.proposal, replace);
   if (!labelled) return plan;
   const again = planOnce({ ...options, report: relabelled(report, replace) });
   // What the plan says of the rows is said of the report's rows as written (the rows are the same, but for that text).
@@ -140,10 +144,17 @@ function labelIds(plan: IngestPlan): Map<string, string> {
   return ids;
 }
 
-/** The report with its concerns, claim-audit evidence and limitations in the chapter's ids. */
+/**
+ * The report with its concerns, claim-audit evidence, limitations, findings
+ * and upgrade proposal in the chapter's ids (an outside author's finding:
+ * "Cite: S5 …" under `review`'s upgrade proposal named a row of a report
+ * the author did not have open). The report file keeps them as written.
+ */
 function relabelled(report: ResearchReport, replace: (text: string) => string): ResearchReport {
   return {
     ...report,
+    ...(report.findings === undefined ? {} : { findings: replace(report.findings) }),
+    ...(report.proposal === undefined ? {} : { proposal: replace(report.proposal) }),
     claimAudit: report.claimAudit.map((row) => ({ ...row, evidence: replace(row.evidence), ...(row.concern === undefined ? {} : { concern: replace(row.concern) }) })),
     sourceLedger: report.sourceLedger.map((row) => (row.limitations === undefined ? row : { ...row, limitations: replace(row.limitations) })),
   };

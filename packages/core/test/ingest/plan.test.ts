@@ -141,11 +141,11 @@ describe('planIngest: the report\'s own labels', () => {
 
 ## 4. Findings
 
-The notes hold.
+**F1.** The notes hold for C1 (S1); S2 qualifies C2. F1 is a finding's label, and stays.
 
 ## 5. Upgrade proposal
 
-None.
+Cite: S2 beside C2.
 
 ## 6. Experiment opportunities
 
@@ -169,6 +169,11 @@ None.
     // A proposed claim's evidence and concern too; "C9" names no row, and stays.
     const research = parse(result.files.find((file) => file.kind === 'research')!.after) as { proposedClaims: Array<{ evidence?: string; concern?: string }> };
     expect(research.proposedClaims[0]).toMatchObject({ evidence: 'Supported [notes, a-paper-on-ids] (see tree)', concern: 'Newer than C9' });
+    // The findings and the upgrade proposal the pass keeps, which review and the next brief show without the report (an outside author's finding: "Cite: S5").
+    expect((parse(result.files.find((file) => file.kind === 'research')!.after) as { history: Array<{ findings?: string; proposal?: string }> }).history.at(-1)).toMatchObject({
+      findings: '**F1.** The notes hold for tree (notes); a-paper-on-ids qualifies ids. F1 is a finding\'s label, and stays.',
+      proposal: 'Cite: a-paper-on-ids beside ids.',
+    });
     // The plan names the report's rows as they are written.
     expect(result.claims.find((match) => match.id === 'ids')!.row).toBe(report.claimAudit[1]);
     expect(result.sources.map((planned) => planned.row)).toEqual(report.sourceLedger);
