@@ -334,8 +334,29 @@ export class SourceIndex {
    * @returns the source and how it was found (`id` for a ledger id), and the others `match` found as well.
    */
   place(row: SourceLedgerRow): { source?: Source; how?: SourceMatchKind | 'id'; others: Source[] } {
-    const byId = this.byId(row.ids);
+    const byId = this.byId(row.ids) ?? (row.namedId && 'elided' in row.namedId ? this.byElidedId(row.namedId.elided) : undefined);
     return byId ? { source: byId, how: 'id', others: [] } : this.match(row);
+  }
+
+  /**
+   * The one source whose id an elided id stands for
+   * (`read-pi-sessions…hazat-pi-config`): it starts with the head and ends
+   * with the tail, with something between; undefined when none or several do.
+   * @param elided the two ends.
+   * @returns the source, if exactly one.
+   */
+  byElidedId(elided: { head: string; tail: string }): Source | undefined {
+    const found = this.elidedCandidates(elided);
+    return found.length === 1 ? this.ids.get(found[0]!) : undefined;
+  }
+
+  /**
+   * The ids an elided id may stand for.
+   * @param elided the two ends.
+   * @returns the recorded ids that start with the head and end with the tail, in ledger order.
+   */
+  elidedCandidates(elided: { head: string; tail: string }): string[] {
+    return [...this.ids.keys()].filter((id) => id.length > elided.head.length + elided.tail.length && id.startsWith(elided.head) && id.endsWith(elided.tail));
   }
 
   /**

@@ -270,7 +270,22 @@ function resolveTargets(row: SourceLedgerRow, refs: RefResolver, file: string, p
 function placeSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: string; date: string }, problems: Problem[], held: HeldBackRow[]): string | undefined {
   const path = `source-ledger[${row.index}]`;
   const match = state.known.place(row);
-  if (!match.source) return addSource(row, state, pass, problems, held);
+  if (!match.source) {
+    const named = row.namedId;
+    if (named && 'elided' in named) {
+      // "read-pi-sessions…hazat-pi-config:": an id shortened in the middle that names no recorded source (an outside author's finding: a near-duplicate went unnoticed).
+      const near = state.known.elidedCandidates(named.elided);
+      problems.push(
+        createProblem(
+          'report/unknown-source-id',
+          at(pass.file, row, `${path}.source`),
+          `${quote(named.text)} reads as a ledger id with its middle left out, but ${near.length === 0 ? 'no recorded source has' : `${near.length} recorded sources (${near.map((id) => `"${id}"`).join(', ')}) have`} an id of those ends; the row is added as a new source`,
+          near.length > 1 ? 'write the source\'s ledger id in full' : 'write the ledger id in full if the source is recorded (`research-pack review` lists the ledger), else leave the id out',
+        ),
+      );
+    }
+    return addSource(row, state, pass, problems, held);
+  }
   const sourceId = match.source.id;
   if (match.others.length > 0 && normalizeTitle(match.source.title) !== normalizeTitle(row.title)) {
     problems.push(
@@ -348,7 +363,9 @@ function addSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: s
       ),
     );
   }
-  const sourceId = uniqueId(slug(row.title, 48) || 'source', state.usedIds);
+  // The id the row opens with ("pi-readme-0-58-3: …"), when nothing has it yet: the researcher named it (an outside author's finding: ids cut from titles were unreadable).
+  const named = row.namedId && 'id' in row.namedId && !state.usedIds.has(row.namedId.id) ? row.namedId.id : undefined;
+  const sourceId = named ?? uniqueId(slug(row.title, 48) || 'source', state.usedIds);
   state.usedIds.add(sourceId);
   const source = newSource(sourceId, row, row.reading, accessed);
   state.newSources.push(source);

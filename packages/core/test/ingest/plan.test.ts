@@ -403,6 +403,44 @@ evidence:
     expect(same.linkedAgain).toEqual([{ source: 'notes', claim: 'ids', relation: 'unresolved', items: [{ id: 'experiment-ids', relation: 'unresolved', class: 'proposed-experiment', status: 'lead' }], line: expect.any(Number) }]);
   });
 
+  it("takes the ledger id a source cell opens with: a recorded one's, written in full or with its middle left out, or a new source's; never as part of the title (an outside author's findings)", () => {
+    const recorded = evidenceYaml.replace(
+      '\nevidence:',
+      `  - id: read-pi-sessions-session-reader-skill-hazat-pi-config
+    title: Read Pi Sessions (skillmds.dev mirror)
+    url: https://skillmds.dev/read-pi-sessions
+    reading: full-text
+    accessed: 2026-01-10
+
+evidence:`,
+    );
+    const known = { ...chapter, sources: (parse(recorded) as { sources: Source[] }).sources.map((source) => ({ ...source, authors: [], identifiers: {} })) };
+    const ledger = reportText().replace(
+      /## 3\. Source ledger[\s\S]*?## 4/,
+      `## 3. Source ledger
+
+| Source | URL | Reading | Bears on | Verified / accessed |
+| --- | --- | --- | --- | --- |
+| read-pi-sessions…hazat-pi-config: \`skills/session-reader/SKILL.md\`, HazAT/pi-config (the original) | https://github.com/HazAT/pi-config/blob/main/skills/session-reader/SKILL.md | full text | \`tree\` | 2026-11-30 / 2026-11-30 |
+| pi-readme-0-58-3: README of pi 0.58.3 | https://example.org/pi/0.58.3/README.md | full text | \`ids\` | 2026-11-30 / 2026-11-30 |
+| read-pi…nowhere: A page no ledger id ends like | https://example.org/elsewhere | full text | \`ids\` | 2026-11-30 / 2026-11-30 |
+
+## 4`,
+    );
+    const result = plan(ledger, sidecars({ claims: claimsYaml, evidence: recorded }), known);
+    expect(result.sources.map((planned) => [planned.id, planned.action, planned.how])).toEqual([
+      ['read-pi-sessions-session-reader-skill-hazat-pi-config', 'unchanged', 'id'],
+      ['pi-readme-0-58-3', 'new', undefined],
+      ['a-page-no-ledger-id-ends-like', 'new', undefined],
+    ]);
+    const evidence = parse(result.files.find((file) => file.kind === 'evidence')!.after) as { sources: Array<{ id: string; title: string }> };
+    expect(evidence.sources.find((source) => source.id === 'pi-readme-0-58-3')!.title).toBe('README of pi 0.58.3');
+    expect(evidence.sources.find((source) => source.id === 'a-page-no-ledger-id-ends-like')!.title).toBe('A page no ledger id ends like');
+    expect(formatProblems(result.problems.filter((problem) => problem.rule === 'report/unknown-source-id'))).toContain(
+      '"read-pi…nowhere" reads as a ledger id with its middle left out, but no recorded source has an id of those ends; the row is added as a new source',
+    );
+  });
+
   it('warns about an old revision, and names unknown claims in the ledger, landing the source without them', () => {
     const old = plan(reportText({ fingerprint: 'b2'.repeat(32) }));
     expect(formatProblems(old.problems)).toBe(

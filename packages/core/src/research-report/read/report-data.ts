@@ -100,8 +100,16 @@ export interface SourceLedgerRow extends ReportPlace {
   label?: RowLabel;
   /** Id-shaped words of the label and source cells: ledger ids, if the chapter has such sources. */
   ids: string[];
-  /** The source cell as plain text: its title. */
+  /** The source cell as plain text: its title (without a ledger id it opens with, `namedId`). */
   title: string;
+  /**
+   * The id the source cell opens with, before a colon
+   * (`pi-coding-agent-1-6-0: @earendil-works/pi-coding-agent 1.6.0`): the
+   * ledger id the researcher gives the source, a recorded one's or one for
+   * a new source. `elided` when written with an ellipsis inside
+   * (`read-pi-sessions…hazat-pi-config:`): its two ends.
+   */
+  namedId?: { id: string } | { elided: { head: string; tail: string }; text: string };
   /** A link in the source cell, if any. */
   titleUrl?: string;
   /** The URL column's link. */

@@ -96,6 +96,21 @@ function sectionDates(section: SectionNodes, file: string, problems: Problem[], 
 }
 
 /** "(new)", "(added)", "(new source)" before or after a source's title. */
+/** An id-shaped word (at least two parts) before a colon that opens a source cell; or one elided in the middle ("a-b…y-z"). */
+const OPENING_ID = /^[*`\s]*([a-z0-9]+(?:-[a-z0-9]+)+)[*`]*\s*:\s+(?=\S)/;
+const OPENING_ELIDED = /^[*`\s]*([a-z0-9]+(?:-[a-z0-9]+)*)(?:…|\.{3})([a-z0-9]+(?:-[a-z0-9]+)*)[*`]*\s*:\s+(?=\S)/;
+
+/** The ledger id a source cell opens with, and the cell without it; the cell as it is when it opens with none. */
+function openingId(text: string): { namedId?: NonNullable<SourceLedgerRow['namedId']>; rest: string } {
+  const plain = OPENING_ID.exec(text);
+  if (plain) return { namedId: { id: plain[1]! }, rest: text.slice(plain[0].length) };
+  const elided = OPENING_ELIDED.exec(text);
+  if (elided && elided[1]!.length + elided[2]!.length >= 6) {
+    return { namedId: { elided: { head: elided[1]!, tail: elided[2]! }, text: text.slice(0, elided[0].length).replace(/[\s:*`]+$/, '').trim() }, rest: text.slice(elided[0].length) };
+  }
+  return { rest: text };
+}
+
 const NEW_MARK = /^\((?:new|added)(?: source| to the ledger| entry)?\)\s*|\s*\((?:new|added)(?: source| to the ledger| entry)?\)$/i;
 
 type Fail = (rule: RuleId, where: ReportPlace, field: string, message: string, hint?: string) => void;
@@ -125,7 +140,9 @@ function readLedgerRow(
     return undefined;
   }
   // "NEW: sidecar …", "(new) …", "… (added)": the researcher's mark that the source is new to the ledger, not its title.
-  const named = source.text.replace(/^ledger\s+/i, '').replace(/^new\s*:\s+/i, '').replace(NEW_MARK, '');
+  const marked = source.text.replace(/^ledger\s+/i, '').replace(/^new\s*:\s+/i, '').replace(NEW_MARK, '');
+  // "pi-coding-agent-1-6-0: @earendil-works/…": the ledger id the researcher gives it, not part of its title (an outside author's finding).
+  const { namedId, rest: named } = openingId(marked);
   // A footnote call ("page[^agentgrep]") is the report's citation, not part of the title.
   const title = atWord(isNone(source.text) ? ids[0]! : withoutDateSentences(named.replace(/\[\^[^\]\s]+\]/g, '').trim()), 500);
   const metadata = cell('metadata');
@@ -158,6 +175,7 @@ function readLedgerRow(
     column: where.column,
     ids,
     title,
+    ...(namedId ? { namedId } : {}),
     identifiers: {},
     metadata: metadata?.text ?? '',
     metadataUnverified,
