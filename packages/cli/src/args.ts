@@ -34,6 +34,8 @@ export const COMMAND_OPTIONS = {
   'accept-claim': { ...project, ...decision, id: { type: 'string' }, directive: { type: 'string' }, ...help },
   verdict: { ...project, ...decision, rationale: { type: 'string' }, 'from-pass': { type: 'string' }, concern: { type: 'string' }, 'drop-concern': { type: 'boolean' }, priority: { type: 'string' }, response: { type: 'string' }, ...help },
   reviewed: { ...project, ...decision, ...help },
+  // A source records what it is, not who corrected it: no --by, --date or --force.
+  source: { ...project, chapter: { type: 'string' }, 'dry-run': { type: 'boolean' }, reading: { type: 'string' }, title: { type: 'string' }, limitations: { type: 'string' }, 'drop-limitations': { type: 'boolean' }, ...help },
   sources: {
     ...project,
     'max-age': { type: 'string' },

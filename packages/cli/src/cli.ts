@@ -26,6 +26,7 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   'accept-claim': decisionCommand('accept-claim'),
   verdict: decisionCommand('verdict'),
   reviewed: decisionCommand('reviewed'),
+  source: decisionCommand('source'),
 };
 
 function decisionCommand(verb: DecisionVerb): () => Promise<Command> {

@@ -85,6 +85,8 @@ Commands:
   verdict <claim> <status> --rationale "…"
                               record a verdict with the current textHash
   reviewed <claim>...         re-confirm a verdict on the claim's current wording
+  source <source> --reading <r> | --title "…" | --limitations "…"
+                              correct a source of the ledger
   sources refresh [<book>[/<chapter>]]
                               check every source's link, DOI and arXiv id and
                               find archived copies; write the book's
@@ -290,6 +292,32 @@ wording: the verdict keeps its status and rationale and records the textHash
 and text of the wording now, the date and by. Refused when the claim no
 longer anchors in its chapter. This is how a verdict written without a
 textHash stops showing as stale.`, ''),
+
+  source: `Usage: research-pack source <source>... [options] [+ <decision> ...]
+
+Correct a source of a chapter's ledger, by its ledger id: how much of it was
+read (a research pass that read it otherwise says so at ingest), its title,
+its limitations. The other fields, and every other byte of the evidence
+sidecar, stay as they are; the would-be sidecar must pass
+\`research-pack check\`. A source records what it is, not who corrected it:
+no by or date is written. It may be joined to other decisions with +.
+(To check the sources' links, see \`research-pack sources\`.)
+
+Options:
+  --reading <r>       full-text, abstract-only, partial or not-accessible
+  --title "…"         the source's title (one source per call)
+  --limitations "…"   what the source cannot show (one source per call)
+  --drop-limitations  no limitations any more
+  --chapter <b>/<c>   look the id up in this chapter only (a source id may be
+                      in several chapters' ledgers)
+  --dry-run           print the diff; write nothing
+${PROJECT}
+${AS_OF}
+${HELP_FLAG}
+
+Exit codes: 0 written, shown (--dry-run) or already so; 1 refused (an unknown
+source, a source id of several chapters without --chapter, a would-be
+sidecar that fails the checks; nothing is written); 2 bad arguments.`,
 
   sources: `Usage: research-pack sources refresh [<book>[/<chapter>]] [options]
 

@@ -286,6 +286,58 @@ describe('research-pack accept and reject', () => {
   });
 });
 
+describe('research-pack source', () => {
+  it("corrects a source's reading, title and limitations in place, keeps every other byte, records no one, and changes nothing the second time (an outside author's finding: only a hand edit could)", async () => {
+    const before = await read(evidenceFile);
+    const result = await cli('source', 'rfc-9562', '--reading', 'full text', '--title', 'RFC 9562: Universally Unique IDentifiers (UUIDs)', '--drop-limitations');
+    expect(result.code, result.stderr).toBe(0);
+    // Nothing is recorded under anyone's name: git is not asked.
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(
+      'source rfc-9562: source "rfc-9562" of pi/27-chapter: its reading full-text (was abstract-only), its title "RFC 9562: Universally Unique IDentifiers (UUIDs)" (was "Universally Unique IDentifiers (UUIDs)"), its limitations dropped (was "Only the abstract and front matter were read (via a datatracker mirror); section…")\n' +
+        `Wrote ${evidenceFile}.\n`,
+    );
+    const after = await read(evidenceFile);
+    expect(changes(before, after)).toEqual({
+      removed: ['    title: Universally Unique IDentifiers (UUIDs)\n', '    reading: abstract-only\n', '    limitations: >-\n      Only the abstract and front matter were read (via a datatracker mirror);\n      section 5.7, which defines version 7, was not. Obsoletes RFC 4122.\n'],
+      added: ['    title: "RFC 9562: Universally Unique IDentifiers (UUIDs)"\n', '    reading: full-text\n'],
+    });
+    expect((await cli('check')).code).toBe(0);
+    const again = await cli('source', 'rfc-9562', '--reading', 'full-text');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe('source rfc-9562: source "rfc-9562" of pi/27-chapter already reads so; nothing to change\nNothing to change: the decision is already recorded.\n');
+    expect(await read(evidenceFile)).toBe(after);
+    // With another decision, in one call.
+    const both = await cli('source', 'txcript-pi-module', '--limitations', 'Only the crate page was read.', '+', 'accept', 'lead-mining-a-pi-session', ...WHO);
+    expect(both.code, both.stderr).toBe(0);
+    const ledger = parseYaml(await read(evidenceFile)) as { sources: Array<Record<string, unknown>>; evidence: Array<Record<string, unknown>> };
+    expect(ledger.sources.find((source) => source.id === 'txcript-pi-module')).toMatchObject({ limitations: 'Only the crate page was read.' });
+    expect(ledger.sources.find((source) => source.id === 'txcript-pi-module')!.by).toBeUndefined();
+    expect(ledger.evidence.find((item) => item.id === 'lead-mining-a-pi-session')).toMatchObject({ status: 'validated', by: 'J. Author' });
+  });
+
+  it('refuses what it cannot do, saying how, and writes nothing', async () => {
+    const before = await read(evidenceFile);
+    const cases: Array<[string[], number, string]> = [
+      [['source', 'rfc-9526', '--reading', 'partial'], 1, 'source rfc-9526: no source "rfc-9526" in the books; did you mean "rfc-9562"? (the chapter\'s evidence sidecar lists its sources by id, under `sources`)'],
+      [['source', 'rfc-9562', '--reading', 'parcial'], 2, '--reading takes full-text, abstract-only, partial, not-accessible; got "parcial" (did you mean "partial"?)'],
+      [['source', 'rfc-9562'], 2, 'say what to correct: --reading'],
+      [['source', 'rfc-9562', 'rfc-3339', '--title', 'One title'], 2, '--title describes one source: give one source per call'],
+      [['source', 'rfc-9562', '--limitations', 'x', '--drop-limitations'], 2, 'not both'],
+      [['source', 'rfc-9562', '--reading', 'partial', '--by', 'J. Author'], 2, 'unknown option --by'],
+      [['source', 'refresh'], 2, 'run `research-pack sources refresh`'],
+      [['source', 'lead-mining-a-pi-session', '--reading', 'partial'], 1, '"lead-mining-a-pi-session" is a lead, and `source` takes a source'],
+      [['accept', 'rfc-9562', ...WHO], 1, '"rfc-9562" is a source, and `accept` takes a lead; correct a source of the ledger with `research-pack source`'],
+    ];
+    for (const [args, code, message] of cases) {
+      const result = await cli(...args);
+      expect(result.code, args.join(' ')).toBe(code);
+      expect(result.stderr, args.join(' ')).toContain(message);
+    }
+    expect(await read(evidenceFile)).toBe(before);
+  });
+});
+
 describe('research-pack accept-claim', () => {
   it('adds the claim by its quote, its sources as leads, marks the proposal accepted, and changes nothing the second time', async () => {
     const { proposals } = await queue();

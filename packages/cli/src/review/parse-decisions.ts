@@ -6,7 +6,7 @@
  * but must agree.
  */
 import { closest } from '@research-pack/core/problems';
-import { IdSchema, PrioritySchema, ResponseSchema, VerdictStatusSchema, type VerdictStatus } from '@research-pack/core/schema';
+import { IdSchema, PrioritySchema, ReadingStatusSchema, ResponseSchema, VerdictStatusSchema, type VerdictStatus } from '@research-pack/core/schema';
 import type { Decision, DecisionVerb } from '@research-pack/core/review';
 import { dateOption, parseCommandArgs, stringOption, stringsOption, type Values } from '../args.js';
 import { CliError } from '../io.js';
@@ -75,7 +75,8 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
   const each = (decision: (target: string) => TypedDecision) => {
     // "accept l1 reject l2": a second decision without the "+" that starts it.
     const verbWord = positionals.find((word) => isDecisionVerb(word));
-    if (verbWord !== undefined) throw new CliError(`"${verbWord}" is a decision, not ${verb === 'accept-claim' ? 'a proposed claim' : verb === 'accept' ? 'a lead' : 'an item'} to ${verb}: to give several decisions in one call, start each with + (${verb} … + ${verbWord} …)`);
+    if (verbWord !== undefined) throw new CliError(`"${verbWord}" is a decision, not ${verb === 'accept-claim' ? 'a proposed claim' : verb === 'accept' ? 'a lead' : verb === 'source' ? 'a source' : 'an item'} to ${verb === 'source' ? 'correct' : verb}: to give several decisions in one call, start each with + (${verb} … + ${verbWord} …)`);
+    if (positionals.length === 0 && verb === 'source') throw new CliError('`source` needs the source to correct: its ledger id (the evidence sidecar\'s `sources`, or `research-pack brief` lists them)');
     if (positionals.length === 0) throw new CliError(`\`${verb}\` needs the ${verb === 'accept-claim' ? 'proposed claim' : verb === 'accept' ? 'lead' : verb === 'reviewed' ? 'claim' : 'item'} to decide on: a handle from \`research-pack review\`, or an id`);
     return positionals.map(decision);
   };
@@ -109,8 +110,45 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
     }
     case 'verdict':
       return [verdictDecision(positionals, values, common)];
+    case 'source': {
+      // `source refresh`: a slip for the command that checks the sources' links.
+      if (positionals[0] === 'refresh') throw new CliError('`source <id>` corrects a source of the ledger; to check the sources\' links and write the lock, run `research-pack sources refresh`');
+      const fields = sourceFields(values);
+      if (Object.keys(fields).length === 0) throw new CliError('say what to correct: --reading <full-text, abstract-only, partial or not-accessible>, --title "…", --limitations "…" or --drop-limitations');
+      if ((fields.title !== undefined || fields.limitations !== undefined) && positionals.length > 1) throw new CliError(`--${fields.title !== undefined ? 'title' : 'limitations'} describes one source: give one source per call (join them with +)`);
+      return each((target) => ({ verb, target, ...fields, ...common }));
+    }
   }
 }
+
+/** `--reading`, `--title`, `--limitations` or `--drop-limitations` of a source, checked. */
+function sourceFields(values: Values): { reading?: (typeof READINGS)[number]; title?: string; limitations?: string | null } {
+  const fields: ReturnType<typeof sourceFields> = {};
+  const reading = stringOption(values, 'reading');
+  if (reading !== undefined) {
+    // "full text", "abstract only": the words a report writes, as the ledger spells them.
+    const spelled = reading.trim().toLowerCase().replace(/\s+/g, '-');
+    if (!(READINGS as readonly string[]).includes(spelled)) {
+      const guess = closest(spelled, READINGS);
+      throw new CliError(`--reading takes ${READINGS.join(', ')}; got "${reading}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
+    }
+    fields.reading = spelled as (typeof READINGS)[number];
+  }
+  for (const name of ['title', 'limitations'] as const) {
+    const value = stringOption(values, name)?.trim();
+    if (value === undefined) continue;
+    if (value === '') throw new CliError(`--${name} must not be empty${name === 'limitations' ? '; to remove the source\'s limitations, give --drop-limitations' : ''}`);
+    if (name === 'title' && /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value)) throw new CliError('--title is one line');
+    fields[name] = value;
+  }
+  if (values['drop-limitations'] === true) {
+    if (fields.limitations !== undefined) throw new CliError('give --limitations "…" (the limitations now) or --drop-limitations (none), not both');
+    fields.limitations = null;
+  }
+  return fields;
+}
+
+const READINGS = ReadingStatusSchema.options;
 
 /**
  * `--locator` and `--note` of an accept: where in the source, and what it

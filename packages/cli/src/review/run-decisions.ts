@@ -154,6 +154,11 @@ export async function settleDecisions(decisions: readonly TypedDecision[], optio
   const date = dated.size === 1 ? [...dated][0]! : options.asOf;
   const settled: Decision[] = [];
   for (const decision of decisions) {
+    // A source's correction records no one: git is not asked for it.
+    if (decision.verb === 'source') {
+      settled.push({ ...decision, by: decision.by ?? by ?? '', date: decision.date ?? date } as Decision);
+      continue;
+    }
     if (decision.by === undefined && by === undefined) by = fromGit = await defaultBy(options.root, io);
     // Dated, unless told, on the day the checks count as today (`--as-of`, else SOURCE_DATE_EPOCH, else the UTC date):
     // a local date a day ahead of it would be "in the future" to them, and a re-confirmation would not count.

@@ -313,7 +313,7 @@ function placeSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file:
         'report/reading-differs',
         at(pass.file, row, `${path}.reading`),
         `the report read ${quote(row.title)} as ${row.reading}, the ledger says ${match.source.reading} for "${sourceId}"; the ledger is kept`,
-        'change `reading` in the evidence sidecar yourself if the report is right',
+        `if the report is right: research-pack source ${sourceId} --reading ${row.reading}`,
       ),
     );
   }

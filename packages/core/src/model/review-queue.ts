@@ -106,11 +106,11 @@ const handleCache = new WeakMap<object, Map<string, HandleIdentity>>();
 /**
  * The key of an item: its chapter, kind and id.
  * @param chapterId the chapter's `<book>-<chapter>` id.
- * @param kind the kind of item.
+ * @param kind the kind of item (or `source`, which decisions name too).
  * @param id its id in the sidecar.
  * @returns the key handles are computed from.
  */
-export function itemKey(chapterId: string, kind: ReviewKind, id: string): string {
+export function itemKey(chapterId: string, kind: ReviewKind | 'source', id: string): string {
   return `${chapterId}\u0000${kind}\u0000${id}`;
 }
 

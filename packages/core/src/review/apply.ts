@@ -9,9 +9,9 @@ import { slug, uniqueId, withoutUndefined } from '../ingest/ids.js';
 import { closest, quote } from '../problems/problem.js';
 import type { YamlEdit } from '../ingest/yaml-edit.js';
 import type { ChapterModel, ResolvedClaim } from '../model/types.js';
-import { ClaimSchema, EvidenceItemSchema, ProposedClaimSchema, QuoteAnchorSchema, VerdictSchema, type EvidenceItem, type ProposedClaim, type Verdict } from '../schema/sidecars.js';
+import { ClaimSchema, EvidenceItemSchema, ProposedClaimSchema, QuoteAnchorSchema, SourceSchema, VerdictSchema, type EvidenceItem, type ProposedClaim, type Verdict } from '../schema/sidecars.js';
 import { addDays, isDateString } from '../schema/dates.js';
-import type { AcceptClaimDecision, AcceptDecision, ClaimRelations, Decision, RejectDecision, ReviewedDecision, VerdictDecision } from './decisions.js';
+import type { AcceptClaimDecision, AcceptDecision, ClaimRelations, Decision, RejectDecision, ReviewedDecision, SourceDecision, VerdictDecision } from './decisions.js';
 import { findPass, reportedVerdict, type PassReports } from './from-pass.js';
 import type { ResolvedTarget } from './resolve.js';
 
@@ -46,6 +46,7 @@ const VERDICT_KEYS = Object.keys(VerdictSchema.shape);
 const PROPOSAL_KEYS = Object.keys(ProposedClaimSchema.shape);
 const CLAIM_KEYS = Object.keys(ClaimSchema.shape);
 const QUOTE_KEYS = Object.keys(QuoteAnchorSchema.shape);
+const SOURCE_KEYS = Object.keys(SourceSchema.shape);
 
 /**
  * Apply one decision.
@@ -67,7 +68,35 @@ export function applyDecision(decision: Decision, target: ResolvedTarget, edits:
       return giveVerdict(decision, target, edits, reports);
     case 'reviewed':
       return reconfirm(decision, target, edits);
+    case 'source':
+      return correctSource(decision, target, edits);
   }
+}
+
+/**
+ * A source of the ledger as the author corrects it: its reading status,
+ * title or limitations set (limitations `null`: dropped). What is the same
+ * already changes nothing.
+ */
+function correctSource(decision: SourceDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
+  const source = target.chapter.sources[target.index]!;
+  const name = `source "${source.id}" of ${spec(target)}`;
+  const changes: Array<[key: 'reading' | 'title' | 'limitations', value: string | undefined, was: string | undefined]> = [];
+  if (decision.reading !== undefined && decision.reading !== source.reading) changes.push(['reading', decision.reading, source.reading]);
+  if (decision.title !== undefined && decision.title !== source.title) changes.push(['title', decision.title, source.title]);
+  if (decision.limitations === null && source.limitations !== undefined) changes.push(['limitations', undefined, source.limitations]);
+  if (typeof decision.limitations === 'string' && decision.limitations !== source.limitations) changes.push(['limitations', decision.limitations, source.limitations]);
+  if (changes.length === 0) return { changed: false, summary: `${name} already reads so; nothing to change` };
+  const path = ['sources', target.index];
+  for (const [key, value] of changes) {
+    if (value === undefined) edits.evidence.edit.unset([...path, key]);
+    else edits.evidence.edit.set([...path, key], value, SOURCE_KEYS);
+  }
+  const said = changes.map(([key, value, was]) => {
+    const shown = (text: string | undefined) => (text === undefined ? 'none' : key === 'reading' ? text : quote(text, 80));
+    return value === undefined ? `its ${key} dropped (was ${shown(was)})` : `its ${key} ${shown(value)} (was ${shown(was)})`;
+  });
+  return { changed: true, summary: `${name}: ${said.join(', ')}` };
 }
 
 /** The error for an item that changed since `review` listed it. */

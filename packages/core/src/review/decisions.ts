@@ -4,11 +4,14 @@
  * verdict on the current wording. Each names its item by a handle or an
  * id; two decisions on one item must agree.
  */
-import type { Priority, ProposedResponse, Relation, VerdictStatus } from '../schema/sidecars.js';
+import type { Priority, ProposedResponse, ReadingStatus, Relation, VerdictStatus } from '../schema/sidecars.js';
 import type { ReviewKind } from '../model/review-queue.js';
 
 /** The decision verbs, as the CLI spells them. */
-export type DecisionVerb = 'accept' | 'reject' | 'accept-claim' | 'verdict' | 'reviewed';
+export type DecisionVerb = 'accept' | 'reject' | 'accept-claim' | 'verdict' | 'reviewed' | 'source';
+
+/** What a decision acts on: an item awaiting review, or a source of the ledger (named by its id). */
+export type DecisionKind = ReviewKind | 'source';
 
 /** What every decision records: who, when, and whether it may override an earlier decision. */
 interface DecisionBase {
@@ -83,16 +86,31 @@ export interface ReviewedDecision extends DecisionBase {
   verb: 'reviewed';
 }
 
+/**
+ * A source of the ledger corrected by the author: how much of it was read
+ * (a pass that read it otherwise says so, `report/reading-differs`), its
+ * title, its limitations. Who and when are not written: a source records
+ * what it is, not who corrected it.
+ */
+export interface SourceDecision extends DecisionBase {
+  verb: 'source';
+  reading?: ReadingStatus;
+  title?: string;
+  /** What the source cannot show; `null` drops them. */
+  limitations?: string | null;
+}
+
 /** One decision. */
-export type Decision = AcceptDecision | RejectDecision | AcceptClaimDecision | VerdictDecision | ReviewedDecision;
+export type Decision = AcceptDecision | RejectDecision | AcceptClaimDecision | VerdictDecision | ReviewedDecision | SourceDecision;
 
 /** The kinds of item each verb acts on. */
-export const VERB_KINDS: Readonly<Record<DecisionVerb, readonly ReviewKind[]>> = Object.freeze({
+export const VERB_KINDS: Readonly<Record<DecisionVerb, readonly DecisionKind[]>> = Object.freeze({
   accept: ['lead'],
   reject: ['lead', 'proposal'],
   'accept-claim': ['proposal'],
   verdict: ['claim'],
   reviewed: ['claim'],
+  source: ['source'],
 });
 
 /**

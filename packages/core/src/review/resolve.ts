@@ -8,17 +8,17 @@
 import { closest } from '../problems/problem.js';
 import { claimContent, contentDigest, handleIndex, itemKey, type ReviewKind } from '../model/review-queue.js';
 import type { BookModel, ChapterModel, ResearchModel } from '../model/types.js';
-import { VERB_KINDS, type DecisionVerb } from './decisions.js';
+import { VERB_KINDS, type DecisionKind, type DecisionVerb } from './decisions.js';
 
 /** The item a decision names. */
 export interface ResolvedTarget {
   book: BookModel;
   chapter: ChapterModel;
-  kind: ReviewKind;
+  kind: DecisionKind;
   id: string;
-  /** Its index in its sidecar's list (`evidence`, `proposedClaims`, `claims`). */
+  /** Its index in its sidecar's list (`evidence`, `proposedClaims`, `claims`, `sources`). */
   index: number;
-  /** Its handle as it reads now. */
+  /** Its handle as it reads now (a source, which has none, its id). */
   handle: string;
   /** A whole handle was given, and the item changed since: its second part differs. */
   changed: boolean;
@@ -26,7 +26,7 @@ export interface ResolvedTarget {
 
 const HANDLE = /^([lpc])([0-9a-f]{4,64})(?:\.([0-9a-f]{4}))?$/;
 const KIND_OF_LETTER: Readonly<Record<string, ReviewKind>> = { l: 'lead', p: 'proposal', c: 'claim' };
-const NOUN: Readonly<Record<ReviewKind, string>> = { lead: 'lead', proposal: 'proposed claim', claim: 'claim' };
+const NOUN: Readonly<Record<DecisionKind, string>> = { lead: 'lead', proposal: 'proposed claim', claim: 'claim', source: 'source' };
 
 /**
  * Find the item a decision names.
@@ -59,7 +59,7 @@ export function resolveTarget(model: ResearchModel, target: string, verb: Decisi
     const nearly = near === undefined ? '' : ` (did you mean ${near.handle}, the ${NOUN[near.kind]} "${near.id}" of ${spec(near)}?)`;
     return { error: `no item has the handle "${target}" in ${where}: it was never listed, or its chapter changed${nearly}; run \`research-pack review\` for the current handles` };
   }
-  const others = chapters.flatMap(({ chapter }) => (['lead', 'proposal', 'claim'] as const).filter((kind) => !kinds.includes(kind) && indexOf(chapter, kind, target) !== -1));
+  const others = chapters.flatMap(({ chapter }) => (['lead', 'proposal', 'claim', 'source'] as const).filter((kind) => !kinds.includes(kind) && indexOf(chapter, kind, target) !== -1));
   if (others.length > 0) return { error: `"${target}" is a ${NOUN[others[0]!]}, and \`${verb}\` takes ${kinds.map((kind) => `a ${NOUN[kind]}`).join(' or ')}${hintFor(others[0]!)}` };
   const ids = chapters.flatMap(({ chapter }) => kinds.flatMap((kind) => idsOf(chapter, kind)));
   const guess = closest(target, ids);
@@ -67,7 +67,8 @@ export function resolveTarget(model: ResearchModel, target: string, verb: Decisi
   if (guess === undefined && /^[lpc][0-9a-f]{1,3}(?:\.[0-9a-f]*)?$/.test(target)) {
     return { error: `"${target}" is too short for a handle: a handle is its letter and at least four hex characters, as \`research-pack review\` prints it (e.g. l3f2a or l3f2a.c41e)` };
   }
-  return { error: `no ${kinds.map((kind) => NOUN[kind]).join(' or ')} "${target}" in ${where}${guess ? `; did you mean "${guess}"?` : ''} (\`research-pack review\` lists what awaits a decision, with handles)` };
+  const lists = verb === 'source' ? "the chapter's evidence sidecar lists its sources by id, under `sources`" : '`research-pack review` lists what awaits a decision, with handles';
+  return { error: `no ${kinds.map((kind) => NOUN[kind]).join(' or ')} "${target}" in ${where}${guess ? `; did you mean "${guess}"?` : ''} (${lists})` };
 }
 
 function byHandle(model: ResearchModel, chapters: ReadonlyArray<{ book: BookModel; chapter: ChapterModel }>, letter: string, hex: string, digest: string | undefined): ResolvedTarget | undefined {
@@ -84,19 +85,22 @@ function byHandle(model: ResearchModel, chapters: ReadonlyArray<{ book: BookMode
   return undefined;
 }
 
-function checkKind(found: ResolvedTarget, verb: DecisionVerb, kinds: readonly ReviewKind[]): ResolvedTarget | { error: string } {
+function checkKind(found: ResolvedTarget, verb: DecisionVerb, kinds: readonly DecisionKind[]): ResolvedTarget | { error: string } {
   if (kinds.includes(found.kind)) return found;
   return { error: `${found.handle} is the ${NOUN[found.kind]} "${found.id}" of ${spec(found)}, and \`${verb}\` takes ${kinds.map((kind) => `a ${NOUN[kind]}`).join(' or ')}${hintFor(found.kind)}` };
 }
 
-function hintFor(kind: ReviewKind): string {
+function hintFor(kind: DecisionKind): string {
+  if (kind === 'source') return '; correct a source of the ledger with `research-pack source`';
   if (kind === 'proposal') return '; accept a proposed claim with `research-pack accept-claim`, reject it with `research-pack reject`';
   if (kind === 'lead') return '; accept a lead with `research-pack accept`, reject it with `research-pack reject`';
   return '; give a claim a verdict with `research-pack verdict`, re-confirm one with `research-pack reviewed`';
 }
 
-function target_(model: ResearchModel, book: BookModel, chapter: ChapterModel, kind: ReviewKind, id: string, digest: string | undefined): ResolvedTarget {
+function target_(model: ResearchModel, book: BookModel, chapter: ChapterModel, kind: DecisionKind, id: string, digest: string | undefined): ResolvedTarget {
   const index = indexOf(chapter, kind, id);
+  // A source has no handle: it is named by its ledger id.
+  if (kind === 'source') return { book, chapter, kind, id, index, handle: id, changed: false };
   const now = contentDigest(contentOf(chapter, kind, index));
   const identity = handleIndex(model).get(itemKey(chapter.id, kind, id))!;
   return { book, chapter, kind, id, index, handle: `${identity.short}.${now}`, changed: digest !== undefined && digest !== now };
@@ -109,19 +113,21 @@ function target_(model: ResearchModel, book: BookModel, chapter: ChapterModel, k
  * @param index its index in its list.
  * @returns the value digested.
  */
-export function contentOf(chapter: ChapterModel, kind: ReviewKind, index: number): unknown {
+export function contentOf(chapter: ChapterModel, kind: DecisionKind, index: number): unknown {
+  if (kind === 'source') return chapter.sources[index];
   if (kind === 'lead') return chapter.evidence[index];
   if (kind === 'proposal') return chapter.research.proposedClaims[index];
   return claimContent(chapter.claims[index]!);
 }
 
-function idsOf(chapter: ChapterModel, kind: ReviewKind): string[] {
+function idsOf(chapter: ChapterModel, kind: DecisionKind): string[] {
+  if (kind === 'source') return chapter.sources.map((source) => source.id);
   if (kind === 'lead') return chapter.evidence.map((item) => item.id);
   if (kind === 'proposal') return chapter.research.proposedClaims.map((proposal) => proposal.id);
   return chapter.claims.map((claim) => claim.claim.id);
 }
 
-function indexOf(chapter: ChapterModel, kind: ReviewKind, id: string): number {
+function indexOf(chapter: ChapterModel, kind: DecisionKind, id: string): number {
   return idsOf(chapter, kind).indexOf(id);
 }
 

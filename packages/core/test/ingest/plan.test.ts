@@ -316,7 +316,7 @@ evidence:
     const text = reportText().replace('https://example.org/notes/ | abstract only', 'https://example.org/notes/ | full text');
     const result = plan(text);
     expect(formatProblems(result.problems)).toBe(
-      'report.md:19:1  source-ledger[0].reading  warning: the report read "Session notes" as full-text, the ledger says abstract-only for "notes"; the ledger is kept  (hint: change `reading` in the evidence sidecar yourself if the report is right)  [report/reading-differs]',
+      'report.md:19:1  source-ledger[0].reading  warning: the report read "Session notes" as full-text, the ledger says abstract-only for "notes"; the ledger is kept  (hint: if the report is right: research-pack source notes --reading full-text)  [report/reading-differs]',
     );
     expect(result.files.find((file) => file.kind === 'evidence')!.after).toContain('    reading: abstract-only\n    accessed: 2026-01-10\n');
   });
