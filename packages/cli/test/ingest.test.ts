@@ -93,10 +93,9 @@ describe('research-pack ingest: a complete report', () => {
                txcript-pi-module: matched by url; added verified
   leads:       2 added as status: lead (lead-javascript-object-notation-json-text-sequences, lead-node-js-documentation-readline); nothing validated
   again:       4 source-claim links already in the evidence as the report gives them; no lead added (\`review\` shows this pass's claim audit under the open ones):
-               pi-session-format-doc-1-6-0 on one-object-per-line (report line 34): format-doc-jsonl-container (supports, reported, validated)
-               pi-session-format-doc-1-6-0 on tree-in-place (report line 34): format-doc-tree (supports, reported, validated)
-               jsonlines-org on jsonl-three-rules, supports (report line 35): jsonlines-requirements (supports, background, validated)
-               txcript-pi-module on third-party-readers, supports (report line 36): txcript-reader (supports, reported, lead)
+               pi-session-format-doc-1-6-0 (report line 34): one-object-per-line as format-doc-jsonl-container (supports, reported, validated); tree-in-place as format-doc-tree (supports, reported, validated)
+               jsonlines-org (report line 35): jsonl-three-rules supports as jsonlines-requirements (supports, background, validated)
+               txcript-pi-module (report line 36): third-party-readers supports as txcript-reader (supports, reported, lead)
   experiments: 2 UNRUN, 1 RAN (kept in the report)
 `);
     expect(result.stdout).toContain('\n--- a/content/books/pi/27-chapter.claims.yaml\n+++ b/content/books/pi/27-chapter.claims.yaml\n@@ ');
@@ -259,6 +258,16 @@ describe('research-pack ingest: a complete report', () => {
     const together = await ingest(report);
     expect(together.stderr).toBe(fuzzyWarning);
     expect(together.stdout).toContain('report content/books/pi/.reports/2026-11-30-27-chapter.md (copied)');
+  });
+
+  it("says review shows a pass's claim audit under the open leads only when no recorded pass is later (a review's finding)", async () => {
+    const report = await putReport('complete');
+    // The demo's passes are of 2026-11-29: a pass of the day before is not the one review shows.
+    const earlier = await ingest(report, '--date', '2026-11-28');
+    expect(earlier.code, earlier.stderr).toBe(0);
+    expect(earlier.stdout).toMatch(/\n {2}again: {7}4 source-claim links already in the evidence as the report gives them; no lead added:\n/);
+    const later = await ingest(report);
+    expect(later.stdout).toContain("no lead added (`review` shows this pass's claim audit under the open ones):\n");
   });
 
   it('never duplicates a source or a lead when an edited version of the report comes back', async () => {
@@ -438,7 +447,7 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
         otherFolder,
       ].join('\n'),
     );
-    expect(result.stdout).toContain('  proposed:    2 claims proposed (header-version, sessions-are-stored-in-a-sqlite-database); not claims until the author accepts them\n  again:       1 source-claim link already in the evidence as the report gives it; no lead added (`review` shows this pass\'s claim audit under the open ones):\n               pi-session-format-doc-1-6-0 on header-metadata-only (report line 22): format-doc-header (supports, reported, validated)\n  held back:   2 rows (listed below; recorded in the pass)\n');
+    expect(result.stdout).toContain('  proposed:    2 claims proposed (header-version, sessions-are-stored-in-a-sqlite-database); not claims until the author accepts them\n  again:       1 source-claim link already in the evidence as the report gives it; no lead added (`review` shows this pass\'s claim audit under the open ones):\n               pi-session-format-doc-1-6-0 (report line 22): header-metadata-only as format-doc-header (supports, reported, validated)\n  held back:   2 rows (listed below; recorded in the pass)\n');
     expect(result.stdout).toContain(
       [
         'Held back (2): these rows stay in the report and are listed in the pass; nothing else of theirs is written.',

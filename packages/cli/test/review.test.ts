@@ -105,7 +105,7 @@ describe('research-pack review', () => {
         '      audit:     row 3 on header-metadata-only: no status given; "Format notes 1.6.0 (validated); a third-party blog post describes the same header (lead)"',
         // What the later pass says of its claim too: it may have read or run what the lead rests on (an outside author's finding: a
         // reproduced timing sat only in the report, under an UNRUN experiment lead).
-        '      latest:    the research pass of 2026-12-01, row C3 on header-metadata-only: supported; "The format notes say "Metadata only, not part of the tree" [pi-session-format-doc-1-6-0]. The SessionHeader type has version?, id, timestamp, cwd and parentSession?, and _buildIndex() skips the header [pi-session-manager-src, packages-coding-agent-src-core-session-manager]. A third-party blog gives the same description [mining-a-pi-session]."',
+        '      latest:    the research pass of 2026-12-01 (.reports/2026-12-01-27-chapter.md), row C3 on header-metadata-only: supported; "The format notes say "Metadata only, not part of the tree" [pi-session-format-doc-1-6-0]. The SessionHeader type has version?, id, timestamp, cwd and parentSession?, and _buildIndex() skips the header [pi-session-manager-src, packages-coding-agent-src-core-session-manager]. A third-party blog gives the same description [mining-a-pi-session]."',
         '      from:      the research pass of 2026-11-29 (Claude (Anthropic), Research Pack demo session; .reports/2026-11-29-27-chapter-2.md)',
       ].join('\n'),
     );

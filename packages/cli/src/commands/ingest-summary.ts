@@ -14,6 +14,8 @@ export interface SummaryContext {
   copyReport: boolean;
   experiments: ReadonlyArray<{ marker: 'UNRUN' | 'RAN' }>;
   write: boolean;
+  /** No recorded pass is later than this one: `review` shows its claim audit under the leads of earlier passes. */
+  latest?: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export function summary(plan: IngestPlan, context: SummaryContext): string {
   const merged = plan.sources.filter((source) => source.action === 'merged');
   const unchanged = plan.sources.filter((source) => source.action === 'unchanged');
   lines.push(`  sources:     ${added.length} new${added.length > 0 ? ` (${added.map((source) => source.id).join(', ')})` : ''}, ${merged.length} merged, ${unchanged.length} already recorded`);
-  for (const source of merged) lines.push(`               ${source.id}: matched by ${source.how}; added ${source.filled.join(', ')}`);
+  for (const source of merged) lines.push(`               ${source.id}: matched by ${source.how === 'elided-id' ? 'its id with the middle left out' : source.how}; added ${source.filled.join(', ')}`);
   lines.push(`  leads:       ${plan.leads.length} added as status: lead${plan.leads.length > 0 ? ` (${plan.leads.map((lead) => lead.id).join(', ')})` : ''}; nothing validated`);
   const fresh = plan.proposals.filter((planned) => !planned.recorded);
   const refused = plan.proposals.filter((planned) => planned.recorded && planned.proposal.rejected !== undefined);
@@ -63,10 +65,19 @@ export function summary(plan: IngestPlan, context: SummaryContext): string {
   }
   if (plan.linkedAgain.length > 0) {
     // Not added, and not silent: what the pass says of a link the evidence has is read beside the item that records it.
-    lines.push(`  again:       ${plan.linkedAgain.length} source-claim link${plan.linkedAgain.length === 1 ? '' : 's'} already in the evidence as the report gives ${plan.linkedAgain.length === 1 ? 'it' : 'them'}; no lead added (\`review\` shows this pass's claim audit under the open ones):`);
-    for (const entry of plan.linkedAgain) {
-      const items = entry.items.map((item) => `${item.id} (${item.relation}, ${item.class}, ${item.status})`).join(', ');
-      lines.push(`               ${entry.source} on ${entry.claim}${entry.relation === 'unresolved' ? '' : `, ${entry.relation}`} (report line ${entry.line}): ${items}`);
+    const count = plan.linkedAgain.length;
+    const shown = context.latest ? " (`review` shows this pass's claim audit under the open ones)" : '';
+    lines.push(`  again:       ${count} source-claim link${count === 1 ? '' : 's'} already in the evidence as the report gives ${count === 1 ? 'it' : 'them'}; no lead added${shown}:`);
+    // One line per source: its rows' lines, then each claim and the items that link it.
+    const bySource = new Map<string, typeof plan.linkedAgain>();
+    for (const entry of plan.linkedAgain) bySource.set(entry.source, [...(bySource.get(entry.source) ?? []), entry]);
+    for (const [source, entries] of bySource) {
+      const rows = [...new Set(entries.flatMap((entry) => entry.lines))].sort((a, b) => a - b);
+      const claims = entries.map((entry) => {
+        const items = entry.items.map((item) => `${item.id} (${item.relation}, ${item.class}, ${item.thisPass ? 'added by this report' : item.status})`).join(', ');
+        return `${entry.claim}${entry.relation === 'unresolved' ? '' : ` ${entry.relation}`} as ${items}`;
+      });
+      lines.push(`               ${source} (report line${rows.length === 1 ? '' : 's'} ${rows.join(', ')}): ${claims.join('; ')}`);
     }
   }
   if (plan.heldBack.length > 0) lines.push(`  held back:   ${plan.heldBack.length} row${plan.heldBack.length === 1 ? '' : 's'} (listed below; recorded in the pass)`);

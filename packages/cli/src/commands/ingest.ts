@@ -90,7 +90,9 @@ export const ingest: Command = async (positionals, values, io) => {
   printProblems(io, problems);
   if (copyReport) io.stderr(otherReportsFolder(book, pass.reportPath, options.configFile));
   const shownReport = posix(path.relative(options.root, reportTarget));
-  io.stdout(summary(plan, { display, spec: `${book.slug}/${chapter.slug}`, current: chapter.fingerprint, reportTarget: shownReport, copyReport, experiments: parsed.report.experiments, write: flags.write }));
+  // `review` shows the latest pass's claim audit under the leads of earlier ones: this pass's, unless a recorded one is later.
+  const latest = chapter.research.history.every((recorded) => recorded.date <= plan.pass.date);
+  io.stdout(summary(plan, { display, spec: `${book.slug}/${chapter.slug}`, current: chapter.fingerprint, reportTarget: shownReport, copyReport, experiments: parsed.report.experiments, write: flags.write, latest }));
   io.stdout(heldBackList(plan, display));
   // The diff library is loaded only for a pass that can land: a refused one prints no diff.
   const { unifiedDiff } = await import('../diff.js');

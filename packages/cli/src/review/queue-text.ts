@@ -79,7 +79,7 @@ export function summaryOf(queue: ReviewQueue): string {
  * @param group the claim it is listed under.
  * @param audit what a pass's claim audit says of a claim, when the rows are shown.
  * @param walk shown in `review --interactive`, which asks for the relation itself: no command-line hint.
- * @param latest the chapter's latest pass with a report: what its claim audit says is shown too when the lead is not of it.
+ * @param latest the chapter's latest pass, when it has a report (`ReviewQueue.latest`): what its claim audit says is shown too when the lead is not of it.
  * @returns its lines.
  */
 export function leadBlock(lead: ReviewLead, group: string, audit?: (pass: ResearchPass, claim: string) => ReportedVerdict | undefined, walk = false, latest?: ResearchPass): string[] {
@@ -102,7 +102,8 @@ export function leadBlock(lead: ReviewLead, group: string, audit?: (pass: Resear
   // report, under an UNRUN experiment lead): what it says of the lead's claims is shown beside it.
   if (audit && latest && !samePass(latest, lead.pass)) {
     const later = item.claims.flatMap((claim) => auditLine(claim, audit(latest, claim)));
-    for (const [index, row] of later.entries()) lines.push(index === 0 ? field('latest', `the research pass of ${latest.date}, ${row}`) : `${' '.repeat(7 + LABEL_WIDTH)}${row}`);
+    // Named as `from:` names a pass: two passes of one day are told apart by their reports.
+    for (const [index, row] of later.entries()) lines.push(index === 0 ? field('latest', `the research pass of ${latest.date} (${plain(latest.report ?? '')}), ${row}`) : `${' '.repeat(7 + LABEL_WIDTH)}${row}`);
   }
   lines.push(field('from', lead.pass ? `the research pass of ${lead.pass.date} (${plain(lead.pass.by)}${lead.pass.report ? `; ${plain(lead.pass.report)}` : ''})` : `recorded ${item.recorded}, no research pass named`));
   return lines;
@@ -153,12 +154,12 @@ export function claimBlock(entry: ReviewClaim, reviewAfterDays: number): string[
   return lines;
 }
 
-/** `C2 on header-metadata-only: supported; "The post shows …"`, or nothing when the report has no row on the claim. */
 /** Whether two passes are one (passes are recorded by date and report). */
 function samePass(a: ResearchPass, b: ResearchPass | undefined): boolean {
   return b !== undefined && a.date === b.date && a.report === b.report;
 }
 
+/** `C2 on header-metadata-only: supported; "The post shows …"`, or nothing when the report has no row on the claim. */
 function auditLine(claim: string, row: ReportedVerdict | undefined): string[] {
   if (!row) return [];
   return [`row ${plain(row.label)} on ${claim}: ${row.status ?? 'no status given'}${row.rationale ? `; "${plain(row.rationale)}"` : ''}`];

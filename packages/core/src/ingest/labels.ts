@@ -53,6 +53,50 @@ export function labelReplacer(ids: ReadonlyMap<string, string>): (text: string) 
 }
 
 /**
+ * A replacer that leaves Markdown's code alone: fenced code blocks and code
+ * spans are kept as written (`process.argv[2]` in a finding's script is no
+ * reference to a ledger row labelled 2), the prose between them replaced.
+ * @param replace what `labelReplacer` made.
+ * @returns the function that replaces the labels in Markdown text.
+ */
+export function outsideCode(replace: (text: string) => string): (text: string) => string {
+  const prose = (text: string) => {
+    // Code spans: a run of backticks to the next run of the same length.
+    let out = '';
+    let last = 0;
+    for (const span of text.matchAll(/(?<!`)(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g)) {
+      out += replace(text.slice(last, span.index)) + span[0];
+      last = span.index + span[0].length;
+    }
+    return out + replace(text.slice(last));
+  };
+  return (text) => {
+    if (!text.includes('`') && !text.includes('~~~')) return replace(text);
+    const lines = text.split(/(?<=\n)/);
+    let out = '';
+    let pending = '';
+    let fence: { char: string; length: number } | undefined;
+    for (const line of lines) {
+      if (fence) {
+        out += line;
+        const close = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?\n?$/.exec(line);
+        if (close && close[1]![0] === fence.char && close[1]!.length >= fence.length) fence = undefined;
+        continue;
+      }
+      const open = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+      if (open) {
+        out += prose(pending) + line;
+        pending = '';
+        fence = { char: open[1]![0]!, length: open[1]!.length };
+        continue;
+      }
+      pending += line;
+    }
+    return out + prose(pending);
+  };
+}
+
+/**
  * Whether text names one of the labels (as `withChapterIds` would replace it).
  * @param text any text.
  * @param replace what `labelReplacer` made.

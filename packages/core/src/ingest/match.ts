@@ -333,9 +333,34 @@ export class SourceIndex {
    * @param row the ledger row.
    * @returns the source and how it was found (`id` for a ledger id), and the others `match` found as well.
    */
-  place(row: SourceLedgerRow): { source?: Source; how?: SourceMatchKind | 'id'; others: Source[] } {
-    const byId = this.byId(row.ids) ?? (row.namedId && 'elided' in row.namedId ? this.byElidedId(row.namedId.elided) : undefined);
-    return byId ? { source: byId, how: 'id', others: [] } : this.match(row);
+  place(row: SourceLedgerRow): { source?: Source; how?: SourceMatchKind | 'id' | 'elided-id'; others: Source[] } {
+    const named = row.namedId;
+    if (named && 'id' in named) {
+      // The id the cell opens with decides: a recorded source's, or the new one's (the other ids in the cell are mentions:
+      // "pi-readme-0-58-3: README …, which replaced pi-coding-agent-0-73-1").
+      const own = this.ids.get(named.id);
+      return own ? { source: own, how: 'id', others: [] } : this.match(row);
+    }
+    const byId = this.byId(row.ids);
+    if (byId) return { source: byId, how: 'id', others: [] };
+    if (named && 'elided' in named) {
+      // Shortened in the middle: the one source with those ends, unless the row gives another address (another copy of it, say).
+      const found = this.byElidedId(named.elided);
+      if (found && this.sameAddress(found, row)) return { source: found, how: 'elided-id', others: [] };
+    }
+    return this.match(row);
+  }
+
+  /**
+   * Whether a row's address is the source's, or either has none.
+   * @param source a recorded source.
+   * @param row a ledger row.
+   * @returns false when both give an address and they differ.
+   */
+  sameAddress(source: Source, row: SourceLedgerRow): boolean {
+    const own = source.url === undefined ? undefined : normalizeUrl(source.url);
+    const given = [row.url, row.titleUrl].filter((url): url is string => url !== undefined).map(normalizeUrl).filter((url): url is string => url !== undefined);
+    return own === undefined || given.length === 0 || given.includes(own);
   }
 
   /**

@@ -14,7 +14,7 @@ import { closest, createProblem, quote, type Problem } from '../problems/problem
 import type { HeldBackRow, ResearchReport, SourceLedgerRow } from '../research-report/read.js';
 import { at } from '../research-report/read/node-text.js';
 import { OWN_RUN_HINT } from '../research-report/read/source-ledger.js';
-import { SourceSchema, type EvidenceItem, type ReadingStatus, type Relation, type Source } from '../schema/sidecars.js';
+import { SourceSchema, type EvidenceClass, type EvidenceItem, type ReadingStatus, type Relation, type Source } from '../schema/sidecars.js';
 
 /** What happened to one source-ledger row. */
 export interface PlannedSource {
@@ -23,7 +23,7 @@ export interface PlannedSource {
   /** `new`: added to the ledger; `merged`: fields filled in a recorded source; `unchanged`: recorded, nothing to add. */
   action: 'new' | 'merged' | 'unchanged';
   /** How a recorded source was found. */
-  how?: SourceMatchKind | 'id';
+  how?: SourceMatchKind | 'id' | 'elided-id';
   /** Fields added to a recorded source. */
   filled: string[];
 }
@@ -41,6 +41,8 @@ export interface SourcesInput {
   date: string;
   /** The most characters the evidence sidecar may have after the pass. */
   maxLength: number;
+  /** Ids a new source may not take though no source or evidence has them: the chapter's claims' and proposals'. */
+  reservedIds?: ReadonlySet<string>;
 }
 
 /** The ledger row after which the evidence sidecar would be too long. */
@@ -83,23 +85,31 @@ export interface RejectedAgain {
 
 /**
  * A source and claim the report links that the evidence already links, as
- * the report says it (the same relation, and the same class when the row
- * gives one): no lead is added, and the ingest says so, naming the items
- * that record it, so that what the pass says of them is looked at there.
+ * the report says it (the same relation, and a class no stronger than one
+ * recorded, when the row gives one): no lead is added, and the ingest says
+ * so, naming the items that record it, so that what the pass says of them
+ * is looked at there.
  */
 export interface LinkedAgain {
   source: string;
   claim: string;
   /** The relation the report gives (`unresolved` when it gives none). */
   relation: Relation;
-  /** The items that link them already: recorded ones, or a lead an earlier row of this pass added. */
-  items: Array<Pick<EvidenceItem, 'id' | 'relation' | 'class' | 'status'>>;
-  /** The report's source-ledger row. */
-  line: number;
+  /** The items that link them already: recorded ones, or a lead an earlier row of this pass added (`thisPass`). */
+  items: Array<LinkingItem & { thisPass?: true }>;
+  /** The report's source-ledger rows that make the link, by line. */
+  lines: number[];
 }
 
 /** An item that links a source to a claim, as far as whether a row's link is new depends on it. */
 type LinkingItem = Pick<EvidenceItem, 'id' | 'relation' | 'class' | 'status'>;
+
+/**
+ * How much a class of evidence shows, for whether a later pass's word on a
+ * link is news: a proposed experiment or a hypothesis, then what a source
+ * reports (or gives as background), then what was reproduced.
+ */
+const CLASS_WEIGHT: Readonly<Record<EvidenceClass, number>> = { 'proposed-experiment': 0, hypothesis: 0, background: 1, reported: 1, reproduced: 2 };
 
 const SOURCE_KEYS = Object.keys(SourceSchema.shape);
 
@@ -110,6 +120,8 @@ interface SourcePlanState {
   /** Copies: merging fills them as the sidecar will read, without touching the caller's model; indexed by id and keys. */
   known: SourceIndex;
   usedIds: Set<string>;
+  /** Claim and proposal ids: not a new source's id. */
+  reservedIds: ReadonlySet<string>;
   /** The items that link each source to each claim (by `source\0claim`), recorded or added by this pass; rejected ones are in `rejected`. */
   links: Map<string, LinkingItem[]>;
   newSources: Array<Record<string, unknown>>;
@@ -144,6 +156,7 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
     sourceIndex: indexById(input.evidenceSidecar, 'sources'),
     known: new SourceIndex(input.sources.map((source) => ({ ...source, identifiers: { ...source.identifiers } }))),
     usedIds: new Set<string>([...input.sources.map((source) => source.id), ...input.evidence.map((item) => item.id)]),
+    reservedIds: input.reservedIds ?? new Set(),
     links: new Map(),
     newSources: [],
     newById: new Map(),
@@ -273,14 +286,24 @@ function placeSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file:
   if (!match.source) {
     const named = row.namedId;
     if (named && 'elided' in named) {
-      // "read-pi-sessions…hazat-pi-config:": an id shortened in the middle that names no recorded source (an outside author's finding: a near-duplicate went unnoticed).
+      // "read-pi-sessions…hazat-pi-config:": an id shortened in the middle that names no recorded source, or one at another
+      // address (an outside author's finding: a near-duplicate went unnoticed).
       const near = state.known.elidedCandidates(named.elided);
+      const elsewhere = near.length === 1 ? state.known.byElidedId(named.elided) : undefined;
+      const why =
+        near.length === 0
+          ? 'no recorded source has an id of those ends'
+          : elsewhere
+            ? `the row's address is not that of "${elsewhere.id}", the recorded source with those ends (${elsewhere.url ?? 'none'})`
+            : `${near.length} recorded sources have an id of those ends (${near.map((id) => `"${id}"`).join(', ')})`;
       problems.push(
         createProblem(
           'report/unknown-source-id',
           at(pass.file, row, `${path}.source`),
-          `${quote(named.text)} reads as a ledger id with its middle left out, but ${near.length === 0 ? 'no recorded source has' : `${near.length} recorded sources (${near.map((id) => `"${id}"`).join(', ')}) have`} an id of those ends; the row is added as a new source`,
-          near.length > 1 ? 'write the source\'s ledger id in full' : 'write the ledger id in full if the source is recorded (`research-pack review` lists the ledger), else leave the id out',
+          `${quote(named.text)} reads as a ledger id with its middle left out, but ${why}; it names no recorded source`,
+          elsewhere
+            ? `if it is the same source, write its id in full ("${elsewhere.id}"); as it is, the row is another source`
+            : 'write the ledger id in full if the source is recorded (`research-pack brief` lists the chapter\'s sources by id)',
         ),
       );
     }
@@ -363,11 +386,14 @@ function addSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: s
       ),
     );
   }
-  // The id the row opens with ("pi-readme-0-58-3: …"), when nothing has it yet: the researcher named it (an outside author's finding: ids cut from titles were unreadable).
-  const named = row.namedId && 'id' in row.namedId && !state.usedIds.has(row.namedId.id) ? row.namedId.id : undefined;
+  // The id the row opens with ("pi-readme-0-58-3: …"), when nothing of the chapter has it: the researcher named it (an outside
+  // author's finding: ids cut from titles were unreadable). Not taken, it stays before the title, as written.
+  const opening = row.namedId && 'id' in row.namedId ? row.namedId : undefined;
+  const named = opening && !state.usedIds.has(opening.id) && !state.reservedIds.has(opening.id) ? opening.id : undefined;
   const sourceId = named ?? uniqueId(slug(row.title, 48) || 'source', state.usedIds);
   state.usedIds.add(sourceId);
-  const source = newSource(sourceId, row, row.reading, accessed);
+  const title = opening && !named ? `${opening.text}: ${row.title}` : row.title;
+  const source = newSource(sourceId, { ...row, title }, row.reading, accessed);
   state.newSources.push(source);
   state.newById.set(sourceId, source);
   state.known.add(source as unknown as Source);
@@ -389,8 +415,9 @@ function fillRecordedSource(edit: YamlEdit, index: number, filled: Array<[string
 /**
  * One lead per relation, for the claims this source is not yet linked to as
  * the row links it: by that relation (any, when the row gives none), and of
- * the class the row gives, when it gives one (a pass that reproduces what an
- * earlier one proposed to run is news). A link already there is reported.
+ * a class at least as strong as the row gives, when it gives one (a pass
+ * that reproduces what an earlier one proposed to run is news; one that
+ * only reports what was reproduced is not). A link already there is reported.
  */
 function addLeads(row: SourceLedgerRow, sourceId: string, targets: ReadonlyMap<string, Relation>, state: SourcePlanState, reportPath: string, date: string): void {
   const groups = new Map<Relation, string[]>();
@@ -402,10 +429,15 @@ function addLeads(row: SourceLedgerRow, sourceId: string, targets: ReadonlyMap<s
       continue;
     }
     const items = state.links.get(`${sourceId}\0${claim}`) ?? [];
-    const same = items.filter((item) => (relation === 'unresolved' || item.relation === relation) && (row.evidenceClass === undefined || item.class === row.evidenceClass));
+    const given = row.evidenceClass;
+    const same = items.filter((item) => (relation === 'unresolved' || item.relation === relation) && (given === undefined || CLASS_WEIGHT[item.class] >= CLASS_WEIGHT[given]));
     if (same.length > 0) {
-      if (!state.linkedAgain.some((entry) => entry.source === sourceId && entry.claim === claim && entry.line === row.line)) {
-        state.linkedAgain.push({ source: sourceId, claim, relation, items: same.map(({ id, relation: r, class: c, status }) => ({ id, relation: r, class: c, status })), line: row.line });
+      const known = state.linkedAgain.find((entry) => entry.source === sourceId && entry.claim === claim && entry.relation === relation);
+      if (known) {
+        if (!known.lines.includes(row.line)) known.lines.push(row.line);
+      } else {
+        const added = new Set(state.leads.map((lead) => lead.id));
+        state.linkedAgain.push({ source: sourceId, claim, relation, items: same.map(({ id, relation: r, class: c, status }) => ({ id, relation: r, class: c, status, ...(added.has(id) ? { thisPass: true as const } : {}) })), lines: [row.line] });
       }
       continue;
     }

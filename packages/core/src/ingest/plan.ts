@@ -13,7 +13,7 @@ import { planClaims } from './plan-claims.js';
 import { planSources, type LinkedAgain, type PlannedSource, type RejectedAgain, type SourcesOverflow } from './plan-sources.js';
 import type { PlannedProposal } from './proposals.js';
 import { refResolver } from './refs.js';
-import { labelReplacer, namesLabels } from './labels.js';
+import { labelReplacer, namesLabels, outsideCode } from './labels.js';
 import { editYaml, indexById, SIDECAR_KEY_ORDER, type YamlEdit } from './yaml-edit.js';
 import { createProblem, groupDigits, hasErrors, type Problem } from '../problems/problem.js';
 import type { HeldBackRow, ResearchReport } from '../research-report/read.js';
@@ -101,7 +101,8 @@ export function planIngest(options: PlanIngestOptions): IngestPlan {
   const plan = planOnce(options);
   // The report's own labels in text the sidecars keep ("Same concern as C1", "conflicts with S1/S6", "Cite: S5") are
   // written as the chapter's ids, once the first plan has said which claim and source each label is.
-  const replace = labelReplacer(labelIds(plan));
+  // Code spans and blocks are left as written ("process.argv[2]" names no row 2).
+  const replace = outsideCode(labelReplacer(labelIds(plan)));
   const { report } = options;
   const labelled =
     report.claimAudit.some((row) => namesLabels(row.concern, replace) || namesLabels(row.evidence, replace)) ||
@@ -171,7 +172,8 @@ function planOnce(options: PlanIngestOptions): IngestPlan {
   );
   const proposalIds = new Set([...recordedProposals.map((proposal) => proposal.id), ...claims.proposals.map((planned) => planned.proposal.id)]);
   const refs = refResolver(new Set(chapter.claims.map((claim) => claim.id)), proposalIds, claims.labelled, report.labelled);
-  const sources = planSources({ report, sources: chapter.sources, evidence: chapter.evidence, evidenceSidecar: sidecars.evidence.text, evidenceFile: sidecars.evidence.file, refs, reportPath, date, maxLength: MAX_YAML_LENGTH }, problems);
+  const reservedIds = new Set([...chapter.claims.map((claim) => claim.id), ...proposalIds]);
+  const sources = planSources({ report, sources: chapter.sources, evidence: chapter.evidence, evidenceSidecar: sidecars.evidence.text, evidenceFile: sidecars.evidence.file, refs, reportPath, date, maxLength: MAX_YAML_LENGTH, reservedIds }, problems);
   if (sources.overflow) problems.push(ledgerTooLarge(report, sidecars.evidence.file, sources.overflow));
   const fresh = claims.proposals.filter((planned) => !planned.recorded).map((planned) => ({ ...planned.proposal, sources: sources.proposalSources.get(planned.proposal.id) ?? [] }));
   const heldBack = [...report.heldBack, ...claims.held, ...sources.held].sort((a, b) => a.line - b.line || a.column - b.column);

@@ -132,7 +132,7 @@ export const rules = {
   'report/duplicate-claim-row': { severity: 'warning', description: 'Two claim-audit rows are about the same claim; the first is used.' },
   'report/claims-not-audited': { severity: 'warning', description: 'Claims of the chapter the audit does not cover.' },
   'report/ambiguous-source': { severity: 'warning', description: 'A ledger row matches several recorded sources; it is merged into the first.' },
-  'report/unknown-source-id': { severity: 'warning', description: 'A source-ledger row opens with a ledger id written with an ellipsis (`read-pi…pi-config:`) that stands for no recorded source, or for several; the source is added as a new one.' },
+  'report/unknown-source-id': { severity: 'warning', description: 'A source-ledger row opens with a ledger id written with its middle left out (`read-pi…pi-config:`) that stands for no recorded source: no id has those ends, several do, or the one that does is at another address; the row is not merged into a recorded source.' },
   'report/reading-differs': { severity: 'warning', description: "The report's reading status differs from the ledger's; the ledger is kept." },
   'report/unresolved-reference': { severity: 'warning', description: 'A "bears on" reference names no claim, no claim-audit row and no proposed claim; the source lands without it.' },
   'report/assumed-date': { severity: 'warning', description: 'A ledger row gives no access date; the date of the pass is recorded.' },

@@ -400,10 +400,39 @@ evidence:
     // The class the experiment has: nothing new, and said.
     const same = plan(ledger('proposed experiment'), sidecars({ claims: claimsYaml, evidence: proposed }), known);
     expect(same.leads).toEqual([]);
-    expect(same.linkedAgain).toEqual([{ source: 'notes', claim: 'ids', relation: 'unresolved', items: [{ id: 'experiment-ids', relation: 'unresolved', class: 'proposed-experiment', status: 'lead' }], line: expect.any(Number) }]);
+    expect(same.linkedAgain).toEqual([{ source: 'notes', claim: 'ids', relation: 'unresolved', items: [{ id: 'experiment-ids', relation: 'unresolved', class: 'proposed-experiment', status: 'lead' }], lines: [expect.any(Number)] }]);
+    // A weaker class than one recorded is no news: a pass that reports what was reproduced adds nothing to the reproduced evidence.
+    const run = proposed.replace('class: proposed-experiment\n    status: lead', 'class: reproduced\n    status: validated');
+    const ran = { ...chapter, evidence: (parse(run) as { evidence: EvidenceItem[] }).evidence };
+    for (const weaker of ['reported', 'proposed experiment']) {
+      const result = plan(ledger(weaker), sidecars({ claims: claimsYaml, evidence: run }), ran);
+      expect(result.leads, weaker).toEqual([]);
+      expect(result.linkedAgain.map((entry) => entry.items.map((item) => [item.id, item.class, item.status])), weaker).toEqual([[['experiment-ids', 'reproduced', 'validated']]]);
+    }
   });
 
-  it("takes the ledger id a source cell opens with: a recorded one's, written in full or with its middle left out, or a new source's; never as part of the title (an outside author's findings)", () => {
+  it('says a link two rows make once, with both lines, and a lead an earlier row of the pass added as added by it', () => {
+    const ledger = reportText().replace(
+      /## 3\. Source ledger[\s\S]*?## 4/,
+      `## 3. Source ledger
+
+| Source | URL | Reading | Bears on | Verified / accessed |
+| --- | --- | --- | --- | --- |
+| A paper on ids | https://doi.org/10.1234/ids.5 | abstract only | qualifies \`ids\` | 2026-11-30 / 2026-11-30 |
+| A paper on ids (its section 2) | https://doi.org/10.1234/ids.5 | abstract only | qualifies \`ids\` | 2026-11-30 / 2026-11-30 |
+| The same paper, once more | https://doi.org/10.1234/ids.5 | abstract only | qualifies \`ids\` | 2026-11-30 / 2026-11-30 |
+
+## 4`,
+    );
+    const result = plan(ledger);
+    expect(result.leads.map((lead) => lead.id)).toEqual(['lead-a-paper-on-ids']);
+    expect(result.linkedAgain).toEqual([
+      { source: 'a-paper-on-ids', claim: 'ids', relation: 'qualifies', items: [{ id: 'lead-a-paper-on-ids', relation: 'qualifies', class: 'reported', status: 'lead', thisPass: true }], lines: [expect.any(Number), expect.any(Number)] },
+    ]);
+    expect(new Set(result.linkedAgain[0]!.lines).size).toBe(2);
+  });
+
+  it("takes the ledger id a source cell opens with: a recorded one's, in full or with its middle left out, else a new source's (outside authors' findings)", () => {
     const recorded = evidenceYaml.replace(
       '\nevidence:',
       `  - id: read-pi-sessions-session-reader-skill-hazat-pi-config
@@ -415,30 +444,61 @@ evidence:
 evidence:`,
     );
     const known = { ...chapter, sources: (parse(recorded) as { sources: Source[] }).sources.map((source) => ({ ...source, authors: [], identifiers: {} })) };
+    const row = (source: string, url: string) => `| ${source} | ${url} | full text | \`ids\` | 2026-11-30 / 2026-11-30 |`;
     const ledger = reportText().replace(
       /## 3\. Source ledger[\s\S]*?## 4/,
       `## 3. Source ledger
 
 | Source | URL | Reading | Bears on | Verified / accessed |
 | --- | --- | --- | --- | --- |
-| read-pi-sessions…hazat-pi-config: \`skills/session-reader/SKILL.md\`, HazAT/pi-config (the original) | https://github.com/HazAT/pi-config/blob/main/skills/session-reader/SKILL.md | full text | \`tree\` | 2026-11-30 / 2026-11-30 |
-| pi-readme-0-58-3: README of pi 0.58.3 | https://example.org/pi/0.58.3/README.md | full text | \`ids\` | 2026-11-30 / 2026-11-30 |
-| read-pi…nowhere: A page no ledger id ends like | https://example.org/elsewhere | full text | \`ids\` | 2026-11-30 / 2026-11-30 |
+${row('notes: Session notes, as the brief lists them', 'https://example.org/notes')}
+${row('read-pi-sessions…hazat-pi-config: the skill, as mirrored', 'https://skillmds.dev/read-pi-sessions')}
+${row('read-pi-sessions…hazat-pi-config: \`skills/session-reader/SKILL.md\`, HazAT/pi-config (the original)', 'https://github.com/HazAT/pi-config/blob/main/skills/session-reader/SKILL.md')}
+${row('pi-readme-0-58-3: README of pi 0.58.3, which replaced read-pi-sessions-session-reader-skill-hazat-pi-config', 'https://example.org/pi/0.58.3/README.md')}
+${row('read-pi…nowhere: A page no ledger id ends like', 'https://example.org/elsewhere')}
+${row('tree: a post about trees, whose first word is a claim id', 'https://example.org/trees')}
+${row('2026-11-20: release notes of pi 1.6.0', 'https://example.org/pi/1.6.0/notes')}
+${row('node-fetch: A light-weight module that brings Fetch API to Node.js', 'https://www.npmjs.com/package/node-fetch')}
 
 ## 4`,
     );
     const result = plan(ledger, sidecars({ claims: claimsYaml, evidence: recorded }), known);
     expect(result.sources.map((planned) => [planned.id, planned.action, planned.how])).toEqual([
-      ['read-pi-sessions-session-reader-skill-hazat-pi-config', 'unchanged', 'id'],
+      // "notes" has no hyphen: no id shape, but the title and URL find it.
+      ['notes', 'unchanged', 'url'],
+      ['read-pi-sessions-session-reader-skill-hazat-pi-config', 'unchanged', 'elided-id'],
+      // The same ends, at another address: another copy, a new source.
+      ['skills-session-reader-skill-md-hazat-pi-config', 'new', undefined],
+      // Its own id, whatever other ids the cell mentions.
       ['pi-readme-0-58-3', 'new', undefined],
       ['a-page-no-ledger-id-ends-like', 'new', undefined],
+      // A claim's id is not a source's: kept in the title.
+      ['tree-a-post-about-trees-whose-first-word-is-a', 'new', undefined],
+      ['2026-11-20-release-notes-of-pi-1-6-0', 'new', undefined],
+      ['node-fetch', 'new', undefined],
     ]);
     const evidence = parse(result.files.find((file) => file.kind === 'evidence')!.after) as { sources: Array<{ id: string; title: string }> };
-    expect(evidence.sources.find((source) => source.id === 'pi-readme-0-58-3')!.title).toBe('README of pi 0.58.3');
-    expect(evidence.sources.find((source) => source.id === 'a-page-no-ledger-id-ends-like')!.title).toBe('A page no ledger id ends like');
-    expect(formatProblems(result.problems.filter((problem) => problem.rule === 'report/unknown-source-id'))).toContain(
-      '"read-pi…nowhere" reads as a ledger id with its middle left out, but no recorded source has an id of those ends; the row is added as a new source',
+    const titles = Object.fromEntries(evidence.sources.map((source) => [source.id, source.title]));
+    expect(titles['pi-readme-0-58-3']).toBe('README of pi 0.58.3, which replaced read-pi-sessions-session-reader-skill-hazat-pi-config');
+    expect(titles['a-page-no-ledger-id-ends-like']).toBe('A page no ledger id ends like');
+    expect(titles['tree-a-post-about-trees-whose-first-word-is-a']).toBe('tree: a post about trees, whose first word is a claim id');
+    expect(titles['2026-11-20-release-notes-of-pi-1-6-0']).toBe('2026-11-20: release notes of pi 1.6.0');
+    expect(titles['node-fetch']).toBe('A light-weight module that brings Fetch API to Node.js');
+    const warned = formatProblems(result.problems.filter((problem) => problem.rule === 'report/unknown-source-id'));
+    expect(warned).toContain(
+      '"read-pi-sessions…hazat-pi-config" reads as a ledger id with its middle left out, but the row\'s address is not that of "read-pi-sessions-session-reader-skill-hazat-pi-config", the recorded source with those ends (https://skillmds.dev/read-pi-sessions); it names no recorded source  (hint: if it is the same source, write its id in full ("read-pi-sessions-session-reader-skill-hazat-pi-config"); as it is, the row is another source)',
     );
+    expect(warned).toContain('"read-pi…nowhere" reads as a ledger id with its middle left out, but no recorded source has an id of those ends; it names no recorded source  (hint: write the ledger id in full if the source is recorded (`research-pack brief` lists the chapter\'s sources by id))');
+  });
+
+  it("leaves code in the findings and the upgrade proposal as written: 'process.argv[2]' names no ledger row 2 (a review's finding)", () => {
+    const numbered = reportText({ bears: '`tree`', findings: 'Row [2] qualifies it, and so does 2.\n\n```js\nconst file = process.argv[2];\n```\n\nRun `node reader.mjs [2]` to see.' })
+      .replace('| Source | Verified metadata |', '| # | Source | Verified metadata |')
+      .replace('| --- | --- | --- | --- | --- | --- | --- |\n| Session notes', '| --- | --- | --- | --- | --- | --- | --- | --- |\n| 1 | Session notes')
+      .replace('| A paper on ids |', '| 2 | A paper on ids |');
+    const result = plan(numbered);
+    const history = (parse(result.files.find((file) => file.kind === 'research')!.after) as { history: Array<{ findings?: string }> }).history;
+    expect(history.at(-1)!.findings).toBe('Row [a-paper-on-ids] qualifies it, and so does 2.\n\n```js\nconst file = process.argv[2];\n```\n\nRun `node reader.mjs [2]` to see.');
   });
 
   it('warns about an old revision, and names unknown claims in the ledger, landing the source without them', () => {

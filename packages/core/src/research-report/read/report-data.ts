@@ -104,12 +104,13 @@ export interface SourceLedgerRow extends ReportPlace {
   title: string;
   /**
    * The id the source cell opens with, before a colon
-   * (`pi-coding-agent-1-6-0: @earendil-works/pi-coding-agent 1.6.0`): the
-   * ledger id the researcher gives the source, a recorded one's or one for
-   * a new source. `elided` when written with an ellipsis inside
+   * (`pi-coding-agent-1-6-0: @earendil-works/pi-coding-agent 1.6.0`), as
+   * the brief lists the ledger: a recorded source's, or the id the
+   * researcher gives a new one (`text`: as written, put back before the title
+   * when the id is not taken). `elided` when written with an ellipsis inside
    * (`read-pi-sessions…hazat-pi-config:`): its two ends.
    */
-  namedId?: { id: string } | { elided: { head: string; tail: string }; text: string };
+  namedId?: { id: string; text: string } | { elided: { head: string; tail: string }; text: string };
   /** A link in the source cell, if any. */
   titleUrl?: string;
   /** The URL column's link. */

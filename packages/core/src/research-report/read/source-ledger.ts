@@ -95,22 +95,26 @@ function sectionDates(section: SectionNodes, file: string, problems: Problem[], 
   return result;
 }
 
-/** "(new)", "(added)", "(new source)" before or after a source's title. */
-/** An id-shaped word (at least two parts) before a colon that opens a source cell; or one elided in the middle ("a-b…y-z"). */
-const OPENING_ID = /^[*`\s]*([a-z0-9]+(?:-[a-z0-9]+)+)[*`]*\s*:\s+(?=\S)/;
-const OPENING_ELIDED = /^[*`\s]*([a-z0-9]+(?:-[a-z0-9]+)*)(?:…|\.{3})([a-z0-9]+(?:-[a-z0-9]+)*)[*`]*\s*:\s+(?=\S)/;
+/**
+ * An id-shaped word before a colon that opens a source cell, as the brief
+ * lists the ledger ("pi-coding-agent-1-6-0: …"): a letter first, two parts
+ * at least, at most 80 characters (a date, "2026-11-20:", is none); or one
+ * with its middle left out ("a-b…y-z:").
+ */
+const OPENING_ID = /^[*`\s]*([a-z][a-z0-9]*(?:-[a-z0-9]+)+)[*`]*\s*:\s+(?=\S)/;
+const OPENING_ELIDED = /^[*`\s]*([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:…|\.{3})([a-z0-9]+(?:-[a-z0-9]+)*)[*`]*\s*:\s+(?=\S)/;
 
 /** The ledger id a source cell opens with, and the cell without it; the cell as it is when it opens with none. */
 function openingId(text: string): { namedId?: NonNullable<SourceLedgerRow['namedId']>; rest: string } {
+  const written = (match: RegExpExecArray) => text.slice(0, match[0].length).replace(/[\s:*`]+$/, '').replace(/^[\s*`]+/, '');
   const plain = OPENING_ID.exec(text);
-  if (plain) return { namedId: { id: plain[1]! }, rest: text.slice(plain[0].length) };
+  if (plain && plain[1]!.length <= 80) return { namedId: { id: plain[1]!, text: written(plain) }, rest: text.slice(plain[0].length) };
   const elided = OPENING_ELIDED.exec(text);
-  if (elided && elided[1]!.length + elided[2]!.length >= 6) {
-    return { namedId: { elided: { head: elided[1]!, tail: elided[2]! }, text: text.slice(0, elided[0].length).replace(/[\s:*`]+$/, '').trim() }, rest: text.slice(elided[0].length) };
-  }
+  if (elided && elided[1]!.length + elided[2]!.length >= 6) return { namedId: { elided: { head: elided[1]!, tail: elided[2]! }, text: written(elided) }, rest: text.slice(elided[0].length) };
   return { rest: text };
 }
 
+/** "(new)", "(added)", "(new source)" before or after a source's title. */
 const NEW_MARK = /^\((?:new|added)(?: source| to the ledger| entry)?\)\s*|\s*\((?:new|added)(?: source| to the ledger| entry)?\)$/i;
 
 type Fail = (rule: RuleId, where: ReportPlace, field: string, message: string, hint?: string) => void;
