@@ -177,7 +177,7 @@ export function locateQuote(
     if (!best || candidate.score > best.score) best = candidate;
   }
   const chosen = best!;
-  const range = trimRange(text.index.text, fromFolded(text.folded, chosen.start, chosen.end));
+  const range = snapRange(text.index.text, trimRange(text.index.text, fromFolded(text.folded, chosen.start, chosen.end)), quote.quote);
   return { kind: 'fuzzy', ...range, errors: chosen.errors, occurrence: 0, occurrences: 1 };
 }
 
@@ -229,4 +229,56 @@ export function trimRange(value: string, range: { start: number; end: number }):
   while (start < end && value[start] === ' ') start++;
   while (end > start && value[end - 1] === ' ') end--;
   return { start, end };
+}
+
+const WORD = /[\p{L}\p{N}_]/u;
+/** Where one sentence ends and the next begins: a stop, closing marks, space, then a capital or a digit. */
+const SENTENCE_BREAK = /[.!?]["'”’)\]]*\s+(?=["'“‘(\[]?[\p{Lu}\p{N}])/gu;
+
+/**
+ * An approximate match as a reader would mark it: never inside a word (an
+ * outside author saw a claim's marker split "an|d"), and never across a
+ * sentence break the quote does not have (one took "them." from the end of
+ * the sentence before). A word cut at an edge is taken whole when the
+ * match holds most of it, else left out; of the sentences a match spans,
+ * the longest part is kept.
+ * @param value the unfolded text.
+ * @param range the match, trimmed of spaces.
+ * @param quote the quote looked for, as the sidecar gives it.
+ * @returns the range on word boundaries, within one sentence unless the quote spans several.
+ */
+export function snapRange(value: string, range: { start: number; end: number }, quote: string): { start: number; end: number } {
+  let { start, end } = range;
+  const isWord = (at: number) => at >= 0 && at < value.length && WORD.test(value[at]!);
+  if (isWord(start - 1) && isWord(start)) {
+    let wordStart = start;
+    while (isWord(wordStart - 1)) wordStart--;
+    let wordEnd = start;
+    while (isWord(wordEnd)) wordEnd++;
+    start = (wordEnd - start) * 2 >= wordEnd - wordStart ? wordStart : wordEnd;
+  }
+  if (isWord(end - 1) && isWord(end)) {
+    let wordStart = end;
+    while (isWord(wordStart - 1)) wordStart--;
+    let wordEnd = end;
+    while (isWord(wordEnd)) wordEnd++;
+    end = (end - wordStart) * 2 >= wordEnd - wordStart ? wordEnd : wordStart;
+  }
+  const snapped = trimRange(value, { start, end });
+  if (snapped.end <= snapped.start) return range;
+  // Sentences: only when the quote is one sentence (it has no break of its own).
+  if ([...quote.matchAll(SENTENCE_BREAK)].length > 0) return snapped;
+  const text = value.slice(snapped.start, snapped.end);
+  const breaks = [...text.matchAll(SENTENCE_BREAK)];
+  if (breaks.length === 0) return snapped;
+  let best = { start: snapped.start, end: snapped.end, length: -1 };
+  let from = 0;
+  for (const found of [...breaks, undefined]) {
+    // A part ends after its stop (and closing marks), before the space.
+    const to = found ? found.index + found[0].trimEnd().length : text.length;
+    const part = trimRange(value, { start: snapped.start + from, end: snapped.start + to });
+    if (part.end - part.start > best.length) best = { ...part, length: part.end - part.start };
+    if (found) from = found.index + found[0].length;
+  }
+  return { start: best.start, end: best.end };
 }

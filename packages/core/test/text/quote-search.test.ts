@@ -91,3 +91,23 @@ describe('relocateQuote', () => {
     expect(at(text, relocateQuote(text, anchor('x y', { occurrence: 0, occurrences: 2 })))).toBe('ne: x y');
   });
 });
+
+describe('an approximate match, as a reader would mark it (an outside author\'s findings)', () => {
+  const found = (source: string, quote: string) => {
+    const text = search(source);
+    const result = locateQuote(text, { quote });
+    return result.kind === 'fuzzy' ? text.index.text.slice(result.start, result.end) : result.kind;
+  };
+
+  it('never ends or starts inside a word', () => {
+    // The match ended at "an|d": the marker stood inside the word.
+    expect(found('The header is 32 bytes and records a magic number, the format version and the page size.', 'The WAL header is 32 bytes long')).toBe('The header is 32 bytes and');
+    expect(found('Checkpoints move pages back into the database file.', 'Xheckpoints move pages back into the database')).toBe('Checkpoints move pages back into the database');
+  });
+
+  it('never takes words of the sentence before, when the quote is one sentence', () => {
+    expect(found('Readers do not block them. Automatic checkpoints are always passive ones.', 'The automatic checkpoint is always passive.')).toBe('Automatic checkpoints are always passive');
+    // A quote of two sentences may span two.
+    expect(found('It is passive. It never waits for readers, ever.', 'It is pasive. It never waits for readers')).toBe('It is passive. It never waits for readers');
+  });
+});
