@@ -70,3 +70,29 @@ export function missingMdxWarning(model: ResearchModel, integrations: readonly s
     'Install @astrojs/mdx and add `mdx()` to `integrations` in astro.config.mjs.'
   );
 }
+
+/**
+ * After a build: how many claims the pages show as stale, and why, with
+ * what to run (an outside author built a book whose pages showed every
+ * hand-written verdict as stale, and the build said nothing).
+ * @param model the research model.
+ * @returns the note, or undefined when no claim is stale.
+ */
+export function staleClaimsNote(model: ResearchModel): string | undefined {
+  const stale = model.books.flatMap((book) => book.chapters.flatMap((chapter) => chapter.claims.filter((claim) => claim.stale !== false).map((claim) => ({ chapter: `${book.slug}/${chapter.slug}`, claim }))));
+  if (stale.length === 0) return undefined;
+  const count = (reason: string) => stale.filter((entry) => entry.claim.stale === reason).length;
+  const reasons = [
+    [count('text-changed'), 'the prose changed since the verdict'],
+    [count('fuzzy-anchor'), 'found only approximately'],
+    [count('no-text-hash'), 'the verdict records no textHash'],
+  ]
+    .filter(([n]) => (n as number) > 0)
+    .map(([n, why]) => `${n} ${why}`);
+  const chapters = [...new Set(stale.map((entry) => entry.chapter))];
+  const one = stale.length === 1;
+  return (
+    `${stale.length} ${one ? 'claim shows' : 'claims show'} as stale on ${one ? 'its page' : 'their pages'} (${reasons.join('; ')}), in ${chapters.slice(0, 5).join(', ')}${chapters.length > 5 ? ', …' : ''}: ` +
+    '`npx research-pack review` lists them with the wording reviewed beside the wording now, and `research-pack reviewed <claim>` re-confirms a verdict on the current wording.'
+  );
+}

@@ -16,7 +16,7 @@ import { authorError, firstPlace } from './author-error.js';
 import { parserVersion } from '@research-pack/markdown/parse';
 import { loadConfigFile, type ProjectPreset, type SiteUrls } from '@research-pack/core/site';
 import { copyAhead, keptRows, publishArtifacts, textArtifacts, type CachedArtifacts, type CopiedAhead, type KeptRows } from './artifacts.js';
-import { missingChapterPages, missingMdxWarning, pagesWithoutPopovers } from './check-pages.js';
+import { missingChapterPages, missingMdxWarning, pagesWithoutPopovers, staleClaimsNote } from './check-pages.js';
 import { watchBook } from './dev-watch.js';
 import { layoutModulePlugin, layoutSpecifier } from './layout-module.js';
 import { registerClaimPlugins } from './markdown-plugins.js';
@@ -260,6 +260,9 @@ export function createIntegration(userOptions: ResearchPackUserOptions | undefin
               `return \`chapterCacheKey(entry)\` (from \`@research-pack/astro/runtime\`) instead. A route that returns no \`cacheKey\` is always rendered, and can leave this be.`,
           );
         }
+        // What readers will see as stale: the build says it too, not only `check` and `review`.
+        const stale = staleClaimsNote(model);
+        if (stale) logger.info(stale);
         const pages = await pagesWithoutPopovers(outDir, model, options.chapters);
         if (pages.length > 0) {
           logger.warn(

@@ -64,11 +64,14 @@ export function formatTextHashHints(hints: readonly TextHashHint[]): string {
   if (hints.length === 0) return '';
   const lines = hints.map((hint) => `${hint.line > 0 ? `${hint.file}:${hint.line}:${hint.column}  ` : `${hint.file}  `}note: ${hint.chapter} claim "${hint.claim}": its verdict records no textHash, so its page shows it as stale`);
   const example = hints[0]!;
-  // `reviewed` takes several claims: those of the first chapter, as one command (five at most, to keep it a line).
-  const together = hints.filter((hint) => hint.chapter === example.chapter).map((hint) => hint.claim);
-  const ids = together.length > 5 ? `${together.slice(0, 5).join(' ')} …` : together.join(' ');
+  // `reviewed` takes several claims: one command per chapter, naming every claim it counts (an outside author copied one that
+  // named the first chapter's only); with several chapters, each says which.
+  const byChapter = new Map<string, string[]>();
+  for (const hint of hints) byChapter.set(hint.chapter, [...(byChapter.get(hint.chapter) ?? []), hint.claim]);
+  const commands = [...byChapter].map(([chapter, claims]) => `\`research-pack reviewed ${claims.join(' ')}${byChapter.size > 1 ? ` --chapter ${chapter}` : ''}\``);
+  const run = commands.length === 1 ? commands[0] : `${commands.slice(0, -1).join(', ')} and ${commands.at(-1)}`;
   lines.push(
-    `${hints.length === 1 ? 'This claim is' : `These ${hints.length} claims are`} not wrong, only not tied to the wording reviewed: run \`research-pack reviewed ${ids}\` to record the textHash of the current wording (re-confirming the verdict${together.length > 1 ? 's' : ''}), or \`research-pack verdict ${example.claim} <status> --rationale "…"\` to give a new one.`,
+    `${hints.length === 1 ? 'This claim is' : `These ${hints.length} claims are`} not wrong, only not tied to the wording reviewed: run ${run} to record the textHash of the current wording (re-confirming the verdict${hints.length > 1 ? 's' : ''}), or \`research-pack verdict ${example.claim} <status> --rationale "…"\` to give a new one.`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -32,10 +32,15 @@ describe('the hints of a chapter check', () => {
     expect(hintsOf(writeProject(exampleBook))).toEqual([{ file: claimsFile, line: 19, column: 5, chapter: 'demo/01-sessions', claim: 'header' }]);
   });
 
-  it("names one command for the first chapter's claims: reviewed takes several", () => {
+  it("names one command per chapter, with every claim it counts: reviewed takes several (an outside author's finding: the command named the first chapter's only)", () => {
     const root = writeProject({ ...exampleBook, [claimsFile]: withoutHash });
     expect(formatTextHashHints(hintsOf(root)).split('\n').at(-2)).toBe(
       'These 2 claims are not wrong, only not tied to the wording reviewed: run `research-pack reviewed jsonl header` to record the textHash of the current wording (re-confirming the verdicts), or `research-pack verdict jsonl <status> --rationale "…"` to give a new one.',
+    );
+    const hints = [1, 2, 3, 4, 5, 6].map((n) => ({ file: 'a.claims.yaml', line: n, column: 5, chapter: 'wal/01-how-wal-works', claim: `c${n}` }));
+    const more = [...hints, { file: 'b.claims.yaml', line: 3, column: 5, chapter: 'wal/02-checkpoints', claim: 'd1' }];
+    expect(formatTextHashHints(more).split('\n').at(-2)).toBe(
+      'These 7 claims are not wrong, only not tied to the wording reviewed: run `research-pack reviewed c1 c2 c3 c4 c5 c6 --chapter wal/01-how-wal-works` and `research-pack reviewed d1 --chapter wal/02-checkpoints` to record the textHash of the current wording (re-confirming the verdicts), or `research-pack verdict c1 <status> --rationale "…"` to give a new one.',
     );
   });
 
