@@ -54,6 +54,9 @@ describe('research-pack brief', () => {
     const relative = await runCli(['brief', 'pi/27-chapter', '--as-of', '2026-11-29']);
     expect(relative.stdout).toContain('Research pack:   /research/books/pi/27-chapter/');
     expect(relative.stdout).not.toContain('books.example.org');
+    // Said, since the brief is for someone outside the site (an outside author's finding: it was mailed with links to nowhere).
+    expect(relative.stderr).toContain("note: no site URL, so the brief's links are root-relative (/…), and lead nowhere outside the site: give --site <url>, or `site` in research-pack.config.mjs");
+    expect(fromFlag.stderr).toBe('');
   });
 
   it('exits 2 naming the known chapters when the chapter is unknown', async () => {

@@ -16,6 +16,13 @@ export const brief: Command = async (positionals, values, io) => {
   const working = requireWorkingModel(project, io, true);
   const { book, chapter } = chapterIn(working, positionals[0]!);
   saySetAside(io, working.setAside);
+  // A brief goes to someone outside the site: root-relative links lead nowhere there (an outside author mailed one). Astro's
+  // `site` is in astro.config, which the CLI does not run.
+  if (urls.site === '') {
+    io.stderr(
+      `note: no site URL, so the brief's links are root-relative (${'/'}…), and lead nowhere outside the site: give --site <url>, or \`site\` in research-pack.config.mjs (the CLI does not read astro.config), as the built brief.md has Astro's \`site\`\n`,
+    );
+  }
   io.stdout(renderBrief(book, chapter, urls));
   return EXIT.ok;
 };
