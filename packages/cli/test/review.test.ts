@@ -759,6 +759,15 @@ describe('research-pack verdict and reviewed', () => {
     const marked = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
     expect(marked.stdout).toContain('is contradicted, by J. Author');
     expect(marked.stdout).toContain('+        The CHANGELOG says in [0.67.1] - 2026-04-13: "newly generated session');
+    // A cell that says UNVERIFIED is no rationale for a verdict that says otherwise: refused, unless the author gives one (an outside author's finding).
+    await editFile(path.join(root, book, '.reports/2026-12-01-27-chapter.md'), '| ❌️ Wrong: The CHANGELOG says', '| ❌️ Wrong: UNVERIFIED wording. The CHANGELOG says');
+    const unverified = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
+    expect(unverified.code).toBe(1);
+    expect(unverified.stderr).toContain('verdict session-id-v4: the claim-audit row C4 of the research pass of 2026-12-01 says UNVERIFIED in what would be the rationale of a contradicted verdict ("UNVERIFIED wording. The CHANGELOG says');
+    expect(unverified.stderr).toContain('give the rationale in your words with --rationale "…" (the status may still come from the pass), or make the verdict unverified');
+    const own = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', '--rationale', 'The CHANGELOG of 0.67.1 says new ids are UUIDv7.', ...WHO, '--dry-run');
+    expect(own.code, own.stderr).toBe(0);
+    expect(own.stdout).toContain('is contradicted, by J. Author');
     const none = await cli('verdict', 'session-id-v4', '--from-pass', '2025-01-01', ...WHO);
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/^verdict session-id-v4: no research pass "2025-01-01" in pi\/27-chapter; give latest, a date or a report path of: 2026-11-29 \(\.reports\/2026-11-29-27-chapter\.md\), /);

@@ -462,6 +462,13 @@ function recordVerdict(decision: VerdictDecision, target: ResolvedTarget, edits:
     const sameDay = target.chapter.research.history.filter((other) => other.date === pass.date).length > 1;
     from = ` (from the research pass of ${pass.date}${sameDay && pass.report ? `, ${pass.report}` : ''}, claim-audit row ${reported.label})`;
     if (status === undefined) return { error: `the claim-audit row ${reported.label} of the research pass of ${pass.date} gives no status for "${claim.claim.id}"; give it: verdict ${claim.claim.id} <status> --from-pass ${decision.fromPass}` };
+    // The researcher's cell says part of it is unverified: under a verdict that says otherwise, readers would see both (an
+    // outside author published "supported" over "UNVERIFIED wording").
+    if (decision.rationale === undefined && status !== 'unverified' && rationale !== undefined && /\bUNVERIFIED\b/.test(rationale)) {
+      return {
+        error: `the claim-audit row ${reported.label} of the research pass of ${pass.date} says UNVERIFIED in what would be the rationale of a ${status} verdict ("${rationale.length > 120 ? `${rationale.slice(0, 119)}…` : rationale}"); give the rationale in your words with --rationale "…" (the status may still come from the pass), or make the verdict unverified`,
+      };
+    }
   }
   if (status === undefined) return { error: `give the verdict's status: supported, qualified, contradicted or unverified` };
   // Taking back a verdict is a decision readers see: it says why.
