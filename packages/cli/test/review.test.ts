@@ -779,9 +779,9 @@ describe('research-pack verdict and reviewed', () => {
     const before = await read(claimsFile);
     const result = await cli('reviewed', tree.handle, 'jsonl-three-rules', ...WHO);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`reviewed ${tree.handle}: claim "tree-in-place" of pi/27-chapter stays supported, re-confirmed by J. Author on 2026-12-01 on its current wording (textHash ${tree.textHash}; was d00b2707a3f9c6e6)\n`);
+    expect(result.stdout).toContain(`reviewed ${tree.handle}: claim "tree-in-place" of pi/27-chapter stays supported, re-confirmed by J. Author on 2026-12-01 on its current wording (textHash ${tree.textHash}; was d00b2707a3f9c6e6; its date was 2026-11-29)\n`);
     // A review-due claim: its evidence stays as old, and the decision says so (an outside author's finding).
-    expect(result.stdout).toMatch(/reviewed jsonl-three-rules: claim "jsonl-three-rules" of pi\/27-chapter stays supported, re-confirmed by J\. Author on 2026-12-01 on its current wording \(textHash [0-9a-f]+; the same wording\); note: its newest validated evidence is still of 2025-\d\d-\d\d: this records that you checked the claim on 2026-12-01, not newer evidence \(a research pass brings that\)\n/);
+    expect(result.stdout).toMatch(/reviewed jsonl-three-rules: claim "jsonl-three-rules" of pi\/27-chapter stays supported, re-confirmed by J\. Author on 2026-12-01 on its current wording \(textHash [0-9a-f]+; the same wording; its date was 2025-06-14\); note: its newest validated evidence is still of 2025-\d\d-\d\d: this records that you checked the claim on 2026-12-01, not newer evidence \(a research pass brings that\)\n/);
     const { removed, added } = changes(before, await read(claimsFile));
     // jsonl-three-rules keeps its textHash (its wording did not change) and gains its date, text and by; tree-in-place gets the hash of its wording now.
     expect(removed).toEqual(['      date: 2025-06-14\n', '      date: 2026-11-29\n', '      textHash: d00b2707a3f9c6e6\n']);
@@ -841,7 +841,7 @@ describe('research-pack verdict and reviewed', () => {
   it('says nothing of old evidence when the same call accepts evidence for the claim again (an outside author\'s finding)', async () => {
     const result = await cli('accept', 'jsonlines-requirements', '--force', '--locator', 'Sections 1 to 3, re-read', ...WHO, '+', 'reviewed', 'jsonl-three-rules', ...WHO);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/reviewed jsonl-three-rules: claim "jsonl-three-rules" of pi\/27-chapter stays supported, re-confirmed by J\. Author on 2026-12-01 on its current wording \(textHash [0-9a-f]+; the same wording\)\n/);
+    expect(result.stdout).toMatch(/reviewed jsonl-three-rules: claim "jsonl-three-rules" of pi\/27-chapter stays supported, re-confirmed by J\. Author on 2026-12-01 on its current wording \(textHash [0-9a-f]+; the same wording; its date was 2025-06-14\)\n/);
     expect(result.stdout).not.toContain('its newest validated evidence is still');
   });
 
@@ -868,7 +868,7 @@ describe('research-pack verdict and reviewed', () => {
     expect(JSON.parse((await cli('check', '--format', 'json')).stdout).hints).toEqual([{ file: claimsFile, line: 21, column: 5, chapter: 'pi/27-chapter', claim: 'one-object-per-line', rule: 'hint/no-text-hash' }]);
     const reviewed = await cli('reviewed', 'one-object-per-line', ...WHO);
     expect(reviewed.code, reviewed.stderr).toBe(0);
-    expect(reviewed.stdout).toContain('stays supported, re-confirmed by J. Author on 2026-12-01 on its current wording (textHash 748130fd4742b28c; no textHash recorded)');
+    expect(reviewed.stdout).toContain('stays supported, re-confirmed by J. Author on 2026-12-01 on its current wording (textHash 748130fd4742b28c; no textHash recorded; its date was 2026-11-29)');
     expect((await cli('check')).stderr).toBe('');
   });
 });

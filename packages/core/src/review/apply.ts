@@ -525,7 +525,9 @@ function reconfirm(decision: ReviewedDecision, target: ResolvedTarget, edits: Ch
   // Evidence this call accepts is recorded today: then there is nothing old to say (an outside author's finding: the note named the date it replaced).
   const newest = claim.reviewDue && !edits.acceptedNow.has(claim.claim.id) ? newestValidated(target.chapter.evidence, claim.claim.id) : undefined;
   const due = newest === undefined ? '' : `; note: its newest validated evidence is still of ${newest}: this records that you checked the claim on ${decision.date}, not newer evidence (a research pass brings that)`;
-  return { changed: true, summary: `${name} stays ${verdict.status}, re-confirmed by ${decision.by} on ${decision.date} on its current wording (textHash ${claim.textHash}; ${was})${due}` };
+  // The verdict's date becomes the re-confirmation's: said, with the date it had (an outside author's finding: it moved unsaid).
+  const dated = verdict.date !== undefined && verdict.date !== decision.date ? `; its date was ${verdict.date}${verdict.by !== undefined && verdict.by !== decision.by ? `, by ${verdict.by}` : ''}` : '';
+  return { changed: true, summary: `${name} stays ${verdict.status}, re-confirmed by ${decision.by} on ${decision.date} on its current wording (textHash ${claim.textHash}; ${was}${dated})${due}` };
 }
 
 /** The date of the newest validated evidence on a claim, if any. */
