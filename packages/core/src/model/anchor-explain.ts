@@ -10,7 +10,7 @@
  */
 import type { Root } from 'mdast';
 import type { LoadedChapter } from '../load/books.js';
-import { createProblem, quote, shorten, type Problem } from '../problems/problem.js';
+import { closest, createProblem, quote, shorten, type Problem } from '../problems/problem.js';
 import type { Claim } from '../schema/sidecars.js';
 import type { ChapterText, ParseChapter } from '../text/chapter-text.js';
 import { escapeRegExp, normalizeProse } from '../text/normalize.js';
@@ -88,14 +88,29 @@ export function explainAnchorProblems(problems: readonly Problem[], chapter: Loa
     }
     return tree ?? undefined;
   };
+  // Directives that name no claim: a claim whose directive is missing may be one of them, misspelled on either side.
+  const known = new Set(claims.map((claim) => claim.id));
+  const unknown = (text.index?.claims ?? []).map((directive) => ({ id: directive.id, line: directive.line })).filter((entry): entry is { id: string; line: number } => entry.id !== undefined && !known.has(entry.id));
   const kept: Problem[] = [];
   for (const problem of problems) {
     const claim = claims[Number(/^claims\[(\d+)\]\.anchor/.exec(problem.path)?.[1] ?? -1)];
     if (problem.rule === 'anchor/missing-directive' && claim && explained.has(claim.id)) continue;
     if (problem.rule === 'anchor/unknown-directive' && problem.file === file && replacedAt.has(`${problem.line}:${problem.column}`)) continue;
-    kept.push(claim ? explainHidden(problem, claim, chapter, root) : problem);
+    const explainedHere = claim ? explainHidden(problem, claim, chapter, root) : problem;
+    const near = explainedHere === problem && problem.rule === 'anchor/missing-directive' && claim ? nearestDirective(claim.id, unknown) : undefined;
+    kept.push(
+      near
+        ? { ...problem, hint: `the prose marks ${quote(near.id)} (${file}:${near.line}), one slip away, which no claim has: fix whichever of the two ids is misspelled, here or in the prose` }
+        : explainedHere,
+    );
   }
   return [...kept, ...added];
+}
+
+/** The directive id nearest a claim's, among those no claim has. */
+function nearestDirective(id: string, unknown: ReadonlyArray<{ id: string; line: number }>): { id: string; line: number } | undefined {
+  const guess = closest(id, unknown.map((entry) => entry.id));
+  return guess === undefined ? undefined : unknown.find((entry) => entry.id === guess);
 }
 
 /** An orphan quote or a missing directive that the source has outside the prose, reworded to say where. */

@@ -87,7 +87,8 @@ function evidenceClaims(records: ChapterRecords, evidenceFile: LoadedSidecar<unk
       evidenceFile,
       ['evidence', index, 'claims', claimIndex],
       records.claimsFile ? `no claim ${quote(id)} in ${claims}` : `no claim ${quote(id)}: the chapter has no ${claims}`,
-      suggestion ? `did you mean ${quote(suggestion)}?` : `add the claim to ${claims}, or fix the id`,
+      // Neither side is taken for the right one: the slip may be the claims sidecar's (an outside author was told to copy it here).
+      suggestion ? `${claims} has ${quote(suggestion)}, one slip away: fix whichever of the two ids is misspelled, here or in ${claims}` : `add the claim to ${claims}, or fix the id`,
     );
   });
 }

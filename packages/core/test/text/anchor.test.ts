@@ -191,7 +191,7 @@ describe('anchorClaims', () => {
     const { anchors, problems } = anchorClaims(text, [directive('known'), directive('missing'), quote('by-quote', { quote: 'quoted' }), directive('unknown')], files);
     expect(anchors.get('known')).toMatchObject({ anchoring: 'directive', text: 'first', location: { line: 1, column: 3 } });
     expect(problems.map((problem) => `${problem.file}:${problem.line}:${problem.column} ${problem.rule} ${problem.message}${problem.hint ? ` (${problem.hint})` : ''}`)).toEqual([
-      'content/books/pi/27-chapter.mdx:1:29 anchor/unknown-directive :claim directive names "unknwn", which is not a claim in content/books/pi/27-chapter.claims.yaml (did you mean "unknown"?)',
+      'content/books/pi/27-chapter.mdx:1:29 anchor/unknown-directive :claim directive names "unknwn", which is not a claim in content/books/pi/27-chapter.claims.yaml (content/books/pi/27-chapter.claims.yaml has "unknown", one slip away: fix whichever of the two ids is misspelled, here or in content/books/pi/27-chapter.claims.yaml)',
       'content/books/pi/27-chapter.mdx:3:1 anchor/duplicate-directive claim "known" is marked twice in the prose (first at content/books/pi/27-chapter.mdx:1:3) (a claim is one place in the prose: keep one :claim directive with this id and give the other claim its own id)',
       'content/books/pi/27-chapter.mdx:3:27 anchor/directive-for-quote-claim claim "by-quote" is marked in the prose, but content/books/pi/27-chapter.claims.yaml:13:5 anchors it by quote (use one of the two: set its anchor to "directive", or remove the :claim markup)',
       'content/books/pi/27-chapter.mdx:3:57 anchor/directive-without-id this :claim directive has no id (give it the id of a claim in the claims sidecar: :claim[the sentence]{#claim-id})',
