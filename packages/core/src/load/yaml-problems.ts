@@ -75,7 +75,18 @@ export function documentProblems(doc: Document.Parsed, text: string, { file, at 
     });
   }
   const [error] = doc.errors;
-  if (error) {
+  const deeper = error ? deeperKey(error, text) : undefined;
+  if (error && deeper) {
+    found.push({
+      offset: deeper.offset,
+      problem: createProblem(
+        'yaml/syntax',
+        { file, ...at(deeper.offset) },
+        `${quote(deeper.key)} is indented deeper than ${quote(deeper.above)} on the line above, so YAML reads it as part of that value`,
+        `line ${quote(deeper.key)} up with ${quote(deeper.above)}: ${deeper.indent} space${deeper.indent === 1 ? '' : 's'} before it`,
+      ),
+    });
+  } else if (error) {
     const open = error.code === 'MISSING_CHAR' ? unclosedQuote(doc, error.pos[0]) : undefined;
     found.push({
       offset: open ? open.offset : error.pos[0],
@@ -118,6 +129,30 @@ export function documentProblems(doc: Document.Parsed, text: string, { file, at 
     });
   }
   return problems;
+}
+
+/**
+ * A key indented deeper than the key of the line before, whose value it
+ * then seems to continue (`relation: supports` then `   class: reported`):
+ * `yaml` reports "nested mappings are not allowed in compact mappings" at
+ * the value above, one line early (an outside author's finding). The line
+ * that is wrong, and the indent it needs.
+ */
+function deeperKey(error: { code: string; pos: [number, number] }, text: string): { offset: number; key: string; above: string; indent: number } | undefined {
+  if (error.code !== 'BLOCK_AS_IMPLICIT_KEY' && error.code !== 'MULTILINE_IMPLICIT_KEY') return undefined;
+  const lineStart = text.lastIndexOf('\n', error.pos[0] - 1) + 1;
+  const lineEnd = text.indexOf('\n', lineStart);
+  if (lineEnd === -1) return undefined;
+  const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');
+  const nextEnd = text.indexOf('\n', lineEnd + 1);
+  const next = text.slice(lineEnd + 1, nextEnd === -1 ? undefined : nextEnd).replace(/\r$/, '');
+  const above = /^(\s*)(?:- )?([\w-]+):[ \t]+\S/.exec(line);
+  const below = /^(\s*)([\w-]+):(?:[ \t]|$)/.exec(next);
+  if (!above || !below) return undefined;
+  // The key's column on the line above ("  - id: x" keys at 4).
+  const indent = above[0].indexOf(above[2]!);
+  if (below[1]!.length <= indent) return undefined;
+  return { offset: lineEnd + 1 + below[1]!.length, key: below[2]!, above: above[2]!, indent };
 }
 
 /**

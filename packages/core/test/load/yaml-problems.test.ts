@@ -11,6 +11,11 @@ describe('yaml problems, as loadYaml reports them', () => {
     expect(formatProblems(load('title: Sessions: the format\n').problems)).toBe(
       'content/books/pi/27-chapter.claims.yaml:1:8  nested mappings are not allowed in compact mappings  (hint: a value containing ": " must be quoted, e.g. title: "Sessions: the file format"; a key must line up with the keys above it)  [yaml/syntax]',
     );
+    // A key indented one space too deep: the line that is wrong, not the value above it (an outside author's finding).
+    expect(formatProblems(load('evidence:\n  - id: x\n    relation: supports\n     class: reported\n').problems)).toBe(
+      'content/books/pi/27-chapter.claims.yaml:4:6  "class" is indented deeper than "relation" on the line above, so YAML reads it as part of that value  (hint: line "class" up with "relation": 4 spaces before it)  [yaml/syntax]',
+    );
+    expect(formatProblems(load('claims:\n  - id: x\n     anchor: directive\n').problems)).toContain('"anchor" is indented deeper than "id" on the line above');
     expect(formatProblems(load('claims:\n\t- id: x\n').problems)).toBe(
       'content/books/pi/27-chapter.claims.yaml:2:1  tabs are not allowed as indentation  (hint: indent with spaces; YAML does not allow tabs for indentation)  [yaml/syntax]',
     );
