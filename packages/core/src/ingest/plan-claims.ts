@@ -37,6 +37,9 @@ export interface ClaimsPlan {
 }
 
 const CLAIM_KEYS = Object.keys(ClaimSchema.shape);
+/** What a claim's priority and response are when its sidecar leaves them out. */
+const DEFAULT_PRIORITY = 'medium';
+const DEFAULT_RESPONSE = 'no-change';
 
 /**
  * Match the claim audit to the claims, propose the claims it adds, and fill what the author left empty.
@@ -91,9 +94,11 @@ function fillClaims(text: string | undefined, matches: readonly ClaimMatch[], fi
     if (index === undefined || match.duplicate) continue;
     const entries: Array<[string, unknown]> = [];
     const path = ['claims', index];
-    if (match.row.priority && !edit.has(path, 'priority')) entries.push(['priority', match.row.priority]);
+    // A priority or response the report gives as the default (medium, no-change) is what the claim has already: not written
+    // (an outside author's finding: every claim of the file gained two lines that say nothing).
+    if (match.row.priority && match.row.priority !== DEFAULT_PRIORITY && !edit.has(path, 'priority')) entries.push(['priority', match.row.priority]);
     if (match.row.concern && !edit.has(path, 'concern')) entries.push(['concern', match.row.concern]);
-    if (match.row.response && !edit.has(path, 'response')) entries.push(['response', match.row.response]);
+    if (match.row.response && match.row.response !== DEFAULT_RESPONSE && !edit.has(path, 'response')) entries.push(['response', match.row.response]);
     if (entries.length === 0) continue;
     edit.fill(path, entries, CLAIM_KEYS);
     filled.push({ id: match.id, fields: entries.map(([key]) => key) });

@@ -188,7 +188,8 @@ describe('planIngest', () => {
     expect(result.claims.map((match) => match.id)).toEqual(['tree', 'ids']);
     expect(result.filledClaims).toEqual([
       { id: 'tree', fields: ['response'] },
-      { id: 'ids', fields: ['priority', 'concern', 'response'] },
+      // "medium" is the priority a claim has when its sidecar gives none: not written (an outside author's finding: noise).
+      { id: 'ids', fields: ['concern', 'response'] },
     ]);
     expect(result.sources.map((source) => [source.id, source.action, source.how, source.filled])).toEqual([
       ['notes', 'merged', 'url', ['verified', 'limitations']],
@@ -223,7 +224,6 @@ describe('planIngest', () => {
     anchor: directive
     verdict:
       status: unverified
-    priority: medium
     concern: Length may vary
     response: clarification
 `);
