@@ -93,6 +93,6 @@ export function staleClaimsNote(model: ResearchModel): string | undefined {
   const one = stale.length === 1;
   return (
     `${stale.length} ${one ? 'claim shows' : 'claims show'} as stale on ${one ? 'its page' : 'their pages'} (${reasons.join('; ')}), in ${chapters.slice(0, 5).join(', ')}${chapters.length > 5 ? ', …' : ''}: ` +
-    '`npx research-pack review` lists them with the wording reviewed beside the wording now, and `research-pack reviewed <claim>` re-confirms a verdict on the current wording.'
+    `\`npx research-pack review\` lists ${one ? 'it' : 'them'} with the wording reviewed beside the wording now, and \`research-pack reviewed <claim>\` re-confirms a verdict on the current wording.`
   );
 }
