@@ -249,6 +249,8 @@ function guessHint(ref: string, refs: RefResolver): string {
   // "Q3": the brief's research question 3 (an outside report's ledger named them), which a source answers but no claim is.
   const question = /^Q(\d{1,2})$/i.exec(ref);
   if (question) return `"${ref}" reads as the brief's research question ${question[1]}, which is not a claim: name the claims the source bears on, by id or claim-audit row (C1, C4–C9), and say what it answers in its limitations or the findings`;
+  // "background": a class of evidence written where the claims go (an outside report's "background (which pi is current)").
+  if (/^(background|reported|reproduced|hypothesis|context)$/i.test(ref)) return `${quote(ref)} reads as the kind of evidence the source is, not a claim: the source lands in the ledger without a lead; to link it to claims, name them by id or claim-audit row (C1, C4–C9), and give the kind in a Class column`;
   // Row labels (C4, F4) are too short for a guess to mean anything.
   const guess = /^[A-Za-z]{0,4}\d{1,4}[a-z]?$/.test(ref) ? undefined : closest(ref, refs.ids);
   return guess ? `did you mean "${guess}"?` : 'name claims by id, or by the label of their claim-audit row (C1, C4–C9)';

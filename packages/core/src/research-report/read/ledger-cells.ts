@@ -51,7 +51,9 @@ export function readReading(text: string): { reading: ReportedReading; detail?: 
     .replace(FULL, '')
     .replace(/^ ?text\b/, '')
     .replace(/\((?:via|also)\b[^)]*\)/g, '')
-    .replace(/\([^)]*\bin full\b[^)]*\)/g, '');
+    .replace(/\([^)]*\bin full\b[^)]*\)/g, '')
+    // "Full text (5893 chars)", "(about 40 lines)": the size of what was read whole, not a part of it (an outside report's).
+    .replace(/\(\s*(?:about|around|approx(?:\.|imately)?|~|c\.)?\s*\d[\d,.\s]*(?:k|kb|mb)?\s*(?:chars?|characters?|bytes|lines?|words?|pages?|tokens?)?\s*(?:long|in all|in total|total)?\s*\)/g, '');
   if (PART.test(folded.startsWith('full') ? rest : folded)) return { reading: 'partial', detail: text.replace(/\s+/g, ' ').trim() };
   if (FULL.test(folded) || /^read\b/.test(folded)) return { reading: 'full-text' };
   return undefined;

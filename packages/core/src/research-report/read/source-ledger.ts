@@ -281,7 +281,9 @@ function readUrl(entry: SourceLedgerRow, source: CellText, urlCell: CellText | u
   const locator = urlCell && !isNone(urlCell.text) ? (fromCell ? besideUrl(urlCell.text, fromCell) : urlCell.text) : '';
   if (!locator || isNone(locator) || /^(?:accessed|retrieved|visited|checked|verified)\b/i.test(locator)) return;
   // "(read from the npm tarball instead)", "https://b; https://c": how the source was reached, or more addresses, not a place in it.
-  if (fromCell && (ACCESS_NOTE.test(locator) || /^(?:https?:\/\/\S+[\s,;]*)+$/.test(locator))) entry.urlNote = shorten(locator, 500);
+  // Any of its clauses may say it ("as linked; read from tarball").
+  const clauses = locator.split(/[;,]\s*/);
+  if (fromCell && (clauses.some((clause) => ACCESS_NOTE.test(clause.trim())) || /^(?:https?:\/\/\S+[\s,;]*)+$/.test(locator))) entry.urlNote = shorten(locator, 500);
   else entry.locator = shorten(locator, 500);
 }
 
@@ -298,7 +300,7 @@ function withoutDateSentences(text: string): string {
 }
 
 /** Words beside a URL that say how the source was reached, not where in it to look. */
-const ACCESS_NOTE = /^(?:see|also|read|fetched|opened|downloaded|via|through|from|using|mirror(?:ed)?|archived?|cached|copy|stored|not|could|unavailable|offline)\b|\binstead\b/i;
+const ACCESS_NOTE = /^(?:see|also|read|fetched|opened|downloaded|via|through|from|using|mirror(?:ed)?|archived?|cached|copy|stored|not|could|unavailable|offline|as (?:linked|given|cited|listed))\b|\binstead\b|\bnot opened\b/i;
 
 /**
  * What a URL cell says beside the URL written in it ("https://…/write.html,
@@ -316,7 +318,9 @@ function besideUrl(text: string, url: string): string {
     .replace(/[(<[]\s*[)>\]]/g, ' ')
     .replace(/^[\s,;:.–—-]+|[\s,;:–—-]+$/g, '')
     .replace(/\s+/g, ' ')
-    .replace(/ ([,;])/g, '$1');
+    .replace(/ ([,;])/g, '$1')
+    // "…session-manager.ts, https://…, not opened": the URL's own commas go with it.
+    .replace(/([,;])(?:\s*[,;])+/g, '$1');
   const bracketed = /^\((.*)\)\.?$/.exec(rest);
   return bracketed && !bracketed[1]!.includes(')') ? bracketed[1]!.trim() : rest;
 }

@@ -17,6 +17,11 @@ describe('readReading', () => {
       ['full text (also diffed in full against the 0.73.1 copy: only the "Extract messages" text changed)', 'full-text'],
       ['Full text (compared in full with the older copy; only one section differs)', 'full-text'],
       ['Full text (sections 1–3 only)', 'partial'],
+      // The size of what was read whole is no part of it (an outside report, r-28-i).
+      ['full text (5893 chars)', 'full-text'],
+      ['full text of `session-export.js` (about 40 lines)', 'full-text'],
+      ['Full text (first 16,000 of 16,690 characters)', 'partial'],
+      ['full text (lines 1–1400)', 'partial'],
       ['full', 'full-text'],
       ['Abstract only', 'abstract-only'],
       ['Opening only', 'abstract-only'],

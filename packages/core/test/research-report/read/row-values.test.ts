@@ -168,6 +168,9 @@ describe('row readers', () => {
       '| S3 | A page that would not open. | https://example.org/gone | not accessible | — | — |',
       '| S4 | The RFC, §7. | https://www.rfc-editor.org/rfc/rfc8259, section 7 | partial | — | Author UNVERIFIED. |',
       '| S5 | The registry metadata. | https://example.org/registry | full text | — | — |',
+      // Any clause may say how it was reached (an outside report, r-28-i), and the URL's commas go with it.
+      '| S6 | The sessions doc. | https://example.org/sessions.md (as linked; read from tarball) | full text | — | — |',
+      '| S7 | The compiled code. | (compiled from `src/core/x.ts`, https://example.org/repo, not opened) | partial: lines 1–40 | — | — |',
     ].join('\n');
     const { report: data, problems } = parse(report({ 3: ledger }));
     expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
@@ -177,6 +180,8 @@ describe('row readers', () => {
       ['A page that would not open.', undefined, '2026-12-06'],
       ['The RFC, §7.', undefined, '2026-12-06'],
       ['The registry metadata.', '2026-12-06', '2026-12-06'],
+      ['The sessions doc.', '2026-12-06', '2026-12-06'],
+      ['The compiled code.', '2026-12-06', '2026-12-06'],
     ]);
     // Beside the URL: how the source was reached and more addresses are a note, a place in the source is the locator.
     expect(data.sourceLedger.map((row) => [row.urlNote, row.locator])).toEqual([
@@ -185,6 +190,8 @@ describe('row readers', () => {
       [undefined, undefined],
       [undefined, 'section 7'],
       [undefined, undefined],
+      ['as linked; read from tarball', undefined],
+      ['compiled from src/core/x.ts, not opened', undefined],
     ]);
   });
 
