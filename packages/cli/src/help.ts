@@ -85,7 +85,7 @@ Commands:
   verdict <claim> <status> --rationale "…"
                               record a verdict with the current textHash
   reviewed <claim>...         re-confirm a verdict on the claim's current wording
-  source <source> --reading <r> | --title "…" | --limitations "…"
+  source <source> --reading <r> | --title "…" | --limitations "…" | --drop-limitations
                               correct a source of the ledger
   sources refresh [<book>[/<chapter>]]
                               check every source's link, DOI and arXiv id and

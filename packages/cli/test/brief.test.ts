@@ -55,7 +55,7 @@ describe('research-pack brief', () => {
     expect(relative.stdout).toContain('Research pack:   /research/books/pi/27-chapter/');
     expect(relative.stdout).not.toContain('books.example.org');
     // Said, since the brief is for someone outside the site (an outside author's finding: it was mailed with links to nowhere).
-    expect(relative.stderr).toContain("note: no site URL, so the brief's links are root-relative (/…), and lead nowhere outside the site: give --site <url>, or `site` in research-pack.config.mjs");
+    expect(relative.stderr).toBe("note: no site URL, so the brief's links are root-relative (/…) and lead nowhere outside the site: give --site <url>, or `site` in the project's research-pack.config (the CLI does not read Astro's config)\n");
     expect(fromFlag.stderr).toBe('');
   });
 

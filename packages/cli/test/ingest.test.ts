@@ -316,7 +316,7 @@ describe('research-pack ingest: other reports', () => {
     expect(result.stderr).toBe(
       [
         'incoming/partial.md:11:1  claim-audit  warning: the claim audit covers 3 of 12 claims; not audited: one-object-per-line, jsonl-three-rules, timestamps-two-clocks, tree-in-place, directory-encoding, first-write-after-reply, migration-on-load, large-file-loading, third-party-readers  [report/claims-not-audited]',
-        'incoming/partial.md:23:1  source-ledger[0].reading  warning: the report read "Universally Unique IDentifiers (UUIDs), RFC 9562" as full-text, the ledger says abstract-only for "rfc-9562"; the ledger is kept  (hint: if the report is right: research-pack source rfc-9562 --reading full-text)  [report/reading-differs]',
+        'incoming/partial.md:23:1  source-ledger[0].reading  warning: the report read "Universally Unique IDentifiers (UUIDs), RFC 9562" as full-text, the ledger says abstract-only for "rfc-9562"; the ledger is kept  (hint: if the report is right: research-pack source rfc-9562 --reading full-text --chapter pi/27-chapter)  [report/reading-differs]',
         otherFolder,
       ].join('\n'),
     );

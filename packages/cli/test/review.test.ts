@@ -336,6 +336,18 @@ describe('research-pack source', () => {
     }
     expect(await read(evidenceFile)).toBe(before);
   });
+
+  it("is told apart by --chapter in a book whose chapters share a source id, and needs no --by or --date in a chain that gives two (a review's findings)", async () => {
+    await editFile(path.join(root, book, '26-chapter.evidence.yaml'), 'sources:\n', 'sources:\n  - id: jsonlines-org\n    title: JSON Lines\n    url: https://jsonlines.org/\n    reading: abstract-only\n    accessed: 2026-11-29\n');
+    const shared = await cli('source', 'jsonlines-org', '--reading', 'partial', '--dry-run');
+    expect(shared.code).toBe(1);
+    expect(shared.stderr).toContain('source jsonlines-org: "jsonlines-org" is a source of 2 chapters (pi/26-chapter, pi/27-chapter); give --chapter <book>/<chapter>');
+    const named = await cli('source', 'jsonlines-org', '--reading', 'partial', '--chapter', 'pi/27-chapter', '--dry-run');
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stdout).toContain('source "jsonlines-org" of pi/27-chapter: its reading partial (was full-text)');
+    const chain = await cli('accept', 'lead-mining-a-pi-session', '--by', 'J. Author', '+', 'reject', 'pi-dev-format-page', '--why', 'Not opened.', '--by', 'K. Other', '+', 'source', 'rfc-9562', '--reading', 'partial', '--dry-run');
+    expect(chain.code, chain.stderr).toBe(0);
+  });
 });
 
 describe('research-pack accept-claim', () => {

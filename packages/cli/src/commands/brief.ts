@@ -20,7 +20,7 @@ export const brief: Command = async (positionals, values, io) => {
   // `site` is in astro.config, which the CLI does not run.
   if (urls.site === '') {
     io.stderr(
-      `note: no site URL, so the brief's links are root-relative (${'/'}…), and lead nowhere outside the site: give --site <url>, or \`site\` in research-pack.config.mjs (the CLI does not read astro.config), as the built brief.md has Astro's \`site\`\n`,
+      "note: no site URL, so the brief's links are root-relative (/…) and lead nowhere outside the site: give --site <url>, or `site` in the project's research-pack.config (the CLI does not read Astro's config)\n",
     );
   }
   io.stdout(renderBrief(book, chapter, urls));

@@ -140,8 +140,9 @@ export function unwrapDirectives(text: string, ids: ReadonlySet<string>): string
 export async function settleDecisions(decisions: readonly TypedDecision[], options: ProjectOptions, io: Io): Promise<{ decisions: Decision[]; fromGit?: string }> {
   const named = new Set(decisions.flatMap((decision) => (decision.by === undefined ? [] : [decision.by])));
   const dated = new Set(decisions.flatMap((decision) => (decision.date === undefined ? [] : [decision.date])));
-  const unnamed = decisions.filter((decision) => decision.by === undefined);
-  const undated = decisions.filter((decision) => decision.date === undefined);
+  // A source's correction records no one and no date: it needs neither (and takes neither option).
+  const unnamed = decisions.filter((decision) => decision.by === undefined && decision.verb !== 'source');
+  const undated = decisions.filter((decision) => decision.date === undefined && decision.verb !== 'source');
   // One --by (or --date) in a chain holds for the decisions that give none; two different ones leave them undecided.
   if (named.size > 1 && unnamed.length > 0) {
     throw new CliError(`this call gives --by ${[...named].map((name) => `"${name}"`).join(' and ')}; give --by to every decision of it, or one --by for all (${unnamed.map((decision) => `${decision.verb} ${decision.target}`).join(', ')} ${unnamed.length === 1 ? 'gives' : 'give'} none)`);

@@ -43,6 +43,8 @@ export interface SourcesInput {
   maxLength: number;
   /** Ids a new source may not take though no source or evidence has them: the chapter's claims' and proposals'. */
   reservedIds?: ReadonlySet<string>;
+  /** `<book>/<chapter>`, for the commands hints name. */
+  chapter?: string | undefined;
 }
 
 /** The ledger row after which the evidence sidecar would be too long. */
@@ -122,6 +124,8 @@ interface SourcePlanState {
   usedIds: Set<string>;
   /** Claim and proposal ids: not a new source's id. */
   reservedIds: ReadonlySet<string>;
+  /** `<book>/<chapter>`, for hints. */
+  chapter: string | undefined;
   /** The items that link each source to each claim (by `source\0claim`), recorded or added by this pass; rejected ones are in `rejected`. */
   links: Map<string, LinkingItem[]>;
   newSources: Array<Record<string, unknown>>;
@@ -157,6 +161,7 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
     known: new SourceIndex(input.sources.map((source) => ({ ...source, identifiers: { ...source.identifiers } }))),
     usedIds: new Set<string>([...input.sources.map((source) => source.id), ...input.evidence.map((item) => item.id)]),
     reservedIds: input.reservedIds ?? new Set(),
+    chapter: input.chapter,
     links: new Map(),
     newSources: [],
     newById: new Map(),
@@ -282,8 +287,9 @@ function resolveTargets(row: SourceLedgerRow, refs: RefResolver, file: string, p
 }
 
 /** The id of the source a row is about: a recorded one (merged) or a new one (added); undefined when the row is held back. */
-function placeSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: string; date: string }, problems: Problem[], held: HeldBackRow[]): string | undefined {
-  const path = `source-ledger[${row.index}]`;
+function placeSource(given: SourceLedgerRow, state: SourcePlanState, pass: { file: string; date: string }, problems: Problem[], held: HeldBackRow[]): string | undefined {
+  const path = `source-ledger[${given.index}]`;
+  const row = unnamed(given, state);
   const match = state.known.place(row);
   if (!match.source) {
     const named = row.namedId;
@@ -338,7 +344,7 @@ function placeSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file:
         'report/reading-differs',
         at(pass.file, row, `${path}.reading`),
         `the report read ${quote(row.title)} as ${row.reading}, the ledger says ${match.source.reading} for "${sourceId}"; the ledger is kept`,
-        `if the report is right: research-pack source ${sourceId} --reading ${row.reading}`,
+        `if the report is right: research-pack source ${sourceId} --reading ${row.reading}${state.chapter ? ` --chapter ${state.chapter}` : ''}`,
       ),
     );
   }
@@ -360,6 +366,21 @@ function placeSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file:
     state.planned.push({ row, id: sourceId, action: 'unchanged', how: match.how!, filled: [] });
   }
   return sourceId;
+}
+
+/**
+ * The row as placed and written: an opening id that names no source and
+ * that a claim, a proposal or an evidence item of the chapter has (or an
+ * earlier row made a lead of) is no source's id; it goes back before the
+ * title, as written, so that the same row matches the same source when the
+ * report comes back.
+ */
+function unnamed(row: SourceLedgerRow, state: SourcePlanState): SourceLedgerRow {
+  const opening = row.namedId && 'id' in row.namedId ? row.namedId : undefined;
+  if (!opening || state.known.byId([opening.id]) || (!state.usedIds.has(opening.id) && !state.reservedIds.has(opening.id))) return row;
+  const { namedId: _namedId, ...rest } = row;
+  const whole = `${opening.text}: ${row.title}`;
+  return { ...rest, title: whole.length <= 500 ? whole : `${whole.slice(0, 499).replace(/\s+\S*$/, '')}…` };
 }
 
 /** A new ledger entry for a row; held back when the row does not say how much of the source was read. */
@@ -390,12 +411,10 @@ function addSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: s
   }
   // The id the row opens with ("pi-readme-0-58-3: …"), when nothing of the chapter has it: the researcher named it (an outside
   // author's finding: ids cut from titles were unreadable). Not taken, it stays before the title, as written.
-  const opening = row.namedId && 'id' in row.namedId ? row.namedId : undefined;
-  const named = opening && !state.usedIds.has(opening.id) && !state.reservedIds.has(opening.id) ? opening.id : undefined;
+  const named = row.namedId && 'id' in row.namedId ? row.namedId.id : undefined;
   const sourceId = named ?? uniqueId(slug(row.title, 48) || 'source', state.usedIds);
   state.usedIds.add(sourceId);
-  const title = opening && !named ? `${opening.text}: ${row.title}` : row.title;
-  const source = newSource(sourceId, { ...row, title }, row.reading, accessed);
+  const source = newSource(sourceId, row, row.reading, accessed);
   state.newSources.push(source);
   state.newById.set(sourceId, source);
   state.known.add(source as unknown as Source);

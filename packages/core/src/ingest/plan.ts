@@ -173,7 +173,7 @@ function planOnce(options: PlanIngestOptions): IngestPlan {
   const proposalIds = new Set([...recordedProposals.map((proposal) => proposal.id), ...claims.proposals.map((planned) => planned.proposal.id)]);
   const refs = refResolver(new Set(chapter.claims.map((claim) => claim.id)), proposalIds, claims.labelled, report.labelled);
   const reservedIds = new Set([...chapter.claims.map((claim) => claim.id), ...proposalIds]);
-  const sources = planSources({ report, sources: chapter.sources, evidence: chapter.evidence, evidenceSidecar: sidecars.evidence.text, evidenceFile: sidecars.evidence.file, refs, reportPath, date, maxLength: MAX_YAML_LENGTH, reservedIds }, problems);
+  const sources = planSources({ report, sources: chapter.sources, evidence: chapter.evidence, evidenceSidecar: sidecars.evidence.text, evidenceFile: sidecars.evidence.file, refs, reportPath, date, maxLength: MAX_YAML_LENGTH, reservedIds, chapter: chapter.spec }, problems);
   if (sources.overflow) problems.push(ledgerTooLarge(report, sidecars.evidence.file, sources.overflow));
   const fresh = claims.proposals.filter((planned) => !planned.recorded).map((planned) => ({ ...planned.proposal, sources: sources.proposalSources.get(planned.proposal.id) ?? [] }));
   const heldBack = [...report.heldBack, ...claims.held, ...sources.held].sort((a, b) => a.line - b.line || a.column - b.column);

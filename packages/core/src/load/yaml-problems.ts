@@ -147,7 +147,8 @@ function deeperKey(error: { code: string; pos: [number, number] }, text: string)
   const nextEnd = text.indexOf('\n', lineEnd + 1);
   const next = text.slice(lineEnd + 1, nextEnd === -1 ? undefined : nextEnd).replace(/\r$/, '');
   const above = /^(\s*)(?:- )?([\w-]+):[ \t]+\S/.exec(line);
-  const below = /^(\s*)([\w-]+):(?:[ \t]|$)/.exec(next);
+  // A sidecar's keys are camelCase words ("class", "textHash"); "Note:" or "https:" in a wrapped value are none.
+  const below = /^(\s*)([a-z][a-zA-Z]*):(?:[ \t]|$)/.exec(next);
   if (!above || !below) return undefined;
   // The key's column on the line above ("  - id: x" keys at 4).
   const indent = above[0].indexOf(above[2]!);

@@ -100,7 +100,7 @@ export function explainAnchorProblems(problems: readonly Problem[], chapter: Loa
     const near = explainedHere === problem && problem.rule === 'anchor/missing-directive' && claim ? nearestDirective(claim.id, unknown) : undefined;
     kept.push(
       near
-        ? { ...problem, hint: `the prose marks ${quote(near.id)} (${file}:${near.line}), one slip away, which no claim has: fix whichever of the two ids is misspelled, here or in the prose` }
+        ? { ...problem, hint: `the prose marks ${quote(near.id)} (${file}:${near.line}), spelled nearly the same, which no claim has: fix whichever of the two ids is misspelled, here or in the prose` }
         : explainedHere,
     );
   }

@@ -88,7 +88,7 @@ function evidenceClaims(records: ChapterRecords, evidenceFile: LoadedSidecar<unk
       ['evidence', index, 'claims', claimIndex],
       records.claimsFile ? `no claim ${quote(id)} in ${claims}` : `no claim ${quote(id)}: the chapter has no ${claims}`,
       // Neither side is taken for the right one: the slip may be the claims sidecar's (an outside author was told to copy it here).
-      suggestion ? `${claims} has ${quote(suggestion)}, one slip away: fix whichever of the two ids is misspelled, here or in ${claims}` : `add the claim to ${claims}, or fix the id`,
+      suggestion ? `${claims} has ${quote(suggestion)}, spelled nearly the same: fix whichever of the two ids is misspelled, here or in ${claims}` : `add the claim to ${claims}, or fix the id`,
     );
   });
 }

@@ -48,6 +48,8 @@ export function resolveTarget(model: ResearchModel, target: string, verb: Decisi
   if (matches.length === 1) return matches[0]!;
   const where = scope ?? 'the books';
   if (matches.length > 1) {
+    // A source has no handle: only --chapter tells them apart.
+    if (verb === 'source') return { error: `"${target}" is a source of ${matches.length} chapters (${matches.map((item) => spec(item)).join(', ')}); give --chapter <book>/<chapter>` };
     return { error: `"${target}" names ${matches.length} items: ${matches.map((item) => `the ${NOUN[item.kind]} in ${spec(item)} (${item.handle})`).join(', ')}; give its handle, or --chapter <book>/<chapter>` };
   }
   if (handle) {

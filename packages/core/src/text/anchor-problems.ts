@@ -49,7 +49,7 @@ export function unknownDirective(at: DirectivePlace, id: string, claimsFile: str
     `:claim directive names ${quote(id)}, which is not a claim in ${claimsFile}`,
     // Neither side is taken for the right one: the slip may be the sidecar's (an outside author was told to copy it into the prose).
     suggestion !== undefined
-      ? `${claimsFile} has ${quote(suggestion)}, one slip away: fix whichever of the two ids is misspelled, here or in ${claimsFile}`
+      ? `${claimsFile} has ${quote(suggestion)}, spelled nearly the same: fix whichever of the two ids is misspelled, here or in ${claimsFile}`
       : `add a claim with id ${quote(id)} and anchor: directive to ${claimsFile}, or remove the markup`,
   );
 }

@@ -231,33 +231,40 @@ export function trimRange(value: string, range: { start: number; end: number }):
   return { start, end };
 }
 
-const WORD = /[\p{L}\p{N}_]/u;
-/** Where one sentence ends and the next begins: a stop, closing marks, space, then a capital or a digit. */
+const WORD = /[\p{L}\p{M}\p{N}_]/u;
+/** Scripts written without spaces between words: a run of their letters is no word to snap to. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
+/** Where one sentence may end and the next begin: a stop, closing marks, space, then a capital or a digit. */
 const SENTENCE_BREAK = /[.!?]["'”’)\]]*\s+(?=["'“‘(\[]?[\p{Lu}\p{N}])/gu;
+/** Words a stop follows that end no sentence: "Dr. Smith", "e.g. Python", "U.S. Army", "p. 42". */
+const ABBREVIATION = /(?:^|[\s(])(?:\p{L}|[Dd]r|[Mm]rs?|[Mm]s|[Ss]t|[Pp]rof|[Ss]r|[Jj]r|vs|etc|e\.g|i\.e|cf|[Pp]p?|[Nn]o|[Ff]ig|[Ee]d|[Vv]ol|[Cc]h|[Ss]ec|[Ee]q|(?:\p{L}\.)+\p{L})\.$/u;
 
 /**
  * An approximate match as a reader would mark it: never inside a word (an
- * outside author saw a claim's marker split "an|d"), and never across a
- * sentence break the quote does not have (one took "them." from the end of
- * the sentence before). A word cut at an edge is taken whole when the
- * match holds most of it, else left out; of the sentences a match spans,
- * the longest part is kept.
+ * outside author saw a claim's marker split "an|d"), and without a word or
+ * two of the sentence before or after that the quote does not have (one took
+ * "them." from the end of the sentence before). A word cut at an edge is
+ * taken whole when the match holds most of it, else left out; in scripts
+ * written without spaces, where a run of letters is no one word, the edges
+ * stay. Only a short fragment at an edge, beyond a sentence break that is no
+ * abbreviation's stop, and none of whose words the quote has, is left out.
  * @param value the unfolded text.
  * @param range the match, trimmed of spaces.
  * @param quote the quote looked for, as the sidecar gives it.
- * @returns the range on word boundaries, within one sentence unless the quote spans several.
+ * @returns the range on word boundaries, without such fragments.
  */
 export function snapRange(value: string, range: { start: number; end: number }, quote: string): { start: number; end: number } {
   let { start, end } = range;
   const isWord = (at: number) => at >= 0 && at < value.length && WORD.test(value[at]!);
-  if (isWord(start - 1) && isWord(start)) {
+  const unspaced = (at: number) => at >= 0 && at < value.length && UNSPACED.test(value[at]!);
+  if (isWord(start - 1) && isWord(start) && !unspaced(start - 1) && !unspaced(start)) {
     let wordStart = start;
     while (isWord(wordStart - 1)) wordStart--;
     let wordEnd = start;
     while (isWord(wordEnd)) wordEnd++;
     start = (wordEnd - start) * 2 >= wordEnd - wordStart ? wordStart : wordEnd;
   }
-  if (isWord(end - 1) && isWord(end)) {
+  if (isWord(end - 1) && isWord(end) && !unspaced(end - 1) && !unspaced(end)) {
     let wordStart = end;
     while (isWord(wordStart - 1)) wordStart--;
     let wordEnd = end;
@@ -266,19 +273,27 @@ export function snapRange(value: string, range: { start: number; end: number }, 
   }
   const snapped = trimRange(value, { start, end });
   if (snapped.end <= snapped.start) return range;
-  // Sentences: only when the quote is one sentence (it has no break of its own).
-  if ([...quote.matchAll(SENTENCE_BREAK)].length > 0) return snapped;
   const text = value.slice(snapped.start, snapped.end);
-  const breaks = [...text.matchAll(SENTENCE_BREAK)];
+  const breaks = [...text.matchAll(SENTENCE_BREAK)].filter((found) => !ABBREVIATION.test(text.slice(0, found.index + 1)));
   if (breaks.length === 0) return snapped;
-  let best = { start: snapped.start, end: snapped.end, length: -1 };
-  let from = 0;
-  for (const found of [...breaks, undefined]) {
-    // A part ends after its stop (and closing marks), before the space.
-    const to = found ? found.index + found[0].trimEnd().length : text.length;
-    const part = trimRange(value, { start: snapped.start + from, end: snapped.start + to });
-    if (part.end - part.start > best.length) best = { ...part, length: part.end - part.start };
-    if (found) from = found.index + found[0].length;
-  }
-  return { start: best.start, end: best.end };
+  const quoted = new Set(words(quote));
+  // A fragment at an edge: at most two words, none of them the quote's.
+  const stray = (part: string) => {
+    const found = words(part);
+    return found.length > 0 && found.length <= 2 && !found.some((word) => quoted.has(word));
+  };
+  let { start: from, end: to } = snapped;
+  const first = breaks[0]!;
+  const head = text.slice(0, first.index + first[0].trimEnd().length);
+  if (stray(head)) from = snapped.start + first.index + first[0].length;
+  const last = breaks.at(-1)!;
+  const tail = text.slice(last.index + last[0].length);
+  if (stray(tail) && snapped.start + last.index + last[0].length > from) to = snapped.start + last.index + last[0].trimEnd().length;
+  const kept = trimRange(value, { start: from, end: to });
+  return kept.end > kept.start ? kept : snapped;
+}
+
+/** The words of a text, folded, for comparing a fragment with a quote. */
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
 }

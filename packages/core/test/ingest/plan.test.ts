@@ -316,7 +316,7 @@ evidence:
     const text = reportText().replace('https://example.org/notes/ | abstract only', 'https://example.org/notes/ | full text');
     const result = plan(text);
     expect(formatProblems(result.problems)).toBe(
-      'report.md:19:1  source-ledger[0].reading  warning: the report read "Session notes" as full-text, the ledger says abstract-only for "notes"; the ledger is kept  (hint: if the report is right: research-pack source notes --reading full-text)  [report/reading-differs]',
+      'report.md:19:1  source-ledger[0].reading  warning: the report read "Session notes" as full-text, the ledger says abstract-only for "notes"; the ledger is kept  (hint: if the report is right: research-pack source notes --reading full-text --chapter book/chapter)  [report/reading-differs]',
     );
     expect(result.files.find((file) => file.kind === 'evidence')!.after).toContain('    reading: abstract-only\n    accessed: 2026-01-10\n');
   });
@@ -456,7 +456,8 @@ ${row('read-pi-sessions…hazat-pi-config: the skill, as mirrored', 'https://ski
 ${row('read-pi-sessions…hazat-pi-config: \`skills/session-reader/SKILL.md\`, HazAT/pi-config (the original)', 'https://github.com/HazAT/pi-config/blob/main/skills/session-reader/SKILL.md')}
 ${row('pi-readme-0-58-3: README of pi 0.58.3, which replaced read-pi-sessions-session-reader-skill-hazat-pi-config', 'https://example.org/pi/0.58.3/README.md')}
 ${row('read-pi…nowhere: A page no ledger id ends like', 'https://example.org/elsewhere')}
-${row('tree: a post about trees, whose first word is a claim id', 'https://example.org/trees')}
+${row('notes-tree: a post about trees, whose first words are an evidence id', '—')}
+${row(`${'a-very-long-ledger-id'.repeat(4)}-x: Title`, 'https://example.org/long')}
 ${row('2026-11-20: release notes of pi 1.6.0', 'https://example.org/pi/1.6.0/notes')}
 ${row('node-fetch: A light-weight module that brings Fetch API to Node.js', 'https://www.npmjs.com/package/node-fetch')}
 
@@ -472,8 +473,10 @@ ${row('node-fetch: A light-weight module that brings Fetch API to Node.js', 'htt
       // Its own id, whatever other ids the cell mentions.
       ['pi-readme-0-58-3', 'new', undefined],
       ['a-page-no-ledger-id-ends-like', 'new', undefined],
-      // A claim's id is not a source's: kept in the title.
-      ['tree-a-post-about-trees-whose-first-word-is-a', 'new', undefined],
+      // An evidence item's id is not a source's: kept in the title.
+      ['notes-tree-a-post-about-trees-whose-first-words', 'new', undefined],
+      // Longer than an id may be: kept in the title.
+      ['a-very-long-ledger-ida-very-long-ledger-ida-very', 'new', undefined],
       ['2026-11-20-release-notes-of-pi-1-6-0', 'new', undefined],
       ['node-fetch', 'new', undefined],
     ]);
@@ -481,7 +484,12 @@ ${row('node-fetch: A light-weight module that brings Fetch API to Node.js', 'htt
     const titles = Object.fromEntries(evidence.sources.map((source) => [source.id, source.title]));
     expect(titles['pi-readme-0-58-3']).toBe('README of pi 0.58.3, which replaced read-pi-sessions-session-reader-skill-hazat-pi-config');
     expect(titles['a-page-no-ledger-id-ends-like']).toBe('A page no ledger id ends like');
-    expect(titles['tree-a-post-about-trees-whose-first-word-is-a']).toBe('tree: a post about trees, whose first word is a claim id');
+    expect(titles['notes-tree-a-post-about-trees-whose-first-words']).toBe('notes-tree: a post about trees, whose first words are an evidence id');
+    expect(titles['a-very-long-ledger-ida-very-long-ledger-ida-very']).toBe(`${'a-very-long-ledger-id'.repeat(4)}-x: Title`);
+    // The report again, on what it wrote: every row is a source recorded now, none a new one (a review's finding: a duplicate).
+    const written = parse(result.files.find((file) => file.kind === 'evidence')!.after) as { sources: Source[]; evidence: EvidenceItem[] };
+    const again = plan(ledger, sidecars({ claims: claimsYaml, evidence: result.files.find((file) => file.kind === 'evidence')!.after }), { ...chapter, sources: written.sources.map((source) => ({ ...source, authors: [], identifiers: {} })), evidence: written.evidence });
+    expect(again.sources.filter((planned) => planned.action === 'new')).toEqual([]);
     expect(titles['2026-11-20-release-notes-of-pi-1-6-0']).toBe('2026-11-20: release notes of pi 1.6.0');
     expect(titles['node-fetch']).toBe('A light-weight module that brings Fetch API to Node.js');
     const warned = formatProblems(result.problems.filter((problem) => problem.rule === 'report/unknown-source-id'));

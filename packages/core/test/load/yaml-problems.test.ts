@@ -16,6 +16,8 @@ describe('yaml problems, as loadYaml reports them', () => {
       'content/books/pi/27-chapter.claims.yaml:4:6  "class" is indented deeper than "relation" on the line above, so YAML reads it as part of that value  (hint: line "class" up with "relation": 4 spaces before it)  [yaml/syntax]',
     );
     expect(formatProblems(load('claims:\n  - id: x\n     anchor: directive\n').problems)).toContain('"anchor" is indented deeper than "id" on the line above');
+    // A wrapped value whose next line reads "Note: …" is no misplaced key: the message about ": " in a value stands.
+    expect(formatProblems(load('rationale: The docs say so\n   Note: the page moved\n').problems)).toContain('a value containing ": " must be quoted');
     expect(formatProblems(load('claims:\n\t- id: x\n').problems)).toBe(
       'content/books/pi/27-chapter.claims.yaml:2:1  tabs are not allowed as indentation  (hint: indent with spaces; YAML does not allow tabs for indentation)  [yaml/syntax]',
     );

@@ -53,7 +53,7 @@ describe('the cross-file checks, through validateBook', () => {
   it('cross/missing-claim: evidence naming a claim that does not exist', () => {
     expect(check({ '01-sessions.evidence.yaml': edit(evidence, 'claims: [header]', 'claims: [header, headr, nothing-like-it]') })).toBe(
       [
-        'content/books/demo/01-sessions.evidence.yaml:28:22  evidence[2].claims[1]  no claim "headr" in 01-sessions.claims.yaml  (hint: 01-sessions.claims.yaml has "header", one slip away: fix whichever of the two ids is misspelled, here or in 01-sessions.claims.yaml)  [cross/missing-claim]',
+        'content/books/demo/01-sessions.evidence.yaml:28:22  evidence[2].claims[1]  no claim "headr" in 01-sessions.claims.yaml  (hint: 01-sessions.claims.yaml has "header", spelled nearly the same: fix whichever of the two ids is misspelled, here or in 01-sessions.claims.yaml)  [cross/missing-claim]',
         'content/books/demo/01-sessions.evidence.yaml:28:29  evidence[2].claims[2]  no claim "nothing-like-it" in 01-sessions.claims.yaml  (hint: add the claim to 01-sessions.claims.yaml, or fix the id)  [cross/missing-claim]',
       ].join('\n'),
     );

@@ -57,7 +57,7 @@ describe('validateBook', () => {
 
   it('reports a misspelled claim id in evidence once, not again as the verdict it leaves unbacked', () => {
     const misspelled = exampleBook['content/books/demo/01-sessions.evidence.yaml']!.replace('claims: [header]', 'claims: [heade]');
-    expect(check({ '01-sessions.evidence.yaml': misspelled })).toMatch(/^\S+:\d+:\d+ {2}evidence\[\d\]\.claims\[0\] {2}no claim "heade" in 01-sessions\.claims\.yaml {2}\(hint: 01-sessions\.claims\.yaml has "header", one slip away: fix whichever of the two ids is misspelled, here or in 01-sessions\.claims\.yaml\) {2}\[cross\/missing-claim\]$/);
+    expect(check({ '01-sessions.evidence.yaml': misspelled })).toMatch(/^\S+:\d+:\d+ {2}evidence\[\d\]\.claims\[0\] {2}no claim "heade" in 01-sessions\.claims\.yaml {2}\(hint: 01-sessions\.claims\.yaml has "header", spelled nearly the same: fix whichever of the two ids is misspelled, here or in 01-sessions\.claims\.yaml\) {2}\[cross\/missing-claim\]$/);
     // The same evidence as a lead: fixing the id would not back the verdict, so that is a problem of its own, pointing at the id.
     const lead = misspelled.replace(/(claims: \[heade\][\s\S]*?status: )validated/, '$1lead');
     const problems = check({ '01-sessions.evidence.yaml': lead }).split('\n');

@@ -51,7 +51,7 @@ describe('anchoring problems', () => {
   });
 
   it('suggests the claim a misspelled directive id meant', () => {
-    expect(unknownDirective(at, 'header-versoin', claims, ['header-version', 'tree-of-entries']).hint).toBe(`${claims} has "header-version", one slip away: fix whichever of the two ids is misspelled, here or in ${claims}`);
+    expect(unknownDirective(at, 'header-versoin', claims, ['header-version', 'tree-of-entries']).hint).toBe(`${claims} has "header-version", spelled nearly the same: fix whichever of the two ids is misspelled, here or in ${claims}`);
     expect(unknownDirective(at, 'zzz', claims, ['header-version']).hint).toBe(`add a claim with id "zzz" and anchor: directive to ${claims}, or remove the markup`);
   });
 

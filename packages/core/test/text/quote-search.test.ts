@@ -110,4 +110,20 @@ describe('an approximate match, as a reader would mark it (an outside author\'s 
     // A quote of two sentences may span two.
     expect(found('It is passive. It never waits for readers, ever.', 'It is pasive. It never waits for readers')).toBe('It is passive. It never waits for readers');
   });
+
+  it("keeps what follows an abbreviation's stop, and a fragment the quote has words of (a review's cases)", () => {
+    expect(found('The fix was confirmed by Dr. Smith in 2019 and shipped.', 'The fix was confirmd by Dr. Smith in 2019')).toBe('The fix was confirmed by Dr. Smith in 2019');
+    expect(found('Each entry keeps its own clock, e.g. Unix milliseconds.', 'Each entry keeps its own clocks, e.g. Unix milliseconds')).toBe('Each entry keeps its own clock, e.g. Unix milliseconds');
+    expect(found('It was used by the U.S. Army for years.', 'It was used by the U.S. Armi for years')).toBe('It was used by the U.S. Army for years');
+  });
+
+  it('does not grow a match to a whole clause in a script written without spaces, nor start it on a combining mark', () => {
+    const chinese = '会话文件是按行存储的，每一行都是一个完整的对象，然后其他内容继续写在这里';
+    const result = found(chinese, '每一行都是一个完正的对象');
+    expect(result).toBe('每一行都是一个完整的对象');
+    const thai = 'ไฟล์เซสชันเก็บข้อมูลทีละบรรทัด แต่ละบรรทัดเป็นออบเจกต์หนึ่งรายการ';
+    const matched = found(thai, 'แต่ละบรรทัดเป็นออบเจกหนึ่งรายการ');
+    expect(typeof matched === 'string' && !/^\p{M}/u.test(matched)).toBe(true);
+    expect(matched).toBe('แต่ละบรรทัดเป็นออบเจกต์หนึ่งรายการ');
+  });
 });
