@@ -224,7 +224,8 @@ describe('the files ingest reads and writes', () => {
     expectNoCrash(run);
     expect(run.code).toBe(0);
     expect(fs.readFileSync(claims, 'utf8')).toContain(
-      `  - { id: branch-summary-on-leave, anchor: directive, verdict: { status: unverified }, priority: medium, concern: '"Can" hides that the user is asked', response: clarification }\n`,
+      // The report's priority is medium, the default the claim has: not written.
+      `  - { id: branch-summary-on-leave, anchor: directive, verdict: { status: unverified }, concern: '"Can" hides that the user is asked', response: clarification }\n`,
     );
   });
 
