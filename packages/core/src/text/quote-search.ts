@@ -254,23 +254,19 @@ const ABBREVIATION = /(?:^|[\s(])(?:\p{L}|[Dd]r|[Mm]rs?|[Mm]s|[Ss]t|[Pp]rof|[Ss]
  * @returns the range on word boundaries, without such fragments.
  */
 export function snapRange(value: string, range: { start: number; end: number }, quote: string): { start: number; end: number } {
-  let { start, end } = range;
   const isWord = (at: number) => at >= 0 && at < value.length && WORD.test(value[at]!);
   const unspaced = (at: number) => at >= 0 && at < value.length && UNSPACED.test(value[at]!);
-  if (isWord(start - 1) && isWord(start) && !unspaced(start - 1) && !unspaced(start)) {
-    let wordStart = start;
-    while (isWord(wordStart - 1)) wordStart--;
-    let wordEnd = start;
-    while (isWord(wordEnd)) wordEnd++;
-    start = (wordEnd - start) * 2 >= wordEnd - wordStart ? wordStart : wordEnd;
-  }
-  if (isWord(end - 1) && isWord(end) && !unspaced(end - 1) && !unspaced(end)) {
-    let wordStart = end;
-    while (isWord(wordStart - 1)) wordStart--;
-    let wordEnd = end;
-    while (isWord(wordEnd)) wordEnd++;
-    end = (end - wordStart) * 2 >= wordEnd - wordStart ? wordEnd : wordStart;
-  }
+  // An edge of the match inside a word: the whole word is taken when the match holds most of it (`held`), else left out.
+  const snap = (at: number, held: (word: { start: number; end: number }) => number, edge: 'start' | 'end'): number => {
+    if (!isWord(at - 1) || !isWord(at) || unspaced(at - 1) || unspaced(at)) return at;
+    const word = { start: at, end: at };
+    while (isWord(word.start - 1)) word.start--;
+    while (isWord(word.end)) word.end++;
+    const taken = held(word) * 2 >= word.end - word.start;
+    return (edge === 'start') === taken ? word.start : word.end;
+  };
+  const start = snap(range.start, (word) => word.end - range.start, 'start');
+  const end = snap(range.end, (word) => range.end - word.start, 'end');
   const snapped = trimRange(value, { start, end });
   if (snapped.end <= snapped.start) return range;
   const text = value.slice(snapped.start, snapped.end);
