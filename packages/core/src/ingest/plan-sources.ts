@@ -13,7 +13,7 @@ import { indexById, SIDECAR_KEY_ORDER, editYaml, type AppendOptions, type ItemSi
 import { closest, createProblem, quote, type Problem } from '../problems/problem.js';
 import type { HeldBackRow, ResearchReport, SourceLedgerRow } from '../research-report/read.js';
 import { at } from '../research-report/read/node-text.js';
-import { OWN_RUN_HINT } from '../research-report/read/source-ledger.js';
+import { atWord, OWN_RUN_HINT } from '../research-report/read/source-ledger.js';
 import { SourceSchema, type EvidenceClass, type EvidenceItem, type ReadingStatus, type Relation, type Source } from '../schema/sidecars.js';
 
 /** What happened to one source-ledger row. */
@@ -297,7 +297,7 @@ function placeSource(given: SourceLedgerRow, state: SourcePlanState, pass: { fil
       // "read-pi-sessions…hazat-pi-config:": an id shortened in the middle that names no recorded source, or one at another
       // address (an outside author's finding: a near-duplicate went unnoticed).
       const near = state.known.elidedCandidates(named.elided);
-      const elsewhere = near.length === 1 ? state.known.byElidedId(named.elided) : undefined;
+      const elsewhere = near.length === 1 ? state.known.byId(near) : undefined;
       const why =
         near.length === 0
           ? 'no recorded source has an id of those ends'
@@ -379,8 +379,8 @@ function unnamed(row: SourceLedgerRow, state: SourcePlanState): SourceLedgerRow 
   const opening = row.namedId && 'id' in row.namedId ? row.namedId : undefined;
   if (!opening || state.known.byId([opening.id]) || (!state.usedIds.has(opening.id) && !state.reservedIds.has(opening.id))) return row;
   const { namedId: _namedId, ...rest } = row;
-  const whole = `${opening.text}: ${row.title}`;
-  return { ...rest, title: whole.length <= 500 ? whole : `${whole.slice(0, 499).replace(/\s+\S*$/, '')}…` };
+  // As long as a title may be, as the reader cuts one.
+  return { ...rest, title: atWord(`${opening.text}: ${row.title}`, 500) };
 }
 
 /** A new ledger entry for a row; held back when the row does not say how much of the source was read. */
@@ -409,8 +409,8 @@ function addSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: s
       ),
     );
   }
-  // The id the row opens with ("pi-readme-0-58-3: …"), when nothing of the chapter has it: the researcher named it (an outside
-  // author's finding: ids cut from titles were unreadable). Not taken, it stays before the title, as written.
+  // The id the row opens with ("pi-readme-0-58-3: …"): the researcher named it (an outside author's finding: ids cut from
+  // titles were unreadable). One the chapter uses for something else is no longer the row's (`unnamed`).
   const named = row.namedId && 'id' in row.namedId ? row.namedId.id : undefined;
   const sourceId = named ?? uniqueId(slug(row.title, 48) || 'source', state.usedIds);
   state.usedIds.add(sourceId);

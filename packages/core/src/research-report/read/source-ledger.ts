@@ -362,8 +362,11 @@ function readOptionalColumns(entry: SourceLedgerRow, cell: (role: SourceRole) =>
 /**
  * Text as long as a ledger field may be (`title`: 500 characters), cut at
  * the last word or list item that fits rather than inside one, with `…`.
+ * @param text the text.
+ * @param max the most characters kept, the ellipsis included.
+ * @returns the text, or its start and "…".
  */
-function atWord(text: string, max: number): string {
+export function atWord(text: string, max: number): string {
   if (text.length <= max) return text;
   const head = text.slice(0, max - 1);
   const cut = Math.max(head.lastIndexOf(', '), head.lastIndexOf(' '));
