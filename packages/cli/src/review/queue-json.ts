@@ -3,7 +3,8 @@
  * handles and what each item says, in the order the text lists them.
  */
 import type { ReviewLead, ReviewQueue } from '@research-pack/core/model';
-import type { AuditOf } from './queue-text.js';
+import type { ResearchPass } from '@research-pack/core/schema';
+import { samePass, type AuditOf } from './queue-text.js';
 
 /**
  * The queues of some chapters as JSON.
@@ -22,12 +23,7 @@ export function renderQueueJson(queues: readonly ReviewQueue[], asOf: string, au
       sourceTitle: lead.source?.title ?? null,
       reading: lead.source?.reading ?? null,
       pass: lead.pass ? { date: lead.pass.date, by: lead.pass.by, report: lead.pass.report ?? null } : null,
-      audit: lead.pass && audit
-        ? lead.item.claims.flatMap((claim) => {
-            const row = audit(queue.chapter, lead.pass!, claim);
-            return row ? [{ claim, row: row.label, status: row.status ?? null, rationale: row.rationale ?? null }] : [];
-          })
-        : [],
+      audit: lead.pass && audit ? auditRows(queue, lead, lead.pass, audit) : [],
       // What the chapter's latest pass says of its claims, when the lead is not of that pass (it may have run or read what the lead proposed).
       latest: latestAudit(queue, lead, audit),
     })),
@@ -49,13 +45,18 @@ export function renderQueueJson(queues: readonly ReviewQueue[], asOf: string, au
   return `${JSON.stringify({ version: 1, asOf, chapters }, null, 2)}\n`;
 }
 
+/** What a pass's claim audit says of each of a lead's claims that it has a row on. */
+function auditRows(queue: ReviewQueue, lead: ReviewLead, pass: ResearchPass, audit: AuditOf) {
+  return lead.item.claims.flatMap((claim) => {
+    const row = audit(queue.chapter, pass, claim);
+    return row ? [{ claim, row: row.label, status: row.status ?? null, rationale: row.rationale ?? null }] : [];
+  });
+}
+
 /** What the queue's latest pass says of a lead's claims, when the lead is of another pass and the report has rows on them; else null. */
 function latestAudit(queue: ReviewQueue, lead: ReviewLead, audit: AuditOf | undefined) {
   const { latest } = queue;
-  if (!latest || !audit || (lead.pass && lead.pass.date === latest.date && lead.pass.report === latest.report)) return null;
-  const rows = lead.item.claims.flatMap((claim) => {
-    const row = audit(queue.chapter, latest, claim);
-    return row ? [{ claim, row: row.label, status: row.status ?? null, rationale: row.rationale ?? null }] : [];
-  });
+  if (!latest || !audit || samePass(latest, lead.pass)) return null;
+  const rows = auditRows(queue, lead, latest, audit);
   return rows.length === 0 ? null : { date: latest.date, report: latest.report ?? null, audit: rows };
 }

@@ -154,8 +154,13 @@ export function claimBlock(entry: ReviewClaim, reviewAfterDays: number): string[
   return lines;
 }
 
-/** Whether two passes are one (passes are recorded by date and report). */
-function samePass(a: ResearchPass, b: ResearchPass | undefined): boolean {
+/**
+ * Whether two passes are one (passes are recorded by date and report).
+ * @param a a pass.
+ * @param b another, if any.
+ * @returns true when they have the same date and report.
+ */
+export function samePass(a: ResearchPass, b: ResearchPass | undefined): boolean {
   return b !== undefined && a.date === b.date && a.report === b.report;
 }
 

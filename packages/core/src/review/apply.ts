@@ -6,7 +6,7 @@
  * wording. What is already recorded changes nothing.
  */
 import { slug, uniqueId, withoutUndefined } from '../ingest/ids.js';
-import { closest, quote } from '../problems/problem.js';
+import { closest, quote, shorten } from '../problems/problem.js';
 import type { YamlEdit } from '../ingest/yaml-edit.js';
 import type { ChapterModel, ResolvedClaim } from '../model/types.js';
 import { ClaimSchema, EvidenceItemSchema, ProposedClaimSchema, QuoteAnchorSchema, SourceSchema, VerdictSchema, type EvidenceItem, type ProposedClaim, type Verdict } from '../schema/sidecars.js';
@@ -466,7 +466,7 @@ function recordVerdict(decision: VerdictDecision, target: ResolvedTarget, edits:
     // outside author published "supported" over "UNVERIFIED wording").
     if (decision.rationale === undefined && status !== 'unverified' && rationale !== undefined && /\bUNVERIFIED\b/.test(rationale)) {
       return {
-        error: `the claim-audit row ${reported.label} of the research pass of ${pass.date} says UNVERIFIED in what would be the rationale of a ${status} verdict ("${rationale.length > 120 ? `${rationale.slice(0, 119)}…` : rationale}"); give the rationale in your words with --rationale "…" (the status may still come from the pass), or make the verdict unverified`,
+        error: `the claim-audit row ${reported.label} of the research pass of ${pass.date} says UNVERIFIED in what would be the rationale of a ${status} verdict ("${shorten(rationale, 120)}"); give the rationale in your words with --rationale "…" (the status may still come from the pass), or make the verdict unverified`,
       };
     }
   }
