@@ -43,6 +43,8 @@ describe('astro build of examples/starlight', () => {
     const output = `${build.stdout}\n${build.stderr}`;
     expect(build.code, output).toBe(0);
     expect(output).not.toMatch(/Sourcemap|research-pack\/astro.*WARN|\[WARN\] \[@research-pack/);
+    // What readers see as stale is said by the build (an outside author's finding): the demo's one claim whose prose changed.
+    expect(output).toContain('1 claim shows as stale on its page (1 the prose changed since the verdict), in pi/27-chapter: `npx research-pack review` lists it');
   });
 
   it.each(chapters)('marks every claim of %s on its Starlight page, with its popovers and JSON-LD', (chapter) => {

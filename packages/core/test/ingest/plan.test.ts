@@ -346,6 +346,13 @@ evidence:
     );
   });
 
+  it("tells a ledger row that gives a kind of evidence where the claims go what that is (an outside report, r-28-i)", () => {
+    const result = plan(reportText({ bears: 'background (which release is current)' }));
+    expect(result.problems.find((problem) => problem.rule === 'report/unresolved-reference')?.hint).toBe(
+      '"background" reads as the kind of evidence the source is, not a claim: the source lands in the ledger without a lead; to link it to claims, name them by id or claim-audit row (C1, C4–C9), and give the kind in a Class column',
+    );
+  });
+
   it('adds nothing but a pass when planned again on its own result', () => {
     const first = plan();
     const after = Object.fromEntries(first.files.map((file) => [file.kind, file.after]));
