@@ -6,7 +6,7 @@
  * editors, which is the one generated from zod.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { jsonSchemaText, sidecarKinds } from '@research-pack/core';
@@ -23,13 +23,27 @@ describe('astro build of the demo book', () => {
   let site: SiteBuild;
   let chapters: string[];
   beforeAll(async () => {
-    site = await buildDemo('demo-build');
+    site = await buildDemo('demo-build', {
+      // Drafts, as the books are read: a chapter file and a book folder whose names start with "_".
+      prepare(dir) {
+        const draft = '---\ntitle: Draft\nnumber: 90\n---\n\nNot ready.\n';
+        writeFileSync(path.join(dir, 'content/books/pi/_90-draft.mdx'), draft);
+        mkdirSync(path.join(dir, 'content/books/_ideas'));
+        writeFileSync(path.join(dir, 'content/books/_ideas/01-idea.mdx'), draft);
+      },
+    });
     chapters = demoChapters(site.dir);
   });
 
   it('succeeds', () => {
     expect(site.code, site.output).toBe(0);
     expect(chapters.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('leaves out a chapter file and a book folder whose names start with "_", as `research-pack check` does', () => {
+    const built = listFiles(site.dist);
+    expect(built.filter((file) => /(^|\/)_(90-draft|ideas)\b/.test(file))).toEqual([]);
+    expect(chapters).not.toContain('pi/_90-draft');
   });
 
   it('links only to pages and files it built: no internal 404', () => {
@@ -110,7 +124,8 @@ describe('astro build of the demo book with a broken sidecar', () => {
         const file = path.join(dir, sidecar);
         const text = readFileSync(file, 'utf8');
         const lines = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
-        appendFileSync(file, `${text.endsWith('\n') ? '' : '\n'}reviewerNotes: this key is not part of the format\n`);
+        // A key whose name says "window": Astro puts its own hint about browser APIs on an error that says it.
+        appendFileSync(file, `${text.endsWith('\n') ? '' : '\n'}windowNotes: this key is not part of the format\n`);
         line = lines + 1;
       },
     });
@@ -122,7 +137,7 @@ describe('astro build of the demo book with a broken sidecar', () => {
 
   it('names the file, line and column of the unknown key, with a hint', () => {
     expect(site.output).toContain(`${sidecar}:${line}:1`);
-    expect(site.output).toContain(`${sidecar}:${line}:1  reviewerNotes  unknown key "reviewerNotes"; allowed keys: claims`);
+    expect(site.output).toContain(`${sidecar}:${line}:1  windowNotes  unknown key "windowNotes"; allowed keys: claims`);
     expect(site.output).toContain('[schema/unknown-key]');
   });
 
@@ -131,6 +146,12 @@ describe('astro build of the demo book with a broken sidecar', () => {
     expect(output).toMatch(new RegExp(`Location:\\s+${escapeRegExp(path.join(site.dir, sidecar))}:${line}:1\\n`));
     expect(output).not.toContain('Stack trace');
     expect(output).not.toContain('integration.js');
+  });
+
+  it("gives Research Pack's hint, not Astro's about browser APIs, though the problem says \"window\"", () => {
+    const output = stripVTControlCharacters(site.output);
+    expect(output).toContain('Fix each file:line:column above; `npx research-pack check` lists the same problems without building.');
+    expect(output).not.toContain('Browser APIs');
   });
 
   it('leaves no pages in dist/', () => {
@@ -161,6 +182,26 @@ describe('astro build of the demo book with a chapter whose frontmatter is wrong
     expect(output).toMatch(new RegExp(`Location:\\s+${escapeRegExp(site.dir)}/content/books/pi/9[89]-[a-z]+\\.md:[0-9]+:[0-9]+\\n`));
     expect(output).not.toContain('InvalidContentEntryDataError');
     expect(output).not.toContain('Stack trace');
+  });
+});
+
+describe('astro build of the demo book with a chapter whose frontmatter is not YAML', () => {
+  const chapter = 'content/books/pi/99-colon.md';
+  let site: SiteBuild;
+  beforeAll(async () => {
+    site = await buildDemo('demo-build-frontmatter-yaml', {
+      // An unquoted colon in a title (an outside author's finding: the build printed the YAML parser's stack).
+      prepare: (dir) => writeFileSync(path.join(dir, chapter), '---\ntitle: Slow Start: how TCP begins\nnumber: 99\n---\n\nSome text.\n'),
+    });
+  });
+
+  it("fails with Research Pack's problem at the line and column, as `research-pack check` words it, and no stack", () => {
+    expect(site.code, site.output).not.toBe(0);
+    const output = stripVTControlCharacters(site.output);
+    expect(output).toContain('Research Pack found a problem in the frontmatter of content/books/pi/99-colon.md:');
+    expect(output).toMatch(/content\/books\/pi\/99-colon\.md:2:\d+  [^\n]*\(hint: a value containing ": " must be quoted/);
+    expect(output).not.toContain('Stack trace');
+    expect(output).not.toContain('composer.js');
   });
 });
 

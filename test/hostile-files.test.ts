@@ -193,7 +193,9 @@ describe('the files ingest reads and writes', () => {
     const run = await runBinary(['check'], { cwd: root, timeout: 20_000 });
     expect(run.signal).toBeNull();
     expect(run.code).toBe(1);
-    expect(run.stderr.split('\n').map((line) => /\[([^\]]+)\]$/.exec(line)?.[1] ?? line)).toEqual([
+    // (The demo's claim whose prose changed since its verdict is noted after the count: not a problem.)
+    const lines = run.stderr.split('\n').filter((line) => !line.includes('tree-in-place'));
+    expect(lines.map((line) => /\[([^\]]+)\]$/.exec(line)?.[1] ?? line)).toEqual([
       // A YAML file that is no sidecar is not read at all, whatever it is.
       'book/unknown-file',
       'file/outside-project',
@@ -312,8 +314,14 @@ describe('dates and names', () => {
     fs.renameSync(path.join(root, BOOK, '28-chapter.mdx'), path.join(root, BOOK, '28-chapter.MDX'));
     const run = await workers[0]!.run(['check'], root);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(
-      `${BOOK}/28-chapter.MDX  this file is not read as a chapter: chapter files end in .mdx or .md, in lowercase  (hint: rename it to "28-chapter.mdx")  [book/unknown-chapter-file]\n1 error(s), 0 warning(s) in content/books\n`,
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^${escapeRegExp(`${BOOK}/28-chapter.MDX  this file is not read as a chapter: chapter files end in .mdx or .md, in lowercase  (hint: rename it to "28-chapter.mdx")  [book/unknown-chapter-file]\n1 error(s), 0 warning(s) in content/books\n`)}[^\n]*claim "tree-in-place": the prose changed since its verdict[^\n]*\n[^\n]+\n$`,
+      ),
     );
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -94,7 +94,7 @@ async function setUp(name: string, preset: ProjectPreset, writtenOn?: string): P
   const written = ((await import(pathToFileURL(path.join(dir, 'research-pack.config.mjs')).href)) as { default: ProjectConfigInput }).default;
   const base = (/^\s*base:\s*['"]([^'"]*)['"]/m.exec(readFileSync(path.join(dir, 'astro.config.mjs'), 'utf8'))?.[1] ?? '').replace(/\/+$/, '');
   const config = resolveProjectConfig(written, preset);
-  const chapters = listBooks(dir, { contentDir: config.contentDir }).books.flatMap((book) =>
+  const chapters = listBooks(dir, { contentDir: config.contentDir, frontmatter: config.frontmatter }).books.flatMap((book) =>
     book.chapters.map((chapter) => ({ book: book.slug, chapter: chapter.slug, file: chapter.path })),
   );
   return { dir, dist: path.join(dir, 'dist'), install, build, config, base, env, urls: { site: base, chapters: config.chapters, research: config.research }, chapters };
@@ -149,7 +149,11 @@ function timesIn(source: string): string[] {
 }
 
 /** Checks that each newcomer asked of their site, whatever its kind. */
-function checkSite(label: string, preset: ProjectPreset, expected: { contentDir: string; chapters: string[]; pageOf: (site: NewcomerSite, file: string) => string | undefined; times?: false; pages?: string[]; written?: string }) {
+function checkSite(
+  label: string,
+  preset: ProjectPreset,
+  expected: { contentDir: string; chapters: string[]; pageOf: (site: NewcomerSite, file: string) => string | undefined; times?: false; pages?: string[]; written?: string; warnings?: string[] },
+) {
   describe(label, () => {
     let site: NewcomerSite;
     beforeAll(async () => {
@@ -166,10 +170,14 @@ function checkSite(label: string, preset: ProjectPreset, expected: { contentDir:
       }
     });
 
-    it('builds with its own astro build, without a warning of ours', () => {
+    it(`builds with its own astro build, ${expected.warnings ? 'with only the warnings its files earn' : 'without a warning of ours'}`, () => {
       const output = `${site.build.stdout}\n${site.build.stderr}`;
       expect(site.build.code, output).toBe(0);
-      expect(output).not.toMatch(/\[WARN\] \[@research-pack|Sourcemap/);
+      expect(output).not.toMatch(/Sourcemap/);
+      // Each warning, at its file:line:column and field (the first after Astro's "[WARN] [@research-pack/astro]").
+      const warned = [...output.matchAll(/(\S+:\d+:\d+  \S+)  warning: [^\n]*\[[\w-]+\/[\w-]+\]/g)].map((match) => match[1]);
+      expect(warned).toEqual(expected.warnings ?? []);
+      if (!expected.warnings) expect(output).not.toMatch(/\[WARN\] \[@research-pack/);
       expect(site.config.contentDir).toBe(expected.contentDir);
       expect(site.chapters.map((entry) => `${entry.book}/${entry.chapter}`)).toEqual(expected.chapters);
     });
@@ -240,7 +248,13 @@ function checkSite(label: string, preset: ProjectPreset, expected: { contentDir:
     });
 
     it('runs its CLI from the site folder with no flags: check, status, brief', async () => {
-      expect(await runSiteCli(site.dir, ['check'], site.env)).toEqual({ code: 0, stdout: `No problems in ${expected.contentDir}.\n`, stderr: '' });
+      const check = await runSiteCli(site.dir, ['check'], site.env);
+      if (expected.warnings) {
+        expect(check.code, check.stderr).toBe(0);
+        expect(check.stderr.split('\n').filter(Boolean).map((line) => /^(\S+  \S+)  warning:/.exec(line)?.[1] ?? line)).toEqual([...expected.warnings, `0 error(s), ${expected.warnings.length} warning(s) in ${expected.contentDir}`]);
+      } else {
+        expect(check).toEqual({ code: 0, stdout: `No problems in ${expected.contentDir}.\n`, stderr: '' });
+      }
       const status = await runSiteCli(site.dir, ['status'], site.env);
       expect(status.code, status.stderr).toBe(0);
       expect(status.stderr).toBe('');
@@ -322,6 +336,14 @@ describe('the newcomers\' sites, installed from the tarballs and built as they l
     contentDir: 'content/books',
     chapters: ['unicode/normalization', 'unicode/utf-8'],
     pageOf: chapterPageOf,
+    // Its author wrote "UAX #15" unquoted four times, and YAML kept "UAX" of each (its objective lost its end):
+    // found by the warning an outside author's report asked for, a session after this site was written.
+    warnings: [
+      'content/books/unicode/normalization.claims.yaml:8:22  claims[0].verdict.rationale',
+      'content/books/unicode/normalization.claims.yaml:36:22  claims[4].verdict.rationale',
+      'content/books/unicode/normalization.research.yaml:2:104  objective',
+      'content/books/unicode/normalization.research.yaml:19:18  history[0].summary',
+    ],
   });
 
   checkSite('newcomer-blog', 'astro', {

@@ -19,6 +19,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, type RunResult } from './helpers/project.js';
 import { PACKAGES, buildSite, installSite, installedVersion as version, packPackages, runSiteCli } from './helpers/packed.js';
 
+/** `check`'s stderr on the demo's books: the note of its one claim whose prose changed since the verdict, and nothing else. */
+const DEMO_STALE_ONLY = /^content\/books\/pi\/27-chapter\.claims\.yaml:\d+:5  note: pi\/27-chapter claim "tree-in-place": the prose changed since its verdict, so its page shows it as stale\n`research-pack review` shows the wording reviewed beside the wording now[^\n]*\n$/;
+
 function readmeBlock(file: string, language: string, first: string): string {
   const text = readFileSync(file, 'utf8');
   const block = [...text.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]!).find((body) => body.includes(first));
@@ -120,12 +123,13 @@ describe('the packed packages, installed into a fresh site', () => {
     expect(chapter).toContain('class="rp-marker"');
     expect(chapter).toBe(await readFile(path.join(site, 'dist/books/pi/27-chapter/index.html'), 'utf8'));
     // The CLI, nested too, finds everything it imports in its own folder.
-    expect(await runSiteCli(nested, ['check'])).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: '' });
+    expect(await runSiteCli(nested, ['check'])).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: expect.stringMatching(DEMO_STALE_ONLY) });
   });
 
   it('runs the installed CLI there with no flags', async () => {
     const check = await runSiteCli(site, ['check']);
-    expect(check).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: '' });
+    // No problem; on stderr, the demo's one claim whose prose changed since its verdict.
+    expect(check).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: expect.stringMatching(DEMO_STALE_ONLY) });
   });
 
   it('builds it on Astro 7.3, the floor of the peer range, with the same claims marked', async () => {

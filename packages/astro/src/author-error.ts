@@ -27,8 +27,20 @@ export function authorError(message: string, hint: string, at?: AuthorPlace): As
   const error = new AstroError(message, hint);
   // Astro takes the location from the stack when there is one, and prints the stack.
   error.stack = '';
+  // Astro replaces the hint with its own about browser APIs when `String(error)` says "window" or
+  // "document" (a congestion window, the address of a document): it reads the summary line only.
+  Object.defineProperty(error, 'toString', { value: () => `${error.name}: ${summaryLine(message)}`, enumerable: false });
   if (at) (error as AstroError & { loc?: AuthorPlace }).loc = at;
   return error;
+}
+
+/**
+ * The line `String(error)` gives: the message's first line, or a summary
+ * when that line has a word Astro takes for a browser API's.
+ */
+function summaryLine(message: string): string {
+  const first = message.split('\n', 1)[0] ?? '';
+  return /window|document/.test(first) ? "Research Pack found a problem in the author's files" : first;
 }
 
 /**

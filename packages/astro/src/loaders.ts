@@ -36,7 +36,8 @@ export function chaptersLoader(options: ChaptersLoaderOptions = {}): Loader {
   const base = options.base ?? 'content/books';
   const loader = (refused: readonly string[]) =>
     glob({
-      pattern: ['*/*.{md,mdx}', ...refused.map((file) => `!${file}`)],
+      // As the books are read: a name starting with `_` (or `.`, which glob() skips) is a draft, not a chapter or a book.
+      pattern: ['*/*.{md,mdx}', '!_*/**', '!*/_*', ...refused.map((file) => `!${file}`)],
       base,
       deferRender: true,
       generateId: ({ entry }) => entry.replace(/\.mdx?$/, ''),
@@ -45,9 +46,15 @@ export function chaptersLoader(options: ChaptersLoaderOptions = {}): Loader {
     ...loader([]),
     // The file policy holds for Astro's reading too: a chapter Research Pack refuses
     // (a link out of the project, a FIFO, a loop) is left out before glob() opens it.
-    load: (context) => {
+    load: async (context) => {
       const root = fileURLToPath(context.config.root);
-      return loader(refusedChapterFiles(root, base)).load({ ...context, parseData: withChapterProblems(context.parseData, root, base) });
+      try {
+        return await loader(refusedChapterFiles(root, base)).load({ ...context, parseData: withChapterProblems(context.parseData, root, base) });
+      } catch (error) {
+        // glob() reads the frontmatter before parseData: YAML it cannot parse stops it with the parser's stack
+        // (an outside author's finding). Where the chapters' frontmatter has problems, they are the error.
+        throw frontmatterError(root, base) ?? error;
+      }
     },
   };
 }
@@ -79,6 +86,29 @@ function withChapterProblems(parseData: LoaderContext['parseData'], root: string
       );
     }
   };
+}
+
+/**
+ * The error for the chapters' frontmatter problems, when there are any:
+ * what `research-pack check` says of them, with their file, line and column.
+ * @param root the project root.
+ * @param base the books' folder.
+ * @returns the error, or undefined when every chapter's frontmatter is fine.
+ */
+function frontmatterError(root: string, base: string): Error | undefined {
+  let problems: Problem[];
+  try {
+    problems = otherChapters(root, base, '').flatMap((file) => frontmatterProblems(root, file));
+  } catch {
+    return undefined;
+  }
+  if (problems.length === 0) return undefined;
+  const files = new Set(problems.map((problem) => problem.file));
+  return authorError(
+    `Research Pack found ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} in the frontmatter of ${files.size === 1 ? problems[0]!.file : `${files.size} chapters`}:\n${formatProblems(problems)}`,
+    'Fix each file:line:column above; `npx research-pack check` lists every problem of the books without building.',
+    firstPlace(problems, root),
+  );
 }
 
 /** The chapter files of the books but one, absolute, in the books' order; those the file policy refuses are left out (Astro does not read them either). */

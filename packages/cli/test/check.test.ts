@@ -10,7 +10,7 @@ import { buildModel } from '@research-pack/core';
 import { parseChapter } from '@research-pack/markdown';
 import { afterEach, describe, expect, it } from 'vitest';
 import { githubAnnotation } from '../src/commands/check.js';
-import { copyDemoBooks, editFile, lineOf, removeProject, repoRoot, runCli } from './helpers.js';
+import { copyDemoBooks, DEMO_STALE_NOTE, editFile, lineOf, removeProject, repoRoot, runCli } from './helpers.js';
 
 let root: string | undefined;
 
@@ -27,9 +27,9 @@ afterEach(async () => {
 });
 
 describe('research-pack check', () => {
-  it('finds no problem in the demo book', async () => {
+  it('finds no problem in the demo book, and says which claim shows as stale because its prose changed since the verdict', async () => {
     const result = await runCli(['check']);
-    expect(result).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: '' });
+    expect(result).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: DEMO_STALE_NOTE });
   });
 
   it('reports an unknown key in a claims sidecar at file:line:column and exits 1', async () => {
@@ -101,6 +101,8 @@ describe('research-pack check', () => {
       expect(run.hints, JSON.stringify(run.threading)).toEqual([
         { file: 'content/books/pi/26-chapter.claims.yaml', line: 11, column: 5, chapter: 'pi/26-chapter', claim: 'assistant-names-model' },
         { file: 'content/books/pj/27-chapter.claims.yaml', line: 21, column: 5, chapter: 'pj/27-chapter', claim: 'one-object-per-line' },
+        // The demo's claim whose prose changed since its verdict.
+        { file: 'content/books/pj/27-chapter.claims.yaml', line: 126, column: 5, chapter: 'pj/27-chapter', claim: 'tree-in-place', reason: 'text-changed' },
       ]);
     }
     // And the binary, told to use threads, prints the same as on one.
@@ -162,7 +164,10 @@ describe('research-pack check', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('');
     const json = JSON.parse(result.stdout) as { errors: number; warnings: number; problems: unknown[] };
-    expect(Object.keys(json)).toEqual(['errors', 'warnings', 'problems']);
+    expect(Object.keys(json)).toEqual(['errors', 'warnings', 'problems', 'hints']);
+    expect((json as unknown as { hints: unknown }).hints).toEqual([
+      { file: 'content/books/pi/27-chapter.claims.yaml', line: 127, column: 5, chapter: 'pi/27-chapter', claim: 'tree-in-place', reason: 'text-changed', rule: 'hint/text-changed' },
+    ]);
     expect(json.errors).toBe(1);
     expect(json.warnings).toBe(0);
     expect(json.problems).toEqual([
@@ -180,7 +185,12 @@ describe('research-pack check', () => {
 
     const clean = await runCli(['check', '--format', 'json']);
     expect(clean.code).toBe(0);
-    expect(JSON.parse(clean.stdout)).toEqual({ errors: 0, warnings: 0, problems: [] });
+    expect(JSON.parse(clean.stdout)).toEqual({
+      errors: 0,
+      warnings: 0,
+      problems: [],
+      hints: [{ file: 'content/books/pi/27-chapter.claims.yaml', line: 127, column: 5, chapter: 'pi/27-chapter', claim: 'tree-in-place', reason: 'text-changed', rule: 'hint/text-changed' }],
+    });
   });
 
   it('computes dates as of --as-of or SOURCE_DATE_EPOCH, like the site build', async () => {
@@ -214,13 +224,13 @@ describe('research-pack check', () => {
     const result = await runCli(['check', root]);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^content\/books\/pi\/28-chapter\.mdx:\d+:\d+  number  warning: chapter number 27 is also used by 27-chapter\.mdx/);
-    expect(result.stderr).toMatch(/\n0 error\(s\), 1 warning\(s\) in content\/books\n$/);
+    expect(result.stderr).toMatch(/\n0 error\(s\), 1 warning\(s\) in content\/books\n/);
   });
 
   it('checks the site layout as the build does: a research pattern without [book] is fine until a second book shares a chapter name', async () => {
     root = await copyDemoBooks();
     await writeFile(path.join(root, 'research-pack.config.mjs'), "export default {\n  research: { pack: '/research/[chapter]/' },\n};\n");
-    expect(await runCli(['check', root])).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: '' });
+    expect(await runCli(['check', root])).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: DEMO_STALE_NOTE });
     await cp(path.join(root, 'content/books/pi'), path.join(root, 'content/books/second'), { recursive: true });
     await editFile(path.join(root, 'content/books/second/book.yaml'), 'slug: pi', 'slug: second');
     const result = await runCli(['check', root]);

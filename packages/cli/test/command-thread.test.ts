@@ -11,7 +11,7 @@ import { WORKER_YOUNG_GENERATION_MB } from '@research-pack/core/workers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { commandThreadOptions, runsOnOwnThread } from '../src/command-thread.js';
-import { bin, copyDemoBooks, removeProject, repoRoot } from './helpers.js';
+import { bin, copyDemoBooks, DEMO_STALE_NOTE, removeProject, repoRoot } from './helpers.js';
 
 let root: string;
 beforeEach(async () => {
@@ -99,7 +99,7 @@ describe('the commands that run on a thread of their own', () => {
     await writeFile(config, `${Array.from({ length: 3 }, (_, line) => `console.log('settings line ${line}');\nconsole.error('settings warning ${line}');`).join('\n')}\nexport default {};\n`);
     const { code, output } = throughBinary(['check']);
     expect(code).toBe(0);
-    expect(output).toBe(`${Array.from({ length: 3 }, (_, line) => `settings line ${line}\nsettings warning ${line}\n`).join('')}No problems in content/books.\n`);
+    expect(output).toBe(`${Array.from({ length: 3 }, (_, line) => `settings line ${line}\nsettings warning ${line}\n`).join('')}No problems in content/books.\n${DEMO_STALE_NOTE}`);
   });
 
   it('end their output, not themselves, at a closed pipe', async () => {

@@ -78,3 +78,35 @@ export function lineOf(text: string, search: string): number {
   if (at === -1) throw new Error(`not found: ${JSON.stringify(search)}`);
   return text.slice(0, at).split('\n').length;
 }
+
+/**
+ * What `check` says of the demo book on stderr: its one claim whose prose
+ * changed since the verdict (the demo keeps it, to show a stale claim).
+ */
+export const DEMO_STALE_NOTE = demoStaleNote(127);
+
+/**
+ * `DEMO_STALE_NOTE` with the claim's verdict at another line of its sidecar (after edits above it).
+ * @param line the line of `tree-in-place`'s `verdict:`.
+ * @returns the note.
+ */
+export function demoStaleNote(line: number): string {
+  return [
+    `content/books/pi/27-chapter.claims.yaml:${line}:5  note: pi/27-chapter claim "tree-in-place": the prose changed since its verdict, so its page shows it as stale`,
+    '`research-pack review` shows the wording reviewed beside the wording now: if the verdict still holds, run `research-pack reviewed tree-in-place` to re-confirm it on the current wording; if not, `research-pack verdict tree-in-place <status> --rationale "…"` gives a new one.',
+    '',
+  ].join('\n');
+}
+
+/**
+ * `demoStaleNote` at the line where `tree-in-place`'s verdict is now in a copy of the demo's books.
+ * @param root the copy's root.
+ * @returns the note.
+ */
+export async function demoStaleNoteIn(root: string): Promise<string> {
+  const lines = (await readFile(path.join(root, 'content/books/pi/27-chapter.claims.yaml'), 'utf8')).split('\n');
+  const claim = lines.findIndex((line) => line === '  - id: tree-in-place');
+  const verdict = lines.findIndex((line, index) => index > claim && line === '    verdict:');
+  if (claim === -1 || verdict === -1) throw new Error('no verdict of tree-in-place in the demo copy');
+  return demoStaleNote(verdict + 1);
+}

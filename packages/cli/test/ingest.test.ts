@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { diffLines } from 'diff';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyDemoBooks, removeProject, repoRoot, runCli, type RunResult } from './helpers.js';
+import { copyDemoBooks, demoStaleNoteIn, removeProject, repoRoot, runCli, type RunResult } from './helpers.js';
 
 const fixtures = path.join(repoRoot, 'packages/cli/test/fixtures/reports');
 /** The fingerprints the fixture reports say they read: chapters 27 and 28 as they were when the reports were written. */
@@ -218,7 +218,7 @@ describe('research-pack ingest: a complete report', () => {
     expect(Object.keys(after).some((file) => path.basename(file).startsWith('.'))).toBe(false);
 
     // The book still passes check, and the pass shows in the brief.
-    expect(await runCli(['check', '--as-of', '2026-11-30'], { cwd: root })).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: '' });
+    expect(await runCli(['check', '--as-of', '2026-11-30'], { cwd: root })).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: await demoStaleNoteIn(root) });
     const brief = await runCli(['brief', 'pi/27-chapter', '--as-of', '2026-11-30'], { cwd: root });
     expect(brief.stdout).toContain(
       `- 2026-11-30, by A. Researcher, with a research agent\n  Report: reports/2026-11-30-27-chapter.md\n  Revision read: ${fingerprints['27-chapter']}, the current revision (the fingerprints match).\n`,

@@ -8,7 +8,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { repoRoot, runCli } from './helpers.js';
+import { DEMO_STALE_NOTE, repoRoot, runCli } from './helpers.js';
 
 let roots: string[] = [];
 afterEach(async () => {
@@ -36,7 +36,7 @@ describe('project discovery', () => {
       'src/notes/.keep': '',
     });
     const cwd = path.join(root, 'src/notes');
-    expect(await runCli(['check', '--as-of', '2026-11-29'], { cwd })).toEqual({ code: 0, stdout: 'No problems in books.\n', stderr: '' });
+    expect(await runCli(['check', '--as-of', '2026-11-29'], { cwd })).toEqual({ code: 0, stdout: 'No problems in books.\n', stderr: DEMO_STALE_NOTE.replaceAll('content/books/', 'books/') });
     const brief = await runCli(['brief', 'pi/27-chapter', '--as-of', '2026-11-29'], { cwd });
     expect(brief.code, brief.stderr).toBe(0);
     expect(brief.stdout).toContain('https://example.org/docs/pi/27-chapter/');

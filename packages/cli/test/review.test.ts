@@ -12,7 +12,7 @@ import path from 'node:path';
 import { diffLines } from 'diff';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { bin, copyDemoBooks, editFile, removeProject, repoRoot, runCli, type RunResult } from './helpers.js';
+import { bin, copyDemoBooks, demoStaleNoteIn, editFile, removeProject, repoRoot, runCli, type RunResult } from './helpers.js';
 
 const AS_OF = '2026-12-01';
 const WHO = ['--by', 'J. Author', '--date', AS_OF];
@@ -873,14 +873,23 @@ describe('research-pack verdict and reviewed', () => {
     expect(check.code).toBe(0);
     expect(check.stdout).toBe('No problems in content/books.\n');
     expect(check.stderr).toBe(
-      'content/books/pi/27-chapter.claims.yaml:21:5  note: pi/27-chapter claim "one-object-per-line": its verdict records no textHash, so its page shows it as stale\nThis claim is not wrong, only not tied to the wording reviewed: run `research-pack reviewed one-object-per-line` to record the textHash of the current wording (re-confirming the verdict), or `research-pack verdict one-object-per-line <status> --rationale "…"` to give a new one.\n',
+      'content/books/pi/27-chapter.claims.yaml:21:5  note: pi/27-chapter claim "one-object-per-line": its verdict records no textHash, so its page shows it as stale\nThis claim is not wrong, only not tied to the wording reviewed: run `research-pack reviewed one-object-per-line` to record the textHash of the current wording (re-confirming the verdict), or `research-pack verdict one-object-per-line <status> --rationale "…"` to give a new one.\n' +
+        // The demo's claim whose prose changed since the verdict (an outside author's finding: check said nothing of it, the build did).
+        (await demoStaleNoteIn(root)),
     );
     // status places it as check does (a newcomer's finding).
     expect((await cli('status')).stderr).toContain('content/books/pi/27-chapter.claims.yaml:21:5  note: pi/27-chapter claim "one-object-per-line": its verdict records no textHash');
-    expect(JSON.parse((await cli('check', '--format', 'json')).stdout).hints).toEqual([{ file: claimsFile, line: 21, column: 5, chapter: 'pi/27-chapter', claim: 'one-object-per-line', rule: 'hint/no-text-hash' }]);
+    expect(JSON.parse((await cli('check', '--format', 'json')).stdout).hints).toEqual([
+      { file: claimsFile, line: 21, column: 5, chapter: 'pi/27-chapter', claim: 'one-object-per-line', rule: 'hint/no-text-hash' },
+      { file: claimsFile, line: Number(/:(\d+):5/.exec(await demoStaleNoteIn(root))![1]), column: 5, chapter: 'pi/27-chapter', claim: 'tree-in-place', reason: 'text-changed', rule: 'hint/text-changed' },
+    ]);
     const reviewed = await cli('reviewed', 'one-object-per-line', ...WHO);
     expect(reviewed.code, reviewed.stderr).toBe(0);
     expect(reviewed.stdout).toContain('stays supported, re-confirmed by J. Author on 2026-12-01 on its current wording (textHash 748130fd4742b28c; no textHash recorded; its date was 2026-11-29)');
+    expect((await cli('check')).stderr).toBe(await demoStaleNoteIn(root));
+    // Re-confirming the claim whose prose changed settles it too.
+    const settled = await cli('reviewed', 'tree-in-place', ...WHO);
+    expect(settled.code, settled.stderr).toBe(0);
     expect((await cli('check')).stderr).toBe('');
   });
 });

@@ -28,7 +28,7 @@ export const check: Command = async (positionals, values, io) => {
   // Not problems: claims that show as stale because their verdict records no textHash, with the commands that record it.
   const { hints } = checked;
   if (format === 'json') {
-    const report = { errors, warnings, problems, ...(hints.length > 0 ? { hints: hints.map((hint) => ({ ...hint, rule: 'hint/no-text-hash' })) } : {}), ...(sources ? { sources: sourcesJson(sources) } : {}) };
+    const report = { errors, warnings, problems, ...(hints.length > 0 ? { hints: hints.map((hint) => ({ ...hint, rule: hint.reason === 'text-changed' ? 'hint/text-changed' : 'hint/no-text-hash' })) } : {}), ...(sources ? { sources: sourcesJson(sources) } : {}) };
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else if (format === 'github') {
     // GitHub resolves annotation paths against the workspace: the folder the command runs in.
@@ -36,7 +36,12 @@ export const check: Command = async (positionals, values, io) => {
     const annotated = [...problems, ...(sources?.problems ?? [])];
     if (annotated.length > 0) io.stdout(`${annotated.map((problem) => githubAnnotation({ ...problem, file: fromCwd(problem.file) })).join('\n')}\n`);
     for (const hint of hints) {
-      io.stdout(`::notice file=${fromCwd(hint.file)},line=${hint.line},col=${hint.column},title=Research Pack%3A stale for want of a textHash::claim ${hint.claim} shows as stale: its verdict records no textHash. Run research-pack reviewed ${hint.claim} to record it.\n`);
+      const at = `file=${fromCwd(hint.file)},line=${hint.line},col=${hint.column}`;
+      if (hint.reason === 'text-changed') {
+        io.stdout(`::notice ${at},title=Research Pack%3A stale, the prose changed::claim ${hint.claim} shows as stale: the prose changed since its verdict. research-pack review shows both wordings; research-pack reviewed ${hint.claim} re-confirms the verdict on the current one.\n`);
+      } else {
+        io.stdout(`::notice ${at},title=Research Pack%3A stale for want of a textHash::claim ${hint.claim} shows as stale: its verdict records no textHash. Run research-pack reviewed ${hint.claim} to record it.\n`);
+      }
     }
     // The count covers every annotation above, the sources' findings too.
     const sourceErrors = sources?.problems.filter((problem) => problem.severity === 'error').length ?? 0;

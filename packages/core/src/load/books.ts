@@ -127,8 +127,9 @@ export interface LoadedBooks {
  *
  * Each folder of `content/books` (except those starting with `.` or `_`)
  * that holds a `book.yaml` is a book; other folders are not read (a docs
- * site keeps its other pages there), unless they hold chapter sidecars,
- * which makes a missing `book.yaml` an error. Each `.mdx` or `.md` file in a book (except those
+ * site keeps its other pages there), unless they hold chapter sidecars (or,
+ * with `strict` frontmatter, chapter files), which makes a missing
+ * `book.yaml` an error. Each `.mdx` or `.md` file in a book (except those
  * starting with `.` or `_`) is a chapter, and `<chapter>.claims.yaml`,
  * `<chapter>.evidence.yaml` and `<chapter>.research.yaml` beside it are its
  * sidecars, all optional. Subfolders of a book are not read (reports and
@@ -190,7 +191,7 @@ function list(rootDir: string, options: LoadBooksOptions): BookListings {
     if (entry.kind !== 'folder') continue;
     const inside = listFolder(rootDir, dir);
     if (inside.status === 'refused') problems.push(inside.problem);
-    else if (inside.status === 'listed' && isBookFolder(inside.entries)) folders.push({ name: entry.name, entries: inside.entries });
+    else if (inside.status === 'listed' && isBookFolder(inside.entries, (options.frontmatter ?? 'strict') === 'strict')) folders.push({ name: entry.name, entries: inside.entries });
   }
   folders.sort((a, b) => byCodePoint(a.name, b.name));
   if (folders.length === 0 && listing.status !== 'refused') {
@@ -253,10 +254,15 @@ function sharedChapterIds(rootDir: string, books: readonly BookListing[]): Probl
  * Whether a folder of the content directory is a book: it holds a
  * `book.yaml`, or files only a book has (chapter sidecars, a misspelled
  * `book.yml`), so that a missing `book.yaml` is reported instead of the
- * book vanishing.
+ * book vanishing. Where the books own the folder (`strict` frontmatter:
+ * `content/books` of a plain Astro site, whose `chaptersLoader()` reads
+ * every folder's chapters), so does a chapter file; on a docs site (`host`)
+ * other folders hold the site's other pages.
+ * @param entries the folder's entries.
+ * @param booksOnly whether every folder of the content directory is a book's.
  */
-function isBookFolder(entries: readonly FolderEntry[]): boolean {
-  return entries.some(({ name }) => name === 'book.yaml' || name === 'book.yml' || /\.(?:claims|evidence|research)\.yaml$/.test(name));
+function isBookFolder(entries: readonly FolderEntry[], booksOnly: boolean): boolean {
+  return entries.some(({ name }) => name === 'book.yaml' || name === 'book.yml' || /\.(?:claims|evidence|research)\.yaml$/.test(name) || (booksOnly && /^[^._].*\.mdx?$/.test(name)));
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { loadYaml } from './yaml.js';
+import { commentsInValues } from './yaml-comments.js';
 import type { LoadedYaml } from './yaml.js';
 import { capProblems, createProblem, type Locate, type Problem } from '../problems/problem.js';
 import { sidecarSchemas } from '../schema/sidecars.js';
@@ -47,7 +48,10 @@ export function loadSidecar<K extends SidecarKind>(kind: K, source: string, file
     yaml = loadYaml(source, { file, fast: false });
     validated = validateYaml(kind, yaml, file, source);
   }
-  return { file, data: validated.data, problems: capProblems(validated.problems, file), locate: yaml.locate };
+  // Valid YAML whose values a ` #` cut short: warnings, not a reason to read the file again.
+  const cut = yaml.problems.length === 0 ? commentsInValues(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source, file) : [];
+  const problems = cut.length > 0 ? [...validated.problems, ...cut] : validated.problems;
+  return { file, data: validated.data, problems: capProblems(problems, file), locate: yaml.locate };
 }
 
 function validateYaml<K extends SidecarKind>(kind: K, yaml: LoadedYaml, file: string, text: string): { data: SidecarData<K> | undefined; problems: Problem[] } {

@@ -43,7 +43,7 @@ export function buildChapter(
   asOf: string,
   cache: ModelCache | undefined,
   model = true,
-): { chapter: ChapterModel | undefined; problems: Problem[]; page?: ChapterPage } {
+): { chapter: ChapterModel | undefined; problems: Problem[]; page?: ChapterPage; changed?: string[] } {
   const problems: Problem[] = [];
   // The file policy refused the chapter file; its problem is the chapter's, nothing is parsed.
   if (chapter.unreadable) return { chapter: undefined, problems };
@@ -66,8 +66,8 @@ export function buildChapter(
     }),
   );
   appendProblems(problems, explainAnchorProblems(anchored.problems, chapter, text.text, claims, parse));
-  // Every problem is known once the claims are anchored.
-  if (!model) return { chapter: undefined, problems };
+  // Every problem is known once the claims are anchored, and which claims' wording changed since their verdict.
+  if (!model) return { chapter: undefined, problems, changed: claims.filter((claim) => staleReason(claim, anchored.anchors.get(claim.id)) === 'text-changed').map((claim) => claim.id) };
 
   const frontmatter = chapter.frontmatter.data;
   const config = book.config?.data;
@@ -110,6 +110,23 @@ export function buildChapter(
     problems,
     page,
   };
+}
+
+/**
+ * Why a claim's verdict no longer matches its prose, or false.
+ * @param claim the claim, with its verdict.
+ * @param anchor where the claim was found; undefined: not found (no verdict to compare).
+ * @returns the reason.
+ */
+function staleReason(claim: Claim, anchor: ClaimAnchor | undefined): ResolvedClaim['stale'] {
+  if (!anchor) return false;
+  const { verdict } = claim;
+  // The hash of the reviewed text: recorded, else computed from the reviewed wording.
+  const reviewed = verdict.textHash ?? (verdict.text === undefined ? undefined : hashClaimText(verdict.text));
+  // An unverified claim has no verdict other words could outdate: found approximately, it is still unverified (and `check` warns).
+  if (anchor.anchoring === 'fuzzy' && verdict.status !== 'unverified') return 'fuzzy-anchor';
+  if (verdict.status !== 'unverified' && reviewed === undefined) return 'no-text-hash';
+  return reviewed !== undefined && reviewed !== anchor.textHash ? 'text-changed' : false;
 }
 
 const NO_CLAIMS: Claim[] = [];
@@ -229,17 +246,7 @@ export function resolveClaims(
     const reconfirmed = verdict.date !== undefined && verdict.date >= dueBefore && verdict.date <= options.asOf;
     // An unverified claim has no verdict to review again: it is counted as unverified, never as due.
     const reviewDue = verdict.status !== 'unverified' && newest !== undefined && newest < dueBefore && !reconfirmed;
-    // The hash of the reviewed text: recorded, else computed from the reviewed wording.
-    const reviewed = verdict.textHash ?? (verdict.text === undefined ? undefined : hashClaimText(verdict.text));
-    const stale: ResolvedClaim['stale'] =
-      // An unverified claim has no verdict other words could outdate: found approximately, it is still unverified (and `check` warns).
-      anchor.anchoring === 'fuzzy' && verdict.status !== 'unverified'
-        ? 'fuzzy-anchor'
-        : verdict.status !== 'unverified' && reviewed === undefined
-          ? 'no-text-hash'
-          : reviewed !== undefined && reviewed !== anchor.textHash
-            ? 'text-changed'
-            : false;
+    const stale = staleReason(claim, anchor);
     resolved.push({
       claim,
       text: anchor.text,

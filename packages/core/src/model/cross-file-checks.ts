@@ -94,7 +94,22 @@ function evidenceClaims(records: ChapterRecords, evidenceFile: LoadedSidecar<unk
 }
 
 function evidenceSource(records: ChapterRecords, evidenceFile: LoadedSidecar<unknown>, item: EvidenceItem, index: number): void {
-  if (records.sourceIds.has(item.source)) return;
+  if (records.sourceIds.has(item.source)) {
+    // Validated from a source recorded as never read: readers would see a claim backed by it (an outside author's finding: silent).
+    // (Reproduced evidence rests on a run, which needs no reading.)
+    const source = item.status === 'validated' && item.class !== 'reproduced' ? records.sources.find((entry) => entry.id === item.source) : undefined;
+    if (source?.reading === 'not-accessible') {
+      report(
+        records,
+        'cross/validated-unread-source',
+        evidenceFile,
+        ['evidence', index, 'status'],
+        `evidence ${quote(item.id)} is validated, but its source ${quote(item.source)} is recorded as not read (reading: not-accessible), and readers see the claim backed by it`,
+        `record what was read: \`research-pack source ${item.source} --reading full-text\` (or abstract-only, partial); or, if nobody read it, set status: lead`,
+      );
+    }
+    return;
+  }
   const suggestion = closest(item.source, records.sourceIds);
   report(
     records,

@@ -1,9 +1,9 @@
 /**
- * Verdicts that show as stale only because they do not record which
- * wording they reviewed (no `textHash`, no `text`). Not a problem of the
- * file, which is valid, but the reason every such claim's page says
- * "stale": `research-pack check` and `status` point the author at the
- * commands that record it.
+ * Verdicts that show as stale because they do not record which wording
+ * they reviewed (no `textHash`, no `text`), or record another wording than
+ * the prose's now. Not a problem of the file, which is valid, but the
+ * reason every such claim's page says "stale": `research-pack check` (and,
+ * for the first, `status`) point the author at the commands that settle it.
  */
 import type { LoadedSidecar } from '../load/sidecar.js';
 import type { ClaimsFile } from '../schema/sidecars.js';
@@ -20,6 +20,12 @@ export interface TextHashHint {
   chapter: string;
   /** The claim. */
   claim: string;
+  /**
+   * Set when the verdict records the wording it reviewed and the prose now
+   * says something else (`research-pack review` shows both); absent when it
+   * records none.
+   */
+  reason?: 'text-changed';
 }
 
 /**
@@ -42,15 +48,17 @@ export function textHashHintsOfModel(model: ResearchModel): TextHashHint[] {
  * verdict's position): what `checkChapter` gives `research-pack check`.
  * @param claims the chapter's loaded claims sidecar, when it has one.
  * @param chapter `<book>/<chapter>`.
+ * @param changed the claims whose wording changed since their verdict (`buildChapter`'s `changed`).
  * @returns one hint per such verdict, in file order; none when the file has errors (check reports them).
  */
-export function textHashHintsOfSidecar(claims: LoadedSidecar<ClaimsFile> | undefined, chapter: string): TextHashHint[] {
+export function textHashHintsOfSidecar(claims: LoadedSidecar<ClaimsFile> | undefined, chapter: string, changed: readonly string[] = []): TextHashHint[] {
   const hints: TextHashHint[] = [];
   claims?.data?.claims.forEach((claim, index) => {
     const verdict = claim.verdict;
-    if (verdict.status === 'unverified' || verdict.textHash !== undefined || verdict.text !== undefined) return;
+    const wordingChanged = changed.includes(claim.id);
+    if (!wordingChanged && (verdict.status === 'unverified' || verdict.textHash !== undefined || verdict.text !== undefined)) return;
     const at = claims.locate(['claims', index, 'verdict'], { key: true });
-    hints.push({ file: claims.file, line: at.line, column: at.column, chapter, claim: claim.id });
+    hints.push({ file: claims.file, line: at.line, column: at.column, chapter, claim: claim.id, ...(wordingChanged ? { reason: 'text-changed' as const } : {}) });
   });
   return hints;
 }
@@ -61,17 +69,33 @@ export function textHashHintsOfSidecar(claims: LoadedSidecar<ClaimsFile> | undef
  * @returns one line per hint and the advice, or '' for none.
  */
 export function formatTextHashHints(hints: readonly TextHashHint[]): string {
-  if (hints.length === 0) return '';
-  const lines = hints.map((hint) => `${hint.line > 0 ? `${hint.file}:${hint.line}:${hint.column}  ` : `${hint.file}  `}note: ${hint.chapter} claim "${hint.claim}": its verdict records no textHash, so its page shows it as stale`);
-  const example = hints[0]!;
-  // `reviewed` takes several claims: one command per chapter, naming every claim it counts (an outside author copied one that
-  // named the first chapter's only); with several chapters, each says which.
+  const unrecorded = hints.filter((hint) => hint.reason === undefined);
+  const changed = hints.filter((hint) => hint.reason === 'text-changed');
+  const lines: string[] = [];
+  if (unrecorded.length > 0) {
+    lines.push(...unrecorded.map((hint) => `${placeOf(hint)}note: ${hint.chapter} claim "${hint.claim}": its verdict records no textHash, so its page shows it as stale`));
+    lines.push(
+      `${unrecorded.length === 1 ? 'This claim is' : `These ${unrecorded.length} claims are`} not wrong, only not tied to the wording reviewed: run ${reviewedCommands(unrecorded)} to record the textHash of the current wording (re-confirming the verdict${unrecorded.length > 1 ? 's' : ''}), or \`research-pack verdict ${unrecorded[0]!.claim} <status> --rationale "…"\` to give a new one.`,
+    );
+  }
+  if (changed.length > 0) {
+    lines.push(...changed.map((hint) => `${placeOf(hint)}note: ${hint.chapter} claim "${hint.claim}": the prose changed since its verdict, so its page shows it as stale`));
+    const one = changed.length === 1;
+    lines.push(
+      `\`research-pack review\` shows the wording reviewed beside the wording now: if the verdict still holds, run ${reviewedCommands(changed)} to re-confirm ${one ? 'it' : 'them'} on the current wording; if not, \`research-pack verdict ${changed[0]!.claim} <status> --rationale "…"\` gives a new one.`,
+    );
+  }
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+function placeOf(hint: TextHashHint): string {
+  return hint.line > 0 ? `${hint.file}:${hint.line}:${hint.column}  ` : `${hint.file}  `;
+}
+
+/** `reviewed` takes several claims: one command per chapter, naming every claim it counts; with several chapters, each says which. */
+function reviewedCommands(hints: readonly TextHashHint[]): string {
   const byChapter = new Map<string, string[]>();
   for (const hint of hints) byChapter.set(hint.chapter, [...(byChapter.get(hint.chapter) ?? []), hint.claim]);
   const commands = [...byChapter].map(([chapter, claims]) => `\`research-pack reviewed ${claims.join(' ')}${byChapter.size > 1 ? ` --chapter ${chapter}` : ''}\``);
-  const run = commands.length === 1 ? commands[0] : `${commands.slice(0, -1).join(', ')} and ${commands.at(-1)}`;
-  lines.push(
-    `${hints.length === 1 ? 'This claim is' : `These ${hints.length} claims are`} not wrong, only not tied to the wording reviewed: run ${run} to record the textHash of the current wording (re-confirming the verdict${hints.length > 1 ? 's' : ''}), or \`research-pack verdict ${example.claim} <status> --rationale "…"\` to give a new one.`,
-  );
-  return `${lines.join('\n')}\n`;
+  return commands.length === 1 ? commands[0]! : `${commands.slice(0, -1).join(', ')} and ${commands.at(-1)}`;
 }

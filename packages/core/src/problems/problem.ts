@@ -161,9 +161,41 @@ export function quote(value: string, max = 60): string {
 }
 
 /**
+ * Words an author writes for a verdict's status, an evidence item's status
+ * or relation, that mean one of the words the format has, in the order they
+ * are tried: `verified` is `supported` (not `unverified`, the nearest in
+ * spelling; an outside author's finding).
+ */
+const MEANT: Record<string, readonly string[]> = {
+  verified: ['supported', 'validated', 'supports'],
+  confirmed: ['supported', 'validated', 'supports'],
+  correct: ['supported', 'supports'],
+  true: ['supported', 'supports'],
+  valid: ['supported', 'validated'],
+  proven: ['supported', 'supports'],
+  confirms: ['supports'],
+  refuted: ['contradicted', 'contradicts'],
+  disproven: ['contradicted', 'contradicts'],
+  false: ['contradicted', 'contradicts'],
+  wrong: ['contradicted', 'contradicts'],
+  incorrect: ['contradicted', 'contradicts'],
+  refutes: ['contradicts'],
+  disproves: ['contradicts'],
+  partial: ['qualified', 'qualifies', 'partial'],
+  partially: ['qualified', 'qualifies', 'partial'],
+  partlytrue: ['qualified', 'qualifies'],
+  mixed: ['qualified', 'qualifies'],
+  unknown: ['unverified', 'unresolved'],
+  unchecked: ['unverified', 'lead'],
+  pending: ['unverified', 'lead'],
+  todo: ['unverified', 'lead'],
+};
+
+/**
  * The candidate closest to a misspelled word, if it is close enough to be
- * what the author meant. Case, `-` and `_` are ignored first, so
- * `review_after_days` finds `reviewAfterDays`; a word that begins exactly
+ * what the author meant. A word that means one of them (`verified` for
+ * `supported`, see `MEANT`) finds it; then case, `-` and `_` are ignored,
+ * so `review_after_days` finds `reviewAfterDays`; a word that begins exactly
  * one candidate (`full` for `full-text`) finds it.
  * @param word what the author wrote.
  * @param candidates the words that would have been valid.
@@ -173,6 +205,8 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   const fold = (value: string) => value.toLowerCase().replace(/[-_\s]/g, '');
   const folded = fold(word);
   const list = [...candidates];
+  const meant = Object.hasOwn(MEANT, folded) ? MEANT[folded]!.find((target) => list.includes(target) && target !== word) : undefined;
+  if (meant) return meant;
   // A unique candidate the word begins ("full" for "full-text") is what was meant.
   const extending = folded.length >= 3 ? list.filter((candidate) => candidate !== word && fold(candidate).startsWith(folded)) : [];
   if (extending.length === 1) return extending[0];

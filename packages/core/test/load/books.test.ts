@@ -70,6 +70,17 @@ describe('loadBooks', () => {
     );
   });
 
+  it('book/missing-book-yaml for a folder of chapters alone where the books own the folder; on a docs site, another folder of pages', () => {
+    const changes = { '/content/books/udp/01-datagrams.mdx': '---\ntitle: Datagrams\nnumber: 1\n---\n\nText.\n' };
+    expect(formatProblems(load(changes).problems)).toBe(
+      'content/books/udp/book.yaml  the book folder "udp" has no book.yaml  (hint: create it with at least "title:" and "slug:")  [book/missing-book-yaml]',
+    );
+    const root = writeProject(withChanges(changes));
+    const hosted = loadBooks(root, { frontmatter: 'host' });
+    expect(hosted.books.map((book) => book.slug)).toEqual(['demo']);
+    expect(hosted.problems.filter((problem) => problem.file.includes('udp'))).toEqual([]);
+  });
+
   it('book/orphan-sidecar: a sidecar without a chapter, with the likely chapter', () => {
     expect(formatProblems(load({ '01-session.claims.yaml': 'claims: []\n', '03-later.evidence.yaml': 'sources: []\n' }).problems)).toBe(
       [
@@ -140,7 +151,8 @@ describe('loadBooks', () => {
   });
 
   it('reads only folders that hold a book.yaml (or chapter sidecars): a docs site keeps other pages beside its books', () => {
-    const { books, problems } = load({ '/content/books/guides/intro.md': '# Intro\n', '/content/books/guides/more/deep.mdx': '# Deep\n', '/content/books/index.mdx': '---\ntitle: Home\n---\n' });
+    const root = writeProject(withChanges({ '/content/books/guides/intro.md': '# Intro\n', '/content/books/guides/more/deep.mdx': '# Deep\n', '/content/books/index.mdx': '---\ntitle: Home\n---\n' }));
+    const { books, problems } = loadBooks(root, { frontmatter: 'host' });
     expect(problems).toEqual([]);
     expect(books.map((book) => book.slug)).toEqual(['demo']);
     // A folder with sidecars but no book.yaml is a book that lost its book.yaml.

@@ -51,6 +51,12 @@ describe('problems', () => {
     expect(closest('full', ['full-text', 'abstract-only', 'not-accessible'])).toBe('full-text');
     // A swapped pair is one edit, even in a short word.
     expect(closest('hgih', ['high', 'medium', 'low'])).toBe('high');
+    // A word that means one of them, before spelling: "verified" is "supported", not "unverified" (an outside author's finding).
+    expect(closest('verified', statuses)).toBe('supported');
+    expect(closest('Refuted', statuses)).toBe('contradicted');
+    expect(closest('partial', statuses)).toBe('qualified');
+    expect(closest('verified', ['validated', 'lead', 'rejected'])).toBe('validated');
+    expect(closest('refutes', ['supports', 'qualifies', 'contradicts', 'unresolved'])).toBe('contradicts');
     expect(closest('banana', statuses)).toBeUndefined();
     expect(closest('x', ['id'])).toBeUndefined();
     expect(closest('id', [])).toBeUndefined();
