@@ -348,6 +348,20 @@ function listBook(rootDir: string, dir: string, entries: readonly FolderEntry[],
   for (const name of unknownYaml) {
     const known = ['book.yaml', ...[...chapterFiles.keys()].flatMap((base) => sidecarKinds.map((kind) => `${base}.${kind}.yaml`))];
     const suggestion = closest(name, known);
+    // The only file a chapter's sidecar could be, misnamed (`.research.yml`, `.evidences.yaml`): what it records would vanish
+    // from the chapter with a warning alone (an outside author's finding).
+    const sidecar = suggestion === undefined ? undefined : /^(.+)\.(claims|evidence|research)\.yaml$/.exec(suggestion);
+    if (sidecar && !sidecarFiles.get(sidecar[1]!)?.[sidecar[2] as ChapterSidecarKind]) {
+      problems.push(
+        createProblem(
+          'book/misnamed-sidecar',
+          { file: relativePath(rootDir, path.join(dir, name)) },
+          `this file is not read: a chapter's ${sidecar[2]} sidecar is named ${quote(suggestion!)}, and without it what this file records is missing from chapter ${quote(sidecar[1]!)}`,
+          `rename it to ${quote(suggestion!)}`,
+        ),
+      );
+      continue;
+    }
     problems.push(
       createProblem(
         'book/unknown-file',

@@ -21,6 +21,7 @@ import type { ChapterPage } from './page-info.js';
 import { pageIds, type PageId } from '../text/page-ids.js';
 import { explainAnchorProblems } from './anchor-explain.js';
 import { idCollisions } from './id-collisions.js';
+import { undefinedExpressionNames } from './expression-names.js';
 
 export type { ParseChapter } from '../text/chapter-text.js';
 
@@ -52,6 +53,7 @@ export function buildChapter(
   const text = cached(cache, `text\u0000${chapter.path}\u0000${chapter.file}`, [chapter.source], () => readChapterText(chapter, parse));
   if ('problem' in text) return { chapter: undefined, problems: [text.problem] };
   appendProblems(problems, idCollisions(text.ids, chapter.claims?.data?.claims ?? [], chapter.file));
+  appendProblems(problems, text.expressions);
 
   const claimsFile = chapter.claims;
   if (claimsFile && !claimsFile.data) return { chapter: undefined, problems };
@@ -148,7 +150,7 @@ function headingsOf(text: ChapterText): ChapterHeading[] {
 }
 
 /** Parse a chapter and extract its text; a parser failure becomes a problem. */
-function readChapterText(chapter: LoadedChapter, parse: ParseChapter): { text: ChapterText; ids: PageId[] } | { problem: Problem } {
+function readChapterText(chapter: LoadedChapter, parse: ParseChapter): { text: ChapterText; ids: PageId[]; expressions: Problem[] } | { problem: Problem } {
   let root: Root;
   try {
     root = parse(chapter.source, { file: chapter.file, format: chapter.format });
@@ -158,7 +160,8 @@ function readChapterText(chapter: LoadedChapter, parse: ParseChapter): { text: C
   if (typeof (root as unknown as { then?: unknown } | undefined)?.then === 'function') {
     throw new TypeError('Research Pack: `parse` returned a Promise; buildModel needs a parser that returns the mdast tree directly');
   }
-  return { text: extractChapterText(root, { source: chapter.source }), ids: pageIds(root) };
+  const expressions = chapter.format === 'mdx' && chapter.source.includes('{') ? undefinedExpressionNames(root, chapter.file) : [];
+  return { text: extractChapterText(root, { source: chapter.source }), ids: pageIds(root), expressions };
 }
 
 /**

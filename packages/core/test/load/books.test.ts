@@ -105,6 +105,17 @@ describe('loadBooks', () => {
     );
   });
 
+  it('book/misnamed-sidecar: the only file a missing sidecar could be is an error, not a warning (its records would vanish)', () => {
+    expect(formatProblems(load({ '02-replay.research.yml': 'objective: Check the replay.\n', '02-replay.evidences.yaml': 'sources: []\n' }).problems)).toBe(
+      [
+        'content/books/demo/02-replay.evidences.yaml  this file is not read: a chapter\'s evidence sidecar is named "02-replay.evidence.yaml", and without it what this file records is missing from chapter "02-replay"  (hint: rename it to "02-replay.evidence.yaml")  [book/misnamed-sidecar]',
+        'content/books/demo/02-replay.research.yml  this file is not read: a chapter\'s research sidecar is named "02-replay.research.yaml", and without it what this file records is missing from chapter "02-replay"  (hint: rename it to "02-replay.research.yaml")  [book/misnamed-sidecar]',
+      ].join('\n'),
+    );
+    // Beside the sidecar it resembles, it is a stray file: a warning, as above.
+    expect(load({ '01-sessions.research.yml': 'objective: x\n' }).problems.map((problem) => [problem.rule, problem.severity])).toEqual([['book/unknown-file', 'warning']]);
+  });
+
   it('book/duplicate-chapter-id: chapters of two books whose stable ids are the same', () => {
     const { books, problems } = load({
       '/content/books/demo-02/book.yaml': 'title: Demo Two\nslug: demo-02\n',
