@@ -21,7 +21,7 @@ import type { ChapterPage } from './page-info.js';
 import { pageIds, type PageId } from '../text/page-ids.js';
 import { explainAnchorProblems } from './anchor-explain.js';
 import { idCollisions } from './id-collisions.js';
-import { undefinedExpressionNames } from './expression-names.js';
+import { mayHoldExpressions, undefinedExpressionNames } from './expression-names.js';
 
 export type { ParseChapter } from '../text/chapter-text.js';
 
@@ -160,7 +160,7 @@ function readChapterText(chapter: LoadedChapter, parse: ParseChapter): { text: C
   if (typeof (root as unknown as { then?: unknown } | undefined)?.then === 'function') {
     throw new TypeError('Research Pack: `parse` returned a Promise; buildModel needs a parser that returns the mdast tree directly');
   }
-  const expressions = chapter.format === 'mdx' && chapter.source.includes('{') ? undefinedExpressionNames(root, chapter.file) : [];
+  const expressions = chapter.format === 'mdx' && mayHoldExpressions(chapter.source) ? undefinedExpressionNames(root, chapter.file) : [];
   return { text: extractChapterText(root, { source: chapter.source }), ids: pageIds(root), expressions };
 }
 

@@ -10,8 +10,26 @@
  * warning, never an error.
  */
 import type { Root } from 'mdast';
-import { visit } from 'unist-util-visit';
 import { createProblem, quote, type Problem } from '../problems/problem.js';
+
+/** A node as the walk reads it (MDX's node types are not in mdast's). */
+interface MdxNode {
+  type: string;
+  value?: unknown;
+  children?: MdxNode[];
+  position?: { start: { line: number; column: number } };
+}
+
+/**
+ * Whether a chapter's source may hold an MDX expression: a `{` that opens
+ * no directive's attributes (`:claim[…]{#id}`) and is not escaped. Most
+ * chapters have none, and their tree is not walked.
+ * @param source the chapter's source.
+ * @returns false when it certainly holds none.
+ */
+export function mayHoldExpressions(source: string): boolean {
+  return /(?<![\]\\])\{/.test(source);
+}
 
 /** Names an expression may use without a definition in the chapter. */
 const KNOWN = new Set([
@@ -32,16 +50,17 @@ const KNOWN = new Set([
 export function undefinedExpressionNames(root: Root, file: string): Problem[] {
   const defined = new Set<string>();
   const expressions: Array<{ value: string; line: number; column: number }> = [];
-  visit(root, (visited) => {
-    // MDX's node types are not in mdast's: read as plain nodes.
-    const node = visited as { type: string; value?: unknown; position?: { start: { line: number; column: number } } };
-    const value = node.value;
-    if (typeof value !== 'string') return;
-    if (node.type === 'mdxjsEsm') for (const name of declaredNames(value)) defined.add(name);
+  // A plain walk: unist-util-visit's tests cost more than the walk on a chapter's thousands of nodes.
+  const stack: MdxNode[] = [root as unknown as MdxNode];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.children) for (let index = node.children.length - 1; index >= 0; index -= 1) stack.push(node.children[index]!);
+    if (typeof node.value !== 'string') continue;
+    if (node.type === 'mdxjsEsm') for (const name of declaredNames(node.value)) defined.add(name);
     else if (node.type === 'mdxTextExpression' || node.type === 'mdxFlowExpression') {
-      expressions.push({ value, line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 });
+      expressions.push({ value: node.value, line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 });
     }
-  });
+  }
   const problems: Problem[] = [];
   for (const expression of expressions) {
     // JSX in braces may name components the page is given when it renders: left alone.

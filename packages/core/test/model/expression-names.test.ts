@@ -6,7 +6,7 @@
 import type { Root } from 'mdast';
 import { mdxToMdast } from 'satteri';
 import { describe, expect, it } from 'vitest';
-import { undefinedExpressionNames } from '../../src/model/expression-names.js';
+import { mayHoldExpressions, undefinedExpressionNames } from '../../src/model/expression-names.js';
 import { formatProblems } from '../../src/problems/format.js';
 
 const parse = (source: string) => mdxToMdast(source, { position: true }) as Root;
@@ -32,5 +32,10 @@ describe('undefinedExpressionNames', () => {
       '',
     ].join('\n');
     expect(warnings(source)).toBe('');
+  });
+
+  it('walks only a chapter whose source has a brace that opens no directive\'s attributes', () => {
+    expect(mayHoldExpressions('A :claim[claim]{#one} and \\{escaped\\} braces.\n')).toBe(false);
+    expect(mayHoldExpressions('The sender may send min{cwnd, rwnd} bytes.\n')).toBe(true);
   });
 });
