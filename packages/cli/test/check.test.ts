@@ -218,6 +218,16 @@ describe('research-pack check', () => {
     );
   });
 
+  it('notes no changed prose for a claim whose id another claim shares (an outside author\'s finding): the duplicate id is the problem', async () => {
+    root = await copyDemoBooks();
+    await editFile(path.join(root, 'content/books/pi/27-chapter.claims.yaml'), '  - id: jsonl-three-rules\n', '  - id: one-object-per-line\n');
+    const result = await runCli(['check', root]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('[cross/duplicate-id]');
+    expect(result.stderr).not.toContain('claim "one-object-per-line": the prose changed');
+    expect(result.stderr).not.toContain('reviewed one-object-per-line one-object-per-line');
+  });
+
   it('prints warnings but exits 0 when there is no error', async () => {
     root = await copyDemoBooks();
     await editFile(path.join(root, 'content/books/pi/28-chapter.mdx'), 'number: 28', 'number: 27');

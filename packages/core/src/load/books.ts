@@ -306,7 +306,16 @@ function listBook(rootDir: string, dir: string, entries: readonly FolderEntry[],
   if (read.status === 'refused') {
     problems.push(read.problem);
   } else if (read.status === 'absent') {
-    problems.push(createProblem('book/missing-book-yaml', { file }, `the book folder ${quote(slug)} has no book.yaml`, 'create it with at least "title:" and "slug:"'));
+    // A folder of chapter files alone may be notes or drafts, not a book.
+    const bookLike = names.some((name) => /\.(?:claims|evidence|research)\.yaml$|^book\.yml$/i.test(name));
+    problems.push(
+      createProblem(
+        'book/missing-book-yaml',
+        { file },
+        `the book folder ${quote(slug)} has no book.yaml`,
+        bookLike ? 'create it with at least "title:" and "slug:"' : `create it with at least "title:" and "slug:"; or, if the folder is not a book (notes, drafts), rename it to "_${slug}", which the books leave out`,
+      ),
+    );
   } else {
     const text = read.text;
     config = cached(cache, `book\u0000${bookFile}\u0000${file}`, [text], () => loadSidecar('book', text, file));

@@ -3,6 +3,7 @@
  * lines, validated with positions that count from the top of the chapter file.
  */
 import { loadYaml } from './yaml.js';
+import { commentsInValues } from './yaml-comments.js';
 import type { LoadedYaml } from './yaml.js';
 import { capProblems, createProblem, type Locate, type Problem } from '../problems/problem.js';
 import { ChapterFrontmatterSchema, HostChapterFrontmatterSchema } from '../schema/sidecars.js';
@@ -70,8 +71,10 @@ export function loadFrontmatter(source: string, file: string, options: LoadFront
   const yaml = loadYaml(block, { file, lineOffset: 1 });
   const first = validateBlock(yaml, file, mode, block);
   // Problems are reported as `yaml` reads the block, whichever parser read it first.
-  if (first.problems.length > 0 && yaml.fast) return validateBlock(loadYaml(block, { file, lineOffset: 1, fast: false }), file, mode, block);
-  return first;
+  const result = first.problems.length > 0 && yaml.fast ? validateBlock(loadYaml(block, { file, lineOffset: 1, fast: false }), file, mode, block) : first;
+  // A summary cut short by " #" (an outside author's finding: the pack showed the half before it).
+  const cut = yaml.problems.length === 0 ? commentsInValues(block, file, 1) : [];
+  return cut.length > 0 ? { ...result, problems: [...result.problems, ...cut] } : result;
 }
 
 function validateBlock(yaml: LoadedYaml, file: string, mode: FrontmatterMode, text: string): LoadedFrontmatter {

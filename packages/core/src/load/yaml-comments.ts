@@ -72,7 +72,7 @@ export function commentsInValues(text: string, file: string, lineOffset = 0): Pr
           'yaml/comment-in-value',
           { file, path: formatPath(segments), line: line + 1 + lineOffset, column: hash - lineStarts[line]! + 1 },
           `YAML reads ${quote(short(cut))} as a comment, so this value ends at ${quote(short(shown))}`,
-          `put the whole value in quotes: ${field ?? 'value'}: "${short(`${shown} ${cut}`, 60).replace(/"/g, '\\"')}", or write a comment on a line of its own`,
+          `if the words after " #" belong to the value, put the whole value in quotes: ${field ?? 'value'}: "${short(`${shown} ${cut}`, 60).replace(/"/g, '\\"')}"; if they are a comment, write it on a line of its own`,
         ),
       );
     },

@@ -69,7 +69,7 @@ export function buildChapter(
   );
   appendProblems(problems, explainAnchorProblems(anchored.problems, chapter, text.text, claims, parse));
   // Every problem is known once the claims are anchored, and which claims' wording changed since their verdict.
-  if (!model) return { chapter: undefined, problems, changed: claims.filter((claim) => staleReason(claim, anchored.anchors.get(claim.id)) === 'text-changed').map((claim) => claim.id) };
+  if (!model) return { chapter: undefined, problems, changed: changedWording(claims, anchored.anchors) };
 
   const frontmatter = chapter.frontmatter.data;
   const config = book.config?.data;
@@ -112,6 +112,17 @@ export function buildChapter(
     problems,
     page,
   };
+}
+
+/**
+ * The claims whose verdict reviewed other words than the prose's now; not
+ * those whose id two claims share (the anchor found is one claim's, the
+ * verdict may be the other's: a duplicate id is the problem to report).
+ */
+function changedWording(claims: readonly Claim[], anchors: ReadonlyMap<string, ClaimAnchor>): string[] {
+  const seen = new Map<string, number>();
+  for (const claim of claims) seen.set(claim.id, (seen.get(claim.id) ?? 0) + 1);
+  return claims.filter((claim) => seen.get(claim.id) === 1 && staleReason(claim, anchors.get(claim.id)) === 'text-changed').map((claim) => claim.id);
 }
 
 /**

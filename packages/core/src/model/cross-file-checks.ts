@@ -105,7 +105,7 @@ function evidenceSource(records: ChapterRecords, evidenceFile: LoadedSidecar<unk
         evidenceFile,
         ['evidence', index, 'status'],
         `evidence ${quote(item.id)} is validated, but its source ${quote(item.source)} is recorded as not read (reading: not-accessible), and readers see the claim backed by it`,
-        `record what was read: \`research-pack source ${item.source} --reading full-text\` (or abstract-only, partial); or, if nobody read it, set status: lead`,
+        `record what was read: \`research-pack source ${item.source} --reading full-text --chapter ${records.book.slug}/${records.chapter.slug}\` (or abstract-only, partial); or, if nobody read it, set status: lead`,
       );
     }
     return;

@@ -73,7 +73,7 @@ describe('loadBooks', () => {
   it('book/missing-book-yaml for a folder of chapters alone where the books own the folder; on a docs site, another folder of pages', () => {
     const changes = { '/content/books/udp/01-datagrams.mdx': '---\ntitle: Datagrams\nnumber: 1\n---\n\nText.\n' };
     expect(formatProblems(load(changes).problems)).toBe(
-      'content/books/udp/book.yaml  the book folder "udp" has no book.yaml  (hint: create it with at least "title:" and "slug:")  [book/missing-book-yaml]',
+      'content/books/udp/book.yaml  the book folder "udp" has no book.yaml  (hint: create it with at least "title:" and "slug:"; or, if the folder is not a book (notes, drafts), rename it to "_udp", which the books leave out)  [book/missing-book-yaml]',
     );
     const root = writeProject(withChanges(changes));
     const hosted = loadBooks(root, { frontmatter: 'host' });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { formatProblems } from '../../src/problems/format.js';
 import { commentsInValues } from '../../src/load/yaml-comments.js';
 import { loadSidecar } from '../../src/load/sidecar.js';
+import { loadFrontmatter } from '../../src/load/frontmatter.js';
 
 const CLAIMS = `claims:
   - id: ssthresh-half   # the halving claim
@@ -28,8 +29,8 @@ describe('commentsInValues', () => {
   it('warns where a comment cut a rationale or a quote short, with the field, line, column and the quoted value to write', () => {
     expect(formatProblems(commentsInValues(CLAIMS, 'content/books/tcp/02.claims.yaml'))).toBe(
       [
-        'content/books/tcp/02.claims.yaml:6:27  claims[0].verdict.rationale  warning: YAML reads "#section-3.2, equation (4), sets ssthre…" as a comment, so this value ends at "RFC 5681"  (hint: put the whole value in quotes: rationale: "RFC 5681 #section-3.2, equation (4), sets ssthresh to Fligh…", or write a comment on a line of its own)  [yaml/comment-in-value]',
-        'content/books/tcp/02.claims.yaml:10:46  claims[1].anchor.quote  warning: YAML reads "#and the connection restarts" as a comment, so this value ends at "the window drops to one segment"  (hint: put the whole value in quotes: quote: "the window drops to one segment #and the connection restarts", or write a comment on a line of its own)  [yaml/comment-in-value]',
+        'content/books/tcp/02.claims.yaml:6:27  claims[0].verdict.rationale  warning: YAML reads "#section-3.2, equation (4), sets ssthre…" as a comment, so this value ends at "RFC 5681"  (hint: if the words after " #" belong to the value, put the whole value in quotes: rationale: "RFC 5681 #section-3.2, equation (4), sets ssthresh to Fligh…"; if they are a comment, write it on a line of its own)  [yaml/comment-in-value]',
+        'content/books/tcp/02.claims.yaml:10:46  claims[1].anchor.quote  warning: YAML reads "#and the connection restarts" as a comment, so this value ends at "the window drops to one segment"  (hint: if the words after " #" belong to the value, put the whole value in quotes: quote: "the window drops to one segment #and the connection restarts"; if they are a comment, write it on a line of its own)  [yaml/comment-in-value]',
       ].join('\n'),
     );
   });
@@ -49,5 +50,11 @@ describe('commentsInValues', () => {
       ['yaml/comment-in-value', 'warning', 'claims[0].verdict.rationale'],
       ['yaml/comment-in-value', 'warning', 'claims[1].anchor.quote'],
     ]);
+  });
+
+  it('is part of reading a chapter\'s frontmatter, at the chapter file\'s line', () => {
+    const loaded = loadFrontmatter('---\ntitle: Fast retransmit\nnumber: 2\nsummary: How TCP repairs a single loss #fast-retransmit without a timeout.\n---\n\nText.\n', 'content/books/tcp/02.mdx');
+    expect(loaded.data?.summary).toBe('How TCP repairs a single loss');
+    expect(loaded.problems.map((problem) => [problem.rule, problem.path, problem.line, problem.column])).toEqual([['yaml/comment-in-value', 'summary', 4, 40]]);
   });
 });

@@ -73,7 +73,7 @@ describe('the cross-file checks, through validateBook', () => {
 
   it('cross/validated-unread-source: validated evidence from a source recorded as not read (an outside author\'s finding: silent); a lead or a reproduced item from it is fine', () => {
     expect(check({ '01-sessions.evidence.yaml': edit(evidence, '    reading: full-text\n', '    reading: not-accessible\n') })).toBe(
-      'content/books/demo/01-sessions.evidence.yaml:24:13  evidence[1].status  warning: evidence "jsonl-spec-says" is validated, but its source "jsonl-spec" is recorded as not read (reading: not-accessible), and readers see the claim backed by it  (hint: record what was read: `research-pack source jsonl-spec --reading full-text` (or abstract-only, partial); or, if nobody read it, set status: lead)  [cross/validated-unread-source]',
+      'content/books/demo/01-sessions.evidence.yaml:24:13  evidence[1].status  warning: evidence "jsonl-spec-says" is validated, but its source "jsonl-spec" is recorded as not read (reading: not-accessible), and readers see the claim backed by it  (hint: record what was read: `research-pack source jsonl-spec --reading full-text --chapter demo/01-sessions` (or abstract-only, partial); or, if nobody read it, set status: lead)  [cross/validated-unread-source]',
     );
     // session-code backs a lead and a validated reproduced item, which rests on a run: neither needs a reading.
     expect(check({ '01-sessions.evidence.yaml': edit(evidence, '    reading: abstract-only\n', '    reading: not-accessible\n') })).toBe('');
