@@ -52,7 +52,10 @@ export async function projectOptions(values: Values, io: Io, dir?: string): Prom
   const resolved = given === undefined ? findProjectRoot(io.cwd) : path.resolve(io.cwd, given);
   // A typo in either folder must not pass as a project without books.
   if (!isFolder(resolved)) {
-    throw new CliError(`no folder "${given ?? '.'}" (looked for ${resolved}); give the project folder, the one that holds ${stringOption(values, 'content') ?? 'content/books'}`);
+    const books = stringOption(values, 'content') ?? 'content/books';
+    // A chapter or sidecar named where the project folder goes (an outside author's slip): say what it is.
+    if (isFile(resolved)) throw new CliError(`"${given}" is a file; give the project folder, the one that holds ${books} (the command reads every book), or nothing, for the project you are in`);
+    throw new CliError(`no folder "${given ?? '.'}" (looked for ${resolved}); give the project folder, the one that holds ${books}`);
   }
   let file: ProjectConfigFile | undefined;
   try {

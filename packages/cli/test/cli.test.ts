@@ -75,10 +75,13 @@ describe('research-pack', () => {
       stdout: '',
       stderr: `research-pack check: no folder "no-such-project" (looked for ${path.join(repoRoot, 'no-such-project')}); give the project folder, the one that holds content/books\nRun \`research-pack check --help\` for usage.\n`,
     });
+    // A file where the folder goes (a chapter, an outside author's slip) is named as a file.
     const status = await runCli(['status', '--root', 'package.json', '--content', 'books']);
     expect(status.code).toBe(2);
-    expect(status.stderr).toContain('research-pack status: no folder "package.json"');
-    expect(status.stderr).toContain('give the project folder, the one that holds books');
+    expect(status.stderr).toContain('research-pack status: "package.json" is a file; give the project folder, the one that holds books (the command reads every book), or nothing');
+    const chapter = await runCli(['check', 'content/books/pi/27-chapter.mdx']);
+    expect(chapter.code).toBe(2);
+    expect(chapter.stderr).toContain('research-pack check: "content/books/pi/27-chapter.mdx" is a file; give the project folder, the one that holds content/books');
     // The project folder exists, but not its books folder: the wrong folder, or --content forgotten.
     const content = await runCli(['check', 'packages']);
     expect(content.code).toBe(2);
