@@ -12,7 +12,7 @@ import { identifierLines, sourceFacts, urlLines, type FactPart } from './source-
 const STATUS_HEADERS = DISPLAY_STATUSES.map((status) => capitalize(STATUS_WORD[status]));
 
 /** Columns of the books table: the book, then `totalsCells`. */
-export const BOOK_COLUMNS: readonly string[] = ['Book', 'Chapters', 'Claims', ...STATUS_HEADERS, 'Leads', 'Not read in full', 'Never run', 'Failing', 'Never researched', 'Older revision'];
+export const BOOK_COLUMNS: readonly string[] = ['Book', 'Chapters', 'Claims', ...STATUS_HEADERS, 'Leads', 'Not read in full', 'Never run', 'Failing', 'No research pass', 'Older revision'];
 
 /** Columns of a book's chapters table: the chapter, `chapterCounts`, then its latest pass (`passText`). */
 export const CHAPTER_COLUMNS: readonly string[] = ['Chapter', 'Claims', ...STATUS_HEADERS, 'Leads', 'Not read in full', 'Never run', 'Failing', 'Latest research pass'];
@@ -50,7 +50,7 @@ export const STATUS_REPORT_INTRO =
  */
 export function totalsLine(totals: StatusReportTotals): string {
   const claims = DISPLAY_STATUSES.map((status) => `${totals.claims[statusKey(status)]} ${STATUS_WORD[status]}`).join(', ');
-  return `${plural(totals.chapters, 'chapter')}, ${plural(totals.claims.total, 'claim')} (${claims}); ${plural(totals.leads, 'lead')} awaiting verification; ${plural(totals.sourcesNotReadInFull, 'source')} not read in full; ${plural(totals.notebooksNeverRun, 'notebook')} never run and ${totals.notebooksFailing} failing; ${plural(totals.chaptersNeverResearched, 'chapter')} never researched and ${totals.chaptersResearchedOnOlderRevision} last researched on an older revision.`;
+  return `${plural(totals.chapters, 'chapter')}, ${plural(totals.claims.total, 'claim')} (${claims}); ${plural(totals.leads, 'lead')} awaiting verification; ${plural(totals.sourcesNotReadInFull, 'source')} not read in full; ${plural(totals.notebooksNeverRun, 'notebook')} never run and ${totals.notebooksFailing} failing; ${plural(totals.chaptersNeverResearched, 'chapter')} with no research pass recorded and ${totals.chaptersResearchedOnOlderRevision} last researched on an older revision.`;
 }
 
 /**

@@ -11,6 +11,8 @@ describe('status report wording', () => {
     const line = totalsLine(report.totals);
     expect(line).toMatch(/^\d+ chapters, \d+ claims \(\d+ supported, \d+ qualified, \d+ contradicted, \d+ unverified, \d+ stale, \d+ review due\); /);
     expect(totalsLine({ ...report.totals, chapters: 1, leads: 1 })).toMatch(/^1 chapter, .*; 1 lead awaiting verification;/);
+    // A chapter whose verdicts came without a research pass was researched, only not in a recorded pass (a reader's finding: "never researched" beside four verdicts).
+    expect(totalsLine({ ...report.totals, chaptersNeverResearched: 1, chaptersResearchedOnOlderRevision: 0 })).toMatch(/; 1 chapter with no research pass recorded and 0 last researched on an older revision\.$/);
   });
 
   it('has one cell per column', () => {
