@@ -49,7 +49,7 @@ export function loadSidecar<K extends SidecarKind>(kind: K, source: string, file
     validated = validateYaml(kind, yaml, file, source);
   }
   // Valid YAML whose values a ` #` cut short: warnings, not a reason to read the file again.
-  const cut = yaml.problems.length === 0 ? commentsInValues(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source, file) : [];
+  const cut = yaml.problems.length === 0 ? commentsInValues(source, file) : [];
   const problems = cut.length > 0 ? [...validated.problems, ...cut] : validated.problems;
   return { file, data: validated.data, problems: capProblems(problems, file), locate: yaml.locate };
 }

@@ -8,7 +8,7 @@
  * anchor's quote, prefix or suffix, or a verdict's rationale.
  */
 import { isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
-import { createProblem, formatPath, type Problem } from '../problems/problem.js';
+import { createProblem, formatPath, quote, type Problem } from '../problems/problem.js';
 
 /** Fields whose words a comment after them on their line more likely cuts than annotates: an anchor's text, a verdict's reason. */
 const PROSE_FIELDS = new Set(['quote', 'prefix', 'suffix', 'rationale']);
@@ -35,12 +35,13 @@ function hasCandidate(text: string): boolean {
 
 /**
  * The values of a YAML file that a ` #` on their line cut short.
- * @param text the file's text, without a byte order mark.
+ * @param source the file's text (a byte order mark is dropped, as `loadYaml` drops it).
  * @param file the file, as problems name it.
  * @param lineOffset lines before the YAML in its file.
  * @returns one warning per such value (none for most files, which are not read again).
  */
-export function commentsInValues(text: string, file: string, lineOffset = 0): Problem[] {
+export function commentsInValues(source: string, file: string, lineOffset = 0): Problem[] {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   if (!hasCandidate(text)) return [];
   const doc = parseDocument(text, { keepSourceTokens: false });
   if (doc.errors.length > 0) return [];
@@ -49,7 +50,7 @@ export function commentsInValues(text: string, file: string, lineOffset = 0): Pr
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lineStarts.push(at + 1);
   visit(doc, {
     Scalar(key, node, ancestors) {
-      if (node.type !== 'PLAIN' || typeof node.comment !== 'string' || !node.range) return;
+      if (key === 'key' || node.type !== 'PLAIN' || typeof node.comment !== 'string' || !node.range) return;
       const hash = text.indexOf('#', node.range[1]);
       // A comment on a line of its own is the author's.
       if (hash === -1 || text.slice(node.range[1], hash).includes('\n')) return;
@@ -59,7 +60,6 @@ export function commentsInValues(text: string, file: string, lineOffset = 0): Pr
         if (isPair(ancestor) && isScalar(ancestor.key)) segments.push(String(ancestor.key.value));
         else if (isSeq(ancestor)) segments.push(ancestor.items.indexOf((ancestors[index + 1] ?? node) as never));
       }
-      if (key === 'key') return;
       const field = segments.findLast((segment): segment is string => typeof segment === 'string');
       const comment = node.comment;
       if (!/^\S/.test(comment) && !(field !== undefined && PROSE_FIELDS.has(field))) return;
@@ -71,19 +71,11 @@ export function commentsInValues(text: string, file: string, lineOffset = 0): Pr
         createProblem(
           'yaml/comment-in-value',
           { file, path: formatPath(segments), line: line + 1 + lineOffset, column: hash - lineStarts[line]! + 1 },
-          `YAML reads ${quote(short(cut))} as a comment, so this value ends at ${quote(short(shown))}`,
-          `if the words after " #" belong to the value, put the whole value in quotes: ${field ?? 'value'}: "${short(`${shown} ${cut}`, 60).replace(/"/g, '\\"')}"; if they are a comment, write it on a line of its own`,
+          `YAML reads ${quote(cut, 40)} as a comment, so this value ends at ${quote(shown, 40)}`,
+          `if the words after " #" belong to the value, put the whole value in quotes: ${field ?? 'value'}: ${quote(`${shown} ${cut}`, 60)}; if they are a comment, write it on a line of its own`,
         ),
       );
     },
   });
   return problems;
-}
-
-function short(text: string, limit = 40): string {
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
-}
-
-function quote(text: string): string {
-  return JSON.stringify(text);
 }

@@ -29,7 +29,7 @@ describe('commentsInValues', () => {
   it('warns where a comment cut a rationale or a quote short, with the field, line, column and the quoted value to write', () => {
     expect(formatProblems(commentsInValues(CLAIMS, 'content/books/tcp/02.claims.yaml'))).toBe(
       [
-        'content/books/tcp/02.claims.yaml:6:27  claims[0].verdict.rationale  warning: YAML reads "#section-3.2, equation (4), sets ssthre…" as a comment, so this value ends at "RFC 5681"  (hint: if the words after " #" belong to the value, put the whole value in quotes: rationale: "RFC 5681 #section-3.2, equation (4), sets ssthresh to Fligh…"; if they are a comment, write it on a line of its own)  [yaml/comment-in-value]',
+        'content/books/tcp/02.claims.yaml:6:27  claims[0].verdict.rationale  warning: YAML reads "#section-3.2, equation (4), sets ssthres…" as a comment, so this value ends at "RFC 5681"  (hint: if the words after " #" belong to the value, put the whole value in quotes: rationale: "RFC 5681 #section-3.2, equation (4), sets ssthresh to Flight…"; if they are a comment, write it on a line of its own)  [yaml/comment-in-value]',
         'content/books/tcp/02.claims.yaml:10:46  claims[1].anchor.quote  warning: YAML reads "#and the connection restarts" as a comment, so this value ends at "the window drops to one segment"  (hint: if the words after " #" belong to the value, put the whole value in quotes: quote: "the window drops to one segment #and the connection restarts"; if they are a comment, write it on a line of its own)  [yaml/comment-in-value]',
       ].join('\n'),
     );
