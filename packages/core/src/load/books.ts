@@ -307,7 +307,7 @@ function listBook(rootDir: string, dir: string, entries: readonly FolderEntry[],
     problems.push(read.problem);
   } else if (read.status === 'absent') {
     // A folder of chapter files alone may be notes or drafts, not a book.
-    const bookLike = names.some((name) => /\.(?:claims|evidence|research)\.yaml$|^book\.yml$/i.test(name));
+    const bookLike = isBookFolder(entries, false);
     problems.push(
       createProblem(
         'book/missing-book-yaml',

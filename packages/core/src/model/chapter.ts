@@ -69,21 +69,22 @@ export function buildChapter(
   );
   appendProblems(problems, explainAnchorProblems(anchored.problems, chapter, text.text, claims, parse));
   // Every problem is known once the claims are anchored, and which claims' wording changed since their verdict.
-  if (!model) return { chapter: undefined, problems, changed: changedWording(claims, anchored.anchors) };
+  const changed = changedWording(claims, anchored.anchors);
+  if (!model) return { chapter: undefined, problems, changed };
 
   const frontmatter = chapter.frontmatter.data;
   const config = book.config?.data;
   const evidenceFile = chapter.evidence;
   const researchFile = chapter.research;
   if (!frontmatter || !config || (evidenceFile && !evidenceFile.data) || (researchFile && !researchFile.data)) {
-    return { chapter: undefined, problems };
+    return { chapter: undefined, problems, changed };
   }
   const evidence = evidenceFile?.data?.evidence ?? NO_EVIDENCE;
   const { reviewAfterDays } = config;
   const resolved = cached(cache, `resolved\u0000${chapter.path}\u0000${chapter.file}`, [claims, anchored, evidence, asOf, reviewAfterDays], () =>
     resolveClaims(claims, anchored.anchors, evidence, { asOf, reviewAfterDays }),
   );
-  if (resolved.length !== claims.length) return { chapter: undefined, problems };
+  if (resolved.length !== claims.length) return { chapter: undefined, problems, changed };
   // Where the page finds each claim: the containers the model already placed them in.
   const places = cached(cache, `places\u0000${chapter.path}\u0000${chapter.file}`, [text.text, anchored], () => claimPlaces(text.text, anchored.anchors));
   const page: ChapterPage = { body: cached(cache, `body\u0000${chapter.path}`, [chapter.source], () => chapterBody(chapter.source)) };
@@ -111,6 +112,7 @@ export function buildChapter(
     },
     problems,
     page,
+    changed,
   };
 }
 

@@ -103,7 +103,7 @@ export function checkChapter(book: BookFolder, entry: ChapterEntry, options: Che
   const loaded = loadChapter(options.rootDir, book, entry, options.cache);
   const validate = validateChapter(book, loaded.chapter, { asOf: options.asOf });
   const built = buildChapter(book, loaded.chapter, options.parse, options.asOf, options.cache, options.keep === true);
-  const hints = textHashHintsOfSidecar(loaded.chapter.claims, `${book.slug}/${entry.slug}`, built.changed ?? built.chapter?.claims.filter((claim) => claim.stale === 'text-changed').map((claim) => claim.claim.id));
+  const hints = textHashHintsOfSidecar(loaded.chapter.claims, `${book.slug}/${entry.slug}`, built.changed);
   const check: ChapterCheck = { load: loaded.problems, validate, build: built.problems, number: loaded.chapter.frontmatter.data?.number, hints };
   if (built.chapter) check.chapter = built.chapter;
   if (built.chapter && built.page) check.page = built.page;
