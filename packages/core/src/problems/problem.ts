@@ -166,35 +166,24 @@ export function quote(value: string, max = 60): string {
  * are tried: `verified` is `supported` (not `unverified`, the nearest in
  * spelling; an outside author's finding).
  */
-const MEANT: Record<string, readonly string[]> = {
-  verified: ['supported', 'validated', 'supports'],
-  confirmed: ['supported', 'validated', 'supports'],
-  correct: ['supported', 'supports'],
-  true: ['supported', 'supports'],
-  valid: ['supported', 'validated'],
-  proven: ['supported', 'supports'],
-  confirms: ['supports'],
-  refuted: ['contradicted', 'contradicts'],
-  disproven: ['contradicted', 'contradicts'],
-  false: ['contradicted', 'contradicts'],
-  wrong: ['contradicted', 'contradicts'],
-  incorrect: ['contradicted', 'contradicts'],
-  refutes: ['contradicts'],
-  disproves: ['contradicts'],
-  partial: ['qualified', 'qualifies', 'partial'],
-  partially: ['qualified', 'qualifies', 'partial'],
-  partlytrue: ['qualified', 'qualifies'],
-  mixed: ['qualified', 'qualifies'],
-  unknown: ['unverified', 'unresolved'],
-  unchecked: ['unverified', 'lead'],
-  pending: ['unverified', 'lead'],
-  todo: ['unverified', 'lead'],
-};
+const MEANINGS: ReadonlyArray<readonly [words: string, meant: readonly string[]]> = [
+  ['verified confirmed', ['supported', 'validated', 'supports']],
+  ['correct true proven', ['supported', 'supports']],
+  ['valid', ['supported', 'validated']],
+  ['confirms', ['supports']],
+  ['refuted disproven false wrong incorrect', ['contradicted', 'contradicts']],
+  ['refutes disproves', ['contradicts']],
+  ['partial partially', ['qualified', 'qualifies', 'partial']],
+  ['partlytrue mixed', ['qualified', 'qualifies']],
+  ['unknown', ['unverified', 'unresolved']],
+  ['unchecked pending todo', ['unverified', 'lead']],
+];
+const MEANT = new Map(MEANINGS.flatMap(([words, meant]) => words.split(' ').map((word) => [word, meant] as const)));
 
 /**
  * The candidate closest to a misspelled word, if it is close enough to be
  * what the author meant. A word that means one of them (`verified` for
- * `supported`, see `MEANT`) finds it; then case, `-` and `_` are ignored,
+ * `supported`, see `MEANINGS`) finds it; then case, `-` and `_` are ignored,
  * so `review_after_days` finds `reviewAfterDays`; a word that begins exactly
  * one candidate (`full` for `full-text`) finds it.
  * @param word what the author wrote.
@@ -205,7 +194,7 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   const fold = (value: string) => value.toLowerCase().replace(/[-_\s]/g, '');
   const folded = fold(word);
   const list = [...candidates];
-  const meant = Object.hasOwn(MEANT, folded) ? MEANT[folded]!.find((target) => list.includes(target) && target !== word) : undefined;
+  const meant = MEANT.get(folded)?.find((target) => list.includes(target) && target !== word);
   if (meant) return meant;
   // A unique candidate the word begins ("full" for "full-text") is what was meant.
   const extending = folded.length >= 3 ? list.filter((candidate) => candidate !== word && fold(candidate).startsWith(folded)) : [];
