@@ -76,21 +76,15 @@ function withChapterProblems(parseData: LoaderContext['parseData'], root: string
       const own = props.filePath ? frontmatterProblems(root, props.filePath) : [];
       if (own.length === 0) throw error;
       // Astro stops at the first entry it refuses: the other chapters' frontmatter problems are said now too.
-      const others = otherChapters(root, base, props.filePath!).flatMap((file) => frontmatterProblems(root, file));
-      const problems = [...own, ...others];
-      const files = new Set(problems.map((problem) => problem.file));
-      throw authorError(
-        `Research Pack found ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} in the frontmatter of ${files.size === 1 ? own[0]!.file : `${files.size} chapters`}:\n${formatProblems(problems)}`,
-        'Fix each file:line:column above; `npx research-pack check` lists every problem of the books without building.',
-        firstPlace(problems, root),
-      );
+      const others = chapterFiles(root, base, props.filePath).flatMap((file) => frontmatterProblems(root, file));
+      throw frontmatterAuthorError([...own, ...others], root);
     }
   };
 }
 
 /**
- * The error for the chapters' frontmatter problems, when there are any:
- * what `research-pack check` says of them, with their file, line and column.
+ * The error for the chapters' frontmatter problems, when there are any (for
+ * YAML that glob() could not parse before `parseData`).
  * @param root the project root.
  * @param base the books' folder.
  * @returns the error, or undefined when every chapter's frontmatter is fine.
@@ -98,11 +92,15 @@ function withChapterProblems(parseData: LoaderContext['parseData'], root: string
 function frontmatterError(root: string, base: string): Error | undefined {
   let problems: Problem[];
   try {
-    problems = otherChapters(root, base, '').flatMap((file) => frontmatterProblems(root, file));
+    problems = chapterFiles(root, base).flatMap((file) => frontmatterProblems(root, file));
   } catch {
     return undefined;
   }
-  if (problems.length === 0) return undefined;
+  return problems.length === 0 ? undefined : frontmatterAuthorError(problems, root);
+}
+
+/** Frontmatter problems as the author's error: what `research-pack check` says of them, with their file, line and column. */
+function frontmatterAuthorError(problems: readonly Problem[], root: string): Error {
   const files = new Set(problems.map((problem) => problem.file));
   return authorError(
     `Research Pack found ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} in the frontmatter of ${files.size === 1 ? problems[0]!.file : `${files.size} chapters`}:\n${formatProblems(problems)}`,
@@ -111,9 +109,9 @@ function frontmatterError(root: string, base: string): Error | undefined {
   );
 }
 
-/** The chapter files of the books but one, absolute, in the books' order; those the file policy refuses are left out (Astro does not read them either). */
-function otherChapters(root: string, base: string, except: string): string[] {
-  const skip = path.resolve(root, except);
+/** The chapter files of the books (but `except`), absolute, in the books' order; those the file policy refuses are left out (Astro does not read them either). */
+function chapterFiles(root: string, base: string, except?: string): string[] {
+  const skip = except === undefined ? undefined : path.resolve(root, except);
   return listBooks(root, { contentDir: base })
     .books.flatMap((book) => book.chapters.map((chapter) => chapter.path))
     .filter((file) => file !== skip);
