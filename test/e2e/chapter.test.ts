@@ -17,8 +17,10 @@ const STATUS_WORDS: Record<string, string> = {
   'review-due': 'review due',
 };
 
-/** "Claim, supported: 2 sources", "Claim, stale, was supported: 1 source", "Claim, qualified, review due: no sources". */
-const NAME = /^Claim, (supported|qualified|contradicted|unverified|stale, was \w+|\w+, review due): (no sources|1 source|\d+ sources)$/;
+/** What a marker counts: "2 sources", "no sources"; with leads, "1 validated source, 2 leads" (a lead is never a source). */
+const COUNT = String.raw`(no sources|1 source|\d+ sources|(no validated sources|1 validated source|\d+ validated sources), (1 lead|\d+ leads))`;
+/** "Claim, supported: 2 sources", "Claim, stale, was supported: 1 source", "Claim, qualified, review due: no sources", "Claim, unverified: no validated sources, 2 leads". */
+const NAME = new RegExp(String.raw`^Claim, (supported|qualified|contradicted|unverified|stale, was \w+|\w+, review due): ${COUNT}$`);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -271,7 +273,7 @@ describe('a chapter in print', () => {
     );
     for (const marker of markers) {
       expect(marker, marker.id).toMatchObject({ wordShown: true, countShown: true });
-      expect(marker.text, marker.id).toMatch(new RegExp(`${STATUS_WORDS[marker.status]} \\((no sources|1 source|\\d+ sources)\\)`));
+      expect(marker.text, marker.id).toMatch(new RegExp(`${STATUS_WORDS[marker.status]} \\(${COUNT}\\)`));
     }
     const popovers = await page.locator('.rp-popover').evaluateAll((elements) => elements.map((element) => getComputedStyle(element).display));
     expect(popovers.every((display) => display === 'none')).toBe(true);

@@ -86,7 +86,7 @@ describe('a book with a sources lock', () => {
 
     await expect(page.locator('#rp-claim-rests-on-changed').getAttribute('data-source-review')).resolves.toBe('changed');
     await expect(page.locator('#rp-claim-rests-on-ok').getAttribute('data-source-review')).resolves.toBeNull();
-    await expect(page.locator('#rp-claim-rests-on-ok .rp-marker').getAttribute('aria-label')).resolves.toBe('Claim, supported: 2 sources');
+    await expect(page.locator('#rp-claim-rests-on-ok .rp-marker').getAttribute('aria-label')).resolves.toBe('Claim, supported: 1 validated source, 1 lead');
     await expect(page.locator('#rp-claim-rests-on-ok .rp-marker-flag').count()).resolves.toBe(0);
     await page.context().close();
   });

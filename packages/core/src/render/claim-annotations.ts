@@ -165,8 +165,8 @@ const markerHtml = new WeakMap<Element, string>();
 interface ClaimParts {
   popoverId: string;
   evidence: EvidenceItem[];
-  /** How many distinct sources the evidence cites. */
-  sources: number;
+  /** How many distinct sources the validated evidence cites, and how many leads bear on the claim. */
+  count: EvidenceCount;
   review: ClaimSourceReview | undefined;
   label: string;
 }
@@ -176,9 +176,9 @@ function claimParts(chapter: ChapterModel, resolved: ResolvedClaim): ClaimParts 
   const evidence = resolved.evidence
     .map((evidenceId) => chapter.evidence.find((item) => item.id === evidenceId))
     .filter((item): item is EvidenceItem => item !== undefined);
-  const sources = new Set(evidence.map((item) => item.source)).size;
+  const count = evidenceCount(evidence);
   const review = sourceReviewOf(chapter, id);
-  return { popoverId: claimPopoverId(id), evidence, sources, review, label: accessibleName(resolved, sources, review !== undefined) };
+  return { popoverId: claimPopoverId(id), evidence, count, review, label: accessibleName(resolved, count, review !== undefined) };
 }
 
 /** A claim's annotation; without its popover (`NO_POPOVER`) unless `popovers`. */
@@ -186,7 +186,7 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
   const id = resolved.claim.id;
   const status = resolved.status;
   const parts = claimParts(chapter, resolved);
-  const { popoverId, sources, review, label } = parts;
+  const { popoverId, count, review, label } = parts;
 
   const marker = el(
     'button',
@@ -197,7 +197,7 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
       ' ',
       el('span', { className: ['rp-marker-word'] }, STATUS_WORD[status]),
       ...(review ? [' ', el('span', { className: ['rp-marker-flag'], ariaHidden: 'true' }, FLAG_SYMBOL)] : []),
-      el('span', { className: ['rp-visually-hidden', 'rp-print'] }, ` (${sourceCount(sources)}${review ? `; ${SOURCE_CHECK_WORD.flagged}` : ''})`),
+      el('span', { className: ['rp-visually-hidden', 'rp-print'] }, ` (${countWords(count)}${review ? `; ${SOURCE_CHECK_WORD.flagged}` : ''})`),
     ],
   );
 
@@ -249,23 +249,49 @@ function el(tagName: string, properties: Properties, children: ElementContent | 
 export const FLAG_SYMBOL = '⚠';
 
 /**
+ * What a claim's evidence amounts to, as its marker names it: the distinct
+ * sources of its validated evidence, and its leads (evidence not verified
+ * yet), which are not counted as sources.
+ */
+export interface EvidenceCount {
+  /** Distinct sources cited by the claim's validated evidence. */
+  sources: number;
+  /** Evidence items bearing on the claim that are still leads. */
+  leads: number;
+}
+
+function evidenceCount(evidence: readonly EvidenceItem[]): EvidenceCount {
+  const validated = new Set<string>();
+  let leads = 0;
+  for (const item of evidence) {
+    if (item.status === 'validated') validated.add(item.source);
+    else if (item.status === 'lead') leads += 1;
+  }
+  return { sources: validated.size, leads };
+}
+
+/**
  * The accessible name of a claim's marker and popover.
  * @param claim the resolved claim.
- * @param sources how many distinct sources bear on it.
+ * @param count the distinct sources of its validated evidence and its leads (a number: sources, no leads).
  * @param flagged whether it is flagged for review because of its sources.
- * @returns e.g. "Claim, supported: 2 sources", "Claim, supported, flagged for review: 1 source".
+ * @returns e.g. "Claim, supported: 2 sources", "Claim, supported, flagged for review: 1 source",
+ *   "Claim, supported: 1 validated source, 1 lead", "Claim, unverified: no validated sources, 3 leads".
  */
-export function accessibleName(claim: Pick<ResolvedClaim, 'status' | 'claim' | 'reviewDue'>, sources: number, flagged = false): string {
+export function accessibleName(claim: Pick<ResolvedClaim, 'status' | 'claim' | 'reviewDue'>, count: number | EvidenceCount, flagged = false): string {
   const verdict = claim.claim.verdict.status;
   let state: string;
   if (claim.status === 'stale') state = `stale, was ${verdict}`;
   else if (claim.status === 'review-due' || claim.reviewDue) state = `${verdict}, review due`;
   else state = STATUS_WORD[claim.status];
-  return `Claim, ${state}${flagged ? `, ${SOURCE_CHECK_WORD.flagged}` : ''}: ${sourceCount(sources)}`;
+  return `Claim, ${state}${flagged ? `, ${SOURCE_CHECK_WORD.flagged}` : ''}: ${countWords(typeof count === 'number' ? { sources: count, leads: 0 } : count)}`;
 }
 
-function sourceCount(count: number): string {
-  return count === 0 ? 'no sources' : count === 1 ? '1 source' : `${count} sources`;
+/** "2 sources"; with leads, "1 validated source, 2 leads": a lead is never counted as a source. */
+function countWords({ sources, leads }: EvidenceCount): string {
+  if (leads === 0) return sources === 0 ? 'no sources' : sources === 1 ? '1 source' : `${sources} sources`;
+  const validated = sources === 0 ? 'no validated sources' : sources === 1 ? '1 validated source' : `${sources} validated sources`;
+  return `${validated}, ${leads === 1 ? '1 lead' : `${leads} leads`}`;
 }
 
 function verdictBlock(resolved: ResolvedClaim): Element {

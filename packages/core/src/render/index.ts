@@ -18,7 +18,7 @@ export type { ResolvedBriefTemplates, ObjectiveOrigin } from './brief-wording.js
 export { BRIEF_SECTIONS, LEADS_HEADING, AVAILABILITY_STATEMENT, cutExcerpt, renderBrief } from './brief.js';
 export type { Excerpt } from './brief.js';
 export { claimAnnotations, claimMarkerHtml, claimPopoversHtml, chapterPopoversHtml, accessibleName, FLAG_SYMBOL, NO_POPOVER } from './claim-annotations.js';
-export type { ChapterAnnotations, ClaimAnnotation, ClaimAnnotationsOptions, DirectiveAnnotationAnchor, QuoteAnnotationAnchor } from './claim-annotations.js';
+export type { ChapterAnnotations, ClaimAnnotation, EvidenceCount, ClaimAnnotationsOptions, DirectiveAnnotationAnchor, QuoteAnnotationAnchor } from './claim-annotations.js';
 export { buildPack, renderPackJson, webAnnotations, claimReviews, cslItems } from './pack-json.js';
 export { packHast, renderPackHtml } from './pack-html.js';
 export { claimReviewJsonLd, claimReviewScript, escapeJsonForScript } from './claim-review.js';

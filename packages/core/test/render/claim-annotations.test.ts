@@ -48,7 +48,7 @@ describe('claimAnnotations', () => {
 
   it('gives the marker a symbol, a word and an accessible name', () => {
     expect(toHtml(byId('jsonl').marker)).toBe(
-      '<button type="button" class="rp-marker" popovertarget="rp-claim-jsonl-details" aria-label="Claim, supported: 3 sources"><span class="rp-marker-symbol" aria-hidden="true">✓</span> <span class="rp-marker-word">supported</span><span class="rp-visually-hidden rp-print"> (3 sources)</span></button>',
+      '<button type="button" class="rp-marker" popovertarget="rp-claim-jsonl-details" aria-label="Claim, supported: 2 validated sources, 1 lead"><span class="rp-marker-symbol" aria-hidden="true">✓</span> <span class="rp-marker-word">supported</span><span class="rp-visually-hidden rp-print"> (2 validated sources, 1 lead)</span></button>',
     );
     expect(byId('header').marker.properties['ariaLabel']).toBe('Claim, stale, was qualified: no sources');
     expect(byId('skip').marker.properties['ariaLabel']).toBe('Claim, contradicted, review due: 1 source');
@@ -60,12 +60,12 @@ describe('claimAnnotations', () => {
   it('builds a popover of phrasing content that the marker opens', () => {
     const { marker, popover } = byId('jsonl');
     expect(popover.properties['id']).toBe(marker.properties['popoverTarget']);
-    expect(popover.properties).toMatchObject({ popover: 'auto', role: 'dialog', ariaLabel: 'Claim, supported: 3 sources' });
+    expect(popover.properties).toMatchObject({ popover: 'auto', role: 'dialog', ariaLabel: 'Claim, supported: 2 validated sources, 1 lead' });
     const tags = new Set(elements(popover).map((element) => element.tagName));
     expect([...tags].sort()).toEqual(['a', 'button', 'span', 'strong', 'time']);
     expect(toHtml(popover)).toBe(
       [
-        '<span class="rp-popover" id="rp-claim-jsonl-details" popover="auto" role="dialog" aria-label="Claim, supported: 3 sources">',
+        '<span class="rp-popover" id="rp-claim-jsonl-details" popover="auto" role="dialog" aria-label="Claim, supported: 2 validated sources, 1 lead">',
         '<span class="rp-block-verdict"><strong>Verdict: supported</strong>, <time datetime="2026-10-12">2026-10-12</time></span>',
         '<span class="rp-block-rationale">The format description says so.</span>',
         '<span class="rp-block-evidence" role="list" aria-label="Evidence">',
@@ -124,7 +124,29 @@ describe('claimAnnotations', () => {
   it('names claims for assistive technology', () => {
     const claim = chapter.claims[0]!;
     expect(accessibleName(claim, 2)).toBe('Claim, supported: 2 sources');
-    expect(accessibleName({ ...claim, status: 'unverified', claim: { ...claim.claim, verdict: { status: 'unverified' } } }, 0)).toBe('Claim, unverified: no sources');
+    const unverified = { ...claim, status: 'unverified' as const, claim: { ...claim.claim, verdict: { status: 'unverified' as const } } };
+    expect(accessibleName(unverified, 0)).toBe('Claim, unverified: no sources');
+    // A lead is evidence not verified yet: it is never counted as a source.
+    expect(accessibleName(unverified, { sources: 0, leads: 3 })).toBe('Claim, unverified: no validated sources, 3 leads');
+    expect(accessibleName(claim, { sources: 1, leads: 1 })).toBe('Claim, supported: 1 validated source, 1 lead');
+    expect(accessibleName(claim, { sources: 2, leads: 0 })).toBe('Claim, supported: 2 sources');
+  });
+
+  it('counts the distinct sources of validated evidence and the leads apart, and leaves rejected leads out', () => {
+    const leadsOnly = makeChapter({
+      snapshot: 'Only leads bear on this sentence.\n',
+      claims: [{ id: 'c', quote: 'Only leads bear on this sentence.', status: 'unverified', evidence: ['l1', 'l2', 'v1', 'v2'] }],
+      sources: [makeSource({ id: 's1' }), makeSource({ id: 's2' })],
+      evidence: [
+        makeEvidence({ id: 'l1', source: 's1', claims: ['c'], status: 'lead' }),
+        makeEvidence({ id: 'l2', source: 's2', claims: ['c'], status: 'lead' }),
+        makeEvidence({ id: 'v1', source: 's1', claims: ['c'] }),
+        makeEvidence({ id: 'v2', source: 's1', claims: ['c'] }),
+      ],
+    });
+    const marker = claimAnnotations(leadsOnly).claims[0]!.marker;
+    expect(marker.properties['ariaLabel']).toBe('Claim, unverified: 1 validated source, 2 leads');
+    expect(toHtml(marker)).toContain('<span class="rp-visually-hidden rp-print"> (1 validated source, 2 leads)</span>');
   });
 });
 
