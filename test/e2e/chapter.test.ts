@@ -221,6 +221,20 @@ describe('a claim on a chapter page', () => {
   });
 });
 
+describe('chapter pages ask for nothing that is missing', () => {
+  test.each(PAGES.chapters)('%s: every request, the favicon among them, is answered (a reader\'s finding: a 404 in the console)', async (path) => {
+    const page = await openChapter(path);
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(url(path), { waitUntil: 'networkidle' });
+    await expect(page.locator('link[rel="icon"]').count()).resolves.toBe(1);
+    expect(failed).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('chapter pages ship no JavaScript', () => {
   test.each(PAGES.chapters)('%s: no script but JSON-LD, no script requests, no inline handlers', async (path) => {
     const context = await browser.newContext();
@@ -278,6 +292,25 @@ describe('a chapter in print', () => {
     const popovers = await page.locator('.rp-popover').evaluateAll((elements) => elements.map((element) => getComputedStyle(element).display));
     expect(popovers.every((display) => display === 'none')).toBe(true);
     await expect(page.locator('.rp-popover').first().isVisible()).resolves.toBe(false);
+    await page.context().close();
+  });
+
+  test.each([
+    ['a chapter', PAGES.chapter, ['body', '.rp-marker-word', '.rp-marker .rp-print']],
+    ['a research pack', PAGES.pack, ['body', '.rp-pack h1', '.rp-pack td']],
+  ] as const)('%s, printed by a reader whose system is dark, has dark text, which white paper shows (a reader\'s finding: faint grey)', async (_, path, selectors) => {
+    const page = await openChapter(path);
+    // The brightest of a colour's channels, 0-255: light text on paper is faint.
+    const colours = () =>
+      page.evaluate(
+        (list) => Object.fromEntries(list.map((selector) => [selector, Math.max(...getComputedStyle(document.querySelector(selector)!).color.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number))])),
+        [...selectors],
+      );
+    await page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
+    // On screen the dark scheme applies: light text (the test would pass vacuously otherwise).
+    expect((await colours())['body']).toBeGreaterThan(200);
+    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    for (const [part, brightest] of Object.entries(await colours())) expect(brightest, part).toBeLessThan(140);
     await page.context().close();
   });
 });
