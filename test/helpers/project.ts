@@ -14,7 +14,7 @@ const run = promisify(execFile);
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * Copy the demo site (config, src, content) into a fresh folder.
+ * Copy the demo site (config, src, content, public) into a fresh folder.
  * @param name a folder name unique to the test.
  * @returns the absolute path of the copy.
  */
@@ -22,7 +22,7 @@ export async function copyDemo(name: string): Promise<string> {
   const dir = path.join(repoRoot, '.tmp', name);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  for (const entry of ['astro.config.mjs', 'src', 'content']) {
+  for (const entry of ['astro.config.mjs', 'src', 'content', 'public']) {
     await cp(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
   }
   return dir;

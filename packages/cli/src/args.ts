@@ -15,7 +15,7 @@ const decision = { chapter: { type: 'string' }, by: { type: 'string' }, date: { 
 
 /** The options of every command. */
 export const COMMAND_OPTIONS = {
-  check: { ...project, format: { type: 'string' }, sources: { type: 'boolean' }, 'fail-on': { type: 'string' }, cache: { type: 'boolean' }, ...help },
+  check: { ...project, format: { type: 'string' }, sources: { type: 'boolean' }, 'fail-on': { type: 'string' }, strict: { type: 'boolean' }, cache: { type: 'boolean' }, ...help },
   brief: { ...project, site: { type: 'string' }, ...help },
   status: { ...project, site: { type: 'string' }, format: { type: 'string' }, ...help },
   fingerprint: { ...help },

@@ -120,6 +120,10 @@ Options:
   --fail-on <list>    with --sources: exit 1 when any of these is found, a
                       comma-separated list of dead, changed, metadata,
                       unreachable (default: never)
+  --strict            exit 1 on any warning too (a quote found only
+                      approximately, say) and on any claim its page shows as
+                      stale (its prose changed since the verdict): for a CI
+                      job that keeps the published pages as reviewed
   --cache             keep each chapter's check in
                       node_modules/.cache/research-pack/check/ and check again
                       only the chapters whose files changed since (another
@@ -131,8 +135,8 @@ ${PROJECT}
 ${AS_OF}
 ${HELP_FLAG}
 
-Exit codes: 0 no errors (warnings are printed); 1 errors, or a --fail-on
-category found; 2 bad arguments.`,
+Exit codes: 0 no errors (warnings are printed); 1 errors, a --fail-on
+category found, or with --strict a warning or a stale claim; 2 bad arguments.`,
 
   brief: `Usage: research-pack brief <book>/<chapter> [options]
 

@@ -237,6 +237,30 @@ describe('research-pack check', () => {
     expect(result.stderr).toMatch(/\n0 error\(s\), 1 warning\(s\) in content\/books\n/);
   });
 
+  it('--strict fails on a warning and on a claim shown as stale, in every format, and passes once they are settled (an outside CI maintainer\'s finding: a green pull request, stale pages)', async () => {
+    root = await copyDemoBooks();
+    // The demo's tree-in-place is stale on purpose: its prose changed since its verdict.
+    const stale = await runCli(['check', root, '--strict']);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr.endsWith('--strict: 1 claim shown as stale; exit 1 (without --strict, only errors fail the check)\n')).toBe(true);
+    expect((await runCli(['check', root])).code).toBe(0);
+    await editFile(path.join(root, 'content/books/pi/28-chapter.mdx'), 'number: 28', 'number: 27');
+    const both = await runCli(['check', root, '--strict']);
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('--strict: 1 warning and 1 claim shown as stale; exit 1');
+    const json = await runCli(['check', root, '--strict', '--format', 'json']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ errors: 0, warnings: 1, strict: { failed: true } });
+    const github = await runCli(['check', root, '--strict', '--format', 'github']);
+    expect(github.code).toBe(1);
+    expect(github.stdout.trimEnd().split('\n').at(-1)).toBe('::error title=Research Pack%3A --strict::--strict: 1 warning and 1 claim shown as stale; exit 1 (without --strict, only errors fail the check)');
+    // Settled: the number put back, the verdict re-confirmed on the current wording.
+    await editFile(path.join(root, 'content/books/pi/28-chapter.mdx'), 'number: 27', 'number: 28');
+    expect((await runCli(['reviewed', 'tree-in-place', '--by', 'C. Maintainer'], { cwd: root })).code).toBe(0);
+    expect(await runCli(['check', root, '--strict'])).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: '' });
+    expect(JSON.parse((await runCli(['check', root, '--strict', '--format', 'json'])).stdout)).toMatchObject({ errors: 0, warnings: 0, strict: { failed: false } });
+  });
+
   it('checks the site layout as the build does: a research pattern without [book] is fine until a second book shares a chapter name', async () => {
     root = await copyDemoBooks();
     await writeFile(path.join(root, 'research-pack.config.mjs'), "export default {\n  research: { pack: '/research/[chapter]/' },\n};\n");

@@ -12,7 +12,11 @@ import { projectOptions } from '../project.js';
 import { failOnOption, sourcesSection, type SourcesSection } from '../sources/check-sources.js';
 import type { Command } from './types.js';
 
-/** Validate every book; exit 1 on any error (and, with `--sources --fail-on`, on a finding of a category named). */
+/**
+ * Validate every book; exit 1 on any error (and, with `--sources --fail-on`,
+ * on a finding of a category named; with `--strict`, on any warning and any
+ * claim its page shows as stale: what a CI job fails a pull request on).
+ */
 export const check: Command = async (positionals, values, io) => {
   if (positionals.length > 1) throw new CliError(`expected at most one folder, got ${positionals.map((p) => `"${p}"`).join(' ')}`);
   const format = formatOption(values, ['github']);
@@ -27,8 +31,9 @@ export const check: Command = async (positionals, values, io) => {
   const sources: SourcesSection | undefined = values.sources === true ? sourcesSection(options, failOn) : undefined;
   // Not problems: claims that show as stale because their verdict records no textHash, with the commands that record it.
   const { hints } = checked;
+  const strict = values.strict === true && errors === 0 && (warnings > 0 || hints.length > 0) ? strictFailure(warnings, hints.length) : undefined;
   if (format === 'json') {
-    const report = { errors, warnings, problems, ...(hints.length > 0 ? { hints: hints.map((hint) => ({ ...hint, rule: hint.reason === 'text-changed' ? 'hint/text-changed' : 'hint/no-text-hash' })) } : {}), ...(sources ? { sources: sourcesJson(sources) } : {}) };
+    const report = { errors, warnings, problems, ...(values.strict === true ? { strict: { failed: strict !== undefined } } : {}), ...(hints.length > 0 ? { hints: hints.map((hint) => ({ ...hint, rule: hint.reason === 'text-changed' ? 'hint/text-changed' : 'hint/no-text-hash' })) } : {}), ...(sources ? { sources: sourcesJson(sources) } : {}) };
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else if (format === 'github') {
     // GitHub resolves annotation paths against the workspace: the folder the command runs in.
@@ -48,6 +53,7 @@ export const check: Command = async (positionals, values, io) => {
     const sourceWarnings = (sources?.problems.length ?? 0) - sourceErrors;
     io.stdout(`${errors + sourceErrors} error(s), ${warnings + sourceWarnings} warning(s) in ${options.contentDir}\n`);
     if (sources) io.stdout(`${sources.summary}\n`);
+    if (strict) io.stdout(`::error title=Research Pack%3A --strict::${strict}\n`);
   } else {
     if (problems.length > 0) {
       io.stderr(`${formatProblems(problems)}\n`);
@@ -59,9 +65,16 @@ export const check: Command = async (positionals, values, io) => {
     if (hints.length > 0) io.stderr(formatTextHashHints(hints));
     if (sources && sources.problems.length > 0) io.stderr(`${formatProblems(sources.problems)}\n${sources.summary}\n`);
     else if (sources) io.stdout(`${sources.summary}\n`);
+    if (strict) io.stderr(`${strict}\n`);
   }
-  return errors > 0 || sources?.failed ? EXIT.problems : EXIT.ok;
+  return errors > 0 || sources?.failed || strict ? EXIT.problems : EXIT.ok;
 };
+
+/** Why `--strict` fails a check without errors: its warnings, and the claims shown as stale. */
+function strictFailure(warnings: number, stale: number): string {
+  const parts = [...(warnings > 0 ? [`${warnings} warning${warnings === 1 ? '' : 's'}`] : []), ...(stale > 0 ? [`${stale} claim${stale === 1 ? '' : 's'} shown as stale`] : [])];
+  return `--strict: ${parts.join(' and ')}; exit 1 (without --strict, only errors fail the check)`;
+}
 
 /** The sources section of `--format json`. */
 function sourcesJson(section: SourcesSection): Record<string, unknown> {

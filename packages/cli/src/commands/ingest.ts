@@ -39,7 +39,9 @@ export const ingest: Command = async (positionals, values, io) => {
   // A report inside the folder the command runs in is named from there; one elsewhere, by its whole path.
   const relative = posix(path.relative(io.cwd, reportFile));
   const display = relative === '' ? shown : relative.startsWith('../') || path.isAbsolute(relative) ? reportFile : relative;
-  const parsed = parseResearchReport(source, { file: display, parse: parseReportMarkdown });
+  const read = parseResearchReport(source, { file: display, parse: parseReportMarkdown });
+  // With --date the report's silence on the day is no longer a question.
+  const parsed = flags.date === undefined ? read : { ...read, problems: read.problems.filter((problem) => problem.rule !== 'report/no-date') };
   // Without --chapter, the chapter whose current revision the report read, or whose stable id its title or "Chapter:" line gives.
   // Another chapter's own errors do not stop it (they are said on standard error), unless it is about that chapter.
   const unlocked = given === undefined ? requireWorkingModel(options, io) : undefined;

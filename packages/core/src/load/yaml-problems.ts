@@ -75,8 +75,19 @@ export function documentProblems(doc: Document.Parsed, text: string, { file, at 
     });
   }
   const [error] = doc.errors;
-  const deeper = error ? deeperKey(error, text) : undefined;
-  if (error && deeper) {
+  const slipped = error ? slippedItem(error, text) : undefined;
+  const deeper = error && !slipped ? deeperKey(error, text) : undefined;
+  if (error && slipped) {
+    found.push({
+      offset: slipped.offset,
+      problem: createProblem(
+        'yaml/syntax',
+        { file, ...at(slipped.offset) },
+        `the list item ${quote(slipped.item)} is indented less than the items before it (${quote(slipped.sibling)}, line ${slipped.siblingLine}), so YAML ends their list above it`,
+        `put ${slipped.indent} space${slipped.indent === 1 ? '' : 's'} before its "-", as before the others`,
+      ),
+    });
+  } else if (error && deeper) {
     found.push({
       offset: deeper.offset,
       problem: createProblem(
@@ -138,6 +149,35 @@ export function documentProblems(doc: Document.Parsed, text: string, { file, at 
  * the value above, one line early (an outside author's finding). The line
  * that is wrong, and the indent it needs.
  */
+/**
+ * A list item that slipped left of its siblings ("- id: b" at column 1
+ * under items at column 3): its keys below still line up with theirs, so
+ * YAML reports the key under it, as if that key were too deep (an outside
+ * author followed that hint into a second error). The item is what moved.
+ */
+function slippedItem(error: { code: string; pos: [number, number] }, text: string): { offset: number; item: string; sibling: string; siblingLine: number; indent: number } | undefined {
+  if (error.code !== 'BLOCK_AS_IMPLICIT_KEY' && error.code !== 'MULTILINE_IMPLICIT_KEY') return undefined;
+  const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
+  const errorLine = text.slice(0, error.pos[0]).split('\n').length - 1;
+  // The item is the error's line or the one above it; the key below it is the next line.
+  for (const itemLine of [errorLine, errorLine - 1]) {
+    const item = /^(\s*)- ([\w-]+):/.exec(lines[itemLine] ?? '');
+    const below = /^(\s*)[a-z][a-zA-Z]*:(?:[ \t]|$)/.exec(lines[itemLine + 1] ?? '');
+    if (!item || !below) continue;
+    const dash = item[1]!.length;
+    if (below[1]!.length <= dash + 2) continue;
+    for (let index = itemLine - 1; index >= 0; index--) {
+      const sibling = /^(\s*)- ([\w-]+):/.exec(lines[index]!);
+      if (!sibling || sibling[1]!.length <= dash) continue;
+      if (sibling[1]!.length + 2 !== below[1]!.length) continue;
+      let start = 0;
+      for (let line = 0; line < itemLine; line++) start = text.indexOf('\n', start) + 1;
+      return { offset: start + dash, item: lines[itemLine]!.trim(), sibling: lines[index]!.trim(), siblingLine: index + 1, indent: sibling[1]!.length };
+    }
+  }
+  return undefined;
+}
+
 function deeperKey(error: { code: string; pos: [number, number] }, text: string): { offset: number; key: string; above: string; indent: number } | undefined {
   if (error.code !== 'BLOCK_AS_IMPLICIT_KEY' && error.code !== 'MULTILINE_IMPLICIT_KEY') return undefined;
   const lineStart = text.lastIndexOf('\n', error.pos[0] - 1) + 1;

@@ -117,7 +117,8 @@ function evidenceSource(records: ChapterRecords, evidenceFile: LoadedSidecar<unk
     evidenceFile,
     ['evidence', index, 'source'],
     `no source ${quote(item.source)} in sources`,
-    suggestion ? `did you mean ${quote(suggestion)}?` : 'add the source to "sources" in this file, or fix the id',
+    // A source deleted from the ledger looks like a typo of another: the way back is named too.
+    suggestion ? `did you mean ${quote(suggestion)}? if not, add a source with id ${quote(item.source)} to "sources" in this file` : 'add the source to "sources" in this file, or fix the id',
   );
 }
 

@@ -201,8 +201,13 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   if (extending.length === 1) return extending[0];
   let best: string | undefined;
   let bestDistance = Infinity;
+  // Numbers name things: "rfc6582" is not a typo of "rfc5681" (an outside author's finding: the hint pointed
+  // checked evidence at another RFC). A word with numbers is near only to candidates whose numbers are one
+  // slip from its own ("run-2026-01-13" for "run-2026-01-12").
+  const numbers = numbersOf(folded);
   for (const candidate of list) {
     if (candidate === word) continue;
+    if (numbers !== '' && editDistance(numbers, numbersOf(fold(candidate))) > 1) continue;
     const distance = editDistance(folded, fold(candidate));
     if (distance < bestDistance) {
       best = candidate;
@@ -212,6 +217,11 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   if (best === undefined) return undefined;
   const limit = Math.max(1, Math.floor(Math.max(folded.length, fold(best).length) / 3));
   return bestDistance <= limit ? best : undefined;
+}
+
+/** The digits of a folded word, a space where letters part them ("rfc6582" → "6582", "v2x10" → "2 10"). */
+function numbersOf(folded: string): string {
+  return folded.replace(/\D+/g, ' ').trim();
 }
 
 /**

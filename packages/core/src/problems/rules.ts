@@ -125,6 +125,7 @@ export const rules = {
   'report/missing-unverified': { severity: 'warning', description: 'Something the report could not verify is not marked UNVERIFIED; it is recorded as unverified all the same.' },
   'report/missing-unrun': { severity: 'warning', description: 'An experiment neither says UNRUN nor reads as run (a date, command or result); it is counted as not run.' },
   'report/unread-experiments': { severity: 'warning', description: 'Section 6 has text, but no experiment in it can be told apart (a list item, a table row, a heading, a paragraph opening with its label); none is counted, and the text stays in the report.' },
+  'report/no-date': { severity: 'warning', description: 'Section 1 does not say on which day the pass was made; the pass is dated the day of the ingest (or `--date`).' },
   'report/no-fingerprint': { severity: 'warning', description: 'Section 1 gives no fingerprint of the revision read.' },
   'report/several-fingerprints': { severity: 'warning', description: 'Section 1 gives several fingerprints; the first labelled one is used.' },
   'report/other-chapter': { severity: 'error', description: "The report is about another chapter than the one named with --chapter: it read that chapter's current revision, or gives its stable id; nothing is ingested." },

@@ -221,7 +221,9 @@ export function fuzzyQuote(at: ClaimFieldPlace, claim: { id: string; quote: stri
     'anchor/fuzzy',
     at,
     `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) is not in ${chapter} as written; the closest text (${where}) is ${quote(shorten(found.text, 400), Infinity)}, where the claim is anchored${unreviewed ? '' : ' and shows as stale'}`,
-    unreviewed ? 'copy that text into anchor.quote' : 'copy that text into anchor.quote (the words only, without Markdown); if the prose changed rather than the quote, review the verdict too: it was given on other words',
+    unreviewed
+      ? 'copy that text into anchor.quote'
+      : `if the verdict holds for that text, \`research-pack reviewed ${claim.id}\` re-anchors the claim on it and re-confirms the verdict; if the quote was mistyped, copy that text into anchor.quote (the words only, without Markdown)`,
   );
 }
 

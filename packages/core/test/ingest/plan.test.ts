@@ -472,9 +472,10 @@ ${row('node-fetch: A light-weight module that brings Fetch API to Node.js', 'htt
     );
     const result = plan(ledger, sidecars({ claims: claimsYaml, evidence: recorded }), known);
     expect(result.sources.map((planned) => [planned.id, planned.action, planned.how])).toEqual([
-      // "notes" has no hyphen: no id shape, but the title and URL find it.
-      ['notes', 'unchanged', 'url'],
-      ['read-pi-sessions-session-reader-skill-hazat-pi-config', 'unchanged', 'elided-id'],
+      // "notes" has no hyphen: no id shape, but the title and URL find it. Both recorded sources take the
+      // verification date the row gives, which they lacked ("merged").
+      ['notes', 'merged', 'url'],
+      ['read-pi-sessions-session-reader-skill-hazat-pi-config', 'merged', 'elided-id'],
       // The same ends, at another address: another copy, a new source.
       ['skills-session-reader-skill-md-hazat-pi-config', 'new', undefined],
       // Its own id, whatever other ids the cell mentions.

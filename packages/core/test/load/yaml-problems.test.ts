@@ -16,6 +16,15 @@ describe('yaml problems, as loadYaml reports them', () => {
       'content/books/pi/27-chapter.claims.yaml:4:6  "class" is indented deeper than "relation" on the line above, so YAML reads it as part of that value  (hint: line "class" up with "relation": 4 spaces before it)  [yaml/syntax]',
     );
     expect(formatProblems(load('claims:\n  - id: x\n     anchor: directive\n').problems)).toContain('"anchor" is indented deeper than "id" on the line above');
+    // A list item that slipped left of the items before it: the item is what moved, not the key below it (an outside
+    // author's finding: the hint to move the key led to a second error).
+    const slipped = 'claims:\n  - id: cwnd-start\n    anchor:\n      quote: x\n- id: rto-collapse\n    anchor:\n      quote: y\n';
+    expect(formatProblems(load(slipped).problems)).toBe(
+      'content/books/pi/27-chapter.claims.yaml:5:1  the list item "- id: rto-collapse" is indented less than the items before it ("- id: cwnd-start", line 2), so YAML ends their list above it  (hint: put 2 spaces before its "-", as before the others)  [yaml/syntax]',
+    );
+    expect(formatProblems(load(slipped.replaceAll('\n', '\r\n')).problems)).toContain('claims.yaml:5:1  the list item "- id: rto-collapse"');
+    // Following the hint, the file loads.
+    expect(load(slipped.replace('- id: rto', '  - id: rto')).problems).toEqual([]);
     // A wrapped value whose next line reads "Note: …" is no misplaced key: the message about ": " in a value stands.
     expect(formatProblems(load('rationale: The docs say so\n   Note: the page moved\n').problems)).toContain('a value containing ": " must be quoted');
     expect(formatProblems(load('claims:\n\t- id: x\n').problems)).toBe(

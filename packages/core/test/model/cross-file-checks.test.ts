@@ -64,7 +64,7 @@ describe('the cross-file checks, through validateBook', () => {
 
   it('cross/missing-source: evidence or a reference naming a source not in the ledger', () => {
     expect(check({ '01-sessions.evidence.yaml': edit(evidence, '    source: jsonl-spec', '    source: jsonl-spek') })).toBe(
-      'content/books/demo/01-sessions.evidence.yaml:20:13  evidence[1].source  no source "jsonl-spek" in sources  (hint: did you mean "jsonl-spec"?)  [cross/missing-source]',
+      'content/books/demo/01-sessions.evidence.yaml:20:13  evidence[1].source  no source "jsonl-spek" in sources  (hint: did you mean "jsonl-spec"? if not, add a source with id "jsonl-spek" to "sources" in this file)  [cross/missing-source]',
     );
     expect(check({ '01-sessions.research.yaml': edit(research, 'source: jsonl-spec', 'source: elsewhere') })).toBe(
       'content/books/demo/01-sessions.research.yaml:5:13  references[0].source  no source "elsewhere" in 01-sessions.evidence.yaml  (hint: add the source to 01-sessions.evidence.yaml, or remove "source")  [cross/missing-source]',

@@ -57,6 +57,13 @@ describe('problems', () => {
     expect(closest('partial', statuses)).toBe('qualified');
     expect(closest('verified', ['validated', 'lead', 'rejected'])).toBe('validated');
     expect(closest('refutes', ['supports', 'qualifies', 'contradicts', 'unresolved'])).toBe('contradicts');
+    // Numbers name things: another number is another document, not a typo (an outside author's finding: "rfc5681" for a deleted
+    // "rfc6582"); one slip in them is a typo still.
+    expect(closest('rfc6582', ['rfc5681', 'rfc9438'])).toBeUndefined();
+    expect(closest('pi-0-73-1', ['pi-0-58-3', 'pi-1-6-0'])).toBeUndefined();
+    expect(closest('run-2026-01-13', ['run-2026-01-12', 'run-2025-11-02'])).toBe('run-2026-01-12');
+    expect(closest('rcf5681', ['rfc5681', 'rfc9438'])).toBe('rfc5681');
+    expect(closest('sesion-id-v4', ['session-id-v4', 'session-id-v7'])).toBe('session-id-v4');
     expect(closest('banana', statuses)).toBeUndefined();
     expect(closest('x', ['id'])).toBeUndefined();
     expect(closest('id', [])).toBeUndefined();

@@ -66,6 +66,34 @@ describe('parseResearchReport', () => {
     expect(pidev!.verified).toBeUndefined();
   });
 
+  it("reads an outside report's tables as written: an id alone in the claim cell names the claim, a verified date without a metadata column counts", () => {
+    const { report: data } = parse(
+      report({
+        2: [
+          '| # | Claim | Current evidence | Concern | Priority | Proposed response |',
+          '| --- | --- | --- | --- | --- | --- |',
+          '| C1 | probe-rtt (line 5) | Code | None | low | no-change |',
+          '| C2 | bbr-unfiar (line 7) | Paper | Cite it | medium | citation |',
+          '| C3 | probe-rtt is wrong (line 5) | Code | None | low | no-change |',
+        ].join('\n'),
+        3: [
+          '| # | Source | URL | Reading | Bears on | Limitations | Verified / accessed |',
+          '| --- | --- | --- | --- | --- | --- | --- |',
+          '| S1 | BBR draft (Cardwell et al.) | https://example.org/bbr | full text | C1 | Draft | 2026-12-06 / 2026-12-06 |',
+          '| S2 | A paper (Ware et al.) | https://example.org/paper | abstract only | C2 | Abstract | UNVERIFIED / 2026-12-06 |',
+          '| S4 | tcp_bbr.c | https://example.org/code | partial | C1 | v1 | 2026-12-05 / 2026-12-06 |',
+        ].join('\n'),
+      }),
+    );
+    // An id with the snapshot line it gives is the row's id; a sentence that opens with one is not.
+    expect(data.claimAudit.map((row) => row.named)).toEqual(['probe-rtt', 'bbr-unfiar', undefined]);
+    expect(data.sourceLedger.map((row) => [row.verified, row.accessed])).toEqual([
+      ['2026-12-06', '2026-12-06'],
+      [undefined, '2026-12-06'],
+      ['2026-12-05', '2026-12-06'],
+    ]);
+  });
+
   it('gives the same data with another mdast parser', () => {
     const withSatteri = parse(report());
     const withMicromark = parse(report(), micromark);

@@ -110,7 +110,7 @@ describe('anchorClaims', () => {
         column: 14,
         path: 'claims[0].anchor.quote',
         message: `the quote of claim "object" ("Every line of the session file is one JSON object.") is not in ${files.chapter} as written; the closest text (${files.chapter}:3:1) is "Each line of a session file is one JSON object.", where the claim is anchored and shows as stale`,
-        hint: 'copy that text into anchor.quote (the words only, without Markdown); if the prose changed rather than the quote, review the verdict too: it was given on other words',
+        hint: 'if the verdict holds for that text, `research-pack reviewed object` re-anchors the claim on it and re-confirms the verdict; if the quote was mistyped, copy that text into anchor.quote (the words only, without Markdown)',
       },
     ]);
     // A claim not reviewed yet has no verdict to review, nor shows as stale: its quote is mistyped.

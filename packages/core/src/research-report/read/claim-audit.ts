@@ -117,15 +117,24 @@ function readPriorityAndResponse(entry: ClaimAuditRow, priority: CellText | unde
   }
 }
 
-/** The hyphenated id in the label cell's code or bold, or the one the claim cell opens with. */
+/**
+ * The hyphenated id in the label cell's code or bold, or the one the claim
+ * cell opens with: marked as one (`#id`, code, bold), or the whole cell
+ * but for the snapshot line it gives (`bbr-unfair (line 7)`: an outside
+ * report's claim cell, whose typo of an id became a proposed claim).
+ */
 function namedId(labelCell: CellText | undefined, claim: CellText): string | undefined {
   const inLabel = labelCell ? [...labelCell.codes, ...labelCell.strong].map((word) => word.trim()).find((word) => /^[a-z0-9]+(-[a-z0-9]+)+$/.test(word)) : undefined;
   if (inLabel) return inLabel;
   const opening = /^[*`\s]*(#?)([a-z0-9]+(?:-[a-z0-9]+)+)[*`]*(?=[\s:,(]|$)/.exec(claim.text);
   if (!opening) return undefined;
   const id = opening[2]!;
-  return opening[1] === '#' || [...claim.codes, ...claim.strong].some((word) => word.trim().replace(/^#/, '') === id) ? id : undefined;
+  if (opening[1] === '#' || [...claim.codes, ...claim.strong].some((word) => word.trim().replace(/^#/, '') === id)) return id;
+  return ONLY_A_LINE.test(claim.text.slice(opening[0].length)) ? id : undefined;
 }
+
+/** What may follow an id that is a whole claim cell: nothing, or the snapshot line it gives (`(line 7)`, `, l.13`, `— L22`). */
+const ONLY_A_LINE = /^[\s.:;,–—-]*(?:\(?\s*(?:snap(?:shot)?\.?\s*)?(?:l\.|L(?=\d)|lines?\s+)\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?\s*\)?)?[\s.]*$/;
 
 /**
  * Texts between double quotation marks, at least three characters long;

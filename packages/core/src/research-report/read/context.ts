@@ -47,6 +47,20 @@ export function readContext(section: SectionNodes, source: string, report: Resea
   // Last, a line that says which date it is without a label.
   const dated = report.date ? undefined : firstDateLine([...blocks, ...blocksOf(preamble)], source);
   if (dated) report.date = dated;
+  if (!report.date) {
+    // Said, not guessed: a date in a sentence may be a release's or a commit's (an outside researcher wrote "I read the
+    // snapshot … on 2026-12-06", and the pass was dated the day of the ingest in silence).
+    const mentioned = blocks.map((block) => ({ block, date: /\b(\d{4}-\d{2}-\d{2})\b/.exec(block.text)?.[1] })).find(({ date }) => date !== undefined && isDateString(date));
+    const where = mentioned ? ` (${mentioned.date}, on line ${locateInSource(source, mentioned.block.node, mentioned.date!).line}, is a date section 1 mentions)` : '';
+    problems.push(
+      createProblem(
+        'report/no-date',
+        at(file, section.found, 'context.date'),
+        `section 1 does not say on which day the pass was made${where}; the pass and its leads are dated the day of the ingest`,
+        `add a line "Date: YYYY-MM-DD" to section 1, or give --date YYYY-MM-DD`,
+      ),
+    );
+  }
   const distinct = [...new Set(fingerprints.map((fingerprint) => fingerprint.value))];
   if (fingerprints.length === 0) {
     problems.push(

@@ -150,7 +150,9 @@ function readLedgerRow(
   // A footnote call ("page[^agentgrep]") is the report's citation, not part of the title.
   const title = atWord(isNone(source.text) ? ids[0]! : withoutDateSentences(named.replace(/\[\^[^\]\s]+\]/g, '').trim()), 500);
   const metadata = cell('metadata');
-  const metadataUnverified = metadata ? UNVERIFIED.test(metadata.text) : true;
+  // Without a metadata column, a verification date the row gives is its own word (an outside report's "Verified / accessed"
+  // column, whose verified dates were dropped in silence).
+  const metadataUnverified = metadata ? UNVERIFIED.test(metadata.text) : false;
   const readingCell = cell('reading');
   const reading = readingCell ? readReading(readingCell.text) : undefined;
   const ownRun = readsAsOwnRun(label, [source, readingCell, cell('url')]);

@@ -7,7 +7,7 @@ import { FINGERPRINT, parse, report } from './sample-report.js';
 
 describe('readContext', () => {
   it('warns when section 1 gives no fingerprint, or several', () => {
-    const none = parse(report({ 1: '- By: A. Researcher' }));
+    const none = parse(report({ 1: '- By: A. Researcher\n- Date: 2026-12-06' }));
     expect(formatProblems(none.problems)).toBe(
       'report.md:3:1  context.fingerprint  warning: section 1 does not give the fingerprint (sha256) of the chapter revision it read; the pass will record none, and no one can tell later which revision it checked  (hint: copy the "Chapter prose fingerprint" line of the brief into section 1)  [report/no-fingerprint]',
     );
@@ -16,6 +16,20 @@ describe('readContext', () => {
     const several = parse(report({ 1: `- Commit: ${'cd'.repeat(32)}\n- Chapter prose fingerprint: ${upper}` }));
     expect(several.report.fingerprint).toEqual({ value: upper.toLowerCase(), line: 6, column: 30 });
     expect(formatProblems(several.problems)).toContain('warning: section 1 gives 2 different sha256 digests; the pass records abababababab…');
+  });
+
+  it('warns when section 1 does not say on which day the pass was made, naming a date it mentions, not taking it (an outside researcher\'s report)', () => {
+    const prose = parse(report({ 1: `By: M. Researcher\n\nI read the chapter snapshot with fingerprint ${FINGERPRINT} on 2026-12-06. Scope: two claims.` }));
+    expect(prose.report.date).toBeUndefined();
+    expect(formatProblems(prose.problems)).toBe(
+      'report.md:3:1  context.date  warning: section 1 does not say on which day the pass was made (2026-12-06, on line 7, is a date section 1 mentions); the pass and its leads are dated the day of the ingest  (hint: add a line "Date: YYYY-MM-DD" to section 1, or give --date YYYY-MM-DD)  [report/no-date]',
+    );
+    const silent = parse(report({ 1: `By: M. Researcher\nFingerprint: ${FINGERPRINT}` }));
+    expect(formatProblems(silent.problems)).toContain('warning: section 1 does not say on which day the pass was made; the pass and its leads are dated the day of the ingest');
+    // Said in any of the ways section 1 may say it: no warning.
+    for (const said of ['Date: 2026-12-06', 'Prepared 2026-12-06 by M. Researcher.', 'Today is 2026-12-06.']) {
+      expect(parse(report({ 1: `By: M. Researcher\n\n${said}\n\nFingerprint: ${FINGERPRINT}` })).problems.map((problem) => problem.rule), said).toEqual([]);
+    }
   });
 
   it('reads each line of a paragraph as its own label: who made the pass, its date, not the lines after', () => {
