@@ -351,6 +351,23 @@ describe('research-pack source', () => {
 });
 
 describe('research-pack accept-claim', () => {
+  it('gives a lead the relation the report\'s ledger gave its source for the proposed claim (an outside author had to type it again)', async () => {
+    const research = await read(researchFile);
+    const at = research.indexOf('id: a-line-torn-by-a-crash-costs-one-entry');
+    const report = research.indexOf('\n    report:', at);
+    expect(at).toBeGreaterThan(0);
+    await writeFile(path.join(root, researchFile), `${research.slice(0, report)}\n    relations:\n      pi-session-manager-src: qualifies${research.slice(report)}`);
+    expect((await cli('check')).code).toBe(0);
+    const torn = (await queue()).proposals.find((item) => item.id === 'a-line-torn-by-a-crash-costs-one-entry')!;
+    expect((await cli('accept-claim', torn.handle, '--id', 'torn-line', ...WHO)).code).toBe(0);
+    const leads = (parseYaml(await read(evidenceFile)) as { evidence: Array<{ id: string; source: string; claims: string[]; relation: string; note: string }> }).evidence.filter((item) => item.claims.includes('torn-line'));
+    expect(leads.map((item) => [item.source, item.relation])).toEqual([
+      ['pi-session-manager-src', 'qualifies'],
+      ['packages-coding-agent-src-core-session-manager', 'unresolved'],
+    ]);
+    expect(leads[0]!.note).toContain('; its source ledger says the source qualifies the claim). Not yet checked by the author.');
+  });
+
   it('adds the claim by its quote, its sources as leads, marks the proposal accepted, and changes nothing the second time', async () => {
     const { proposals } = await queue();
     const torn = proposals.find((item) => item.id === 'a-line-torn-by-a-crash-costs-one-entry')!;

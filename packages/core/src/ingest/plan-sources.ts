@@ -65,6 +65,8 @@ export interface SourcesPlan {
   added: number;
   /** Source ids the report says bear on each proposed claim. */
   proposalSources: Map<string, string[]>;
+  /** How each of those sources bears on it, where the report says, by proposal id. */
+  proposalRelations: Map<string, Map<string, Relation>>;
   held: HeldBackRow[];
   /** Links the report makes again that the author rejected: reported, not added. */
   rejectedAgain: RejectedAgain[];
@@ -174,6 +176,7 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
   };
   for (const item of input.evidence) if (item.status !== 'rejected') for (const claim of item.claims) link(state, item.source, claim, item);
   const proposalSources = new Map<string, string[]>();
+  const proposalRelations = new Map<string, Map<string, Relation>>();
   const held: HeldBackRow[] = [];
   let overflow: SourcesOverflow | undefined;
   for (const [fit, row] of report.sourceLedger.entries()) {
@@ -181,10 +184,14 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
     const sourceId = placeSource(row, state, { file: report.file, date }, problems, held);
     if (sourceId === undefined) continue;
     addLeads(row, sourceId, targets.claims, state, reportPath, date);
-    for (const [proposal] of targets.proposals) {
+    for (const [proposal, relation] of targets.proposals) {
       const list = proposalSources.get(proposal) ?? [];
       if (!list.includes(sourceId)) list.push(sourceId);
       proposalSources.set(proposal, list);
+      // "contradicts C3", C3 a proposed claim: what the source does to it, kept for its lead (an outside author retyped it).
+      const relations = proposalRelations.get(proposal) ?? new Map<string, Relation>();
+      if (relation !== 'unresolved' && !relations.has(sourceId)) relations.set(sourceId, relation);
+      if (relations.size > 0) proposalRelations.set(proposal, relations);
     }
     // With this row the sidecar would be too long to read: the pass is refused here, and the rows after it are not planned.
     if (state.budget.over(state)) {
@@ -196,7 +203,7 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
     if (state.newSources.length > 0) state.edit.append('sources', state.newSources, comments.sources);
     if (state.leads.length > 0) state.edit.append('evidence', state.leads, comments.leads);
   }
-  return { edit: state.edit, planned: state.planned, leads: state.leads, added: state.newSources.length, proposalSources, held, rejectedAgain: state.rejectedAgain, linkedAgain: state.linkedAgain, ...(overflow ? { overflow } : {}) };
+  return { edit: state.edit, planned: state.planned, leads: state.leads, added: state.newSources.length, proposalSources, proposalRelations, held, rejectedAgain: state.rejectedAgain, linkedAgain: state.linkedAgain, ...(overflow ? { overflow } : {}) };
 }
 
 /**
@@ -261,10 +268,10 @@ function guessHint(ref: string, refs: RefResolver): string {
   return guess ? `did you mean "${guess}"?` : 'name claims by id, or by the label of their claim-audit row (C1, C4–C9)';
 }
 
-/** The claims (with their relation) and proposals a row's references name; a reference that names nothing is a warning. */
+/** The claims and proposals a row's references name, each with its relation; a reference that names nothing is a warning. */
 function resolveTargets(row: SourceLedgerRow, refs: RefResolver, file: string, problems: Problem[]) {
   const claims = new Map<string, Relation>();
-  const proposals = new Map<string, true>();
+  const proposals = new Map<string, Relation>();
   for (const ref of row.bearsOn) {
     const resolved = refs.resolve(ref);
     if (!resolved) {
@@ -281,7 +288,7 @@ function resolveTargets(row: SourceLedgerRow, refs: RefResolver, file: string, p
     }
     const relation = ref.relation ?? row.relation ?? 'unresolved';
     for (const claim of resolved.claims) if (!claims.has(claim) || claims.get(claim) === 'unresolved') claims.set(claim, relation);
-    for (const proposal of resolved.proposals) proposals.set(proposal, true);
+    for (const proposal of resolved.proposals) if (!proposals.has(proposal) || proposals.get(proposal) === 'unresolved') proposals.set(proposal, relation);
   }
   return { claims, proposals };
 }

@@ -20,7 +20,7 @@ import type { HeldBackRow, ResearchReport } from '../research-report/read.js';
 import { at } from '../research-report/read/node-text.js';
 import { MAX_YAML_LENGTH } from '../load/yaml.js';
 import { shortDigests } from '../text/fingerprint.js';
-import { ProposedClaimSchema, type EvidenceItem, type ProposedClaim, type ResearchPass, type Source } from '../schema/sidecars.js';
+import { ProposedClaimSchema, type EvidenceItem, type ProposedClaim, type Relation, type ResearchPass, type Source } from '../schema/sidecars.js';
 
 export type { LinkedAgain, PlannedSource, RejectedAgain } from './plan-sources.js';
 export type { PlannedProposal } from './proposals.js';
@@ -175,7 +175,9 @@ function planOnce(options: PlanIngestOptions): IngestPlan {
   const reservedIds = new Set([...chapter.claims.map((claim) => claim.id), ...proposalIds]);
   const sources = planSources({ report, sources: chapter.sources, evidence: chapter.evidence, evidenceSidecar: sidecars.evidence.text, evidenceFile: sidecars.evidence.file, refs, reportPath, date, maxLength: MAX_YAML_LENGTH, reservedIds, chapter: chapter.spec }, problems);
   if (sources.overflow) problems.push(ledgerTooLarge(report, sidecars.evidence.file, sources.overflow));
-  const fresh = claims.proposals.filter((planned) => !planned.recorded).map((planned) => ({ ...planned.proposal, sources: sources.proposalSources.get(planned.proposal.id) ?? [] }));
+  const fresh = claims.proposals
+    .filter((planned) => !planned.recorded)
+    .map((planned) => ({ ...planned.proposal, sources: sources.proposalSources.get(planned.proposal.id) ?? [], ...relationsOf(sources.proposalRelations.get(planned.proposal.id)) }));
   const heldBack = [...report.heldBack, ...claims.held, ...sources.held].sort((a, b) => a.line - b.line || a.column - b.column);
   const pass = planPass(options, {
       claims: claims.matches.filter((match) => !match.duplicate).length,
@@ -186,7 +188,7 @@ function planOnce(options: PlanIngestOptions): IngestPlan {
     }, heldBack, problems);
   const researchEdit = editYaml(sidecars.research.text, SIDECAR_KEY_ORDER.research, sidecars.research.file);
   researchEdit.append('history', [pass], { comment: `Research pass ingested from ${reportPath}` });
-  const grown = growRecordedProposals(claims.proposals, sources.proposalSources, sidecars.research.text, researchEdit);
+  const grown = growRecordedProposals(claims.proposals, sources, sidecars.research.text, researchEdit);
   if (fresh.length > 0) {
     researchEdit.append('proposedClaims', fresh, { comment: `Claims proposed by ${reportPath} (research pass of ${date}): not claims until the author adds them to the claims sidecar` });
   }
@@ -222,25 +224,39 @@ function planOnce(options: PlanIngestOptions): IngestPlan {
 /** The keys of a proposed claim, in the schema's order. */
 const PROPOSAL_KEYS = Object.keys(ProposedClaimSchema.shape);
 
+/** A proposal's `relations`, when the report gives any. */
+function relationsOf(relations: ReadonlyMap<string, Relation> | undefined): { relations?: Record<string, Relation> } {
+  return relations && relations.size > 0 ? { relations: Object.fromEntries(relations) } : {};
+}
+
 /**
  * The sources a report links anew to a claim an earlier pass proposed (and
  * the author has neither accepted nor rejected): added to that proposal's
- * `sources` in the research sidecar, as a first pass would have listed them.
+ * `sources` in the research sidecar, with their relations where the report
+ * gives them, as a first pass would have listed them.
  * @param planned the planned proposals.
- * @param proposalSources the sources the report links to each proposal, by its id.
+ * @param linked the sources the report links to each proposal, and their relations, by its id.
  * @param researchText the research sidecar as it is.
  * @param edit its edit.
  * @returns the sources added, by proposal id.
  */
-function growRecordedProposals(planned: readonly PlannedProposal[], proposalSources: ReadonlyMap<string, string[]>, researchText: string | undefined, edit: YamlEdit): Map<string, string[]> {
+function growRecordedProposals(
+  planned: readonly PlannedProposal[],
+  linked: { proposalSources: ReadonlyMap<string, string[]>; proposalRelations: ReadonlyMap<string, ReadonlyMap<string, Relation>> },
+  researchText: string | undefined,
+  edit: YamlEdit,
+): Map<string, string[]> {
   const grown = new Map<string, string[]>();
   const index = indexById(researchText, 'proposedClaims');
   for (const { recorded, proposal } of planned) {
     if (!recorded || proposal.accepted || proposal.rejected || grown.has(proposal.id)) continue;
     const at = index.get(proposal.id);
-    const added = (proposalSources.get(proposal.id) ?? []).filter((source) => !proposal.sources.includes(source));
+    const added = (linked.proposalSources.get(proposal.id) ?? []).filter((source) => !proposal.sources.includes(source));
     if (at === undefined || added.length === 0) continue;
     edit.set(['proposedClaims', at, 'sources'], [...proposal.sources, ...added], PROPOSAL_KEYS);
+    const given = linked.proposalRelations.get(proposal.id);
+    const relations = added.flatMap((source) => (given?.has(source) ? [[source, given.get(source)!] as const] : []));
+    if (relations.length > 0) edit.set(['proposedClaims', at, 'relations'], { ...proposal.relations, ...Object.fromEntries(relations) }, PROPOSAL_KEYS);
     grown.set(proposal.id, added);
   }
   return grown;

@@ -374,11 +374,12 @@ function acceptProposal(decision: AcceptClaimDecision, target: ResolvedTarget, e
 }
 
 /**
- * One lead per ledger source the proposal names, `unresolved`: the row's
- * status is the report's verdict on the claim, not what each source does to
- * it (outside authors found a source the claim repeats recorded as
- * contradicting it); the note says the status, and the author gives each
- * lead's relation as they accept it.
+ * One lead per ledger source the proposal names, with the relation the
+ * report's ledger gives that source (`contradicts C3`), else `unresolved`:
+ * the claim-audit row's status is the report's verdict on the claim, not
+ * what each source does to it (outside authors found a source the claim
+ * repeats recorded as contradicting it), so it is only said in the note,
+ * and the author gives such a lead's relation as they accept it.
  */
 function proposalLeads(proposal: ProposedClaim, claim: string, edits: ChapterEdits): EvidenceItem[] {
   const status = proposal.status === undefined ? '' : `; the row's status for the claim: ${proposal.status}`;
@@ -392,10 +393,10 @@ function proposalLeads(proposal: ProposedClaim, claim: string, edits: ChapterEdi
         id,
         source,
         claims: [claim],
-        relation: 'unresolved',
+        relation: proposal.relations?.[source] ?? 'unresolved',
         class: 'reported',
         status: 'lead',
-        note: `Named for the proposed claim "${proposal.id}" by ${proposal.report} (research pass of ${proposal.recorded}${proposal.label ? `, claim-audit row ${proposal.label}` : ''}${status}). Not yet checked by the author.`,
+        note: `Named for the proposed claim "${proposal.id}" by ${proposal.report} (research pass of ${proposal.recorded}${proposal.label ? `, claim-audit row ${proposal.label}` : ''}${status}${proposal.relations?.[source] ? `; its source ledger says the source ${proposal.relations[source]} the claim` : ''}). Not yet checked by the author.`,
         recorded: proposal.recorded,
       };
     });

@@ -446,6 +446,12 @@ export const ProposedClaimSchema = z.strictObject({
   evidence: TextSchema.optional().describe('The evidence the report gives (a lead).'),
   /** Ledger sources the report says bear on it. */
   sources: z.array(IdSchema).default([]).describe('Ids of ledger sources the report says bear on it.'),
+  /**
+   * How a source of `sources` bears on it, where the report's ledger says
+   * (`contradicts C3`): the lead made for that source when the author
+   * accepts the claim takes this relation; a source not named here, `unresolved`.
+   */
+  relations: z.record(IdSchema, RelationSchema).optional().describe('How each source bears on it, as the report says; its lead takes that relation.'),
   /** The report that proposed it, relative to the book folder. */
   report: z.string().min(1).max(500).describe('The report that proposed it.'),
   /** Its row label in that report. */

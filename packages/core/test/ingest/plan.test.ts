@@ -115,6 +115,29 @@ function plan(text = reportText(), files = sidecars(), known = chapter) {
   return planIngest({ report, chapter: known, sidecars: files, reportPath: 'reports/2026-11-30-chapter.md', date: '2026-11-30', by: report.by?.value ?? 'unknown' });
 }
 
+describe('planIngest: sources of a proposed claim', () => {
+  it('keeps the relation the ledger gives a source for a proposed claim, which its lead takes when it is accepted (an outside author retyped it)', () => {
+    const text = reportText().replace(
+      '| `ids` | UNVERIFIED | Length may vary | medium | clarification |',
+      '| `ids` | UNVERIFIED | Length may vary | medium | clarification |\n| "Replays walk the tree." | Contradicted | Old | high | correction |',
+    ).replace(
+      /\| Session notes \|(.*?)\| `tree`, contradicts `ids` \|/,
+      '| Session notes |$1| `tree`, contradicts `ids`, contradicts "Replays walk the tree." |',
+    );
+    const labelled = text
+      .replace('| Claim | Current evidence |', '| # | Claim | Current evidence |')
+      .replace('| --- | --- | --- | --- | --- |\n| `tree`', '| --- | --- | --- | --- | --- | --- |\n| C1 | `tree`')
+      .replace('| `ids` | UNVERIFIED', '| C2 | `ids` | UNVERIFIED')
+      .replace('| "Replays walk the tree." | Contradicted', '| C3 | "Replays walk the tree." | Contradicted')
+      .replace('contradicts "Replays walk the tree."', 'contradicts C3')
+      .replace('| qualifies `ids` |', '| qualifies `ids`; C3 |');
+    const result = plan(labelled, sidecars(), { ...chapter, snapshot: 'Replays walk the tree.' });
+    const research = parse(result.files.find((file) => file.kind === 'research')!.after) as { proposedClaims: Array<{ id: string; sources: string[]; relations?: Record<string, string> }> };
+    // Both sources are listed; only the one the ledger gives a relation for has one.
+    expect(research.proposedClaims).toMatchObject([{ id: 'replays-walk-the-tree', sources: ['notes', 'a-paper-on-ids'], relations: { notes: 'contradicts' } }]);
+  });
+});
+
 describe('planIngest: the report\'s own labels', () => {
   it('writes the labels of its rows in the concerns and limitations it keeps as the chapter\'s ids, and reports its rows as written (outside authors\' findings)', () => {
     const labelled = `# Report
