@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { AstroError } from 'astro/errors';
-import type { Problem } from '@research-pack/core/problems';
+import { sortProblems, type Problem } from '@research-pack/core/problems';
 
 /** A place Astro names as `Location:` (the file absolute). */
 export interface AuthorPlace {
@@ -47,12 +47,13 @@ function summaryLine(message: string): string {
  * Where the first error is, for Astro's `Location:`. Astro reads that file
  * for a code frame, so it is never one the file policy refused (a FIFO, a
  * link out of the project), nor a whole-file problem (line 0).
- * @param problems the problems, in their order.
+ * @param problems the problems, in any order: the first error of the list as printed is taken.
  * @param root the project root (problems name files relative to it).
  * @returns the place, or undefined.
  */
 export function firstPlace(problems: readonly Problem[], root: string): AuthorPlace | undefined {
-  const first = problems.find((problem) => problem.severity === 'error');
+  // The first of the list as it is printed (sorted by file, line and column), not as the checks found them.
+  const first = sortProblems(problems).find((problem) => problem.severity === 'error');
   if (!first || first.line < 1 || first.rule.startsWith('file/')) return undefined;
   return { file: path.join(root, first.file), line: first.line, column: Math.max(first.column, 1) };
 }
