@@ -128,11 +128,18 @@ export function nonAsciiHint(value: unknown): string | undefined {
   return `it contains ${quote(char)} (${code}), which is not plain ASCII; retype it`;
 }
 
-/** Suggest the padded form of a date written without leading zeros (`2024-1-5`). */
+/**
+ * Suggest the ISO form of a date written another way: without leading zeros
+ * (`2024-1-5`), or day first (`20/11/2026`, `20.11.2026`) when the day
+ * cannot be a month (over 12); `05/11/2026` could be either, and gets none.
+ */
 export function dateHint(value: unknown): string | undefined {
-  const match = typeof value === 'string' ? /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value) : null;
-  if (!match) return undefined;
-  const padded = `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
+  if (typeof value !== 'string') return undefined;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  const dayFirst = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/.exec(value);
+  const parts = iso ? [iso[1]!, iso[2]!, iso[3]!] : dayFirst && Number(dayFirst[1]) > 12 ? [dayFirst[3]!, dayFirst[2]!, dayFirst[1]!] : undefined;
+  if (!parts) return undefined;
+  const padded = `${parts[0]}-${parts[1]!.padStart(2, '0')}-${parts[2]!.padStart(2, '0')}`;
   return isDateString(padded) ? `did you mean ${quote(padded)}?` : undefined;
 }
 

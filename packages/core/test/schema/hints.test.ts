@@ -51,6 +51,11 @@ describe('hints', () => {
     expect(nonAsciiHint('plain')).toBeUndefined();
     expect(dateHint('2024-1-5')).toBe('did you mean "2024-01-05"?');
     expect(dateHint('2024-2-30')).toBeUndefined();
+    // Day first, when the day cannot be a month (an outside author's finding: no hint for 20/11/2026).
+    expect(dateHint('20/11/2026')).toBe('did you mean "2026-11-20"?');
+    expect(dateHint('20.11.2026')).toBe('did you mean "2026-11-20"?');
+    expect(dateHint('05/11/2026')).toBeUndefined();
+    expect(dateHint('31/11/2026')).toBeUndefined();
     expect(formatNumber(1_000_000)).toBe('1,000,000');
     expect(formatNumber(1.5)).toBe('1.5');
   });
