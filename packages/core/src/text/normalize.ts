@@ -109,6 +109,11 @@ const FOLD: Record<string, string> = {
   '\u201F': '"',
   '\u2033': '"',
   '\u2026': '...',
+  // Hyphens that look like "-" and are not (an outside author's quote missed "write\u2011ahead" by a character no one could see).
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2212': '-',
   '\u2013': '-',
   '\u2014': '-',
   '\u00A0': ' ',
@@ -117,11 +122,12 @@ const FOLD: Record<string, string> = {
   '\u202F': ' ',
 };
 
-const FOLDABLE = /[\u2018\u2019\u201A\u201B\u2032\u201C-\u201F\u2033\u2026\u2013\u2014\u00A0\u2007\u2009\u202F]|-{2,3}/g;
+const FOLDABLE = /[\u2018\u2019\u201A\u201B\u2032\u201C-\u201F\u2033\u2026\u2010-\u2014\u2212\u00A0\u2007\u2009\u202F]|-{2,3}/g;
 
 /**
  * Fold text for comparison: curly quotes become straight, `…` becomes `...`,
- * en and em dashes, `--` and `---` become `-`, non-breaking spaces become spaces.
+ * hyphens (U+2010–U+2012), the minus sign, en and em dashes, `--` and `---`
+ * become `-`, non-breaking spaces become spaces.
  *
  * The map back is kept per replacement, not per character: a chapter of
  * 20,000 characters with a handful of dashes stores a handful of entries.

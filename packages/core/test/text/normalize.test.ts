@@ -29,6 +29,8 @@ describe('codePointCount', () => {
 describe('fold', () => {
   it('makes typographic punctuation equal to ASCII', () => {
     expect(fold('\u2018a\u2019 \u201Cb\u201D c\u2026 d\u2013e f\u2014g h--i j---k\u00a0l')).toBe('\'a\' "b" c... d-e f-g h-i j-k l');
+    // Hyphens that look like "-": a quote typed with "-" finds "write\u2011ahead" exactly (an outside author's finding).
+    expect(fold('write\u2011ahead \u2010x \u2012y \u22121')).toBe('write-ahead -x -y -1');
   });
 
   it('keeps a map from folded offsets back to the text', () => {
