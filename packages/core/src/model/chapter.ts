@@ -207,13 +207,17 @@ function parseProblem(file: string, error: unknown, source: string): Problem {
   if (line > lines.length) line = 0;
   // A claim whose label wraps fails on the line after the directive starts.
   const claimLine = line > 0 && /:claim\[/.test(`${lines[line - 2] ?? ''}\n${lines[line - 1] ?? ''}`);
+  // ":claim[…] {#id}" in MDX: the braces after the space are a JavaScript expression, which "#id" is not.
+  const spaced = line > 0 ? /:claim\[[^\]\n]*\][ \t]+\{#([A-Za-z0-9][\w-]*)\}/.exec(lines[line - 1] ?? '')?.[1] : undefined;
   return createProblem(
     'chapter/parse-error',
     line > 0 ? { file, line, column: Math.min(Math.max(column, 1), (lines[line - 1] ?? '').length + 1) } : { file },
     `the chapter could not be parsed: ${text}`,
-    claimLine
-      ? 'write the claim as :claim[the sentence]{#claim-id} on one line: in MDX a "{" opens a JavaScript expression, so a missing "]" or "}" breaks the page'
-      : 'fix the Markdown or MDX syntax at this point',
+    spaced !== undefined
+      ? `write :claim[the sentence]{#${spaced}}, with nothing between "]" and "{": after a space, MDX reads {#${spaced}} as a JavaScript expression`
+      : claimLine
+        ? 'write the claim as :claim[the sentence]{#claim-id} on one line: in MDX a "{" opens a JavaScript expression, so a missing "]" or "}" breaks the page'
+        : 'fix the Markdown or MDX syntax at this point',
   );
 }
 

@@ -20,9 +20,18 @@ export interface ClaimFieldPlace extends Position {
  * `anchor/directive-without-id`: a `:claim[…]` without an id.
  * @param at the directive.
  * @param empty whether it has no text either (its label wrapped onto a second line).
+ * @param spaced the id written after it with a space between (`:claim[…] {#id}`), if any.
  * @returns the problem.
  */
-export function directiveWithoutId(at: DirectivePlace, empty: boolean): Problem {
+export function directiveWithoutId(at: DirectivePlace, empty: boolean, spaced?: string): Problem {
+  if (spaced !== undefined && !empty) {
+    return createProblem(
+      'anchor/directive-without-id',
+      at,
+      `this :claim directive has no id: its {#${spaced}} is a space away from its "]", so it is text of the chapter, not the directive's`,
+      `write :claim[the sentence]{#${spaced}}, with nothing between "]" and "{"`,
+    );
+  }
   return empty
     ? createProblem(
         'anchor/directive-without-id',

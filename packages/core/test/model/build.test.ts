@@ -221,6 +221,15 @@ describe('buildModel', () => {
       throw Object.assign(new Error('x'), { reason: 'Could not parse expression', place: { start: { line: 2, column: 4 } } });
     };
     expect(buildModel({ rootDir: project(), parse: vfileStyle, today }).problems[0]).toMatchObject({ line: 2, column: 4, message: 'the chapter could not be parsed: Could not parse expression' });
+    // ":claim[…] {#id}" in MDX: the hint names the space, and the id (line 6 of the file, after the frontmatter).
+    const spaced: ParseChapter = (source) => {
+      if (source.includes('{#kept}')) throw new Error('6:36: Could not parse expression with oxc: Expected `in` but found `)`');
+      return fakeParse(source);
+    };
+    const root = project({ '02-replay.md': '---\ntitle: Replay\nnumber: 2\n---\n\nThe log :claim[keeps every change] {#kept} on disk.\n' });
+    expect(formatProblems(buildModel({ rootDir: root, parse: spaced, today }).problems)).toBe(
+      'content/books/demo/02-replay.md:6:36  the chapter could not be parsed: Could not parse expression with oxc: Expected `in` but found `)`  (hint: write :claim[the sentence]{#kept}, with nothing between "]" and "{": after a space, MDX reads {#kept} as a JavaScript expression)  [chapter/parse-error]',
+    );
   });
 
   it('takes asOf from today, else SOURCE_DATE_EPOCH, else the current UTC date', () => {

@@ -200,6 +200,15 @@ describe('anchorClaims', () => {
     ]);
   });
 
+  it("names the id a space keeps from its directive (an outside author's finding: \"has no id\" read as wrong)", () => {
+    const { problems } = anchorClaims(chapterText('The log :claim[keeps every change] {#kept} on disk.\n'), [directive('kept')], files);
+    expect(`${problems[0]!.rule} ${problems[0]!.message} (${problems[0]!.hint})`).toBe(
+      'anchor/directive-without-id this :claim directive has no id: its {#kept} is a space away from its "]", so it is text of the chapter, not the directive\'s (write :claim[the sentence]{#kept}, with nothing between "]" and "{")',
+    );
+    // In MDX the same line does not parse: the braces after the space are an expression; the parse error says the same.
+    expect(() => mdxChapterText('The log :claim[keeps every change] {#kept} on disk.\n')).toThrow();
+  });
+
   it('warns when a claim holds an MDX expression or a childless component, which the snapshot leaves out', () => {
     const text = mdxChapterText(
       'There are {count} widgets :claim[at {price}€ each, {/* checked */} or <Tax /> more]{#price} in stock.\n\nThe build takes {minutes} minutes<br />on a laptop.\n',
