@@ -226,13 +226,18 @@ export function fuzzyQuote(at: ClaimFieldPlace, claim: { id: string; quote: stri
   const where = found.at ? `${chapter}:${found.at.line}:${found.at.column}` : chapter;
   // A claim not reviewed yet is not stale: it has no verdict that other words could have outdated.
   const unreviewed = claim.reviewed === false;
+  // Markdown typed into the quote ("the `parentId` field"), which the text a reader sees does not have.
+  const marks = [...new Set(claim.quote.match(/[`*_]/g) ?? [])].filter((mark) => !found.text.includes(mark));
+  const markup = marks.length > 0 ? `the quote keeps Markdown the text does not have (${marks.map((mark) => quote(mark)).join(', ')}): ` : '';
   return createProblem(
     'anchor/fuzzy',
     at,
     `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) is not in ${chapter} as written; the closest text (${where}) is ${quote(shorten(found.text, 400), Infinity)}, where the claim is anchored${unreviewed ? '' : ' and shows as stale'}`,
-    unreviewed
-      ? 'copy that text into anchor.quote'
-      : `if the verdict holds for that text, \`research-pack reviewed ${claim.id}\` re-anchors the claim on it and re-confirms the verdict; if the quote was mistyped, copy that text into anchor.quote (the words only, without Markdown)`,
+    markup
+      ? `${markup}copy that text into anchor.quote, the words only`
+      : unreviewed
+        ? 'copy that text into anchor.quote'
+        : `if the verdict holds for that text, \`research-pack reviewed ${claim.id}\` re-anchors the claim on it and re-confirms the verdict; if the quote was mistyped, copy that text into anchor.quote (the words only, without Markdown)`,
   );
 }
 

@@ -200,6 +200,11 @@ describe('anchorClaims', () => {
     ]);
   });
 
+  it('says when a quote keeps the Markdown a reader does not see (an outside author\'s finding: a vague hint for a backtick)', () => {
+    const { problems } = anchorClaims(chapterText('Each entry names its parent in the `parentId` field of the line.\n'), [quote('c1', { quote: 'names its parent in the `parentId` field' })], files);
+    expect(problems[0]).toMatchObject({ rule: 'anchor/fuzzy', hint: 'the quote keeps Markdown the text does not have ("`"): copy that text into anchor.quote, the words only' });
+  });
+
   it("names the id a space keeps from its directive (an outside author's finding: \"has no id\" read as wrong)", () => {
     const { problems } = anchorClaims(chapterText('The log :claim[keeps every change] {#kept} on disk.\n'), [directive('kept')], files);
     expect(`${problems[0]!.rule} ${problems[0]!.message} (${problems[0]!.hint})`).toBe(
