@@ -27,6 +27,7 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   verdict: decisionCommand('verdict'),
   reviewed: decisionCommand('reviewed'),
   source: decisionCommand('source'),
+  cite: decisionCommand('cite'),
 };
 
 function decisionCommand(verb: DecisionVerb): () => Promise<Command> {

@@ -87,6 +87,9 @@ Commands:
   reviewed <claim>...         re-confirm a verdict on the claim's current wording
   source <source> --reading <r> | --title "…" | --limitations "…" | --drop-limitations
                               correct a source of the ledger
+  cite <source> --claim <id> --relation <r>
+                              record a source of the ledger as validated
+                              evidence on a claim, as you read it
   sources refresh [<book>[/<chapter>]]
                               check every source's link, DOI and arXiv id and
                               find archived copies; write the book's
@@ -322,6 +325,37 @@ ${HELP_FLAG}
 Exit codes: 0 written, shown (--dry-run) or already so; 1 refused (an unknown
 source, a source id of several chapters without --chapter, a would-be
 sidecar that fails the checks; nothing is written); 2 bad arguments.`,
+
+  cite: `Usage: research-pack cite <source> --claim <id> --relation <r> [options] [+ <decision> ...]
+
+Record a source of a chapter's ledger, by its ledger id, as validated
+evidence on claims of that chapter: what you read in it, without a lead
+first (a source you read for another claim, a claim a researcher's report
+named by a misspelled id). One new evidence item, with who and when; every
+other byte of the evidence sidecar stays as it is, and the would-be sidecar
+must pass \`research-pack check\`. The same source, claims and relation
+already validated change nothing. It may be joined to other decisions with +.
+
+Options:
+  --claim <id>        a claim it bears on (again, or comma-separated, for more)
+  --relation <r>      supports, qualifies or contradicts
+  --class <c>         background, reported (default), reproduced (needs a
+                      passed run: record it by hand), hypothesis or
+                      proposed-experiment
+  --locator "…"       where in the source (section, page, line)
+  --note "…"          what exactly the source shows, in your words
+  --chapter <b>/<c>   look the source up in this chapter only (a source id may
+                      be in several chapters' ledgers)
+  --by <name>         who read it (default: git's user.name)
+  --date <date>       YYYY-MM-DD (default: --as-of, else today)
+  --dry-run           print the diff; write nothing
+${PROJECT}
+${AS_OF}
+${HELP_FLAG}
+
+Exit codes: 0 written, shown (--dry-run) or already recorded; 1 refused (an
+unknown source or claim, a would-be sidecar that fails the checks; nothing
+is written); 2 bad arguments.`,
 
   sources: `Usage: research-pack sources refresh [<book>[/<chapter>]] [options]
 

@@ -47,7 +47,7 @@ describe('research-pack', () => {
     const result = await runCli(['chek']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'research-pack: unknown command "chek" (did you mean "check"?); commands: check, brief, status, fingerprint, ingest, sources, review, accept, reject, accept-claim, verdict, reviewed, source\nRun `research-pack --help` for usage.\n',
+      'research-pack: unknown command "chek" (did you mean "check"?); commands: check, brief, status, fingerprint, ingest, sources, review, accept, reject, accept-claim, verdict, reviewed, source, cite\nRun `research-pack --help` for usage.\n',
     );
     expect((await runCli(['help', 'chek'])).code).toBe(2);
     // A verb with the kind of item it decides on is the verb (an outside author's slip).
@@ -65,7 +65,7 @@ describe('research-pack', () => {
     );
     const check = await runCli(['check', '--bogus']);
     expect(check.code).toBe(2);
-    expect(check.stderr).toContain('research-pack check: unknown option --bogus; `check` takes --root, --content, --as-of, --format, --sources, --fail-on, --cache, --help');
+    expect(check.stderr).toContain('research-pack check: unknown option --bogus; `check` takes --root, --content, --as-of, --format, --sources, --fail-on, --strict, --cache, --help');
   });
 
   it('exits 2 for a project or books folder that does not exist, instead of passing it as a project without books', async () => {

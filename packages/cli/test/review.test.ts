@@ -350,6 +350,50 @@ describe('research-pack source', () => {
   });
 });
 
+describe('research-pack cite', () => {
+  it('records a source of the ledger as validated evidence on a claim, once, and refuses an unknown claim or source by name (an outside author edited YAML for it)', async () => {
+    const before = await read(evidenceFile);
+    const made = await cli('cite', 'rfc-9562', '--claim', 'tree-in-place', '--relation', 'qualifies', '--locator', 'Section 5.7', '--note', 'Version 7 ids sort by time.', ...WHO);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain('cite rfc-9562: source "rfc-9562" of pi/27-chapter qualifies tree-in-place: validated evidence "rfc-9562-tree-in-place" (reported), by J. Author on 2026-12-01');
+    const after = await read(evidenceFile);
+    // Appended, every other byte kept.
+    expect(after.startsWith(before.trimEnd())).toBe(true);
+    expect((parseYaml(after) as { evidence: Array<Record<string, unknown>> }).evidence.at(-1)).toEqual({
+      id: 'rfc-9562-tree-in-place',
+      source: 'rfc-9562',
+      claims: ['tree-in-place'],
+      relation: 'qualifies',
+      class: 'reported',
+      status: 'validated',
+      locator: 'Section 5.7',
+      note: 'Version 7 ids sort by time.',
+      recorded: '2026-12-01',
+      by: 'J. Author',
+    });
+    expect((await cli('check')).code).toBe(0);
+    const again = await cli('cite', 'rfc-9562', '--claim', 'tree-in-place', '--relation', 'qualifies', ...WHO);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('already, as validated evidence "rfc-9562-tree-in-place"; nothing to change');
+    expect(await read(evidenceFile)).toBe(after);
+    const cases: Array<[string[], number, string]> = [
+      [['cite', 'rfc-9562', '--claim', 'tree-in-plaec', '--relation', 'supports', ...WHO], 1, 'pi/27-chapter has no claim "tree-in-plaec"; did you mean "tree-in-place"?'],
+      [['cite', 'rfc-9526', '--claim', 'tree-in-place', '--relation', 'supports', ...WHO], 1, 'no source "rfc-9526" in the books; did you mean "rfc-9562"?'],
+      [['cite', 'rfc-9562', '--relation', 'supports', ...WHO], 2, 'say which claims the source bears on: --claim <id>'],
+      [['cite', 'rfc-9562', '--claim', 'tree-in-place', ...WHO], 2, 'say what the source does to the claim: --relation supports, qualifies or contradicts'],
+      [['cite', 'rfc-9562', '--claim', 'tree-in-place', '--relation', 'backs', ...WHO], 2, '--relation takes supports, qualifies or contradicts (what the source does to the claims, as you read it), got "backs"'],
+      [['cite', 'rfc-9562', '--claim', 'tree-in-place', '--relation', 'supports', '--class', 'reprted', ...WHO], 2, '--class takes background, reported, reproduced, hypothesis, proposed-experiment; got "reprted" (did you mean "reported"?)'],
+      [['cite', '--claim', 'tree-in-place', '--relation', 'supports', ...WHO], 2, '`cite` needs the source it records'],
+    ];
+    for (const [args, code, message] of cases) {
+      const result = await cli(...args);
+      expect(result.code, args.join(' ')).toBe(code);
+      expect(result.stderr, args.join(' ')).toContain(message);
+    }
+    expect(await read(evidenceFile)).toBe(after);
+  });
+});
+
 describe('research-pack accept-claim', () => {
   it('gives a lead the relation the report\'s ledger gave its source for the proposed claim (an outside author had to type it again)', async () => {
     const research = await read(researchFile);

@@ -6,7 +6,7 @@
  * but must agree.
  */
 import { closest } from '@research-pack/core/problems';
-import { IdSchema, PrioritySchema, ReadingStatusSchema, ResponseSchema, VerdictStatusSchema, type VerdictStatus } from '@research-pack/core/schema';
+import { EvidenceClassSchema, IdSchema, PrioritySchema, ReadingStatusSchema, ResponseSchema, VerdictStatusSchema, type VerdictStatus } from '@research-pack/core/schema';
 import type { Decision, DecisionVerb } from '@research-pack/core/review';
 import { dateOption, parseCommandArgs, stringOption, stringsOption, type Values } from '../args.js';
 import { CliError } from '../io.js';
@@ -77,6 +77,7 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
     const verbWord = positionals.find((word) => isDecisionVerb(word));
     if (verbWord !== undefined) throw new CliError(`"${verbWord}" is a decision, not ${verb === 'accept-claim' ? 'a proposed claim' : verb === 'accept' ? 'a lead' : verb === 'source' ? 'a source' : 'an item'} to ${verb === 'source' ? 'correct' : verb}: to give several decisions in one call, start each with + (${verb} … + ${verbWord} …)`);
     if (positionals.length === 0 && verb === 'source') throw new CliError('`source` needs the source to correct: its ledger id (the evidence sidecar\'s `sources`, or `research-pack brief` lists them)');
+    if (positionals.length === 0 && verb === 'cite') throw new CliError('`cite` needs the source it records: its ledger id (the evidence sidecar\'s `sources`, or `research-pack brief` lists them), e.g. cite rfc-9562 --claim session-id-v4 --relation supports');
     if (positionals.length === 0) throw new CliError(`\`${verb}\` needs the ${verb === 'accept-claim' ? 'proposed claim' : verb === 'accept' ? 'lead' : verb === 'reviewed' ? 'claim' : 'item'} to decide on: a handle from \`research-pack review\`, or an id`);
     return positionals.map(decision);
   };
@@ -110,6 +111,22 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
     }
     case 'verdict':
       return [verdictDecision(positionals, values, common)];
+    case 'cite': {
+      const claims = stringsOption(values, 'claim').flatMap((value) => value.split(',')).map((value) => value.trim()).filter((value) => value !== '');
+      if (claims.length === 0) throw new CliError('say which claims the source bears on: --claim <id> (again, or comma-separated, for more), e.g. --claim session-id-v4');
+      for (const claim of claims) if (!IdSchema.safeParse(claim).success) throw new CliError(`--claim "${claim}" is not a claim id: ids use lowercase ASCII letters, digits and single hyphens`);
+      const relation = stringOption(values, 'relation');
+      if (relation === undefined) throw new CliError(`say what the source does to ${claims.length === 1 ? 'the claim' : 'the claims'}: --relation supports, qualifies or contradicts`);
+      const given = stringOption(values, 'class')?.trim().toLowerCase().replace(/\s+/g, '-');
+      const classes = EvidenceClassSchema.options;
+      if (given !== undefined && !(classes as readonly string[]).includes(given)) {
+        const guess = closest(given, classes);
+        throw new CliError(`--class takes ${classes.join(', ')}; got "${given}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
+      }
+      const described = describedOptions(values);
+      if (positionals.length > 1) throw new CliError('`cite` records one source: give one per cite (join them with +)');
+      return each((target) => ({ verb, target, claims, relation: relationWord(relation, 'source'), class: (given ?? 'reported') as (typeof classes)[number], ...described, ...common }));
+    }
     case 'source': {
       // `source refresh`: a slip for the command that checks the sources' links.
       if (positionals[0] === 'refresh') throw new CliError('`source <id>` corrects a source of the ledger; to check the sources\' links and write the lock, run `research-pack sources refresh`');
@@ -176,10 +193,11 @@ export const RELATIONS: readonly RelationWord[] = ['supports', 'qualifies', 'con
  * @param value as typed.
  * @returns the relation; a usage error (with a did-you-mean) for anything else.
  */
-function relationWord(value: string): RelationWord {
+function relationWord(value: string, of: 'lead' | 'source' = 'lead'): RelationWord {
   if ((RELATIONS as readonly string[]).includes(value)) return value as RelationWord;
   const guess = closest(value, RELATIONS);
-  throw new CliError(`--relation takes supports, qualifies or contradicts (what the lead does to its claims, as you read the source), got "${value}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
+  const what = of === 'lead' ? 'what the lead does to its claims, as you read the source' : 'what the source does to the claims, as you read it';
+  throw new CliError(`--relation takes supports, qualifies or contradicts (${what}), got "${value}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
 }
 
 /**

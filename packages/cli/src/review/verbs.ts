@@ -5,12 +5,12 @@
 import type { DecisionVerb } from '@research-pack/core/review';
 
 /** The decision verbs. */
-export const DECISION_VERBS: readonly DecisionVerb[] = ['accept', 'reject', 'accept-claim', 'verdict', 'reviewed', 'source'];
+export const DECISION_VERBS: readonly DecisionVerb[] = ['accept', 'reject', 'accept-claim', 'verdict', 'reviewed', 'source', 'cite'];
 
 /**
  * Whether a command is a decision verb.
  * @param name the command.
- * @returns true for accept, reject, accept-claim, verdict, reviewed and source.
+ * @returns true for accept, reject, accept-claim, verdict, reviewed, source and cite.
  */
 export function isDecisionVerb(name: string): name is DecisionVerb {
   return (DECISION_VERBS as readonly string[]).includes(name);

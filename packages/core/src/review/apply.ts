@@ -11,7 +11,7 @@ import type { YamlEdit } from '../ingest/yaml-edit.js';
 import type { ChapterModel, ResolvedClaim } from '../model/types.js';
 import { ClaimSchema, EvidenceItemSchema, ProposedClaimSchema, QuoteAnchorSchema, SourceSchema, VerdictSchema, type EvidenceItem, type ProposedClaim, type Verdict } from '../schema/sidecars.js';
 import { addDays, isDateString } from '../schema/dates.js';
-import type { AcceptClaimDecision, AcceptDecision, ClaimRelations, Decision, RejectDecision, ReviewedDecision, SourceDecision, VerdictDecision } from './decisions.js';
+import type { AcceptClaimDecision, AcceptDecision, CiteDecision, ClaimRelations, Decision, RejectDecision, ReviewedDecision, SourceDecision, VerdictDecision } from './decisions.js';
 import { findPass, reportedVerdict, type PassReports } from './from-pass.js';
 import type { ResolvedTarget } from './resolve.js';
 
@@ -70,7 +70,46 @@ export function applyDecision(decision: Decision, target: ResolvedTarget, edits:
       return reconfirm(decision, target, edits);
     case 'source':
       return correctSource(decision, target, edits);
+    case 'cite':
+      return citeSource(decision, target, edits);
   }
+}
+
+/**
+ * A source of the ledger recorded as validated evidence on claims of its
+ * chapter, by the author: a new evidence item, or nothing when one already
+ * says the same (the source, the claims, the relation, validated).
+ */
+function citeSource(decision: CiteDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
+  const source = target.chapter.sources[target.index]!;
+  const name = `source "${source.id}" of ${spec(target)}`;
+  const known = new Set([...target.chapter.claims.map((claim) => claim.claim.id), ...edits.newClaims]);
+  for (const claim of decision.claims) {
+    if (known.has(claim)) continue;
+    const guess = closest(claim, known);
+    return { error: `${spec(target)} has no claim "${claim}"${guess ? `; did you mean "${guess}"?` : ''} (\`research-pack review ${spec(target)}\` lists its claims)` };
+  }
+  const claims = [...new Set(decision.claims)];
+  const same = target.chapter.evidence.find(
+    (item) => item.status === 'validated' && item.source === source.id && item.relation === decision.relation && item.claims.length === claims.length && claims.every((claim) => item.claims.includes(claim)),
+  );
+  if (same) return { changed: false, summary: `${name} ${decision.relation} ${claims.join(', ')} already, as validated evidence "${same.id}"; nothing to change` };
+  const id = uniqueId(`${slug(source.id, 40)}-${slug(claims[0]!, 36)}`, edits.usedIds);
+  edits.usedIds.add(id);
+  const item = withoutUndefined({
+    id,
+    source: source.id,
+    claims,
+    relation: decision.relation,
+    class: decision.class,
+    status: 'validated',
+    locator: decision.locator,
+    note: decision.note,
+    recorded: decision.date,
+    by: decision.by,
+  });
+  edits.evidence.edit.append('evidence', [item], { comment: `Cited by ${decision.by} on ${decision.date}` });
+  return { changed: true, summary: `${name} ${decision.relation} ${claims.join(', ')}: validated evidence "${id}" (${decision.class}), by ${decision.by} on ${decision.date}` };
 }
 
 /**

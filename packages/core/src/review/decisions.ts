@@ -4,11 +4,11 @@
  * verdict on the current wording. Each names its item by a handle or an
  * id; two decisions on one item must agree.
  */
-import type { Priority, ProposedResponse, ReadingStatus, Relation, VerdictStatus } from '../schema/sidecars.js';
+import type { EvidenceClass, Priority, ProposedResponse, ReadingStatus, Relation, VerdictStatus } from '../schema/sidecars.js';
 import type { ReviewKind } from '../model/review-queue.js';
 
 /** The decision verbs, as the CLI spells them. */
-export type DecisionVerb = 'accept' | 'reject' | 'accept-claim' | 'verdict' | 'reviewed' | 'source';
+export type DecisionVerb = 'accept' | 'reject' | 'accept-claim' | 'verdict' | 'reviewed' | 'source' | 'cite';
 
 /** What a decision acts on: an item awaiting review, or a source of the ledger (named by its id). */
 export type DecisionKind = ReviewKind | 'source';
@@ -100,8 +100,27 @@ export interface SourceDecision extends DecisionBase {
   limitations?: string | null;
 }
 
+/**
+ * The author's own evidence: a source of the ledger bears on claims of its
+ * chapter, as the author read it. Recorded as validated evidence, with who
+ * and when; what no research pass named (a source the author read for
+ * another claim, a researcher's slip of a claim id) needs no lead first.
+ */
+export interface CiteDecision extends DecisionBase {
+  verb: 'cite';
+  /** The claims it bears on, by id. */
+  claims: readonly string[];
+  relation: Exclude<Relation, 'unresolved'>;
+  /** What kind of evidence it is (`reported` by default, as the CLI gives it). */
+  class: EvidenceClass;
+  /** Where in the source. */
+  locator?: string;
+  /** What exactly the source shows, in the author's words. */
+  note?: string;
+}
+
 /** One decision. */
-export type Decision = AcceptDecision | RejectDecision | AcceptClaimDecision | VerdictDecision | ReviewedDecision | SourceDecision;
+export type Decision = AcceptDecision | RejectDecision | AcceptClaimDecision | VerdictDecision | ReviewedDecision | SourceDecision | CiteDecision;
 
 /** The kinds of item each verb acts on. */
 export const VERB_KINDS: Readonly<Record<DecisionVerb, readonly DecisionKind[]>> = Object.freeze({
@@ -111,6 +130,7 @@ export const VERB_KINDS: Readonly<Record<DecisionVerb, readonly DecisionKind[]>>
   verdict: ['claim'],
   reviewed: ['claim'],
   source: ['source'],
+  cite: ['source'],
 });
 
 /**

@@ -61,7 +61,8 @@ export function planDecisions(options: PlanDecisionsOptions): DecisionPlan {
   for (const decision of options.decisions) {
     const target = resolveTarget(options.model, decision.target, decision.verb, decision.chapter ?? options.scope);
     if ('error' in target) unresolved.push({ decision, error: target.error });
-    else resolved.push({ decision, target, key: itemKey(target.chapter.id, target.kind, target.id) });
+    // A citation is a new item: two of one source, on other claims or with another relation, are two decisions.
+    else resolved.push({ decision, target, key: itemKey(target.chapter.id, target.kind, target.id) + (decision.verb === 'cite' ? ` cite ${decision.relation} ${[...decision.claims].sort().join(',')}` : '') });
   }
   // A claim this very call makes (accept-claim) is no claim of the books yet: said so, not "no claim".
   const made = new Map<string, Decision>();

@@ -49,7 +49,7 @@ export function resolveTarget(model: ResearchModel, target: string, verb: Decisi
   const where = scope ?? 'the books';
   if (matches.length > 1) {
     // A source has no handle: only --chapter tells them apart.
-    if (verb === 'source') return { error: `"${target}" is a source of ${matches.length} chapters (${matches.map((item) => spec(item)).join(', ')}); give --chapter <book>/<chapter>` };
+    if (kinds.includes('source')) return { error: `"${target}" is a source of ${matches.length} chapters (${matches.map((item) => spec(item)).join(', ')}); give --chapter <book>/<chapter>` };
     return { error: `"${target}" names ${matches.length} items: ${matches.map((item) => `the ${NOUN[item.kind]} in ${spec(item)} (${item.handle})`).join(', ')}; give its handle, or --chapter <book>/<chapter>` };
   }
   if (handle) {
@@ -69,7 +69,7 @@ export function resolveTarget(model: ResearchModel, target: string, verb: Decisi
   if (guess === undefined && /^[lpc][0-9a-f]{1,3}(?:\.[0-9a-f]*)?$/.test(target)) {
     return { error: `"${target}" is too short for a handle: a handle is its letter and at least four hex characters, as \`research-pack review\` prints it (e.g. l3f2a or l3f2a.c41e)` };
   }
-  const lists = verb === 'source' ? "the chapter's evidence sidecar lists its sources by id, under `sources`" : '`research-pack review` lists what awaits a decision, with handles';
+  const lists = kinds.includes('source') ? "the chapter's evidence sidecar lists its sources by id, under `sources`" : '`research-pack review` lists what awaits a decision, with handles';
   return { error: `no ${kinds.map((kind) => NOUN[kind]).join(' or ')} "${target}" in ${where}${guess ? `; did you mean "${guess}"?` : ''} (${lists})` };
 }
 
