@@ -440,7 +440,7 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
     expect(result.stderr).toBe(
       [
         `incoming/unknown-claims.md:9:1  claim-audit  warning: the claim audit covers 0 of 12 claims; not audited: ${claims}  [report/claims-not-audited]`,
-        'incoming/unknown-claims.md:13:3  claim-audit[0].claim  warning: no claim "sesion-id-v4" in content/books/pi/27-chapter.claims.yaml; the row is held back  (hint: did you mean "session-id-v4"? name the claim by its id)  [report/unknown-claim]',
+        'incoming/unknown-claims.md:13:3  claim-audit[0].claim  warning: no claim "sesion-id-v4" in content/books/pi/27-chapter.claims.yaml; the row is held back  (hint: did you mean "session-id-v4"? name the claim by its id in a copy of the report, or record what its sources show yourself (`research-pack cite <source> --claim session-id-v4 --relation <r>`))  [report/unknown-claim]',
         'incoming/unknown-claims.md:15:3  claim-audit[2].claim  warning: the quoted words "Sessions are stored in a SQLite database." are not in the chapter snapshot; the claim is proposed as "sessions-are-stored-in-a-sqlite-database" without a quote  (hint: the words may be invented or of another revision: check them against the chapter; `research-pack review` lists the proposal, to accept with accept-claim or reject with reject --why)  [report/quote-not-found]',
         'incoming/unknown-claims.md:16:3  claim-audit[3].claim  warning: the quote matches the claims "header-metadata-only", "session-id-v4" equally well; the row is held back  (hint: name the claim by id, e.g. `claim-id`, anywhere in the claim cell)  [report/ambiguous-claim]',
         'incoming/unknown-claims.md:22:159  source-ledger[0].bearsOn  warning: "tree-in-plac" names no claim of the chapter, no claim-audit row and no proposed claim; the source lands without it  (hint: did you mean "tree-in-place"?)  [report/unresolved-reference]',
@@ -451,7 +451,7 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
     expect(result.stdout).toContain(
       [
         'Held back (2): these rows stay in the report and are listed in the pass; nothing else of theirs is written.',
-        '  incoming/unknown-claims.md:13:1  claim-audit "sesion-id-v4": no claim "sesion-id-v4" in content/books/pi/27-chapter.claims.yaml  (fix: did you mean "session-id-v4"? name the claim by its id)',
+        '  incoming/unknown-claims.md:13:1  claim-audit "sesion-id-v4": no claim "sesion-id-v4" in content/books/pi/27-chapter.claims.yaml  (fix: did you mean "session-id-v4"? name the claim by its id in a copy of the report, or record what its sources show yourself (`research-pack cite <source> --claim session-id-v4 --relation <r>`))',
         '  incoming/unknown-claims.md:16:1  claim-audit "\\"session id\\"": the quote matches the claims "header-metadata-only", "session-id-v4" equally well  (fix: name the claim by id, e.g. `claim-id`, anywhere in the claim cell)',
       ].join('\n'),
     );

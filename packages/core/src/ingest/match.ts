@@ -73,7 +73,7 @@ export function matchClaimRows(rows: readonly ClaimAuditRow[], claims: readonly 
       const guess = closest(row.named, ids);
       if (guess) {
         const reason = `no claim "${row.named}" in ${options.claimsFile}`;
-        const fix = `did you mean "${guess}"? name the claim by its id`;
+        const fix = `did you mean "${guess}"? name the claim by its id in a copy of the report, or record what its sources show yourself (\`research-pack cite <source> --claim ${guess} --relation <r>\`)`;
         result.problems.push(createProblem('report/unknown-claim', at(options.file, row.claimAt, `${path}.claim`), `${reason}; the row is held back`, fix));
         result.held.push({ row, reason, fix });
       } else result.unmatched.push(row);

@@ -261,7 +261,7 @@ const PREPARED_BY = /\b(?:prepared|researched|written|compiled|carried out|done|
 /** "I am NAME." */
 const I_AM = /\bI am ((?:an?\s|\p{Lu}(?:\p{Ll}|\.)).+)$/u;
 
-/** Who made the pass and when, from prose: "Prepared 2026-12-01 by an AI research agent.", "I did this work on 2026-12-01". */
+/** Who made the pass and when, from prose: "Prepared 2026-12-01 by an AI research agent.", "I did this work on 2026-12-01", "Assembled on 2026-12-01" (the site's own report.md). */
 function readFromProse(blocks: ReturnType<typeof blocksOf>, report: ResearchReport): void {
   for (const block of blocks) {
     if (!report.by) {
@@ -270,7 +270,7 @@ function readFromProse(blocks: ReturnType<typeof blocksOf>, report: ResearchRepo
     }
     if (!report.date) {
       // Not "dated": a commit or a release is dated too ("HEAD is commit 83378aa, dated 2026-03-15").
-      const date = /\b(?:prepared|written|done|did (?:it|this|(?:this|the) (?:work|pass|research|review))|carried out|researched)\b[^.]{0,40}?(\d{4}-\d{2}-\d{2})/i.exec(block.text) ?? /\bworking(?: alone)? on (\d{4}-\d{2}-\d{2})/i.exec(block.text);
+      const date = /\b(?:prepared|written|assembled|done|did (?:it|this|(?:this|the) (?:work|pass|research|review))|carried out|researched)\b[^.]{0,40}?(\d{4}-\d{2}-\d{2})/i.exec(block.text) ?? /\bworking(?: alone)? on (\d{4}-\d{2}-\d{2})/i.exec(block.text);
       if (date && isDateString(date[1]!)) report.date = { value: date[1]!, ...block.place };
     }
   }
