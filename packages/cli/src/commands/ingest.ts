@@ -40,8 +40,8 @@ export const ingest: Command = async (positionals, values, io) => {
   const relative = posix(path.relative(io.cwd, reportFile));
   const display = relative === '' ? shown : relative.startsWith('../') || path.isAbsolute(relative) ? reportFile : relative;
   const read = parseResearchReport(source, { file: display, parse: parseReportMarkdown });
-  // With --date the report's silence on the day is no longer a question.
-  const parsed = flags.date === undefined ? read : { ...read, problems: read.problems.filter((problem) => problem.rule !== 'report/no-date') };
+  // With --date the day the report gives, or does not give, is no longer a question.
+  const parsed = flags.date === undefined ? read : { ...read, problems: read.problems.filter((problem) => problem.path !== 'context.date') };
   // Without --chapter, the chapter whose current revision the report read, or whose stable id its title or "Chapter:" line gives.
   // Another chapter's own errors do not stop it (they are said on standard error), unless it is about that chapter.
   const unlocked = given === undefined ? requireWorkingModel(options, io) : undefined;

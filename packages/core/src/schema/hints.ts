@@ -129,19 +129,39 @@ export function nonAsciiHint(value: unknown): string | undefined {
 }
 
 /**
- * Suggest the ISO form of a date written another way: without leading zeros
- * (`2024-1-5`), or day first (`20/11/2026`, `20.11.2026`) when the day
- * cannot be a month (over 12); `05/11/2026` could be either, and gets none.
+ * The ISO form of a date written another way: without leading zeros
+ * (`2024-1-5`); day first (`20/11/2026`, `20.11.2026`, `20-11-2026`) when the
+ * day cannot be a month (over 12), as `05/11/2026` could be either and gets
+ * none; or with the month's name (`7 Dec 2026`, `December 7, 2026`).
+ * @param value what was written.
+ * @returns `YYYY-MM-DD` of a real day, or undefined.
  */
-export function dateHint(value: unknown): string | undefined {
+export function isoDateOf(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
-  const dayFirst = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/.exec(value);
-  const parts = iso ? [iso[1]!, iso[2]!, iso[3]!] : dayFirst && Number(dayFirst[1]) > 12 ? [dayFirst[3]!, dayFirst[2]!, dayFirst[1]!] : undefined;
+  const text = value.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  const named = /^(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})\.?,?\s+(\d{4})$/i.exec(text) ?? /^([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i.exec(text);
+  let parts: [string, string, string] | undefined;
+  if (iso) parts = [iso[1]!, iso[2]!, iso[3]!];
+  else if (dayFirst && Number(dayFirst[1]) > 12) parts = [dayFirst[3]!, dayFirst[2]!, dayFirst[1]!];
+  else if (named) {
+    const [day, month] = /^\d/.test(named[1]!) ? [named[1]!, named[2]!] : [named[2]!, named[1]!];
+    const index = MONTHS.findIndex((name) => name.startsWith(month.toLowerCase()));
+    if (index !== -1) parts = [named[3]!, String(index + 1), day];
+  }
   if (!parts) return undefined;
-  const padded = `${parts[0]}-${parts[1]!.padStart(2, '0')}-${parts[2]!.padStart(2, '0')}`;
-  return isDateString(padded) ? `did you mean ${quote(padded)}?` : undefined;
+  const padded = `${parts[0]}-${parts[1].padStart(2, '0')}-${parts[2].padStart(2, '0')}`;
+  return isDateString(padded) ? padded : undefined;
 }
+
+/** Suggest the ISO form of a date written another way (`isoDateOf`). */
+export function dateHint(value: unknown): string | undefined {
+  const date = isoDateOf(value);
+  return date === undefined ? undefined : `did you mean ${quote(date)}?`;
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 /** A number as problems write it: whole numbers with thousands separators. */
 export function formatNumber(value: number | bigint): string {

@@ -55,6 +55,14 @@ describe('hints', () => {
     expect(dateHint('20/11/2026')).toBe('did you mean "2026-11-20"?');
     expect(dateHint('20.11.2026')).toBe('did you mean "2026-11-20"?');
     expect(dateHint('05/11/2026')).toBeUndefined();
+    expect(dateHint('22-11-2026')).toBe('did you mean "2026-11-22"?');
+    // With the month's name, in either order (an outside researcher's "Date: 7 Dec 2026").
+    expect(dateHint('7 Dec 2026')).toBe('did you mean "2026-12-07"?');
+    expect(dateHint('December 7, 2026')).toBe('did you mean "2026-12-07"?');
+    expect(dateHint('Sept. 3 2026')).toBe('did you mean "2026-09-03"?');
+    expect(dateHint('3 Sep 2026')).toBe('did you mean "2026-09-03"?');
+    expect(dateHint('30 Feb 2026')).toBeUndefined();
+    expect(dateHint('7 Decembre 2026')).toBeUndefined();
     expect(dateHint('31/11/2026')).toBeUndefined();
     expect(formatNumber(1_000_000)).toBe('1,000,000');
     expect(formatNumber(1.5)).toBe('1.5');

@@ -4,8 +4,9 @@
  */
 import type { RootContent } from 'mdast';
 import { SKIP, visit } from 'unist-util-visit';
-import { createProblem, shorten, type Problem } from '../../problems/problem.js';
+import { createProblem, quote, shorten, type Problem } from '../../problems/problem.js';
 import { isDateString } from '../../schema/dates.js';
+import { isoDateOf } from '../../schema/hints.js';
 import { foldHeader } from './columns.js';
 import { noSuchDay } from './ledger-cells.js';
 import { at, locateInSource, oneSpace, placeOf, textOf } from './node-text.js';
@@ -47,7 +48,7 @@ export function readContext(section: SectionNodes, source: string, report: Resea
   // Last, a line that says which date it is without a label.
   const dated = report.date ? undefined : firstDateLine([...blocks, ...blocksOf(preamble)], source);
   if (dated) report.date = dated;
-  if (!report.date) {
+  if (!report.date && !problems.some((problem) => problem.path === 'context.date')) {
     // Said, not guessed: a date in a sentence may be a release's or a commit's (an outside researcher wrote "I read the
     // snapshot … on 2026-12-06", and the pass was dated the day of the ingest in silence).
     const mentioned = blocks.map((block) => ({ block, date: /\b(\d{4}-\d{2}-\d{2})\b/.exec(block.text)?.[1] })).find(({ date }) => date !== undefined && isDateString(date));
@@ -140,6 +141,18 @@ function readLabel(line: string, place: ReportPlace, source: string, node: RootC
     else if (date) {
       const { message, hint } = noSuchDay(date[1]!, 'the date of the pass');
       problems.push(createProblem('report/invalid-value', at(report.file, locateInSource(source, node, date[1]!), 'context.date'), message, hint));
+    } else if (!problems.some((problem) => problem.path === 'context.date')) {
+      // "Date: 7 Dec 2026": a date, not written as YYYY-MM-DD (an outside researcher's; the warning said there was none).
+      const value = label[2]!.trim();
+      const guess = isoDateOf(value);
+      problems.push(
+        createProblem(
+          'report/invalid-value',
+          at(report.file, place, 'context.date'),
+          `the date of the pass, ${quote(value)}, is not written as YYYY-MM-DD; the pass and its leads are dated the day of the ingest`,
+          guess ? `did you mean ${guess}? write Date: ${guess}, or give --date ${guess}` : 'write it as YYYY-MM-DD (Date: 2026-12-07), or give --date YYYY-MM-DD',
+        ),
+      );
     }
   }
   return field;

@@ -26,6 +26,13 @@ describe('readContext', () => {
     );
     const silent = parse(report({ 1: `By: M. Researcher\nFingerprint: ${FINGERPRINT}` }));
     expect(formatProblems(silent.problems)).toContain('warning: section 1 does not say on which day the pass was made; the pass and its leads are dated the day of the ingest');
+    // A date there, not written as YYYY-MM-DD: said at its line, with the day it reads as (an outside researcher's "7 Dec 2026").
+    const odd = parse(report({ 1: `By: M. Researcher\nDate: 7 Dec 2026\nFingerprint: ${FINGERPRINT}` }));
+    expect(odd.report.date).toBeUndefined();
+    expect(formatProblems(odd.problems)).toBe(
+      'report.md:6:1  context.date  warning: the date of the pass, "7 Dec 2026", is not written as YYYY-MM-DD; the pass and its leads are dated the day of the ingest  (hint: did you mean 2026-12-07? write Date: 2026-12-07, or give --date 2026-12-07)  [report/invalid-value]',
+    );
+    expect(formatProblems(parse(report({ 1: `By: M. Researcher\nDate: last Tuesday\nFingerprint: ${FINGERPRINT}` })).problems)).toContain('(hint: write it as YYYY-MM-DD (Date: 2026-12-07), or give --date YYYY-MM-DD)');
     // Said in any of the ways section 1 may say it: no warning.
     for (const said of ['Date: 2026-12-06', 'Prepared 2026-12-06 by M. Researcher.', 'Today is 2026-12-06.']) {
       expect(parse(report({ 1: `By: M. Researcher\n\n${said}\n\nFingerprint: ${FINGERPRINT}` })).problems.map((problem) => problem.rule), said).toEqual([]);
