@@ -253,6 +253,14 @@ describe('research-pack check', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ errors: 0, warnings: 1, strict: { failed: true } });
     const github = await runCli(['check', root, '--strict', '--format', 'github']);
     expect(github.code).toBe(1);
+    // What fails the job is annotated as an error beside its line, the warning and the stale claim too (an outside author's finding: a blue notice).
+    expect(github.stdout).toMatch(/^::error file=[^,]*content\/books\/pi\/28-chapter\.mdx,line=\d+,col=\d+,title=Research Pack%3A cross\/duplicate-chapter-number::/m);
+    expect(github.stdout).toMatch(/^::error file=[^,]*content\/books\/pi\/27-chapter\.claims\.yaml,line=\d+,col=\d+,title=Research Pack%3A stale, the prose changed::claim tree-in-place/m);
+    expect(github.stdout).not.toMatch(/^::(warning|notice) /m);
+    const lenient = await runCli(['check', root, '--format', 'github']);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stdout).toMatch(/^::warning file=[^,]*content\/books\/pi\/28-chapter\.mdx/m);
+    expect(lenient.stdout).toMatch(/^::notice file=[^,]*content\/books\/pi\/27-chapter\.claims\.yaml/m);
     expect(github.stdout.trimEnd().split('\n').at(-1)).toBe('::error title=Research Pack%3A --strict::--strict: 1 warning and 1 claim shown as stale; exit 1 (without --strict, only errors fail the check)');
     // Settled: the number put back, the verdict re-confirmed on the current wording.
     await editFile(path.join(root, 'content/books/pi/28-chapter.mdx'), 'number: 27', 'number: 28');

@@ -38,14 +38,17 @@ export const check: Command = async (positionals, values, io) => {
   } else if (format === 'github') {
     // GitHub resolves annotation paths against the workspace: the folder the command runs in.
     const fromCwd = (file: string) => path.relative(io.cwd, path.resolve(options.root, file)).split(path.sep).join('/');
-    const annotated = [...problems, ...(sources?.problems ?? [])];
+    // Under --strict a warning and a stale claim fail the job: each is annotated as the error it is there.
+    const failing = values.strict === true;
+    const annotated = [...problems.map((problem) => (failing ? { ...problem, severity: 'error' as const } : problem)), ...(sources?.problems ?? [])];
     if (annotated.length > 0) io.stdout(`${annotated.map((problem) => githubAnnotation({ ...problem, file: fromCwd(problem.file) })).join('\n')}\n`);
+    const level = failing ? 'error' : 'notice';
     for (const hint of hints) {
       const at = `file=${fromCwd(hint.file)},line=${hint.line},col=${hint.column}`;
       if (hint.reason === 'text-changed') {
-        io.stdout(`::notice ${at},title=Research Pack%3A stale, the prose changed::claim ${hint.claim} shows as stale: the prose changed since its verdict. research-pack review shows both wordings; research-pack reviewed ${hint.claim} re-confirms the verdict on the current one.\n`);
+        io.stdout(`::${level} ${at},title=Research Pack%3A stale, the prose changed::claim ${hint.claim} shows as stale: the prose changed since its verdict. research-pack review shows both wordings; research-pack reviewed ${hint.claim} re-confirms the verdict on the current one.\n`);
       } else {
-        io.stdout(`::notice ${at},title=Research Pack%3A stale for want of a textHash::claim ${hint.claim} shows as stale: its verdict records no textHash. Run research-pack reviewed ${hint.claim} to record it.\n`);
+        io.stdout(`::${level} ${at},title=Research Pack%3A stale for want of a textHash::claim ${hint.claim} shows as stale: its verdict records no textHash. Run research-pack reviewed ${hint.claim} to record it.\n`);
       }
     }
     // The count covers every annotation above, the sources' findings too.
