@@ -37,6 +37,8 @@ export interface HeldClaimRow {
   row: ClaimAuditRow;
   reason: string;
   fix: string;
+  /** The claim its id was one slip from, when that is why it is held. */
+  meant?: string;
 }
 
 /** What each claim-audit row is about. */
@@ -75,7 +77,7 @@ export function matchClaimRows(rows: readonly ClaimAuditRow[], claims: readonly 
         const reason = `no claim "${row.named}" in ${options.claimsFile}`;
         const fix = `did you mean "${guess}"? name the claim by its id in a copy of the report, or record what its sources show yourself (\`research-pack cite <source> --claim ${guess} --relation <r>\`)`;
         result.problems.push(createProblem('report/unknown-claim', at(options.file, row.claimAt, `${path}.claim`), `${reason}; the row is held back`, fix));
-        result.held.push({ row, reason, fix });
+        result.held.push({ row, reason, fix, meant: guess });
       } else result.unmatched.push(row);
       continue;
     }

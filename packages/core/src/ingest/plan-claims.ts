@@ -77,7 +77,13 @@ export function planClaims(input: ClaimsInput, problems: Problem[]): ClaimsPlan 
     if (!row.label) continue;
     const match = matched.matches.find((candidate) => candidate.row === row);
     const proposal = proposals.find((candidate) => candidate.row === row);
-    labelled.push({ label: row.label.value, ...(match ? { claim: match.id } : {}), ...(proposal ? { proposal: proposal.proposal.id } : {}) });
+    const heldRow = matched.held.find((candidate) => candidate.row === row);
+    labelled.push({
+      label: row.label.value,
+      ...(match ? { claim: match.id } : {}),
+      ...(proposal ? { proposal: proposal.proposal.id } : {}),
+      ...(heldRow ? { held: heldRow.meant === undefined ? {} : { meant: heldRow.meant } } : {}),
+    });
   }
   const held = matched.held.map(({ row, reason, fix }): HeldBackRow => ({ table: 'claim-audit', index: row.index, line: row.line, column: row.column, label: row.label?.value ?? row.claimText.slice(0, 60), reason, fix }));
   const { edit, filled } = fillClaims(input.claimsSidecar, matched.matches, input.claimsFile);

@@ -57,6 +57,16 @@ export interface SourcesOverflow {
 }
 
 /** The ledger part of the plan. */
+/** A source the ledger ties to a claim-audit row that was held back, and how. */
+export interface HeldLink {
+  /** The row's label. */
+  label: string;
+  /** The claim the row's id was one slip from. */
+  meant?: string;
+  source: string;
+  relation: Relation;
+}
+
 export interface SourcesPlan {
   edit: YamlEdit;
   planned: PlannedSource[];
@@ -67,6 +77,8 @@ export interface SourcesPlan {
   proposalSources: Map<string, string[]>;
   /** How each of those sources bears on it, where the report says, by proposal id. */
   proposalRelations: Map<string, Map<string, Relation>>;
+  /** What the ledger ties to claim-audit rows that were held back: nothing of it lands; the held row says it. */
+  heldLinks: HeldLink[];
   held: HeldBackRow[];
   /** Links the report makes again that the author rejected: reported, not added. */
   rejectedAgain: RejectedAgain[];
@@ -177,6 +189,7 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
   for (const item of input.evidence) if (item.status !== 'rejected') for (const claim of item.claims) link(state, item.source, claim, item);
   const proposalSources = new Map<string, string[]>();
   const proposalRelations = new Map<string, Map<string, Relation>>();
+  const heldLinks: HeldLink[] = [];
   const held: HeldBackRow[] = [];
   let overflow: SourcesOverflow | undefined;
   for (const [fit, row] of report.sourceLedger.entries()) {
@@ -184,6 +197,7 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
     const sourceId = placeSource(row, state, { file: report.file, date }, problems, held);
     if (sourceId === undefined) continue;
     addLeads(row, sourceId, targets.claims, state, reportPath, date);
+    for (const link of targets.held) heldLinks.push({ ...link, source: sourceId });
     for (const [proposal, relation] of targets.proposals) {
       const list = proposalSources.get(proposal) ?? [];
       if (!list.includes(sourceId)) list.push(sourceId);
@@ -203,7 +217,7 @@ export function planSources(input: SourcesInput, problems: Problem[]): SourcesPl
     if (state.newSources.length > 0) state.edit.append('sources', state.newSources, comments.sources);
     if (state.leads.length > 0) state.edit.append('evidence', state.leads, comments.leads);
   }
-  return { edit: state.edit, planned: state.planned, leads: state.leads, added: state.newSources.length, proposalSources, proposalRelations, held, rejectedAgain: state.rejectedAgain, linkedAgain: state.linkedAgain, ...(overflow ? { overflow } : {}) };
+  return { edit: state.edit, planned: state.planned, leads: state.leads, added: state.newSources.length, proposalSources, proposalRelations, heldLinks, held, rejectedAgain: state.rejectedAgain, linkedAgain: state.linkedAgain, ...(overflow ? { overflow } : {}) };
 }
 
 /**
@@ -272,6 +286,7 @@ function guessHint(ref: string, refs: RefResolver): string {
 function resolveTargets(row: SourceLedgerRow, refs: RefResolver, file: string, problems: Problem[]) {
   const claims = new Map<string, Relation>();
   const proposals = new Map<string, Relation>();
+  const held: Array<{ label: string; meant?: string; relation: Relation }> = [];
   for (const ref of row.bearsOn) {
     const resolved = refs.resolve(ref);
     if (!resolved) {
@@ -289,8 +304,9 @@ function resolveTargets(row: SourceLedgerRow, refs: RefResolver, file: string, p
     const relation = ref.relation ?? row.relation ?? 'unresolved';
     for (const claim of resolved.claims) if (!claims.has(claim) || claims.get(claim) === 'unresolved') claims.set(claim, relation);
     for (const proposal of resolved.proposals) if (!proposals.has(proposal) || proposals.get(proposal) === 'unresolved') proposals.set(proposal, relation);
+    for (const row of resolved.held ?? []) held.push({ ...row, relation });
   }
-  return { claims, proposals };
+  return { claims, proposals, held };
 }
 
 /** The id of the source a row is about: a recorded one (merged) or a new one (added); undefined when the row is held back. */

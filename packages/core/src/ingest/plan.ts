@@ -10,7 +10,7 @@
  */
 import { type ClaimMatch, type ClaimText } from './match.js';
 import { planClaims } from './plan-claims.js';
-import { planSources, type LinkedAgain, type PlannedSource, type RejectedAgain, type SourcesOverflow } from './plan-sources.js';
+import { planSources, type HeldLink, type LinkedAgain, type PlannedSource, type RejectedAgain, type SourcesOverflow } from './plan-sources.js';
 import type { PlannedProposal } from './proposals.js';
 import { refResolver } from './refs.js';
 import { labelReplacer, namesLabels, outsideCode } from './labels.js';
@@ -178,7 +178,7 @@ function planOnce(options: PlanIngestOptions): IngestPlan {
   const fresh = claims.proposals
     .filter((planned) => !planned.recorded)
     .map((planned) => ({ ...planned.proposal, sources: sources.proposalSources.get(planned.proposal.id) ?? [], ...relationsOf(sources.proposalRelations.get(planned.proposal.id)) }));
-  const heldBack = [...report.heldBack, ...claims.held, ...sources.held].sort((a, b) => a.line - b.line || a.column - b.column);
+  const heldBack = [...report.heldBack, ...heldWithLinks(claims.held, sources.heldLinks, problems), ...sources.held].sort((a, b) => a.line - b.line || a.column - b.column);
   const pass = planPass(options, {
       claims: claims.matches.filter((match) => !match.duplicate).length,
       sources: sources.added,
@@ -223,6 +223,29 @@ function planOnce(options: PlanIngestOptions): IngestPlan {
 
 /** The keys of a proposed claim, in the schema's order. */
 const PROPOSAL_KEYS = Object.keys(ProposedClaimSchema.shape);
+
+/**
+ * The held-back claim-audit rows, each with what the source ledger ties to
+ * it, which lands nowhere: its fix (and its warning's hint) names each
+ * source and relation, as the \`cite\` that records it for the claim the
+ * row meant (an outside author had to read the report to find them).
+ */
+function heldWithLinks(held: readonly HeldBackRow[], links: readonly HeldLink[], problems: Problem[]): HeldBackRow[] {
+  return held.map((row) => {
+    const tied = links.filter((link) => link.label === row.label);
+    if (tied.length === 0) return row;
+    const said = tied.map((link) => `${link.source} (${link.relation})`).join(', ');
+    const cites = tied.map((link) => `\`research-pack cite ${link.source} --claim ${link.meant ?? '<claim>'} --relation ${link.relation === 'unresolved' ? '<r>' : link.relation}\``).join(', then ');
+    // The row's generic `cite <source>` made concrete: the ledger's links to it land nowhere otherwise.
+    const concrete = (text: string | undefined) => {
+      const more = `the source ledger ties ${said} to this row, which lands nowhere: ${cites}`;
+      return text?.includes('(`research-pack cite <source>') ? text.replace(/\(`research-pack cite <source>[^`]*`\)/, `(${more})`) : `${text ?? ''}; ${more}`;
+    };
+    const problem = problems.find((candidate) => candidate.rule === 'report/unknown-claim' && candidate.path === `claim-audit[${row.index}].claim`);
+    if (problem) problem.hint = concrete(problem.hint);
+    return { ...row, fix: concrete(row.fix) };
+  });
+}
 
 /** A proposal's `relations`, when the report gives any. */
 function relationsOf(relations: ReadonlyMap<string, Relation> | undefined): { relations?: Record<string, Relation> } {

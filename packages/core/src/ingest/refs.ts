@@ -13,12 +13,16 @@ export interface LabelledRow {
   claim?: string;
   /** The proposed claim it became. */
   proposal?: string;
+  /** Held back: about no claim of the chapter; `meant` is the claim its id was one slip from. */
+  held?: { meant?: string };
 }
 
 /** The claims and proposals a reference names. */
 export interface ResolvedRef {
   claims: string[];
   proposals: string[];
+  /** Rows held back that it names, by label: what a source said of them lands nowhere, and is said so. */
+  held?: Array<{ label: string; meant?: string }>;
 }
 
 /** Resolves references against the chapter's claims and the report's rows. */
@@ -58,6 +62,7 @@ export function refResolver(claimIds: ReadonlySet<string>, proposalIds: Readonly
   const add = (into: ResolvedRef, row: LabelledRow | undefined) => {
     if (row?.claim && !into.claims.includes(row.claim)) into.claims.push(row.claim);
     if (row?.proposal && !into.proposals.includes(row.proposal)) into.proposals.push(row.proposal);
+    if (row?.held) (into.held ??= []).push({ label: row.label, ...row.held });
   };
   const single = (ref: string): ResolvedRef | undefined => {
     if (claimIds.has(ref)) return { claims: [ref], proposals: [] };
@@ -86,7 +91,7 @@ export function refResolver(claimIds: ReadonlySet<string>, proposalIds: Readonly
       const b = /^([a-z]*)(\d+)$/i.exec(ref.to);
       if (!a || !b || a[1]!.toLowerCase() !== b[1]!.toLowerCase() || Number(b[2]) < Number(a[2]) || Number(b[2]) - Number(a[2]) > 500) return undefined;
       for (let n = Number(a[2]); n <= Number(b[2]); n++) add(into, byLabel.get(`${a[1]!.toLowerCase()}${n}`));
-      return into.claims.length + into.proposals.length > 0 ? into : undefined;
+      return into.claims.length + into.proposals.length + (into.held?.length ?? 0) > 0 ? into : undefined;
     },
   };
 }

@@ -115,6 +115,26 @@ function plan(text = reportText(), files = sidecars(), known = chapter) {
   return planIngest({ report, chapter: known, sidecars: files, reportPath: 'reports/2026-11-30-chapter.md', date: '2026-11-30', by: report.by?.value ?? 'unknown' });
 }
 
+describe('planIngest: a held-back row the ledger names', () => {
+  it("names the sources the ledger ties to a row held back for a misspelled id, with the cite that records each (an outside author's finding: the link was dropped in silence)", () => {
+    const text = reportText()
+      .replace('| Claim | Current evidence |', '| # | Claim | Current evidence |')
+      .replace('| --- | --- | --- | --- | --- |\n| `tree`', '| --- | --- | --- | --- | --- | --- |\n| C1 | `tree`')
+      .replace('| `ids` | UNVERIFIED', '| C2 | `tree-x` | UNVERIFIED')
+      .replace('| qualifies `ids` |', '| qualifies C2 |');
+    const result = plan(text);
+    expect(result.heldBack.map((row) => row.label)).toEqual(['C2']);
+    const held = result.heldBack.find((row) => row.label === 'C2')!;
+    expect(held.fix).toBe(
+      'did you mean "tree"? name the claim by its id in a copy of the report, or record what its sources show yourself (the source ledger ties a-paper-on-ids (qualifies) to this row, which lands nowhere: `research-pack cite a-paper-on-ids --claim tree --relation qualifies`)',
+    );
+    expect(result.problems.find((problem) => problem.rule === 'report/unknown-claim')!.hint).toBe(held.fix);
+    // Nothing of it lands: no lead of that source on the claim.
+    const evidence = parse(result.files.find((file) => file.kind === 'evidence')!.after) as { evidence: Array<{ source: string; claims: string[] }> };
+    expect(evidence.evidence.filter((item) => item.source === 'a-paper-on-ids' && item.claims.includes('tree'))).toEqual([]);
+  });
+});
+
 describe('planIngest: sources of a proposed claim', () => {
   it('keeps the relation the ledger gives a source for a proposed claim, which its lead takes when it is accepted (an outside author retyped it)', () => {
     const text = reportText().replace(
