@@ -306,7 +306,7 @@ function notes(resolved: ResolvedClaim, review: ClaimSourceReview | undefined): 
   if (resolved.stale) {
     const why =
       resolved.stale === 'no-text-hash'
-        ? 'The verdict does not record which text it reviewed.'
+        ? 'The verdict does not say which wording of this claim it was given on, so it may not fit the words above.'
         : 'The text of this claim changed since the verdict was given; it needs a new review.';
     result.push(el('span', { className: ['rp-block-note', 'rp-note-stale'] }, [el('strong', {}, 'Stale. '), why]));
   }

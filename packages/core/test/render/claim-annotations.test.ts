@@ -121,6 +121,13 @@ describe('claimAnnotations', () => {
     });
   });
 
+  it("explains a stale claim in a reader's words (an outside author's finding: \"does not record which text it reviewed\")", () => {
+    const unhashed = makeChapter({ snapshot: 'The header is not part of the entry tree.\n', claims: [{ id: 'h', quote: 'The header is not part of the entry tree.', status: 'supported', date: '2026-10-12', stale: 'no-text-hash' }] });
+    expect(toHtml(claimAnnotations(unhashed).claims[0]!.popover)).toContain(
+      '<span class="rp-block-note rp-note-stale"><strong>Stale. </strong>The verdict does not say which wording of this claim it was given on, so it may not fit the words above.</span>',
+    );
+  });
+
   it('names claims for assistive technology', () => {
     const claim = chapter.claims[0]!;
     expect(accessibleName(claim, 2)).toBe('Claim, supported: 2 sources');
