@@ -4,7 +4,7 @@
  * research pass read the current revision — and the claims of a chapter
  * counted by status.
  */
-import type { BookModel, ChapterHeading, ChapterModel, DisplayStatus, ResearchModel } from './types.js';
+import type { BookModel, ChapterHeading, ChapterModel, DisplayStatus, ResearchModel, ResolvedClaim } from './types.js';
 import type { EvidenceItem, Notebook, NotebookRun, ResearchPass, Source } from '../schema/sidecars.js';
 import type { StatusCounts } from '../schema/status-report.js';
 import type { ClaimSourceReview, SourceCheck } from '../sources/view.js';
@@ -39,6 +39,15 @@ export function locateChapter(source: ModelSource, chapter: ChapterModel | strin
     );
   }
   return { book, chapter: typeof chapter === 'string' ? found : chapter };
+}
+
+/**
+ * The chapter's claims in the order they stand in its prose (sidecar order may differ).
+ * @param chapter the chapter.
+ * @returns the claims, by where they start, then end.
+ */
+export function claimsInDocumentOrder(chapter: ChapterModel): ResolvedClaim[] {
+  return [...chapter.claims].sort((a, b) => a.location.start - b.location.start || a.location.end - b.location.end);
 }
 
 /**

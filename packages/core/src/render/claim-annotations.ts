@@ -26,7 +26,7 @@ import type { ChapterModel, DisplayStatus, ResolvedClaim } from '../model/types.
 import { safeHref, sourceHref } from '../site/safe-url.js';
 import type { EvidenceItem } from '../schema/sidecars.js';
 import { claimFragment, auditFragment } from '../site/urls.js';
-import { sourceCheckOf, sourceReviewOf } from '../model/queries.js';
+import { claimsInDocumentOrder as inDocumentOrder, sourceCheckOf, sourceReviewOf } from '../model/queries.js';
 import { LINK_HEALTH_WORD, READING, SOURCE_CHECK_WORD, SOURCE_REVIEW_REASON, STATUS_SYMBOL, STATUS_WORD, capitalize } from '../model/words.js';
 import type { ClaimSourceReview, SourceCheck } from '../sources/view.js';
 import { claimPopoverId } from '../text/page-ids.js';
@@ -128,9 +128,6 @@ export function chapterPopoversHtml(chapter: ChapterModel, options: Pick<ClaimAn
   return toHtml(inDocumentOrder(chapter).map((resolved) => claimPopover(chapter, resolved, claimParts(chapter, resolved), packUrl)));
 }
 
-function inDocumentOrder(chapter: ChapterModel): ResolvedClaim[] {
-  return [...chapter.claims].sort((a, b) => a.location.start - b.location.start || a.location.end - b.location.end);
-}
 
 /**
  * The popovers of a chapter's claims as one HTML string, in document order,

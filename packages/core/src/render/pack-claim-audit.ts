@@ -10,7 +10,7 @@ import type { Element } from 'hast';
 import { h } from 'hastscript';
 import { dataTable, labelledSection, timeElement, type HastChild } from '../markup/hast.js';
 import type { BookModel, ChapterModel, ResolvedClaim } from '../model/types.js';
-import { sourceReviewOf } from '../model/queries.js';
+import { claimsInDocumentOrder, sourceReviewOf } from '../model/queries.js';
 import { ANCHORING_WORD, SOURCE_CHECK_WORD, SOURCE_REVIEW_REASON, STALE_REASON, STATUS_WORD, capitalize } from '../model/words.js';
 import { auditFragment, claimUrl, type SiteUrls } from '../site/urls.js';
 import { fact, type PackContext } from './pack-context.js';
@@ -31,7 +31,7 @@ export function claimAuditSection({ book, chapter, urls }: PackContext): Element
         'rp-claim-audit',
         `Claims in this chapter (${chapter.claims.length}), in the order they appear`,
         ['Claim', 'Location', 'Status', 'Evidence', 'Concern', 'Priority', 'Proposed response'],
-        chapter.claims.map((resolved) => claimRow(book, chapter, urls, resolved)),
+        claimsInDocumentOrder(chapter).map((resolved) => claimRow(book, chapter, urls, resolved)),
       ),
     ],
     'rp-section',

@@ -20,8 +20,11 @@ describe('claimAuditSection', () => {
     expect(columns.map((th) => text(th))).toEqual(['Claim', 'Location', 'Status', 'Evidence', 'Concern', 'Priority', 'Proposed response']);
     const rows = elements(table, (node) => node.tagName === 'tr' && node.properties.id !== undefined);
     expect(rows).toHaveLength(chapter.claims.length);
+    // In the order they stand in the prose, which the sidecar's need not be (an outside author's finding).
+    const inProse = [...chapter.claims].sort((a, b) => a.location.start - b.location.start);
+    expect(inProse.map((resolved) => resolved.claim.id)).not.toEqual(chapter.claims.map((resolved) => resolved.claim.id));
     rows.forEach((row, index) => {
-      const resolved = chapter.claims[index]!;
+      const resolved = inProse[index]!;
       const header = row.children.find((n): n is Element => n.type === 'element' && n.tagName === 'th')!;
       expect(header.properties.scope).toBe('row');
       expect(elements(header, (node) => node.tagName === 'a')[0]!.properties.href).toBe(`/books/pi/27-chapter/#rp-claim-${resolved.claim.id}`);
