@@ -169,6 +169,22 @@ export function ambiguousQuote(
 }
 
 /**
+ * An `anchor/orphan` whose closest text is another claim's: said so, and
+ * its hint asks for the sentence that took this claim's place, not for
+ * that text.
+ * @param problem the orphan problem.
+ * @param other the claim anchored to that text.
+ * @returns the problem, reworded.
+ */
+export function orphanOfAnother(problem: Problem, other: string): Problem {
+  return {
+    ...problem,
+    message: `${problem.message}, which is the text of claim "${other}"`,
+    hint: 'that text is another claim\'s: the sentence this claim quoted was probably rewritten or deleted; find the sentence that now says what the verdict was given on, copy its words into anchor.quote as they read, then review the verdict (or remove the claim)',
+  };
+}
+
+/**
  * `anchor/orphan`: a quote that is not in the chapter, not even approximately.
  * @param at the claim's `anchor.quote` in the sidecar.
  * @param claim the claim's id and quote.

@@ -22,6 +22,7 @@ import {
   fuzzyQuote,
   insideCharacter,
   missingDirective,
+  orphanOfAnother,
   omittedInClaim,
   orphanQuote,
   overlappingQuote,
@@ -64,6 +65,8 @@ export function anchorClaims(
   const searchText = () => (prepared ??= prepareSearch(index));
 
   const directives = matchDirectives(text.directives, claims, files, problems, index);
+  // Orphans' closest texts, to tell once every claim is anchored whether one is another claim's text.
+  const orphans: Array<{ at: number; claim: string; start: number; end: number }> = [];
   claims.forEach((claim, position) => {
     const field = (name: string) => ({ file: files.claims, ...files.locate(position, name), path: `claims[${position}].${name}` });
     if (claim.anchor === 'directive') {
@@ -115,8 +118,15 @@ export function anchorClaims(
     const closest = closestText(searchText(), anchor.quote);
     // A closest text that shares no word of four letters or more with the quote is no lead: it is not offered as one.
     const near = closest && sharesAWord(closest.text, anchor.quote) ? { text: closest.text, at: locateOffset(index, closest.start) } : undefined;
+    if (near) orphans.push({ at: problems.length, claim: claim.id, start: closest!.start, end: closest!.start + closest!.text.length });
     problems.push(orphanQuote(field('anchor.quote'), { id: claim.id, quote: anchor.quote, reviewed: claim.verdict.status !== 'unverified' }, files.chapter, near, closest && !near ? 'nothing-close' : undefined));
   });
+  // A closest text another claim is anchored to is not this claim's sentence reworded (an outside author's finding: the hint
+  // would have anchored two claims on one sentence): said so, and the hint asks for the sentence that replaced the old one.
+  for (const orphan of orphans) {
+    const other = [...anchors.values()].find((made) => made.id !== orphan.claim && made.location.start < orphan.end && orphan.start < made.location.end);
+    if (other) problems[orphan.at] = orphanOfAnother(problems[orphan.at]!, other.id);
+  }
 
   appendProblems(problems, crossingClaims(claims, anchors, files));
   if (index.omitted.length > 0) appendProblems(problems, claimsHoldingOmitted(claims, anchors, (id) => text.directives.indexOf(directives.get(id)!), index, files));

@@ -205,6 +205,18 @@ describe('anchorClaims', () => {
     expect(problems[0]).toMatchObject({ rule: 'anchor/fuzzy', hint: 'the quote keeps Markdown the text does not have ("`"): copy that text into anchor.quote, the words only' });
   });
 
+  it("says when an orphan's closest text is another claim's, and does not offer it (an outside author's finding)", () => {
+    const text = chapterText('Objects in a pack may be stored as deltas against other objects in the same pack.\n\nThe idx file maps each object name to its offset.\n');
+    const { problems } = anchorClaims(
+      text,
+      [quote('delta-in-pack', { quote: 'Objects in a pack may be stored as deltas against other objects in the same pack.' }), quote('pack-index', { quote: 'A pack index lets Git find objects in a pack without reading the pack.' })],
+      files,
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.message).toMatch(/^the quote of claim "pack-index" \(.*\) is not in content\/books\/pi\/27-chapter\.mdx; the closest text \(content\/books\/pi\/27-chapter\.mdx:1:1\) is "Objects in a pack .*", which is the text of claim "delta-in-pack"$/);
+    expect(problems[0]!.hint).toMatch(/^that text is another claim's: the sentence this claim quoted was probably rewritten or deleted/);
+  });
+
   it("names the id a space keeps from its directive (an outside author's finding: \"has no id\" read as wrong)", () => {
     const { problems } = anchorClaims(chapterText('The log :claim[keeps every change] {#kept} on disk.\n'), [directive('kept')], files);
     expect(`${problems[0]!.rule} ${problems[0]!.message} (${problems[0]!.hint})`).toBe(
