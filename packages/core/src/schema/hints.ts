@@ -84,6 +84,9 @@ export function formatHint(path: readonly PropertyKey[], value: unknown): string
 
 /** Suggest the id an author probably meant: lowercase, hyphens for anything else. */
 function idHint(value: string): string {
+  // "pack-index - delta-in-pack": a list item indented under the one above, which YAML reads as more of its value.
+  const folded = / - ([a-z0-9][a-z0-9-]*)/.exec(value);
+  if (folded) return `YAML read the next line ("- ${folded[1]}") as more of this value: its "-" is indented deeper than this item's; line it up with the "-" above it`;
   if ([...value].length > 80) return 'shorten it to at most 80 characters';
   const slug = value
     .normalize('NFKD')

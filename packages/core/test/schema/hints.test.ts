@@ -34,6 +34,8 @@ describe('hints', () => {
     expect(formatHint(['sources', 0, 'identifiers', 'arxiv'], '2210.03629')).toBe('add the version you read, e.g. 2210.03629v1');
     expect(formatHint(['claims', 0, 'id'], 'Session Tree')).toBe('did you mean "session-tree"?');
     expect(formatHint(['claims', 0, 'id'], 'x'.repeat(81))).toBe('shorten it to at most 80 characters');
+    // A list item indented under the one above is read as more of its value (an outside author's finding: a made-up id as the hint).
+    expect(formatHint(['evidence', 1, 'claims', 0], 'pack-index - delta-in-pack')).toBe('YAML read the next line ("- delta-in-pack") as more of this value: its "-" is indented deeper than this item\'s; line it up with the "-" above it');
     expect(formatHint(['evidence', 0, 'claims', 1], 'Über_Claim')).toBe('did you mean "uber-claim"?');
     expect(formatHint(['evidence', 0, 'recorded'], 'soon')).toBe('write the date as YYYY-MM-DD, e.g. 2026-01-31');
     expect(formatHint(['other'], 'x')).toBe('rewrite the value in the form the message gives');
