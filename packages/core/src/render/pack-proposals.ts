@@ -42,8 +42,12 @@ export function proposalSections(chapter: ChapterModel): Element[] {
   const held = chapter.research.history.filter((pass) => (pass.heldBack?.length ?? 0) > 0);
   if (held.length > 0) {
     sections.push(
-      section('rp-section-held-back', 'Report rows held back', [
-        h('p', 'Rows of a returned report that the ingest could not read. Each stays in the report file; fix it there, or record what it says by hand.'),
+      section('rp-section-held-back', 'Report rows held back at ingest', [
+        // History, as each pass records it: the author may have settled a row since (an outside author's finding: it read as still open).
+        h(
+          'p',
+          "Rows of returned reports that the ingest could not read, as each research pass recorded them. Each stays in its report file; a later pass, or the author's own decision (a lead accepted, a source cited, a verdict), may have settled it since.",
+        ),
         ...held.map(heldBackList),
       ]),
     );

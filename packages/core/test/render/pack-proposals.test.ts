@@ -25,6 +25,8 @@ describe('proposalSections', () => {
     expect(html).toContain('<h2 id="rp-section-proposed">Proposed claims, not yet accepted</h2>');
     expect(html).toContain('<li id="rp-proposed-torn-line"><code>torn-line</code>: <q>A torn line costs one entry.</q><br><span class="rp-proposed-facts">snapshot line 13; the report says qualified; priority low; sources s1. Proposed 2026-12-01 by reports/2026-12-01-c.md.</span></li>');
     expect(html).toContain('<li>source-ledger, line 40, "S9": reading not stated &#x3C;b> (fix: say how much was read)</li>');
+    // History, as the pass recorded it, which the author may have settled since (an outside author's finding: it read as still open).
+    expect(html).toContain('<h2 id="rp-section-held-back">Report rows held back at ingest</h2><p>Rows of returned reports that the ingest could not read, as each research pass recorded them.');
     // On the pack page, after the claim audit and before the ledger; the claim audit does not list it.
     const page = renderPackHtml(makeModel([makeBook({ chapters: [chapter] })]), 'pi/c', ROOT_URLS);
     expect(page.indexOf('rp-section-proposed')).toBeGreaterThan(page.indexOf('rp-section-claim-audit'));
