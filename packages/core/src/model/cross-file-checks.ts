@@ -353,5 +353,19 @@ export function proposalDecisions(records: ChapterRecords): void {
         'keep the decision that stands and remove the other',
       );
     }
+    // An open proposal's sources become leads when it is accepted: one no longer in the ledger would be dropped then, unsaid.
+    if (proposal.accepted || proposal.rejected || records.evidenceBroken) return;
+    proposal.sources.forEach((source, at) => {
+      if (records.sourceIds.has(source)) return;
+      const guess = closest(source, records.sourceIds);
+      report(
+        records,
+        'cross/proposal-missing-source',
+        researchFile,
+        ['proposedClaims', index, 'sources', at],
+        `proposed claim ${quote(proposal.id)} names source ${quote(source)}, which is not in ${sidecarName(records, 'evidence')}: accepting it would make no lead of it`,
+        `${guess ? `did you mean ${quote(guess)}? ` : ''}put the source back in the ledger, or remove it from the proposal's sources`,
+      );
+    });
   });
 }

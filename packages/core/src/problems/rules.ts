@@ -71,6 +71,7 @@ export const rules = {
   'cross/verdict-incomplete': { severity: 'error', description: 'A supported, qualified or contradicted verdict has no date or rationale.' },
   'cross/rejection-incomplete': { severity: 'error', description: 'A rejected lead does not say why it was rejected.' },
   'cross/proposal-decided-twice': { severity: 'error', description: 'A proposed claim is recorded as both accepted and rejected.' },
+  'cross/proposal-missing-source': { severity: 'warning', description: 'A proposed claim not decided on yet names a source that is not in the ledger: accepting it would make no lead of that source.' },
   'cross/verdict-unsupported': { severity: 'error', description: 'A verdict has no validated evidence with the matching relation.' },
   'cross/future-date': { severity: 'error', description: 'A date that records something done lies in the future: later than the day after `asOf` (a day of grace, for time zones ahead of UTC).' },
   'cross/notebook-path': { severity: 'error', description: 'A notebook path is absolute, leaves the repository or is not normalized.' },

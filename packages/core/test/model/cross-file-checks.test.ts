@@ -127,6 +127,19 @@ describe('the cross-file checks, through validateBook', () => {
     );
   });
 
+  it("cross/proposal-missing-source and cross/proposal-decided-twice: an open proposal's sources are in the ledger; a decided one is history", () => {
+    const proposals = (decision: string) =>
+      `proposedClaims:\n  - id: replay-order\n    statement: Replays follow the tree.\n    sources: [jsonl-spec, jsonl-spek]\n    report: reports/01-sessions-1.md\n    recorded: 2025-01-12\n${decision}`;
+    expect(check({ '01-sessions.research.yaml': research + proposals('') })).toBe(
+      'content/books/demo/01-sessions.research.yaml:21:27  proposedClaims[0].sources[1]  warning: proposed claim "replay-order" names source "jsonl-spek", which is not in 01-sessions.evidence.yaml: accepting it would make no lead of it  (hint: did you mean "jsonl-spec"? put the source back in the ledger, or remove it from the proposal\'s sources)  [cross/proposal-missing-source]',
+    );
+    const rejected = '    rejected:\n      date: 2025-01-12\n      by: reviewer\n      reason: Not a claim.\n';
+    expect(check({ '01-sessions.research.yaml': research + proposals(rejected) })).toBe('');
+    expect(check({ '01-sessions.research.yaml': research + proposals(`    accepted:\n      date: 2025-01-12\n      by: reviewer\n      claim: tree\n${rejected}`) })).toContain(
+      'proposedClaims[0].rejected  proposed claim "replay-order" is recorded as both accepted (as claim "tree") and rejected  (hint: keep the decision that stands and remove the other)  [cross/proposal-decided-twice]',
+    );
+  });
+
   it('cross/future-date: every date that records something done, with one day of slack for time zones', () => {
     const future = check(
       {
