@@ -37,7 +37,7 @@ export const COMMAND_OPTIONS = {
   // A source records what it is, not who corrected it: no --by, --date or --force.
   source: { ...project, chapter: { type: 'string' }, 'dry-run': { type: 'boolean' }, reading: { type: 'string' }, title: { type: 'string' }, limitations: { type: 'string' }, 'drop-limitations': { type: 'boolean' }, ...help },
   // A citation is new evidence: nothing earlier to override, so no --force.
-  cite: { ...project, chapter: { type: 'string' }, by: { type: 'string' }, date: { type: 'string' }, 'dry-run': { type: 'boolean' }, claim: { type: 'string', multiple: true }, relation: { type: 'string' }, class: { type: 'string' }, locator: { type: 'string' }, note: { type: 'string' }, ...help },
+  cite: { ...project, chapter: { type: 'string' }, by: { type: 'string' }, date: { type: 'string' }, 'dry-run': { type: 'boolean' }, claim: { type: 'string', multiple: true }, relation: { type: 'string' }, class: { type: 'string' }, locator: { type: 'string' }, note: { type: 'string' }, id: { type: 'string' }, ...help },
   sources: {
     ...project,
     'max-age': { type: 'string' },

@@ -344,6 +344,8 @@ Options:
                       proposed-experiment
   --locator "…"       where in the source (section, page, line)
   --note "…"          what exactly the source shows, in your words
+  --id <id>           the evidence item's id (default: the source's id and the
+                      first claim's)
   --chapter <b>/<c>   look the source up in this chapter only (a source id may
                       be in several chapters' ledgers)
   --by <name>         who read it (default: git's user.name)

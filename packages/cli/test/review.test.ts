@@ -391,6 +391,13 @@ describe('research-pack cite', () => {
       expect(result.stderr, args.join(' ')).toContain(message);
     }
     expect(await read(evidenceFile)).toBe(after);
+    // An id of the author's choosing; one in use is refused.
+    const named = await cli('cite', 'rfc-9562', '--claim', 'session-id-v4', '--relation', 'supports', '--id', 'rfc-uuid-v7', ...WHO);
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stdout).toContain('validated evidence "rfc-uuid-v7" (reported)');
+    const taken = await cli('cite', 'rfc-9562', '--claim', 'tree-in-place', '--relation', 'supports', '--id', 'rfc-uuid-v7', ...WHO);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toContain('pi/27-chapter has an evidence item "rfc-uuid-v7" already: give --id another id');
   });
 });
 

@@ -125,7 +125,9 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
       }
       const described = describedOptions(values);
       if (positionals.length > 1) throw new CliError('`cite` records one source: give one per cite (join them with +)');
-      return each((target) => ({ verb, target, claims, relation: relationWord(relation, 'source'), class: (given ?? 'reported') as (typeof classes)[number], ...described, ...common }));
+      const id = stringOption(values, 'id');
+      if (id !== undefined && !IdSchema.safeParse(id).success) throw new CliError(`--id "${id}" is not an evidence id: ids use lowercase ASCII letters, digits and single hyphens, at most 80 characters`);
+      return each((target) => ({ verb, target, claims, relation: relationWord(relation, 'source'), class: (given ?? 'reported') as (typeof classes)[number], ...described, ...(id !== undefined ? { id } : {}), ...common }));
     }
     case 'source': {
       // `source refresh`: a slip for the command that checks the sources' links.

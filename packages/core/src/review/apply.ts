@@ -94,7 +94,8 @@ function citeSource(decision: CiteDecision, target: ResolvedTarget, edits: Chapt
     (item) => item.status === 'validated' && item.source === source.id && item.relation === decision.relation && item.claims.length === claims.length && claims.every((claim) => item.claims.includes(claim)),
   );
   if (same) return { changed: false, summary: `${name} ${decision.relation} ${claims.join(', ')} already, as validated evidence "${same.id}"; nothing to change` };
-  const id = uniqueId(`${slug(source.id, 40)}-${slug(claims[0]!, 36)}`, edits.usedIds);
+  if (decision.id !== undefined && edits.usedIds.has(decision.id)) return { error: `${spec(target)} has an evidence item "${decision.id}" already: give --id another id` };
+  const id = decision.id ?? uniqueId(`${slug(source.id, 40)}-${slug(claims[0]!, 36)}`, edits.usedIds);
   edits.usedIds.add(id);
   const item = withoutUndefined({
     id,

@@ -117,6 +117,8 @@ export interface CiteDecision extends DecisionBase {
   locator?: string;
   /** What exactly the source shows, in the author's words. */
   note?: string;
+  /** The evidence item's id (default: made from the source's and the first claim's). */
+  id?: string;
 }
 
 /** One decision. */
