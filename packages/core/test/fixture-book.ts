@@ -3,9 +3,9 @@
  * Tests change single files with `{ ...exampleBook, [path]: text }`.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { PhrasingContent, Root, RootContent, Text } from 'mdast';
+import { tempDir } from './temp-dir.js';
 
 const dir = 'content/books/demo';
 
@@ -114,12 +114,12 @@ export const exampleBook: Files = {
 };
 
 /**
- * Write files to a new temporary project root.
+ * Write files to a new temporary project root, removed after the test file.
  * @param files paths relative to the root and their text; undefined entries are skipped.
  * @returns the root.
  */
 export function writeProject(files: Files): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'research-pack-core-'));
+  const root = tempDir('research-pack-core-');
   for (const [file, text] of Object.entries(files)) {
     if (text === undefined) continue;
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });

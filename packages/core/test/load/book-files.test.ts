@@ -4,14 +4,14 @@
  * time, and the files the watcher names are read again whatever they say.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgetReads, readBookFile } from '../../src/load/book-files.js';
 import { createModelCache } from '../../src/load/cache.js';
+import { tempDir } from '../temp-dir.js';
 
 function project(): { root: string; file: string } {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'research-pack-reads-'));
+  const root = tempDir('research-pack-reads-');
   const file = path.join(root, 'content/books/demo/01.claims.yaml');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, 'claims: []\n');
@@ -44,7 +44,7 @@ describe('readBookFile with a cache', () => {
     const { root, file } = project();
     const cache = createModelCache();
     readBookFile(root, file, { cache });
-    const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'research-pack-outside-')), 'secret.yaml');
+    const outside = path.join(tempDir('research-pack-outside-'), 'secret.yaml');
     fs.writeFileSync(outside, 'claims: []\n');
     fs.rmSync(file);
     fs.symlinkSync(outside, file);

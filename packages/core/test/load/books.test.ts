@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblems } from '../../src/problems/format.js';
 import { loadBooks } from '../../src/load/books.js';
 import { withChanges, writeProject } from '../fixture-book.js';
 import type { Files } from '../fixture-book.js';
+import { tempDir } from '../temp-dir.js';
 
 function load(changes: Files, contentDir?: string) {
   const root = writeProject(withChanges(changes));
@@ -189,7 +189,7 @@ describe('loadBooks under the file policy', () => {
     return loadBooks(root);
   }
   const outsideFile = (text: string) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'research-pack-outside-'));
+    const dir = tempDir('research-pack-outside-');
     fs.writeFileSync(path.join(dir, 'target'), text);
     return path.join(dir, 'target');
   };

@@ -5,17 +5,17 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstInvalidUtf8, inspectPath, MAX_FILE_BYTES, readFileBytes, readTextFile } from '../../src/load/read-file.js';
+import { tempDir } from '../temp-dir.js';
 
 let root: string;
 let outside: string;
 
 beforeEach(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'research-pack-policy-'));
-  outside = fs.mkdtempSync(path.join(os.tmpdir(), 'research-pack-outside-'));
+  root = tempDir('research-pack-policy-');
+  outside = tempDir('research-pack-outside-');
 });
 afterEach(() => {
   fs.rmSync(root, { recursive: true, force: true });

@@ -6,7 +6,6 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serialize } from 'node:v8';
@@ -17,6 +16,7 @@ import { listBooks } from '../../src/load/books.js';
 import { chapterKey, folderCheckStore, pruneCheckStore } from '../../src/model/check-store.js';
 import type { ChapterCheck } from '../../src/model/check.js';
 import { exampleBook, writeProject } from '../fixture-book.js';
+import { tempDir } from '../temp-dir.js';
 
 const evidenceFile = 'content/books/demo/01-sessions.evidence.yaml';
 const CORE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -67,7 +67,7 @@ describe('chapterKey', () => {
 
   it('does not read a sidecar that links outside the project: no key', () => {
     const root = writeProject(exampleBook);
-    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'research-pack-outside-'));
+    const outside = tempDir('research-pack-outside-');
     fs.copyFileSync(path.join(root, evidenceFile), path.join(outside, 'evidence.yaml'));
     fs.rmSync(path.join(root, evidenceFile));
     fs.symlinkSync(path.join(outside, 'evidence.yaml'), path.join(root, evidenceFile));
@@ -99,7 +99,7 @@ describe('folderCheckStore', () => {
   const check = { chapter: undefined, problems: [], hints: [] } as unknown as ChapterCheck;
 
   it('with deferred writes, keeps a check in memory and writes it only when flushed', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-store-'));
+    const dir = tempDir('rp-store-');
     const store = folderCheckStore({ dir: path.join(dir, 'store') }, true);
     store.set(key('a'.repeat(64)), check);
     expect(store.get(key('a'.repeat(64)))).toBe(check);
@@ -113,13 +113,13 @@ describe('folderCheckStore', () => {
   });
 
   it('without, writes at once', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-store-'));
+    const dir = tempDir('rp-store-');
     folderCheckStore({ dir }).set(key('b'.repeat(64)), check);
     expect(fs.readdirSync(dir)).toEqual([`${'b'.repeat(64)}.v8`]);
   });
 
   it('gives a check read from the folder with its bytes, each in a buffer of its own (a worker posts them as they are)', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-store-'));
+    const dir = tempDir('rp-store-');
     // A small file: Node reads it into its shared pool, of which a view would post the whole pool.
     const bytes = serialize(check);
     expect(bytes.byteLength).toBeLessThan(Buffer.poolSize >>> 1);
@@ -133,14 +133,14 @@ describe('folderCheckStore', () => {
   });
 
   it('writes the bytes it is given as they are', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-store-'));
+    const dir = tempDir('rp-store-');
     const bytes = serialize({ ...check, number: 7 });
     folderCheckStore({ dir }).set(key('h'.repeat(64)), check, bytes);
     expect(fs.readFileSync(path.join(dir, `${'h'.repeat(64)}.v8`)).equals(bytes)).toBe(true);
   });
 
   it('prunes checks not kept and old temporary files, and leaves a file another thread is writing', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-store-'));
+    const dir = tempDir('rp-store-');
     const name = (letter: string) => `${letter.repeat(64)}.v8`;
     for (const file of [name('c'), name('d'), `${name('e')}.1.x.tmp`, `${name('f')}.1.y.tmp`]) fs.writeFileSync(path.join(dir, file), '');
     const old = new Date(Date.now() - 10 * 60_000);

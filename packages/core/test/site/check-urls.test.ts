@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { duplicateResearchUrls, layoutProblems, type LayoutBook } from '../../src/site/check-urls.js';
 import { formatProblems } from '../../src/problems/format.js';
 import { findSettingValue } from '../../src/site/setting-place.js';
+import { tempDir } from '../temp-dir.js';
 
 const book = (slug: string, ...chapters: string[]): LayoutBook => ({
   slug,
@@ -13,7 +13,7 @@ const book = (slug: string, ...chapters: string[]): LayoutBook => ({
 });
 
 function project(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-layout-'));
+  const root = tempDir('rp-layout-');
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(root, name), text);
   return root;
 }

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfigFile } from '../../src/site/config-file.js';
 import { parseProjectConfig, resolveProjectConfig } from '../../src/site/project-config.js';
 import { chapterPageUrl } from '../../src/site/urls.js';
+import { tempDir } from '../temp-dir.js';
 
 describe('project config', () => {
   it('applies the plain Astro and the Starlight defaults', () => {
@@ -50,7 +50,7 @@ describe('project config', () => {
   });
 
   it('reads research-pack.config.mjs or .json beside the project', async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-config-'));
+    const root = tempDir('rp-config-');
     expect(await loadConfigFile(root)).toBeUndefined();
     fs.writeFileSync(path.join(root, 'research-pack.config.json'), '{ "contentDir": "books" }');
     expect((await loadConfigFile(root))?.config).toEqual({ contentDir: 'books' });
