@@ -97,6 +97,17 @@ export function documentProblems(doc: Document.Parsed, text: string, { file, at 
         `line ${quote(deeper.key)} up with ${quote(deeper.above)}: ${deeper.indent} space${deeper.indent === 1 ? '' : 's'} before it`,
       ),
     });
+  } else if (error && shallowKey(error, text)) {
+    const shallow = shallowKey(error, text)!;
+    found.push({
+      offset: shallow.offset,
+      problem: createProblem(
+        'yaml/syntax',
+        { file, ...at(shallow.offset) },
+        `${quote(shallow.key)} is indented ${shallow.indent} space${shallow.indent === 1 ? '' : 's'}, less than the keys of its list item above (${quote(shallow.sibling)}, ${shallow.expected}), so YAML cannot tell where it belongs`,
+        `put ${shallow.expected} spaces before ${quote(shallow.key)}, as before the other keys of its item`,
+      ),
+    });
   } else if (error) {
     const open = error.code === 'MISSING_CHAR' ? unclosedQuote(doc, error.pos[0]) : undefined;
     found.push({
@@ -149,6 +160,33 @@ export function documentProblems(doc: Document.Parsed, text: string, { file, at 
  * the value above, one line early (an outside author's finding). The line
  * that is wrong, and the indent it needs.
  */
+/**
+ * A key indented less than the other keys of its list item, and more than
+ * the item's "-" (three spaces for four): `yaml` says "sequence item
+ * without - indicator" at the line's start (an outside author's finding:
+ * the parser's words, at column 1). The key, its indent, and the one it needs.
+ */
+function shallowKey(error: { code: string; pos: [number, number]; message: string }, text: string): { offset: number; key: string; indent: number; expected: number; sibling: string } | undefined {
+  if (error.code !== 'MISSING_CHAR' || !/sequence item without - indicator/i.test(error.message)) return undefined;
+  const lineStart = text.lastIndexOf('\n', error.pos[0] - 1) + 1;
+  const lineEnd = text.indexOf('\n', lineStart);
+  const line = text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd).replace(/\r$/, '');
+  const own = /^( *)([a-z][a-zA-Z]*):(?:[ \t]|$)/.exec(line);
+  if (!own) return undefined;
+  const indent = own[1]!.length;
+  // The keys of the item above: the nearest line with a key deeper than this one, within the item (after its "-").
+  const before = text.slice(0, lineStart).split('\n').map((entry) => entry.replace(/\r$/, ''));
+  for (let index = before.length - 1; index >= 0; index--) {
+    const above = /^( *)(?:- )?([a-z][a-zA-Z]*):/.exec(before[index]!);
+    if (!above) continue;
+    const column = before[index]!.indexOf(above[2]!);
+    if (column <= indent) return undefined;
+    if (column > indent + 3) continue;
+    return { offset: lineStart + indent, key: own[2]!, indent, expected: column, sibling: above[2]! };
+  }
+  return undefined;
+}
+
 /**
  * A list item that slipped left of its siblings ("- id: b" at column 1
  * under items at column 3): its keys below still line up with theirs, so

@@ -39,7 +39,7 @@ describe('yaml problems, as loadYaml reports them', () => {
     expect(load('title: "unterminated\n').value).toBeUndefined();
     // A line indented by three spaces instead of four (an outside author's finding: the hint spoke of quotes and brackets).
     expect(formatProblems(load('evidence:\n  - id: a\n    source: b\n   claims: [x]\n    relation: supports\n').problems)).toBe(
-      'content/books/pi/27-chapter.claims.yaml:4:1  sequence item without - indicator  (hint: line this up with the keys it belongs to: here a line is indented less than the keys of its list item above (three spaces for four, say), or a list item lacks its "- ")  [yaml/syntax]',
+      'content/books/pi/27-chapter.claims.yaml:4:4  "claims" is indented 3 spaces, less than the keys of its list item above ("source", 4), so YAML cannot tell where it belongs  (hint: put 4 spaces before "claims", as before the other keys of its item)  [yaml/syntax]',
     );
   });
 
