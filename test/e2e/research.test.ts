@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PAGES, launchChromium, openPage } from './browser.js';
+import { PAGES, launchChromium, openPage, url } from './browser.js';
 
 const PACKS = PAGES.chapters.map((chapter) => chapter.replace('/books/', '/research/books/'));
 
@@ -28,6 +28,17 @@ afterAll(async () => {
 });
 
 describe('the research pack', () => {
+  test("leads back to the site and to the book-wide report (a reader's finding: no way anywhere but its own links)", async () => {
+    const page = await openPage(browser, PAGES.pack);
+    const nav = page.getByRole('navigation', { name: 'Site' });
+    await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['Home', 'Research report']);
+    await Promise.all([page.waitForURL(url(PAGES.report)), nav.getByRole('link', { name: 'Research report' }).click()]);
+    // On the report itself, the link to it is left out; Home leads home.
+    await expect(page.getByRole('navigation', { name: 'Site' }).getByRole('link').allTextContents()).resolves.toEqual(['Home']);
+    await Promise.all([page.waitForURL(url('/')), page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Home' }).click()]);
+    await page.context().close();
+  });
+
   test('has one h1 naming the chapter, its sections, and a row for every claim of the chapter', async () => {
     const chapter = await openPage(browser, PAGES.chapter);
     const claimIds = await chapter.locator('.rp-claim').evaluateAll((claims) => claims.map((claim) => (claim as HTMLElement).dataset.claimId));
