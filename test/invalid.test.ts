@@ -8,7 +8,7 @@
  * Regenerate deliberately with `npm exec -- vitest run test/invalid.test.ts -u`,
  * then read every changed `expected.txt`.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,9 +140,13 @@ describe('broken input corpus', () => {
         writeFileSync(path.join(plain, file), text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
       }
       const parse = (source: string, { format }: { format: 'md' | 'mdx' }) => parseChapter(source, { format });
-      const stripped = buildModel({ rootDir: plain, parse, today });
-      expect(formatProblems(build(name).problems), name).toBe(formatProblems(stripped.problems));
-      expect(comparable(build(name).model), name).toEqual(comparable(stripped.model));
+      try {
+        const stripped = buildModel({ rootDir: plain, parse, today });
+        expect(formatProblems(build(name).problems), name).toBe(formatProblems(stripped.problems));
+        expect(comparable(build(name).model), name).toEqual(comparable(stripped.model));
+      } finally {
+        rmSync(plain, { recursive: true, force: true });
+      }
     }
   });
 
