@@ -264,6 +264,8 @@ describe('a chapter in print', () => {
     const page = await openChapter();
     await page.locator('.rp-marker').first().click();
     await expect(page.locator('.rp-popover:popover-open').count()).resolves.toBe(1);
+    // On screen the link is enough; its address is for paper.
+    await expect(page.locator('.rp-provenance').innerText()).resolves.not.toContain('https://');
     await page.emulateMedia({ media: 'print' });
 
     const markers = await page.locator('.rp-claim').evaluateAll((claims) =>
@@ -291,12 +293,14 @@ describe('a chapter in print', () => {
     }
     const popovers = await page.locator('.rp-popover').evaluateAll((elements) => elements.map((element) => getComputedStyle(element).display));
     expect(popovers.every((display) => display === 'none')).toBe(true);
+    // The way to the evidence, with the address paper needs (a reader's finding: a link printed without it).
+    await expect(page.locator('.rp-provenance').innerText()).resolves.toContain('Research pack for this chapter (https://books.example.org/research/books/pi/26-chapter/)');
     await expect(page.locator('.rp-popover').first().isVisible()).resolves.toBe(false);
     await page.context().close();
   });
 
   test.each([
-    ['a chapter', PAGES.chapter, ['body', '.rp-marker-word', '.rp-marker .rp-print']],
+    ['a chapter', PAGES.chapter, ['body', '.rp-marker-word', '.rp-marker .rp-print', 'pre.astro-code span']],
     ['a research pack', PAGES.pack, ['body', '.rp-pack h1', '.rp-pack td']],
   ] as const)('%s, printed by a reader whose system is dark, has dark text, which white paper shows (a reader\'s finding: faint grey)', async (_, path, selectors) => {
     const page = await openChapter(path);

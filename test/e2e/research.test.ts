@@ -125,6 +125,20 @@ async function charts(page: Page) {
   );
 }
 
+describe('research pages in print', () => {
+  test.each([PAGES.pack, PAGES.bookReport, PAGES.report])("%s: every table fits an A4 page, no column cut off (a reader's finding)", async (path) => {
+    // A4 at 96 dpi, less the printer's margins.
+    const page = await openPage(browser, path, { viewport: { width: 718, height: 1047 } });
+    await page.emulateMedia({ media: 'print' });
+    const overflow = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      tables: [...document.querySelectorAll('table')].filter((table) => table.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map((table) => table.querySelector('caption')?.textContent ?? '?'),
+    }));
+    expect(overflow).toEqual({ page: 0, tables: [] });
+    await page.context().close();
+  });
+});
+
 describe('the reports', () => {
   test.each([PAGES.bookReport, PAGES.report])('%s: each chart is an image titled and described in words, with every count', async (path) => {
     const page = await openPage(browser, path);

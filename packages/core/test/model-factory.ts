@@ -27,6 +27,8 @@ export interface ClaimSpec {
   reviewDue?: boolean;
   evidence?: string[];
   directive?: boolean;
+  /** Who gave the verdict. */
+  by?: string;
 }
 
 /** Resolve a claim against a snapshot as the anchoring code would for an exact match. */
@@ -45,6 +47,7 @@ export function makeClaim(snapshot: string, spec: ClaimSpec): ResolvedClaim {
       status: verdictStatus,
       ...(spec.date === undefined ? {} : { date: spec.date }),
       ...(spec.rationale === undefined ? {} : { rationale: spec.rationale }),
+      ...(spec.by === undefined ? {} : { by: spec.by }),
     },
     priority: spec.priority ?? 'medium',
     ...(spec.concern === undefined ? {} : { concern: spec.concern }),

@@ -218,6 +218,8 @@ function claimPopover(chapter: ChapterModel, resolved: ResolvedClaim, parts: Cla
     verdictBlock(resolved),
     ...notes(resolved, review),
     ...(resolved.claim.verdict.rationale ? [el('span', { className: ['rp-block-rationale'] }, resolved.claim.verdict.rationale)] : []),
+    // What a reviewer is still worried about, which the pack's audit records: a reader of the popover should not have to go there to learn of it.
+    ...(resolved.claim.concern ? [el('span', { className: ['rp-block-note', 'rp-note-concern'] }, [el('strong', {}, 'Open concern. '), resolved.claim.concern])] : []),
     evidenceBlock(evidence, chapter),
     // A visible way out for touch and screen-reader users, who have no Escape key at hand.
     el('span', { className: ['rp-block-actions'] }, [
@@ -295,6 +297,8 @@ function verdictBlock(resolved: ResolvedClaim): Element {
   const verdict = resolved.claim.verdict;
   const children: Array<ElementContent | string> = [el('strong', {}, `Verdict: ${verdict.status}`)];
   if (verdict.date) children.push(', ', el('time', { dateTime: verdict.date }, verdict.date));
+  // Who gave it, where the record says (the decision commands write it): a reader asked who stood behind a verdict.
+  if (verdict.by) children.push(`, by ${verdict.by}`);
   return el('span', { className: ['rp-block-verdict'] }, children);
 }
 

@@ -121,6 +121,18 @@ describe('claimAnnotations', () => {
     });
   });
 
+  it("says who gave the verdict and the concern still open, where the record has them (an outside reader's findings)", () => {
+    const recorded = makeChapter({
+      snapshot: 'Every fork records its parent.\n',
+      claims: [{ id: 'fork', quote: 'Every fork records its parent.', status: 'unverified', by: 'J. Author', concern: '"Every" may not hold for a session cloned by hand.' }],
+    });
+    const html = toHtml(claimAnnotations(recorded).claims[0]!.popover);
+    expect(html).toContain('<span class="rp-block-verdict"><strong>Verdict: unverified</strong>, by J. Author</span>');
+    expect(html).toContain('<span class="rp-block-note rp-note-concern"><strong>Open concern. </strong>"Every" may not hold for a session cloned by hand.</span>');
+    // Without them, nothing is said of them.
+    expect(toHtml(claimAnnotations(chapter).claims[0]!.popover)).not.toMatch(/, by |rp-note-concern/);
+  });
+
   it("explains a stale claim in a reader's words (an outside author's finding: \"does not record which text it reviewed\")", () => {
     const unhashed = makeChapter({ snapshot: 'The header is not part of the entry tree.\n', claims: [{ id: 'h', quote: 'The header is not part of the entry tree.', status: 'supported', date: '2026-10-12', stale: 'no-text-hash' }] });
     expect(toHtml(claimAnnotations(unhashed).claims[0]!.popover)).toContain(
