@@ -247,7 +247,9 @@ describe('outside research reports come back in', () => {
       expect(plan.problems).toEqual([]);
       expect(plan.heldBack).toEqual([]);
       expect(plan.proposals).toEqual([]);
-      expect(plan.claims.map((match) => [match.id, match.how])).toEqual(chapter.claims.map((claim) => [claim.claim.id, 'id']));
+      // In the order they stand in the prose, as report.md lists them.
+      const inProse = [...chapter.claims].sort((a, b) => a.location.start - b.location.start);
+      expect(plan.claims.map((match) => [match.id, match.how])).toEqual(inProse.map((claim) => [claim.claim.id, 'id']));
       expect(plan.sources.map((planned) => [planned.id, planned.action])).toEqual(chapter.sources.map((recorded) => [recorded.id, 'unchanged']));
       expect(plan.leads).toEqual([]);
       // Only the pass is new: the report adds nothing the sidecars do not already say.

@@ -7,7 +7,7 @@
 import type { BlockContent } from 'mdast';
 import { joined, paragraph, recordedCell, safeLink, safeUrl, siteLinkText, table, type Inline } from '../markup/mdast.js';
 import type { ChapterModel, ResolvedClaim } from '../model/types.js';
-import { claimsOfSource } from '../model/queries.js';
+import { claimsInDocumentOrder, claimsOfSource } from '../model/queries.js';
 import { ANCHORING_WORD, READING, STALE_REASON } from '../model/words.js';
 import type { Source } from '../schema/sidecars.js';
 import { claimUrl, type SiteUrls } from '../site/urls.js';
@@ -26,7 +26,7 @@ export interface ReportTableInputs {
  */
 export function claimAuditTable({ chapter, urls }: ReportTableInputs): BlockContent[] {
   if (chapter.claims.length === 0) return [paragraph('No claims are recorded for this chapter.')];
-  const rows = chapter.claims.map((resolved) => {
+  const rows = claimsInDocumentOrder(chapter).map((resolved) => {
     const { claim } = resolved;
     return [
       [siteLinkText(claim.id, claimUrl(urls, chapter.book, chapter.slug, claim.id)), ': ', recordedCell(resolved.text)],

@@ -28,8 +28,10 @@ describe('the claim audit and source ledger tables', () => {
     const [head, ...rows] = table.children;
     expect(cells(head!)).toEqual(['Claim', 'Location', 'Status', 'Evidence', 'Concern', 'Priority', 'Proposed response']);
     expect(rows).toHaveLength(chapter.claims.length);
+    // In the order they stand in the prose, as the pack page lists them (a reader's finding: the two differed).
+    const inProse = [...chapter.claims].sort((a, b) => a.location.start - b.location.start);
     rows.forEach((row, index) => {
-      const resolved = chapter.claims[index]!;
+      const resolved = inProse[index]!;
       const [claim, location, status, evidence, concern, priority, response] = cells(row);
       expect(claim).toBe(`${resolved.claim.id}: ${resolved.text}`);
       expect(location).toBe(`line ${resolved.location.line}, column ${resolved.location.column} (exact quote)`);
