@@ -7,7 +7,7 @@
  * the CLI all read them from here, so a status is called the same thing
  * everywhere.
  */
-import type { ReadingStatus } from '../schema/sidecars.js';
+import type { EvidenceClass, ReadingStatus } from '../schema/sidecars.js';
 import type { LinkHealth, LockedArchive, LockedArxiv, LockedDoi } from '../schema/sources-lock.js';
 import type { ClaimSourceReview } from '../sources/view.js';
 import type { AnchorKind } from '../text/chapter-text.js';
@@ -53,6 +53,19 @@ export const READING: Readonly<Record<ReadingStatus, { word: string; detail: str
   'abstract-only': { word: 'abstract only', detail: 'abstract only' },
   partial: { word: 'partial', detail: 'partly read' },
   'not-accessible': { word: 'not accessible', detail: 'not accessible' },
+});
+
+/**
+ * What kind of evidence an item is, in a reader's words, for a claim's
+ * popover (a reader could not tell what "reported" meant); tables and
+ * briefs keep the sidecar's word.
+ */
+export const EVIDENCE_CLASS_WORD: Readonly<Record<EvidenceClass, string>> = Object.freeze({
+  background: 'background reading',
+  reported: 'stated in the source',
+  reproduced: 'reproduced by a run',
+  hypothesis: 'a hypothesis',
+  'proposed-experiment': 'an experiment to run',
 });
 
 /** How a claim was found in the prose, in words. */

@@ -27,7 +27,7 @@ import { safeHref, sourceHref } from '../site/safe-url.js';
 import type { EvidenceItem } from '../schema/sidecars.js';
 import { claimFragment, auditFragment } from '../site/urls.js';
 import { claimsInDocumentOrder as inDocumentOrder, sourceCheckOf, sourceReviewOf } from '../model/queries.js';
-import { LINK_HEALTH_WORD, READING, SOURCE_CHECK_WORD, SOURCE_REVIEW_REASON, STATUS_SYMBOL, STATUS_WORD, capitalize } from '../model/words.js';
+import { EVIDENCE_CLASS_WORD, LINK_HEALTH_WORD, READING, SOURCE_CHECK_WORD, SOURCE_REVIEW_REASON, STATUS_SYMBOL, STATUS_WORD, capitalize } from '../model/words.js';
 import type { ClaimSourceReview, SourceCheck } from '../sources/view.js';
 import { claimPopoverId } from '../text/page-ids.js';
 
@@ -339,7 +339,7 @@ function evidenceBlock(evidence: EvidenceItem[], chapter: ChapterModel): Element
       const archiveHref = archive === undefined ? undefined : safeHref(archive);
       return el('span', { className: ['rp-row'], role: 'listitem', dataRelation: item.relation, dataEvidenceStatus: item.status }, [
         el('span', { className: ['rp-relation'] }, item.relation),
-        ` · ${item.class.replace('-', ' ')} · `,
+        ` · ${EVIDENCE_CLASS_WORD[item.class]} · `,
         el('span', { className: ['rp-evidence-status'] }, item.status === 'validated' ? 'validated' : 'lead, not yet verified'),
         ': ',
         href ? el('a', { href }, title) : el('cite', {}, title),
