@@ -76,7 +76,8 @@ export function documentProblems(doc: Document.Parsed, text: string, { file, at 
   }
   const [error] = doc.errors;
   const slipped = error ? slippedItem(error, text) : undefined;
-  const deeper = error && !slipped ? deeperKey(error, text) : undefined;
+  const shallow = error && !slipped ? shallowKey(error, text) : undefined;
+  const deeper = error && !slipped && !shallow ? deeperKey(error, text) : undefined;
   if (error && slipped) {
     found.push({
       offset: slipped.offset,
@@ -97,8 +98,7 @@ export function documentProblems(doc: Document.Parsed, text: string, { file, at 
         `line ${quote(deeper.key)} up with ${quote(deeper.above)}: ${deeper.indent} space${deeper.indent === 1 ? '' : 's'} before it`,
       ),
     });
-  } else if (error && shallowKey(error, text)) {
-    const shallow = shallowKey(error, text)!;
+  } else if (error && shallow) {
     found.push({
       offset: shallow.offset,
       problem: createProblem(
