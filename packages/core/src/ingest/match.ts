@@ -9,7 +9,7 @@ import { fold, normalizeProse } from '../text/normalize.js';
 import { closest, createProblem, quote, type Problem } from '../problems/problem.js';
 import type { ClaimAuditRow, SourceLedgerRow } from '../research-report/read.js';
 import { at } from '../research-report/read/node-text.js';
-import type { Source } from '../schema/sidecars.js';
+import type { Relation, Source } from '../schema/sidecars.js';
 import type { IndexUnit, TextIndex } from '../text/text-index.js';
 
 /** A claim as matching needs it: its id and its current text. */
@@ -53,6 +53,31 @@ export interface ClaimRowMatches {
 }
 
 /**
+ * How to land a claim-audit row held back for an id one slip from a claim's:
+ * name the claim in a copy of the report, or cite its sources for it; with
+ * the sources the ledger ties to the row (planned after the claims), each
+ * with the command that records it.
+ * @param meant the claim the id was one slip from.
+ * @param tied the sources the ledger ties to the row, with their relations.
+ * @returns the fix, as the held row and its warning give it.
+ */
+export function typoFix(meant: string, tied: ReadonlyArray<{ source: string; relation: Relation }> = []): string {
+  const start = `did you mean "${meant}"? name the claim by its id in a copy of the report, or record what its sources show yourself`;
+  if (tied.length === 0) return `${start} (\`research-pack cite <source> --claim ${meant} --relation <r>\`)`;
+  return `${start} (the source ledger ties ${tiedSources(tied)} to this row, which lands nowhere: ${citeCommands(tied, meant)})`;
+}
+
+/** `a (supports), b (qualifies)`. */
+export function tiedSources(tied: ReadonlyArray<{ source: string; relation: Relation }>): string {
+  return tied.map((link) => `${link.source} (${link.relation})`).join(', ');
+}
+
+/** The `cite` of each source for the claim, in backticks. */
+export function citeCommands(tied: ReadonlyArray<{ source: string; relation: Relation }>, claim: string): string {
+  return tied.map((link) => `\`research-pack cite ${link.source} --claim ${claim} --relation ${link.relation === 'unresolved' ? '<r>' : link.relation}\``).join(', then ');
+}
+
+/**
  * Find the claim each claim-audit row is about: a claim id of the chapter
  * anywhere in its label or claim cell, else a quote (or the cell's text)
  * found in one claim's text. A row about no recorded claim is a claim the
@@ -75,7 +100,7 @@ export function matchClaimRows(rows: readonly ClaimAuditRow[], claims: readonly 
       const guess = closest(row.named, ids);
       if (guess) {
         const reason = `no claim "${row.named}" in ${options.claimsFile}`;
-        const fix = `did you mean "${guess}"? name the claim by its id in a copy of the report, or record what its sources show yourself (\`research-pack cite <source> --claim ${guess} --relation <r>\`)`;
+        const fix = typoFix(guess);
         result.problems.push(createProblem('report/unknown-claim', at(options.file, row.claimAt, `${path}.claim`), `${reason}; the row is held back`, fix));
         result.held.push({ row, reason, fix, meant: guess });
       } else result.unmatched.push(row);

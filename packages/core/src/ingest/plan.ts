@@ -8,7 +8,7 @@
  * is merged (missing fields filled), never duplicated. A row that cannot land
  * is held back: the pass lists it, and the report file keeps it.
  */
-import { type ClaimMatch, type ClaimText } from './match.js';
+import { citeCommands, tiedSources, typoFix, type ClaimMatch, type ClaimText } from './match.js';
 import { planClaims } from './plan-claims.js';
 import { planSources, type HeldLink, type LinkedAgain, type PlannedSource, type RejectedAgain, type SourcesOverflow } from './plan-sources.js';
 import type { PlannedProposal } from './proposals.js';
@@ -234,16 +234,12 @@ function heldWithLinks(held: readonly HeldBackRow[], links: readonly HeldLink[],
   return held.map((row) => {
     const tied = links.filter((link) => link.label === row.label);
     if (tied.length === 0) return row;
-    const said = tied.map((link) => `${link.source} (${link.relation})`).join(', ');
-    const cites = tied.map((link) => `\`research-pack cite ${link.source} --claim ${link.meant ?? '<claim>'} --relation ${link.relation === 'unresolved' ? '<r>' : link.relation}\``).join(', then ');
-    // The row's generic `cite <source>` made concrete: the ledger's links to it land nowhere otherwise.
-    const concrete = (text: string | undefined) => {
-      const more = `the source ledger ties ${said} to this row, which lands nowhere: ${cites}`;
-      return text?.includes('(`research-pack cite <source>') ? text.replace(/\(`research-pack cite <source>[^`]*`\)/, `(${more})`) : `${text ?? ''}; ${more}`;
-    };
+    // A typo of a claim's id: its fix made concrete; another held row (an ambiguous quote): the links said after its own fix.
+    const meant = tied[0]!.meant;
+    const fix = meant !== undefined ? typoFix(meant, tied) : `${row.fix ?? ''}; the source ledger ties ${tiedSources(tied)} to this row, which lands nowhere: ${citeCommands(tied, '<claim>')}`;
     const problem = problems.find((candidate) => candidate.rule === 'report/unknown-claim' && candidate.path === `claim-audit[${row.index}].claim`);
-    if (problem) problem.hint = concrete(problem.hint);
-    return { ...row, fix: concrete(row.fix) };
+    if (problem) problem.hint = fix;
+    return { ...row, fix };
   });
 }
 

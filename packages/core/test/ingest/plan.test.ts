@@ -132,6 +132,15 @@ describe('planIngest: a held-back row the ledger names', () => {
     // Nothing of it lands: no lead of that source on the claim.
     const evidence = parse(result.files.find((file) => file.kind === 'evidence')!.after) as { evidence: Array<{ source: string; claims: string[] }> };
     expect(evidence.evidence.filter((item) => item.source === 'a-paper-on-ids' && item.claims.includes('tree'))).toEqual([]);
+    // A row held back for a quote two claims share: the links are said after its own fix, the claim left to the author.
+    const ambiguous = plan(
+      text
+        .replace('| C2 | `tree-x` | UNVERIFIED | Length may vary | medium | clarification |', '| C2 | `tree-x` | UNVERIFIED | Length may vary | medium | clarification |\n| C3 | "ids" | UNVERIFIED | — | low | clarification |')
+        .replace('| qualifies C2 |', '| qualifies C3 |'),
+    );
+    expect(ambiguous.heldBack.find((row) => row.label === 'C3')!.fix).toMatch(
+      /; the source ledger ties a-paper-on-ids \(qualifies\) to this row, which lands nowhere: `research-pack cite a-paper-on-ids --claim <claim> --relation qualifies`$/,
+    );
   });
 });
 
