@@ -30,6 +30,10 @@ afterAll(async () => {
 describe('the research pack', () => {
   test("leads back to the site and to the book-wide report (a reader's finding: no way anywhere but its own links)", async () => {
     const page = await openPage(browser, PAGES.pack);
+    // The first Tab reaches a skip link to the page's content, as on the book's pages (a reader's finding).
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => [document.activeElement?.textContent, document.activeElement?.getAttribute('href')])).resolves.toEqual(['Skip to content', '#main']);
+    await expect(page.locator('main#main').count()).resolves.toBe(1);
     const nav = page.getByRole('navigation', { name: 'Site' });
     await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['Home', 'Research report']);
     await Promise.all([page.waitForURL(url(PAGES.report)), nav.getByRole('link', { name: 'Research report' }).click()]);
