@@ -73,6 +73,10 @@ function addedLines(before: string, after: string): string[] {
 const fuzzyWarning =
   'incoming/complete.md:28:3  claim-audit[11].claim  warning: matched claim "third-party-readers" by approximate text (1 edit): "Several independent tools already parse these file, from tra…"  (hint: check that the row is about "third-party-readers", or name it by id)  [report/fuzzy-claim]\n';
 
+/** The new source whose metadata cell gives its author and date: said, not dropped (an outside author's finding). */
+const metadataWarning =
+  'incoming/complete.md:37:54  source-ledger[3].metadata  warning: the metadata cell of "JavaScript Object Notation (JSON) Text Sequences" says "N. Williams, RFC 7464, February 2015"; only its identifiers (DOI, arXiv id) and dates are read from it, so the ledger records "javascript-object-notation-json-text-sequences" without authors, publication date or venue  (hint: give them in columns of their own, Authors (separated by ;), Published (YYYY-MM-DD, YYYY-MM or YYYY) and Venue, and ingest the report again; or add authors, published and venue to the source in the evidence sidecar)  [report/metadata-not-recorded]' + '\n';
+
 /** A copy of the demo book without its config: the book's passes keep their reports in .reports/, the default setting copies them to reports/. */
 const otherFolder =
   "warning: the report is copied into reports/ in the book folder (the `reports` setting), but the book's earlier passes keep theirs in .reports/ (27-chapter.research.yaml); to keep them together, put `export default { reports: '.reports' };` in research-pack.config.mjs in the project root\n";
@@ -83,7 +87,7 @@ describe('research-pack ingest: a complete report', () => {
     const before = await snapshotBook();
     const result = await ingest(report);
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe(fuzzyWarning + otherFolder);
+    expect(result.stderr).toBe(fuzzyWarning + metadataWarning + otherFolder);
     expect(result.stdout).toContain(`Ingest incoming/complete.md into pi/27-chapter (dry run)
   pass:        2026-11-30, by A. Researcher, with a research agent; report content/books/pi/reports/2026-11-30-27-chapter.md (copied)
   revision:    ${fingerprints['27-chapter'].slice(0, 12)}… (the current revision)
@@ -113,7 +117,7 @@ describe('research-pack ingest: a complete report', () => {
     const dryRun = await ingest(report);
     const result = await ingest(report, '--write');
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe(fuzzyWarning + otherFolder);
+    expect(result.stderr).toBe(fuzzyWarning + metadataWarning + otherFolder);
     // The same diff as the dry run, then what was written.
     expect(result.stdout.replace(' (dry run)', '').split('\n\nWrote ')[0]).toBe(dryRun.stdout.replace(' (dry run)', '').split('\n\nDry run: ')[0]);
     expect(result.stdout).toContain(
@@ -251,12 +255,12 @@ describe('research-pack ingest: a complete report', () => {
     const elsewhere = await ingest(report);
     expect(elsewhere.code, elsewhere.stderr).toBe(0);
     expect(elsewhere.stderr).toBe(
-      `${fuzzyWarning}warning: the report is copied into copies/ in the book folder (the \`reports\` setting), but the book's earlier passes keep theirs in .reports/ (27-chapter.research.yaml); to keep them together, set \`reports: '.reports'\` in research-pack.config.mjs\n`,
+      `${fuzzyWarning}${metadataWarning}warning: the report is copied into copies/ in the book folder (the \`reports\` setting), but the book's earlier passes keep theirs in .reports/ (27-chapter.research.yaml); to keep them together, set \`reports: '.reports'\` in research-pack.config.mjs\n`,
     );
     expect(elsewhere.stdout).toContain('report content/books/pi/copies/2026-11-30-27-chapter.md (copied)');
     await writeFile(path.join(root, 'research-pack.config.mjs'), "export default { reports: '.reports' };\n");
     const together = await ingest(report);
-    expect(together.stderr).toBe(fuzzyWarning);
+    expect(together.stderr).toBe(fuzzyWarning + metadataWarning);
     expect(together.stdout).toContain('report content/books/pi/.reports/2026-11-30-27-chapter.md (copied)');
   });
 
@@ -317,6 +321,7 @@ describe('research-pack ingest: other reports', () => {
       [
         'incoming/partial.md:11:1  claim-audit  warning: the claim audit covers 3 of 12 claims; not audited: one-object-per-line, jsonl-three-rules, timestamps-two-clocks, tree-in-place, directory-encoding, first-write-after-reply, migration-on-load, large-file-loading, third-party-readers  [report/claims-not-audited]',
         'incoming/partial.md:23:1  source-ledger[0].reading  warning: the report read "Universally Unique IDentifiers (UUIDs), RFC 9562" as full-text, the ledger says abstract-only for "rfc-9562"; the ledger is kept  (hint: if the report is right: research-pack source rfc-9562 --reading full-text --chapter pi/27-chapter)  [report/reading-differs]',
+        'incoming/partial.md:24:64  source-ledger[1].metadata  warning: the metadata cell of "ReAct: Synergizing Reasoning and Acting in Language Models" says "Yao et al; ICLR 2023"; only its identifiers (DOI, arXiv id) and dates are read from it, so the ledger records "react-synergizing-reasoning-and-acting-in" without authors, publication date or venue  (hint: give them in columns of their own, Authors (separated by ;), Published (YYYY-MM-DD, YYYY-MM or YYYY) and Venue, and ingest the report again; or add authors, published and venue to the source in the evidence sidecar)  [report/metadata-not-recorded]',
         otherFolder,
       ].join('\n'),
     );

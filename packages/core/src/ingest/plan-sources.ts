@@ -12,7 +12,7 @@ import type { RefResolver } from './refs.js';
 import { indexById, SIDECAR_KEY_ORDER, editYaml, type AppendOptions, type ItemSizer, type YamlEdit } from './yaml-edit.js';
 import { closest, createProblem, quote, type Problem } from '../problems/problem.js';
 import type { HeldBackRow, ResearchReport, SourceLedgerRow } from '../research-report/read.js';
-import { at } from '../research-report/read/node-text.js';
+import { at, isNone } from '../research-report/read/node-text.js';
 import { atWord, OWN_RUN_HINT } from '../research-report/read/source-ledger.js';
 import { SourceSchema, type EvidenceClass, type EvidenceItem, type ReadingStatus, type Relation, type Source } from '../schema/sidecars.js';
 
@@ -406,6 +406,53 @@ function unnamed(row: SourceLedgerRow, state: SourcePlanState): SourceLedgerRow 
   return { ...rest, title: atWord(`${opening.text}: ${row.title}`, 500) };
 }
 
+/**
+ * What a metadata cell says beyond what the ingest reads from it (DOI, arXiv
+ * id, the row's dates): authors, a publisher, a date of publication written
+ * in words. Those are read from columns of their own (Authors, Published,
+ * Venue); an outside author's researcher wrote them in the one cell the brief
+ * named, and they were left out in silence.
+ * @param text the cell's text.
+ * @returns the words left, or undefined when nothing is.
+ */
+export function unreadMetadata(text: string): string | undefined {
+  if (isNone(text)) return undefined;
+  const left = text
+    .replace(/\bhttps?:\/\/\S+/gi, ' ')
+    .replace(/\b(?:doi|arxiv)\b\s*:?\s*/gi, ' ')
+    .replace(/\b10\.\d{4,9}\/[^\s"<>;,]+/g, ' ')
+    .replace(/\b\d{4}\.\d{4,5}(?:v\d+)?\b/g, ' ')
+    .replace(/\b(?:verified|accessed|retrieved|checked|attempted)\b(?:\s+and\s+\w+)?(?:\s+on)?:?\s*\d{4}-\d{2}-\d{2}/gi, ' ')
+    .replace(/\bUNVERIFIED\b/g, ' ')
+    .replace(/^[\s,;.:/|()–—-]+|[\s,;.:/|()–—-]+$/g, '')
+    .replace(/(?:\s*[,;.:/|]\s*){2,}/g, '; ')
+    .replace(/\s+/g, ' ');
+  // What reads as bibliographic: a year, an author's initial and name, "et al.", a month and a year. A remark ("version of
+  // the page not noted", "Project docs") is none.
+  return BIBLIOGRAPHIC.test(left) ? left : undefined;
+}
+
+const BIBLIOGRAPHIC = /\b(?:1[5-9]|20)\d{2}\b|\b\p{Lu}\.\s?\p{Lu}\p{Ll}|\bet al\b/u;
+
+/**
+ * The metadata a row's cell gives that the new source it makes has no field
+ * for: said, not dropped. (A recorded source is the author's: what a pass
+ * says of it beyond what it fills stays in the report.)
+ */
+function metadataLeftOut(row: SourceLedgerRow, source: Source, file: string, problems: Problem[]): void {
+  if (!row.metadataAt || (source.authors?.length ?? 0) > 0 || source.published !== undefined || source.venue !== undefined) return;
+  const words = unreadMetadata(row.metadata);
+  if (!words) return;
+  problems.push(
+    createProblem(
+      'report/metadata-not-recorded',
+      at(file, row.metadataAt, `source-ledger[${row.index}].metadata`),
+      `the metadata cell of ${quote(row.title, 80)} says ${quote(words, 160)}; only its identifiers (DOI, arXiv id) and dates are read from it, so the ledger records "${source.id}" without authors, publication date or venue`,
+      'give them in columns of their own, Authors (separated by ;), Published (YYYY-MM-DD, YYYY-MM or YYYY) and Venue, and ingest the report again; or add authors, published and venue to the source in the evidence sidecar',
+    ),
+  );
+}
+
 /** A new ledger entry for a row; held back when the row does not say how much of the source was read. */
 function addSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: string; date: string }, problems: Problem[], held: HeldBackRow[]): string | undefined {
   const path = `source-ledger[${row.index}]`;
@@ -438,6 +485,7 @@ function addSource(row: SourceLedgerRow, state: SourcePlanState, pass: { file: s
   const sourceId = named ?? uniqueId(slug(row.title, 48) || 'source', state.usedIds);
   state.usedIds.add(sourceId);
   const source = newSource(sourceId, row, row.reading, accessed);
+  metadataLeftOut(row, source as unknown as Source, pass.file, problems);
   state.newSources.push(source);
   state.newById.set(sourceId, source);
   state.known.add(source as unknown as Source);

@@ -43,12 +43,14 @@ export function contractLines(): string[] {
   return [
     'What `research-pack ingest` reads from the report (everything else stays in the report for the author; a row it cannot read is held back and listed with its line, never dropped):',
     '- Who: a line in section 1 that opens with "By:" and names who did the work, a person or the agent and model; the research pass is recorded under that name (a report without one is ingested only when the author names who).',
+    '- Summary: a line in section 1 that opens with "Summary:" and gives what the pass found in a sentence or two; the chapter\'s research history shows it.',
     `- Claims: a listed claim by its id, anywhere in the claim cell; a claim that is not listed by its sentence in double quotes, exactly as in ${SNAPSHOT_FILE} (a | in it is written \\| inside a table cell, and still matches); a code block, an example or a row of a table in the chapter, which has no sentence of its own, by its snapshot line and a few words of your own, not quoted. You may label rows (C1, S1) in a first "#" or "Id" column and refer to them elsewhere, also as ranges (C4–C9).`,
     `- Priority: ${either(PrioritySchema.options)}, for how much the claim matters to the chapter (not how large the change is).`,
     `- Proposed response: ${either(ResponseSchema.options)}.`,
     `- How a source bears on a claim: ${either(RelationSchema.options)}, before or after the claim's id.`,
     `- Evidence class: ${either(EvidenceClassSchema.options)}.`,
     `- Reading status: ${either(reading)}.`,
+    '- Source metadata: authors (separated by ;), the date of publication (YYYY-MM-DD, YYYY-MM or YYYY) and the venue or publisher in columns of their own headed Authors, Published and Venue; a DOI or an arXiv id with its version anywhere in the row.',
     '- Dates: YYYY-MM-DD, for the day you checked a source\'s metadata against it (verified) and the day you last opened it (accessed).',
     '- UNVERIFIED on anything you could not verify. UNRUN on each experiment you did not run; an experiment you ran gives the date, the command and what it printed.',
   ];

@@ -32,7 +32,7 @@ export const REPORT_SECTIONS: readonly ReportSection[] = Object.freeze([
     number: 3,
     title: 'Source ledger',
     description:
-      'a table with one row per source: identity, verified metadata, URL, reading status (full text, abstract only, partial, not accessible), the claims it bears on, its limitations, and the dates you verified and accessed it.',
+      'a table with one row per source: identity, verified metadata (authors, date of publication and venue each in a column of its own: Authors, Published, Venue), URL, reading status (full text, abstract only, partial, not accessible), the claims it bears on, its limitations, and the dates you verified and accessed it.',
   },
   {
     number: 4,

@@ -89,7 +89,7 @@ function reportText(options: { fingerprint?: string; findings?: string; bears?: 
 | Source | Verified metadata | URL | Reading | Bears on | Limitations | Verified / accessed |
 | --- | --- | --- | --- | --- | --- | --- |
 | Session notes | Project docs | https://example.org/notes/ | abstract only | ${options.bears ?? '`tree`, contradicts `ids`'} | Docs only | 2026-11-30 / 2026-11-30 |
-| A paper on ids | Doe, 2025, doi:10.1234/ids.5 | https://doi.org/10.1234/ids.5 | abstract only | qualifies \`ids\` | Abstract | 2026-11-30 / 2026-11-30 |
+| A paper on ids | doi:10.1234/ids.5 | https://doi.org/10.1234/ids.5 | abstract only | qualifies \`ids\` | Abstract | 2026-11-30 / 2026-11-30 |
 
 ## 4. Findings
 
@@ -359,7 +359,7 @@ evidence:
     const result = plan(text);
     expect(formatProblems(result.problems.filter((problem) => problem.path.endsWith('.reading'))).split('\n')).toEqual([
       'report.md:19:63  source-ledger[0].reading  warning: reading status "glanced at" is not one of full text, abstract only, partial, not accessible; the ledger\'s word for "notes" is kept  (hint: say how much of the source you read: full text, abstract only, partial (which parts) or not accessible)  [report/invalid-value]',
-      'report.md:20:83  source-ledger[1].reading  warning: "A paper on ids" is new to the ledger, and its reading status "glanced at" is not one of full text, abstract only, partial, not accessible; the row is held back  (hint: give its reading status: full text, abstract only, partial (which parts) or not accessible)  [report/invalid-value]',
+      'report.md:20:72  source-ledger[1].reading  warning: "A paper on ids" is new to the ledger, and its reading status "glanced at" is not one of full text, abstract only, partial, not accessible; the row is held back  (hint: give its reading status: full text, abstract only, partial (which parts) or not accessible)  [report/invalid-value]',
     ]);
     expect(result.heldBack.map((row) => row.label)).toEqual(['A paper on ids']);
   });
@@ -371,6 +371,28 @@ evidence:
       'report.md:19:1  source-ledger[0].reading  warning: the report read "Session notes" as full-text, the ledger says abstract-only for "notes"; the ledger is kept  (hint: if the report is right: research-pack source notes --reading full-text --chapter book/chapter)  [report/reading-differs]',
     );
     expect(result.files.find((file) => file.kind === 'evidence')!.after).toContain('    reading: abstract-only\n    accessed: 2026-01-10\n');
+  });
+
+  it("says what a new source's metadata cell gives that the ledger does not record, unless columns of their own give it (an outside author's finding)", () => {
+    const cell = 'M. Thomson, W. Tarreau; IETF RFC 8470; September 2018; DOI 10.17487/RFC8470';
+    const result = plan(reportText().replace('| A paper on ids | doi:10.1234/ids.5 |', `| A paper on ids | ${cell} |`));
+    expect(formatProblems(result.problems)).toBe(
+      'report.md:20:20  source-ledger[1].metadata  warning: the metadata cell of "A paper on ids" says "M. Thomson, W. Tarreau; IETF RFC 8470; September 2018"; only its identifiers (DOI, arXiv id) and dates are read from it, so the ledger records "a-paper-on-ids" without authors, publication date or venue  (hint: give them in columns of their own, Authors (separated by ;), Published (YYYY-MM-DD, YYYY-MM or YYYY) and Venue, and ingest the report again; or add authors, published and venue to the source in the evidence sidecar)  [report/metadata-not-recorded]',
+    );
+    // The DOI is read all the same.
+    expect(result.files.find((file) => file.kind === 'evidence')!.after).toContain('      doi: 10.17487/RFC8470\n');
+    // Identifiers and dates alone say nothing more; nor does a recorded source's cell ("Project docs" for "notes").
+    expect(plan(reportText().replace('| A paper on ids | doi:10.1234/ids.5 |', '| A paper on ids | arXiv:2210.03629v3; doi:10.1234/ids.5. Verified 2026-11-30. |')).problems).toEqual([]);
+    // With an Authors column, the row records its authors, and the cell is not said.
+    const withColumns = reportText()
+      .replace('| Source | Verified metadata |', '| Source | Authors | Verified metadata |')
+      .replace('| --- | --- | --- | --- | --- | --- | --- |\n| Session', '| --- | --- | --- | --- | --- | --- | --- | --- |\n| Session')
+      .replace('| Session notes |', '| Session notes | — |')
+      .replace('| A paper on ids |', '| A paper on ids | M. Thomson; W. Tarreau |')
+      .replace('| doi:10.1234/ids.5 |', `| ${cell} |`);
+    const columns = plan(withColumns);
+    expect(columns.problems).toEqual([]);
+    expect(columns.files.find((file) => file.kind === 'evidence')!.after).toContain('    authors: [M. Thomson, W. Tarreau]\n');
   });
 
   it("holds back a ledger row that is the researcher's own run, telling them it belongs in section 6 (an outside author's finding)", () => {
@@ -594,7 +616,7 @@ ${row('node-fetch: A light-weight module that brings Fetch API to Node.js', 'htt
   it('creates missing sidecars, and keeps findings within what a sidecar field allows', () => {
     const long = 'Word '.repeat(5_000).trim();
     const result = plan(reportText({ findings: long }), sidecars({ claims: claimsYaml }), { ...chapter, sources: [], evidence: [] });
-    expect(formatProblems(result.problems)).toBe(
+    expect(formatProblems(result.problems.filter((problem) => problem.rule !== 'report/metadata-not-recorded'))).toBe(
       'report.md:22:1  findings  warning: section 4 has 24999 characters; the pass keeps the first 19000, the whole section stays in reports/2026-11-30-chapter.md  [report/truncated]',
     );
     expect(result.pass.findings!.endsWith(' … (truncated; the whole section is in reports/2026-11-30-chapter.md)')).toBe(true);

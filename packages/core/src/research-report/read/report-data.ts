@@ -123,6 +123,8 @@ export interface SourceLedgerRow extends ReportPlace {
   identifiers: { doi?: string; arxiv?: string };
   /** The metadata cell as plain text. */
   metadata: string;
+  /** Where the metadata cell is, when the table has one. */
+  metadataAt?: ReportPlace;
   /** The metadata cell says UNVERIFIED: no verification date is recorded. */
   metadataUnverified: boolean;
   /** How much was read; undefined when the row does not say (a recorded source keeps the ledger's word). */

@@ -184,6 +184,7 @@ function readLedgerRow(
     ...(namedId ? { namedId } : {}),
     identifiers: {},
     metadata: metadata?.text ?? '',
+    ...(metadata ? { metadataAt: metadata.place } : {}),
     metadataUnverified,
     readingText: { value: readingCell?.text ?? '', line: readingPlace.line, column: readingPlace.column },
     bearsOn,
