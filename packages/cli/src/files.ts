@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { readTextFile, systemAdvice, systemErrorCode, systemReason, type FileOperation, type FileRefusal } from '@research-pack/core/load';
+import { inspectPath, MAX_FILE_BYTES, readTextFile, systemAdvice, systemErrorCode, systemReason, type FileOperation, type FileRefusal } from '@research-pack/core/load';
 import { CliError, EXIT } from './io.js';
 
 /**
@@ -111,16 +111,19 @@ export async function writeAtomic(file: string, text: string, options: WriteOpti
  * @param from the book folder.
  * @param to where the copy goes.
  */
-export async function copyBook(from: string, to: string): Promise<void> {
+export async function copyBook(from: string, to: string, root: string): Promise<void> {
   const copy = (source: string, target: string) => {
     fs.mkdirSync(target, { recursive: true });
     for (const name of fs.readdirSync(source)) {
       if (/^\.(?:.*\.tmp|research-pack\.lock(?:\.break)?)$/.test(name)) continue;
       const inner = path.join(source, name);
+      // Under the loader's policy: a link is followed only inside the project, and only a folder or a regular file of
+      // at most 16 MiB is copied (an outside reviewer found /etc/passwd copied through a link in the book).
+      const found = inspectPath(inner, { root });
+      if (found.status !== 'found') continue;
       try {
-        const stats = fs.statSync(inner);
-        if (stats.isDirectory()) copy(inner, path.join(target, name));
-        else if (stats.isFile()) fs.writeFileSync(path.join(target, name), fs.readFileSync(inner));
+        if (found.kind === 'folder') copy(inner, path.join(target, name));
+        else if (found.kind === 'file' && found.size <= MAX_FILE_BYTES) fs.writeFileSync(path.join(target, name), fs.readFileSync(found.real));
       } catch (error) {
         // Renamed away by a writer between the listing and the copy, or a link the loader refuses anyway.
         const code = systemErrorCode(error);
@@ -132,6 +135,24 @@ export async function copyBook(from: string, to: string): Promise<void> {
     copy(from, to);
   } catch (error) {
     throw systemError(error, 'read', from);
+  }
+}
+
+/**
+ * Refuse a file to be written where a symbolic link on its way leads out of
+ * the project (a `reports` folder committed as a link to another folder):
+ * the deepest folder of its path that exists must be inside the project.
+ * @param file the absolute path to write.
+ * @param root the project root.
+ * @param shown the path in messages.
+ */
+export function assertWritableInside(file: string, root: string, shown: string): void {
+  let folder = path.dirname(file);
+  while (!fs.existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+  const found = inspectPath(folder, { root });
+  if (found.status === 'refused' && found.refusal.rule === 'file/outside-project') {
+    const folderShown = path.relative(path.dirname(file), folder) === '' ? 'its folder' : 'a folder on its way';
+    throw new CliError(`cannot write ${shown}: ${folderShown} ${found.refusal.message.replace(/^is /, 'is ').replace(/; it is not read$/, '')}; nothing was written; replace the link with a folder inside the project`, EXIT.problems);
   }
 }
 

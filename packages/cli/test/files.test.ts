@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyBook, readOptional, readText, writeAtomic } from '../src/files.js';
+import { assertWritableInside, copyBook, readOptional, readText, writeAtomic } from '../src/files.js';
 import { CliError } from '../src/io.js';
 import { named, noImmutableFiles } from '../../../test/helpers/capabilities.js';
 
@@ -108,10 +108,49 @@ describe('copyBook', () => {
     fs.writeFileSync(at('book/.research-pack.lock'), '{}');
     fs.symlinkSync('a.claims.yaml', at('book/b.claims.yaml'));
     fs.chmodSync(at('book/a.claims.yaml'), 0o444);
-    await copyBook(at('book'), at('copy'));
+    await copyBook(at('book'), at('copy'), at('book'));
     expect(fs.readdirSync(at('copy'), { recursive: true }).sort()).toEqual(['.reports', '.reports/r.md', 'a.claims.yaml', 'b.claims.yaml']);
     expect(fs.lstatSync(at('copy/b.claims.yaml')).isSymbolicLink()).toBe(false);
     // Fresh modes: the check writes the would-be files into the copy.
     expect(fs.statSync(at('copy/a.claims.yaml')).mode & 0o200).toBe(0o200);
+  });
+
+  it('follows no link out of the project, as the loader does not (an outside reviewer found /etc/passwd copied)', async () => {
+    fs.mkdirSync(at('project/book/inner'), { recursive: true });
+    fs.mkdirSync(at('outside'));
+    fs.writeFileSync(at('outside/secret.txt'), 'secret');
+    fs.writeFileSync(at('project/book/a.claims.yaml'), 'claims: []\n');
+    fs.writeFileSync(at('project/notes.txt'), 'inside');
+    fs.symlinkSync(at('outside/secret.txt'), at('project/book/secret-link.txt'));
+    fs.symlinkSync(at('outside'), at('project/book/outside-folder'));
+    fs.symlinkSync('../notes.txt', at('project/book/notes-link.txt'));
+    fs.symlinkSync('missing.txt', at('project/book/dangling.txt'));
+    await copyBook(at('project/book'), at('copy'), at('project'));
+    expect(fs.readdirSync(at('copy'), { recursive: true }).sort()).toEqual(['a.claims.yaml', 'inner', 'notes-link.txt']);
+    expect(fs.readFileSync(at('copy/notes-link.txt'), 'utf8')).toBe('inside');
+  });
+});
+
+describe('assertWritableInside', () => {
+  it('refuses a file whose folder is a link out of the project, and takes one inside it (an outside reviewer wrote a report copy through a `reports` link)', () => {
+    fs.mkdirSync(at('project/book'), { recursive: true });
+    fs.mkdirSync(at('outside'));
+    fs.symlinkSync(at('outside'), at('project/book/reports'));
+    let error: unknown;
+    try {
+      assertWritableInside(at('project/book/reports/2026-12-01-ch.md'), at('project'), 'book/reports/2026-12-01-ch.md');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).message).toBe(
+      `cannot write book/reports/2026-12-01-ch.md: its folder is a symbolic link to "${at('outside')}", outside the project; nothing was written; replace the link with a folder inside the project`,
+    );
+    expect((error as CliError).exitCode).toBe(1);
+    // A folder not there yet, under one inside the project; and a link that stays inside.
+    expect(() => assertWritableInside(at('project/book/.reports/new/r.md'), at('project'), 'r.md')).not.toThrow();
+    fs.mkdirSync(at('project/shared'));
+    fs.symlinkSync('../shared', at('project/book/copies'));
+    expect(() => assertWritableInside(at('project/book/copies/r.md'), at('project'), 'r.md')).not.toThrow();
   });
 });

@@ -5,7 +5,7 @@
  * are asserted as text.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { diffLines } from 'diff';
@@ -500,6 +500,27 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
       await writeFile(file, await readFile(path.join(root, await putReport('complete')), 'utf8'));
       const result = await runCli(['ingest', file, '--chapter', '27-chapter', '--as-of', '2026-11-30'], { cwd: root });
       expect(result.stdout.split('\n')[0]).toBe(`Ingest ${file} into pi/27-chapter (dry run)`);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses to copy the report into a reports folder that is a link out of the project, dry run or not (an outside reviewer's finding)", async () => {
+    const report = await putReport('complete');
+    const outside = await mkdtemp(path.join(os.tmpdir(), 'research-pack-outside-'));
+    try {
+      await symlink(outside, path.join(root, book, 'reports'));
+      const before = await snapshotBook();
+      for (const args of [[], ['--write']]) {
+        const result = await ingest(report, ...args);
+        expect(result.code).toBe(1);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toBe(
+          `research-pack ingest: cannot write content/books/pi/reports/2026-11-30-27-chapter.md: its folder is a symbolic link to "${outside}", outside the project; nothing was written; replace the link with a folder inside the project\n`,
+        );
+      }
+      expect(await readdir(outside)).toEqual([]);
+      expect(await snapshotBook()).toEqual(before);
     } finally {
       await rm(outside, { recursive: true, force: true });
     }

@@ -14,7 +14,7 @@ import { parseResearchReport, type ResearchReport } from '@research-pack/core/re
 import { planIngest, type IngestPlan } from '@research-pack/core/ingest';
 import { parseChapter } from '@research-pack/markdown/parse';
 import { dateOption, expectPositionals, stringOption } from '../args.js';
-import { copyBook, readOptional, readText, removeTemporary, writeAtomic } from '../files.js';
+import { assertWritableInside, copyBook, readOptional, readText, removeTemporary, writeAtomic } from '../files.js';
 import { lockChapterBook } from '../lock.js';
 import { CliError, EXIT, type Io } from '../io.js';
 import { chapterIn, projectOptions, requireWorkingModel, saySetAside, type ProjectOptions, type WorkingModel } from '../project.js';
@@ -81,6 +81,8 @@ export const ingest: Command = async (positionals, values, io) => {
 
   // The would-be files must pass check.
   const reportTarget = path.join(bookDir, pass.reportPath);
+  // A `reports` folder committed as a link out of the project: the copy would be written there (an outside reviewer's finding).
+  assertWritableInside(reportTarget, options.root, posix(path.relative(options.root, reportTarget)));
   const copyReport = (await readOptional(reportTarget)) === undefined;
   const checkProblems = await checkWouldBe(options, book, plan, copyReport ? { file: pass.reportPath, text: source } : undefined);
   if (hasErrors(checkProblems)) {
@@ -235,7 +237,7 @@ async function checkWouldBe(options: ProjectOptions, book: BookModel, plan: Inge
   try {
     const bookDir = path.join(options.root, options.contentDir, book.slug);
     const copy = path.join(temporary, 'content', book.slug);
-    await copyBook(bookDir, copy);
+    await copyBook(bookDir, copy, options.root);
     const bookPrefix = posix(path.join(options.contentDir, book.slug));
     for (const file of plan.files) await writeAtomic(path.join(copy, path.relative(bookPrefix, file.file)), file.after);
     if (report) await writeAtomic(path.join(copy, report.file), report.text);

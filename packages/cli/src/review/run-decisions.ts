@@ -93,7 +93,7 @@ async function modelWithoutDirectives(options: ProjectOptions, ids: ReadonlySet<
   const temporary = mkdtempSync(path.join(os.tmpdir(), 'research-pack-decide-'));
   try {
     const listingOptions = { contentDir: options.contentDir, frontmatter: options.config.frontmatter };
-    for (const book of listBooks(options.root, listingOptions).books) await copyBook(book.dir, path.join(temporary, options.contentDir, book.slug));
+    for (const book of listBooks(options.root, listingOptions).books) await copyBook(book.dir, path.join(temporary, options.contentDir, book.slug), options.root);
     for (const book of listBooks(temporary, listingOptions).books) {
       for (const entry of book.chapters) {
         const read = readBookFile(temporary, entry.path);

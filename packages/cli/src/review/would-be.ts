@@ -25,7 +25,7 @@ export async function checkWouldBe(options: ProjectOptions, files: readonly Plan
   try {
     // The books of the files, under the same folder names as in the project: every path in a problem reads as there.
     const books = [...new Set(files.map((file) => path.posix.relative(content, file.file).split('/')[0]!))];
-    for (const book of books) await copyBook(path.join(options.root, options.contentDir, book), path.join(temporary, options.contentDir, book));
+    for (const book of books) await copyBook(path.join(options.root, options.contentDir, book), path.join(temporary, options.contentDir, book), options.root);
     for (const file of files) await writeAtomic(path.join(temporary, file.file), file.after);
     const result = buildModel({ rootDir: temporary, contentDir: options.contentDir, frontmatter: options.config.frontmatter, parse: chapterParser, today: options.asOf });
     return ownProblems(result, files.map((file) => file.file));
