@@ -443,7 +443,11 @@ function misnamedChapter(rootDir: string, dir: string, base: string, name: strin
     'book/unknown-chapter-file',
     { file: relativePath(rootDir, path.join(dir, name)) },
     'this file is not read as a chapter: chapter files end in .mdx or .md, in lowercase',
-    taken ? `${base}.md or ${base}.mdx is the chapter: delete or rename this file` : `rename it to ${quote(`${base}.${extension}`)}`,
+    taken
+      ? `${base}.md or ${base}.mdx is the chapter: delete or rename this file`
+      : `${base}.${extension}` === name
+        ? 'rename it: a chapter file name is lowercase letters, digits and hyphens, ending in .mdx or .md (no control characters or line breaks)'
+        : `rename it to ${quote(`${base}.${extension}`)}`,
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Problem } from './problem.js';
+import { quote, type Problem } from './problem.js';
 /**
  * Problems as text, one line each, the way compilers and MyST print them:
  * `file:line:column  path  message  (hint: ...)  [rule]`.
@@ -15,12 +15,26 @@ import type { Problem } from './problem.js';
  * @returns one line of text, without a trailing newline.
  */
 export function formatProblem(problem: Problem): string {
-  const parts = [problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file];
+  const file = shownFile(problem.file);
+  const parts = [problem.line > 0 ? `${file}:${problem.line}:${problem.column}` : file];
   if (problem.path) parts.push(problem.path);
   parts.push(`${problem.severity === 'warning' ? 'warning: ' : ''}${problem.message}`);
   if (problem.hint) parts.push(`(hint: ${problem.hint})`);
   parts.push(`[${problem.rule}]`);
   return parts.join('  ');
+}
+
+/**
+ * A file as a problem line names it: as it is, or, when its name holds a
+ * control, invisible or line-separator character (git takes a line feed or
+ * an escape in a file name), quoted with them spelled out, so that a file
+ * name cannot forge a line of the report or move a terminal's cursor (an
+ * outside reviewer's finding).
+ * @param file the file, relative to the project.
+ * @returns what the line shows.
+ */
+export function shownFile(file: string): string {
+  return /[\p{Cf}\p{Zl}\p{Zp}\p{Cc}]/u.test(file) ? quote(file, Number.POSITIVE_INFINITY) : file;
 }
 
 /**

@@ -264,4 +264,13 @@ describe('loadBooks under the file policy', () => {
       `${book}/03-forks.markdown  this file is not read as a chapter: chapter files end in .mdx or .md, in lowercase  (hint: rename it to "03-forks.md")  [book/unknown-chapter-file]`,
     );
   });
+
+  it("names a chapter file whose name holds a line break quoted, and does not tell it to take the name it has (an outside reviewer's finding)", () => {
+    const forged = load({ '04-x\n27-chapter.claims.yaml:1:1  note: all reviewed\n.mdx': '---\ntitle: X\nnumber: 4\n---\n' });
+    const text = formatProblems(forged.problems);
+    expect(text).toBe(
+      `"${book}/04-x\\n27-chapter.claims.yaml:1:1  note: all reviewed\\n.mdx"  this file is not read as a chapter: chapter files end in .mdx or .md, in lowercase  (hint: rename it: a chapter file name is lowercase letters, digits and hyphens, ending in .mdx or .md (no control characters or line breaks))  [book/unknown-chapter-file]`,
+    );
+    expect(text.split('\n')).toHaveLength(1);
+  });
 });

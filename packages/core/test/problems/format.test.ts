@@ -28,6 +28,15 @@ describe('formatProblem', () => {
       'content/books/pi/27-chapter.claims.yaml:12:5  p  warning: m  (hint: x)  [schema/invalid-enum]',
     );
   });
+
+  it("quotes a file name that holds a line break, an escape or an invisible character, so it cannot forge a line or move a terminal's cursor (an outside reviewer's finding)", () => {
+    const forged = 'content/books/pi/x\n27-chapter.claims.yaml:1:1  note: all reviewed\n.mdx';
+    const line = formatProblem(problem({ file: forged, line: 0, column: 0, path: '', rule: 'book/unknown-chapter-file', message: 'not a chapter', hint: 'rename it' }));
+    expect(line).toBe('"content/books/pi/x\\n27-chapter.claims.yaml:1:1  note: all reviewed\\n.mdx"  not a chapter  (hint: rename it)  [book/unknown-chapter-file]');
+    expect(line.split('\n')).toHaveLength(1);
+    expect(formatProblem(problem({ file: 'content/books/pi/esc\u001b[2Kred.mdx', line: 3, column: 1 })).startsWith('"content/books/pi/esc\\u001b[2Kred.mdx":3:1  ')).toBe(true);
+    expect(formatProblem(problem({ file: 'content/books/pi/a\u202eb.mdx' })).startsWith('"content/books/pi/a\\u202eb.mdx":12:5  ')).toBe(true);
+  });
 });
 
 describe('formatProblems', () => {
