@@ -200,6 +200,9 @@ export function verdictsBacked(records: ChapterRecords): void {
     const misnamedLead = lead ? undefined : misnamed[0];
     // Leads on the claim whose relation is still to be decided: one of them may be the evidence, once its relation says so.
     const unresolved = evidence.find((item) => item.claims.includes(claim.id) && item.relation === 'unresolved' && item.status !== 'rejected');
+    // Validated evidence of another relation: the claim's wording was corrected, and what contradicted it now supports it
+    // (an outside author guessed `accept … --force`).
+    const otherwise = evidence.find((item) => item.claims.includes(claim.id) && item.status === 'validated' && item.relation !== relation && item.relation !== 'unresolved');
     report(
       records,
       'cross/verdict-unsupported',
@@ -214,7 +217,9 @@ export function verdictsBacked(records: ChapterRecords): void {
             ? `the evidence with that relation (${rejected.map((item) => quote(item.id)).join(', ')}) is rejected; give the claim the verdict the rest of its evidence supports (\`research-pack verdict ${claim.id} unverified --rationale "…"\`, in the same call as the rejection), or keep that evidence`
             : unresolved
               ? `evidence ${quote(unresolved.id)} bears on it with relation "unresolved"; if it ${relation} the claim, \`research-pack accept ${unresolved.id} --relation ${relation}\` (or set relation: ${relation} and status: validated), or set the verdict to unverified`
-              : `add it to ${sidecarName(records, 'evidence')}, or set the verdict to unverified`,
+              : otherwise
+                ? `evidence ${quote(otherwise.id)} is validated as ${quote(otherwise.relation)}; if the claim's wording changed so that the source now ${relation} it, \`research-pack accept ${otherwise.id} --relation ${relation} --force\`; else record a source that does, \`research-pack cite <source> --claim ${claim.id} --relation ${relation}\`, or set the verdict to unverified`
+                : `record the source that ${relation} it, \`research-pack cite <source> --claim ${claim.id} --relation ${relation}\` (a source of ${sidecarName(records, 'evidence')}), or set the verdict to unverified`,
     );
   });
 }

@@ -128,7 +128,7 @@ export function nonAsciiHint(value: unknown): string | undefined {
   const char = [...value].find((entry) => entry.codePointAt(0)! > 0x7e || entry.codePointAt(0)! < 0x20);
   if (!char) return undefined;
   const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-  return `it contains ${quote(char)} (${code}), which is not plain ASCII; retype it`;
+  return char.codePointAt(0)! < 0x20 ? `it contains ${quote(char)} (${code}), a control character; remove it` : `it contains ${quote(char)} (${code}), which is not plain ASCII; retype it`;
 }
 
 /**

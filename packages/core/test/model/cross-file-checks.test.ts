@@ -109,11 +109,11 @@ describe('the cross-file checks, through validateBook', () => {
 
   it('cross/verdict-unsupported: a verdict needs validated evidence with the matching relation', () => {
     expect(check({ '01-sessions.claims.yaml': edit(claims, 'status: unverified', 'status: contradicted\n      date: 2025-01-01\n      rationale: No.') })).toBe(
-      'content/books/demo/01-sessions.claims.yaml:15:15  claims[1].verdict.status  a contradicted verdict needs validated evidence with relation "contradicts" for claim "tree"  (hint: add it to 01-sessions.evidence.yaml, or set the verdict to unverified)  [cross/verdict-unsupported]',
+      'content/books/demo/01-sessions.claims.yaml:15:15  claims[1].verdict.status  a contradicted verdict needs validated evidence with relation "contradicts" for claim "tree"  (hint: record the source that contradicts it, `research-pack cite <source> --claim tree --relation contradicts` (a source of 01-sessions.evidence.yaml), or set the verdict to unverified)  [cross/verdict-unsupported]',
     );
     // Evidence with another relation does not count.
     expect(check({ '01-sessions.evidence.yaml': edit(evidence, 'relation: qualifies', 'relation: supports') })).toBe(
-      'content/books/demo/01-sessions.claims.yaml:20:15  claims[2].verdict.status  a qualified verdict needs validated evidence with relation "qualifies" for claim "header"  (hint: add it to 01-sessions.evidence.yaml, or set the verdict to unverified)  [cross/verdict-unsupported]',
+      'content/books/demo/01-sessions.claims.yaml:20:15  claims[2].verdict.status  a qualified verdict needs validated evidence with relation "qualifies" for claim "header"  (hint: evidence "header-run" is validated as "supports"; if the claim\'s wording changed so that the source now qualifies it, `research-pack accept header-run --relation qualifies --force`; else record a source that does, `research-pack cite <source> --claim header --relation qualifies`, or set the verdict to unverified)  [cross/verdict-unsupported]',
     );
     // Evidence whose relation is still to be decided: the hint names it and says how (an outside author's finding).
     expect(check({ '01-sessions.evidence.yaml': edit(evidence, 'relation: qualifies', 'relation: unresolved') })).toBe(
@@ -121,8 +121,8 @@ describe('the cross-file checks, through validateBook', () => {
     );
     expect(check({ '01-sessions.evidence.yaml': undefined, '01-sessions.research.yaml': edit(research, '    source: jsonl-spec\n', '') })).toBe(
       [
-        'content/books/demo/01-sessions.claims.yaml:6:15  claims[0].verdict.status  a supported verdict needs validated evidence with relation "supports" for claim "jsonl"  (hint: add it to 01-sessions.evidence.yaml, or set the verdict to unverified)  [cross/verdict-unsupported]',
-        'content/books/demo/01-sessions.claims.yaml:20:15  claims[2].verdict.status  a qualified verdict needs validated evidence with relation "qualifies" for claim "header"  (hint: add it to 01-sessions.evidence.yaml, or set the verdict to unverified)  [cross/verdict-unsupported]',
+        'content/books/demo/01-sessions.claims.yaml:6:15  claims[0].verdict.status  a supported verdict needs validated evidence with relation "supports" for claim "jsonl"  (hint: record the source that supports it, `research-pack cite <source> --claim jsonl --relation supports` (a source of 01-sessions.evidence.yaml), or set the verdict to unverified)  [cross/verdict-unsupported]',
+        'content/books/demo/01-sessions.claims.yaml:20:15  claims[2].verdict.status  a qualified verdict needs validated evidence with relation "qualifies" for claim "header"  (hint: record the source that qualifies it, `research-pack cite <source> --claim header --relation qualifies` (a source of 01-sessions.evidence.yaml), or set the verdict to unverified)  [cross/verdict-unsupported]',
       ].join('\n'),
     );
   });

@@ -50,6 +50,8 @@ describe('hints', () => {
 
   it('unmasks look-alike characters and pads dates', () => {
     expect(nonAsciiHint('s\u0435ssion')).toBe('it contains "\u0435" (U+0435), which is not plain ASCII; retype it');
+    // A tab is ASCII: it is called what it is (an outside reviewer's finding).
+    expect(nonAsciiHint('https://x.org/a\tb')).toBe('it contains "\\t" (U+0009), a control character; remove it');
     expect(nonAsciiHint('plain')).toBeUndefined();
     expect(dateHint('2024-1-5')).toBe('did you mean "2024-01-05"?');
     expect(dateHint('2024-2-30')).toBeUndefined();
