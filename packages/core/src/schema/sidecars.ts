@@ -163,7 +163,7 @@ export const HostChapterFrontmatterSchema = z
     /** The chapter's title. */
     title: ShortTextSchema.describe("The chapter's title."),
     /** The chapter number within the book; default `sidebar.order`. */
-    number: z.number().int().min(0).max(100_000).optional().describe('The chapter number within the book; default sidebar.order.'),
+    number: z.number().int().min(0).max(100_000).optional().describe('The chapter number within the book; on Starlight, sidebar: { order: N } gives it when number is left out.'),
     /** A one-sentence summary for the book index; default `description`. */
     summary: TextSchema.optional().describe('A one-sentence summary; default description.'),
     description: z.unknown().optional(),

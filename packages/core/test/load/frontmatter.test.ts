@@ -70,7 +70,7 @@ describe('loadFrontmatter', () => {
     });
     expect(host('---\ntitle: Sessions\nnumber: 3\nsummary: Mine.\ndescription: Theirs.\nsidebar: { order: 9 }\n---\n').data).toEqual({ title: 'Sessions', number: 3, summary: 'Mine.' });
     expect(formatProblems(host('---\ntitle: Sessions\ndescription: x\n---\n').problems)).toBe(
-      'content/books/pi/27-chapter.mdx:2:1  number  missing required key "number"  (hint: add "number: ..." — the chapter number within the book; default sidebar.order)  [schema/missing-key]',
+      'content/books/pi/27-chapter.mdx:2:1  number  missing required key "number"  (hint: add "number: ..." — the chapter number within the book; on Starlight, sidebar: { order: N } gives it when number is left out)  [schema/missing-key]',
     );
     expect(formatProblems(host('---\ntitle: Sessions\nnumber: two\n---\n').problems)).toContain('3:9  number  expected a number');
     // The strict default still refuses the host's keys.
