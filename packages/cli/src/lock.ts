@@ -68,7 +68,13 @@ export function lockBook(bookDir: string, options: LockOptions): WriterLock {
     }
     if (isAlive(holder)) throw busy(options, holder);
     const same = (now: LockHolder | undefined) => now !== undefined && now.pid === holder.pid && now.started === holder.started && now.host === holder.host;
-    if (takeOver(file, same)) options.io?.stderr(`research-pack: took over a stale lock of ${options.shown} (pid ${holder.pid}, "${holder.command}", since ${holder.started}: that process is gone).\n`);
+    // A writer killed between two files leaves each file whole, old or new, but the set of them half changed (an outside
+    // reviewer's finding): say so, and what settles it.
+    if (takeOver(file, same)) {
+      options.io?.stderr(
+        `research-pack: took over a stale lock of ${options.shown} (pid ${holder.pid}, "${holder.command}", since ${holder.started}: that process is gone). It may have stopped between two files, each whole but not all written: if \`research-pack check\` or \`git diff\` shows its changes in part, run that command again or restore the book's files.\n`,
+      );
+    }
   }
   throw busy(options, undefined);
 }
