@@ -201,6 +201,16 @@ function readLedgerRow(
   const verified = dates.verified ?? byDefault;
   if (verified && !metadataUnverified) entry.verified = verified;
   readUrl(entry, source, cell('url'));
+  // "https://exa mple.org/x": a space cut the address, and "https://exa" would land as the source's URL (an outside
+  // reviewer's finding). A host without a dot is no public address: said, and left out, the cell kept as the locator.
+  const hostless = entry.url !== undefined ? dotlessHost(entry.url) : undefined;
+  if (hostless) {
+    const shownCell = cell('url') ?? source;
+    fail('report/invalid-value', shownCell.place, shownCell === source ? 'source' : 'url', `the address ${quote(entry.url!, 120)} has no domain (its host, ${quote(hostless)}, has no dot): a space or a line break may have cut it; the source is recorded without a URL`, 'write the address whole, without spaces (https://example.org/…)');
+    delete entry.url;
+    delete entry.titleUrl;
+    if (cell('url') && !isNone(cell('url')!.text)) entry.locator = shorten(cell('url')!.text, 500);
+  }
   // "…/83378aad…/docs/tree.md": an address shortened against another row's is no address; kept as written, as the locator, and said.
   const urlCell = cell('url');
   if (entry.url === undefined && urlCell && /^(?:…|\.\.\.)\S*\//.test(urlCell.text.trim())) {
@@ -288,6 +298,17 @@ function readUrl(entry: SourceLedgerRow, source: CellText, urlCell: CellText | u
   const clauses = locator.split(/[;,]\s*/);
   if (fromCell && (clauses.some((clause) => ACCESS_NOTE.test(clause.trim())) || /^(?:https?:\/\/\S+[\s,;]*)+$/.test(locator))) entry.urlNote = shorten(locator, 500);
   else entry.locator = shorten(locator, 500);
+}
+
+/** The host of an http(s) URL when it has no dot and is not `localhost`; undefined otherwise. */
+function dotlessHost(url: string): string | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+  return host.includes('.') || host.includes(':') || host === 'localhost' || host.startsWith('[') ? undefined : host;
 }
 
 /** Metadata that dates the row: "Verified 2026-12-06", "accessed on 2026-12-06". */

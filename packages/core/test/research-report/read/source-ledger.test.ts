@@ -5,6 +5,7 @@
 import type { Root } from 'mdast';
 import { markdownToMdast } from 'satteri';
 import { describe, expect, it } from 'vitest';
+import { formatProblems } from '../../../src/problems/format.js';
 import { parseResearchReport } from '../../../src/research-report/read.js';
 
 const parse = (source: string) => markdownToMdast(source, { features: { gfm: true, frontmatter: true, directive: false, smartPunctuation: false }, position: true }) as Root;
@@ -39,5 +40,27 @@ describe('source ledger rows', () => {
     expect(s10!.title.length).toBeLessThanOrEqual(500);
     expect(s10!.title.endsWith('.md…')).toBe(true);
     expect(s10!.title.startsWith('pi 0.73.1 package code: docs/file-number-1.md, ')).toBe(true);
+  });
+});
+
+describe('an address a space cut', () => {
+  it("records no URL whose host has no dot, and says so at the cell, keeping the cell as the locator (an outside reviewer's finding)", () => {
+    const cut = `# Report
+
+## 3. Source ledger
+
+| Source | URL | Reading | Bears on | Verified / accessed |
+| --- | --- | --- | --- | --- |
+| Docs | https://exa mple.org/x | full text | C1 | 2026-12-06 / 2026-12-06 |
+| Local notes | http://localhost:4321/notes | full text | C1 | 2026-12-06 / 2026-12-06 |
+`;
+    const { report: read, problems } = parseResearchReport(cut, { file: 'report.md', parse });
+    const [docs, local] = read.sourceLedger;
+    expect(docs!.url).toBeUndefined();
+    expect(docs!.locator).toBe('https://exa mple.org/x');
+    expect(formatProblems(problems.filter((problem) => problem.rule !== 'report/missing-section'))).toBe(
+      'report.md:7:10  source-ledger[0].url  warning: the address "https://exa" has no domain (its host, "exa", has no dot): a space or a line break may have cut it; the source is recorded without a URL  (hint: write the address whole, without spaces (https://example.org/…))  [report/invalid-value]',
+    );
+    expect(local!.url).toBe('http://localhost:4321/notes');
   });
 });
