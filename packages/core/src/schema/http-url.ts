@@ -8,13 +8,29 @@
 export const MAX_URL_LENGTH = 2_000;
 
 /**
+ * What makes a URL read otherwise than it goes: a backslash, which browsers
+ * read as a slash (`https://evil.example\@good.org/` goes to evil.example),
+ * and invisible or bidi characters (an outside reviewer's findings).
+ */
+const MISLEADING = /[\\\p{Cf}]/u;
+
+/**
+ * Whether a URL holds a character that makes it read otherwise than it goes.
+ * @param value a candidate URL.
+ * @returns true for a backslash or an invisible (format) character.
+ */
+export function misleadingUrl(value: string): boolean {
+  return MISLEADING.test(value);
+}
+
+/**
  * An absolute http(s) URL with a host and without user name or password, normalized; nothing else.
  * @param value a candidate URL (surrounding white space is ignored).
  * @returns the URL's href, or undefined for any other scheme, a malformed URL or one longer than `MAX_URL_LENGTH`.
  */
 export function httpUrl(value: string): string | undefined {
   const text = value.trim();
-  if (!/^https?:\/\//i.test(text) || text.length > MAX_URL_LENGTH) return undefined;
+  if (!/^https?:\/\//i.test(text) || text.length > MAX_URL_LENGTH || MISLEADING.test(text)) return undefined;
   try {
     const url = new URL(text);
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || url.username || url.password) return undefined;

@@ -8,7 +8,7 @@
  * of the core reads after defaults are applied.
  */
 import { z } from 'zod';
-import { isHttpUrl } from './http-url.js';
+import { isHttpUrl, misleadingUrl } from './http-url.js';
 import { hasVisibleText } from './text-checks.js';
 
 /** Calendar date `YYYY-MM-DD` that exists in the calendar. */
@@ -55,6 +55,7 @@ const ShortTextSchema = z
 export const HttpUrlSchema = z
   .string()
   .max(2_000, { error: 'is longer than 2,000 characters' })
+  .refine((value) => !misleadingUrl(value), { error: 'must not hold a backslash (browsers read it as a slash, so the link goes elsewhere than it reads: write / or %5C) nor an invisible or bidi character', abort: true })
   .refine(isHttpUrl, { error: 'must be an absolute http:// or https:// URL' })
   .describe('An absolute http(s) URL.');
 

@@ -15,6 +15,17 @@ describe('httpUrl', () => {
     }
   });
 
+  it("refuses a URL that reads otherwise than it goes: a backslash (read as a slash), an invisible or bidi character (an outside reviewer's finding)", () => {
+    for (const value of ['https://evil.example\\@jsonlines.org/', 'https://x.org/\u202e', 'https://x.org/a\u200bb']) {
+      expect(httpUrl(value), value).toBeUndefined();
+      const parsed = HttpUrlSchema.safeParse(value);
+      expect(parsed.success, value).toBe(false);
+      expect(parsed.error!.issues[0]!.message, value).toMatch(/^must not hold a backslash/);
+    }
+    // Percent-encoded, they are what they read.
+    expect(httpUrl('https://x.org/a%5Cb')).toBe('https://x.org/a%5Cb');
+  });
+
   it('is the one check of the schema, the report reader and the site', () => {
     expect(siteHttpUrl).toBe(httpUrl);
     expect(isHttpUrl(' https://x.org/')).toBe(false);
