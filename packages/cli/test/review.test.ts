@@ -188,8 +188,17 @@ describe('research-pack accept and reject', () => {
 
     const again = await cli('accept', handle, ...WHO);
     expect(again.code).toBe(0);
-    expect(again.stdout).toBe(`accept ${handle}: lead "lead-mining-a-pi-session" of pi/27-chapter is already validated, by J. Author on 2026-12-01; nothing to change\nNothing to change: the decision is already recorded.\n`);
+    expect(again.stdout).toBe(`accept ${handle}: evidence "lead-mining-a-pi-session" of pi/27-chapter is already validated, by J. Author on 2026-12-01; nothing to change\nNothing to change: the decision is already recorded.\n`);
     expect(await read(evidenceFile)).toBe(after);
+  });
+
+  it("says, as it accepts a lead whose source nobody could open, what validating it claims and how to record the reading (an outside author's finding)", async () => {
+    expect((await cli('source', 'mining-a-pi-session', '--reading', 'not-accessible', '--chapter', 'pi/27-chapter')).code).toBe(0);
+    const result = await cli('accept', 'lead-mining-a-pi-session', ...WHO, '--dry-run');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(
+      'is validated evidence, by J. Author on 2026-12-01; note: its source "mining-a-pi-session" is recorded as not accessible (nobody could open it), and validated evidence says you checked the source: if you read it, record how much, `research-pack source mining-a-pi-session --reading full-text` (or partial, abstract-only); if not, reject the lead instead\n',
+    );
   });
 
   it("takes the author's locator and note as it accepts a lead, keeping where the lead came from (an outside author's finding: only a hand edit could)", async () => {
@@ -208,7 +217,7 @@ describe('research-pack accept and reject', () => {
     expect(again.stdout).toContain('nothing to change');
     const other = await cli('accept', 'lead-mining-a-pi-session', '--locator', 'the first example', ...WHO);
     expect(other.code).toBe(1);
-    expect(other.stderr).toContain('is already validated evidence (by J. Author, recorded 2026-12-01); to give it this locator, give --force: the acceptance is then recorded again, by J. Author on 2026-12-01\n');
+    expect(other.stderr).toContain('is already validated (by J. Author, recorded 2026-12-01); to give it this locator, give --force: the acceptance is then recorded again, by J. Author on 2026-12-01\n');
     expect(await snapshotBook()).toEqual(accepted);
     const forced = await cli('accept', 'lead-mining-a-pi-session', '--locator', 'the first example', '--force', ...WHO);
     expect(forced.stdout).toContain('with locator "the first example" (was "section \\"The header\\", second example")');
@@ -227,7 +236,7 @@ describe('research-pack accept and reject', () => {
     const later = await cli('accept', 'lead-mining-a-pi-session', '--by', 'J. Author', '--date', '2026-11-30');
     expect(later.code).toBe(1);
     expect(later.stderr).toBe(
-      'accept lead-mining-a-pi-session: lead "lead-mining-a-pi-session" of pi/27-chapter is already validated evidence (by J. Author, recorded 2026-12-01); nothing to change. To record this acceptance instead, give --force\nRefused: nothing was written.\n',
+      'accept lead-mining-a-pi-session: evidence "lead-mining-a-pi-session" of pi/27-chapter is already validated (by J. Author, recorded 2026-12-01); nothing to change. To record this acceptance instead, give --force\nRefused: nothing was written.\n',
     );
     expect(await snapshotBook()).toEqual(accepted);
 
@@ -541,12 +550,42 @@ describe('decisions on sidecars written in other YAML styles', () => {
     const aliased = shared.replace(new RegExp(`(\\n {2}- id: ${ids[1]}\\n(?: {4}.*\\n)*? {4}verdict:)\\n( {6}.*\\n)+`), '$1 *v\n');
     expect(aliased).toContain('verdict: *v');
     await writeFile(path.join(root, claimsFile), aliased);
+    // `check` refuses the alias at its place, so a decision on the chapter is refused before any edit.
     const refused = await cli('verdict', ids[1]!, 'unverified', '--rationale', 'Not read yet.', ...WHO);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/cannot edit content\/books\/pi\/27-chapter\.claims\.yaml: claims\.1\.verdict is shared with another entry through a YAML alias \(\*v at line \d+, column \d+\)[^\n]*write the value out in each entry/);
+    expect(refused.stderr).toMatch(/content\/books\/pi\/27-chapter\.claims\.yaml:\d+:\d+  claims\[1\]\.verdict  the alias \*v repeats the value marked &v at line \d+, column \d+[^\n]*write the value out in full here in place of "\*v"[^\n]*\[yaml\/alias\]/);
     expect(refused.stderr).toContain('Refused: nothing was written.');
     expect(refused.stderr).not.toMatch(/\n\s+at /);
     expect(await read(claimsFile)).toBe(aliased);
+  });
+});
+
+describe('decisions on a sidecar with a YAML anchor and alias', () => {
+  it('refuses them at check, and refuses the decision with the same message instead of crashing (an outside reviewer\'s finding)', async () => {
+    const { leads } = await queue();
+    const [first, second] = leads;
+    const text = await read(evidenceFile);
+    const statusOf = (id: string) => {
+      const start = text.indexOf(`  - id: ${id}\n`);
+      return text.indexOf('    status: lead\n', start);
+    };
+    const [one, two] = [statusOf(first!.id), statusOf(second!.id)];
+    expect(one).toBeGreaterThan(0);
+    expect(two).toBeGreaterThan(one);
+    const aliased = `${text.slice(0, one)}    status: &st lead\n${text.slice(one + 17, two)}    status: *st\n${text.slice(two + 17)}`;
+    await writeFile(path.join(root, evidenceFile), aliased);
+    const message = /content\/books\/pi\/27-chapter\.evidence\.yaml:(\d+):13  evidence\[\d+\]\.status  the anchor &st marks this value[^\n]*\[yaml\/alias\]\ncontent\/books\/pi\/27-chapter\.evidence\.yaml:\d+:13  evidence\[\d+\]\.status  the alias \*st repeats the value marked &st at line \1, column 13[^\n]*\(hint: write the value out in full here in place of "\*st", and remove "&st"\)  \[yaml\/alias\]/;
+    const checked = await cli('check');
+    expect(checked.code).toBe(1);
+    expect(checked.stdout + checked.stderr).toMatch(message);
+    // The lead with the anchor and the one with the alias, named with their chapter or found in the books.
+    for (const args of [[first!.id, '--chapter', 'pi/27-chapter'], [second!.id, '--chapter', 'pi/27-chapter'], [first!.id]]) {
+      const refused = await cli('accept', ...args, ...WHO);
+      expect(refused.code, refused.stderr).toBe(1);
+      expect(refused.stderr).toMatch(message);
+      expect(refused.stderr).not.toMatch(/ReferenceError|\n\s+at /);
+    }
+    expect(await read(evidenceFile)).toBe(aliased);
   });
 });
 
@@ -713,7 +752,7 @@ describe('research-pack verdict and reviewed', () => {
     // One relation for every claim is the plain accept.
     const plainly = await cli('accept', 'lead-mining-a-pi-session-session-id-v4', '--relation', 'qualifies=session-id-v4', '--date', '2026-12-02');
     expect(plainly.code).toBe(1);
-    expect(plainly.stderr).toContain(`accept lead-mining-a-pi-session-session-id-v4: lead "lead-mining-a-pi-session-session-id-v4" of pi/27-chapter is already validated evidence (by J. Author, recorded ${AS_OF}); nothing to change. To record this acceptance instead, give --force\n`);
+    expect(plainly.stderr).toContain(`accept lead-mining-a-pi-session-session-id-v4: evidence "lead-mining-a-pi-session-session-id-v4" of pi/27-chapter is already validated (by J. Author, recorded ${AS_OF}); nothing to change. To record this acceptance instead, give --force\n`);
   });
 
   it("names a split copy of a long lead by whole words, not cut inside one (an outside author's finding)", async () => {

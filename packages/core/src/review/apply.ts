@@ -158,7 +158,8 @@ function beforeRecorded(decision: { date: string }, recorded: string | undefined
 
 function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: ChapterEdits): Applied {
   const item = target.chapter.evidence[target.index]!;
-  const name = `lead "${item.id}" of ${spec(target)}`;
+  // Evidence already validated, accepted again with --force, is no lead (an outside author's finding).
+  const name = `${item.status === 'validated' ? 'evidence' : 'lead'} "${item.id}" of ${spec(target)}`;
   if (decision.relations !== undefined) {
     const groups = claimGroups(decision.relations, item, name);
     if ('error' in groups) return groups;
@@ -189,7 +190,20 @@ function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: Cha
   edit.unset([...path, 'reason']);
   if (decision.note === undefined) dropUnchecked(edit, path, item);
   describe(edit, path, decision, item);
-  return { changed: true, summary: `${name} (${item.source} ${relation} ${item.claims.join(', ')}${relation !== item.relation ? `; was ${item.relation}` : ''}) is validated evidence, by ${decision.by} on ${decision.date}${describedSaid(item, decision)}${weakClass(item)}` };
+  return { changed: true, summary: `${name} (${item.source} ${relation} ${item.claims.join(', ')}${relation !== item.relation ? `; was ${item.relation}` : ''}) is validated evidence, by ${decision.by} on ${decision.date}${describedSaid(item, decision)}${weakClass(item)}${unreadSource(item, target)}` };
+}
+
+/**
+ * What accepting evidence from a source nobody could open means, said with
+ * the decision: validated evidence says the author checked the source (an
+ * outside author validated a lead whose source the report could not open,
+ * without a word).
+ */
+function unreadSource(item: EvidenceItem, target: ResolvedTarget): string {
+  // Reproduced evidence rests on a run, which needs no reading (as `cross/validated-unread-source` has it).
+  const source = item.class === 'reproduced' ? undefined : target.chapter.sources.find((candidate) => candidate.id === item.source);
+  if (source?.reading !== 'not-accessible') return '';
+  return `; note: its source "${source.id}" is recorded as not accessible (nobody could open it), and validated evidence says you checked the source: if you read it, record how much, \`research-pack source ${source.id} --reading full-text\` (or partial, abstract-only); if not, reject the lead instead`;
 }
 
 /** The locator an author gives as they accept a lead, set on it, and their note, added to its note (`noteWith`). */
@@ -236,8 +250,8 @@ function weakClass(item: EvidenceItem): string {
 function acceptRefusal(decision: AcceptDecision, target: ResolvedTarget, item: EvidenceItem, name: string): { error: string } | undefined {
   if (item.status === 'validated' && !decision.force) {
     const given = [decision.locator === undefined ? undefined : 'locator', decision.note === undefined ? undefined : 'note'].filter(Boolean).join(' and ');
-    if (given !== '') return { error: `${name} is already validated evidence (${decided(item)}); to give it this ${given}, give --force: the acceptance is then recorded again, by ${decision.by} on ${decision.date}` };
-    return { error: `${name} is already validated evidence (${decided(item)}); nothing to change. To record this acceptance instead, give --force` };
+    if (given !== '') return { error: `${name} is already validated (${decided(item)}); to give it this ${given}, give --force: the acceptance is then recorded again, by ${decision.by} on ${decision.date}` };
+    return { error: `${name} is already validated (${decided(item)}); nothing to change. To record this acceptance instead, give --force` };
   }
   if (item.status === 'rejected' && !decision.force) {
     return { error: `${name} was rejected (${decided(item)}${item.reason ? `: "${item.reason}"` : ''}); to accept it all the same, give --force` };
@@ -316,7 +330,7 @@ function splitLead(decision: AcceptDecision, target: ResolvedTarget, edits: Chap
   });
   edits.evidence.edit.append('evidence', copies, { comment: `Split from "${item.id}" by ${decision.by} on ${decision.date}: the same source, bearing differently on these claims` });
   const said = groups.map((group, index) => `${group.relation} ${group.claims.join(', ')}${index === 0 ? '' : `, as "${copies[index - 1]!.id}"`}`).join('; ');
-  return { changed: true, summary: `${name} (${item.source} ${said}; was ${item.relation}) is validated evidence, by ${decision.by} on ${decision.date}${describedSaid(item, decision)}${weakClass(item)}` };
+  return { changed: true, summary: `${name} (${item.source} ${said}; was ${item.relation}) is validated evidence, by ${decision.by} on ${decision.date}${describedSaid(item, decision)}${weakClass(item)}${unreadSource(item, target)}` };
 }
 
 /** The ingest's note says a lead is not checked yet; once it is accepted or rejected, that sentence would be false. */
