@@ -8,6 +8,7 @@
 import { cp, rm } from 'node:fs/promises';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brokenLinks } from './helpers/links.js';
 import { repoRoot, runProcess, type RunResult } from './helpers/project.js';
@@ -19,6 +20,19 @@ const chapters = ['26-chapter', '27-chapter', '28-chapter'];
 
 function page(file: string): string {
   return readFileSync(path.join(dist, file), 'utf8');
+}
+
+/** What Starlight's search (Pagefind) indexed of each page, by URL: its text, as its fragment files hold it. */
+function searchIndex(): Map<string, string> {
+  const folder = path.join(dist, 'pagefind/fragment');
+  const indexed = new Map<string, string>();
+  for (const file of readdirSync(folder)) {
+    // A fragment is gzipped: a signature, then the page's JSON.
+    const text = gunzipSync(readFileSync(path.join(folder, file))).toString('utf8');
+    const fragment = JSON.parse(text.slice(text.indexOf('{'))) as { url: string; content: string };
+    indexed.set(fragment.url, fragment.content);
+  }
+  return indexed;
 }
 
 function cli(args: string[]): Promise<RunResult> {
@@ -81,6 +95,24 @@ describe('astro build of examples/starlight', () => {
     }
     expect(page('research/books/pi/27-chapter/index.html')).toContain('<title>Research pack: 27. The Session File Format | Pi Agents</title>');
     expect(page('404.html')).not.toContain('rp-popovers');
+  });
+
+  it("keeps markers, popovers, the pack link and research pages' hidden heading out of Starlight's search index", () => {
+    // A Starlight user's finding: a search for "supported" or "Close" found marker and popover words as chapter prose.
+    const html = page('pi/27-chapter/index.html');
+    expect(html.match(/class="rp-marker"[^>]* data-pagefind-ignore>/g)?.length).toBe(html.match(/class="rp-marker"/g)?.length);
+    expect(html).toMatch(/<div class="rp-popovers" data-pagefind-ignore>/);
+    expect(html).toMatch(/<aside class="rp-provenance" aria-label="Research" data-pagefind-ignore>/);
+    const indexed = searchIndex();
+    const chapter = indexed.get('/pi/27-chapter/') ?? '';
+    expect(chapter).toContain('the session file');
+    for (const words of ['✓ supported', 'Verdict:', 'Close', 'Research pack for this chapter', 'the claim audit, source ledger']) expect(chapter).not.toContain(words);
+    // The pack's and the report's own <h1>, hidden under Starlight's title, is neither indexed nor a second visible heading.
+    const pack = page('research/books/pi/27-chapter/index.html');
+    expect(pack).toContain('<h1 id="rp-pack-title" data-pagefind-ignore>');
+    expect(indexed.get('/research/books/pi/27-chapter/')).not.toContain('Chapter 27: The Session File Format');
+    expect(page('research/index.html')).toContain('<h1 id="rp-report-title" data-pagefind-ignore>');
+    expect(indexed.get('/research/')).not.toMatch(/^Research report\. Research report\./);
   });
 
   it('links briefs and packs to the chapters where Starlight serves them', () => {

@@ -17,6 +17,7 @@ const site = path.join(repoRoot, 'test/fixtures/sites/newcomer-starlight/site');
 const dir = path.join(repoRoot, '.tmp', 'newcomer-starlight-dev');
 const chapterFile = path.join(dir, 'src/content/docs/http-caching/01-freshness.md');
 const claimsFile = path.join(dir, 'src/content/docs/http-caching/01-freshness.claims.yaml');
+const otherClaimsFile = path.join(dir, 'src/content/docs/http-caching/02-validation.claims.yaml');
 const page = '/http-caching/01-freshness/';
 const env = { SOURCE_DATE_EPOCH: '1796083200' };
 
@@ -72,5 +73,26 @@ describe('astro dev on Starlight with Markdown chapters', () => {
     const edited = await until(server, () => server.get(page), (response) => status(response.text, 'max-age-wins') === 'unverified', 'the new verdict on the page');
     expect(marks(edited.text)).toHaveLength(6);
     expect(server.output()).not.toMatch(/could not be found on the page/);
+  });
+
+  it('answers 500 with the overlay on every chapter page while a sidecar has an error, and recovers when it is fixed', async () => {
+    // A Starlight chapter page used to answer 200 without its popovers, pack link and JSON-LD: markers that open nothing (a Starlight user's finding).
+    const good = await readFile(otherClaimsFile, 'utf8');
+    const line = good.trimEnd().split('\n').length + 1;
+    await writeFile(otherClaimsFile, `${good.trimEnd()}\nmisspelled: true\n`);
+    const broken = await until(server, () => server.get('/http-caching/02-validation/'), (response) => response.status === 500, 'the chapter page as an error page');
+    expect(broken.text + server.output()).toContain(`src/content/docs/http-caching/02-validation.claims.yaml:${line}:1`);
+    expect(broken.text).toContain('ResearchPackError');
+    // Every chapter page reads the model, the broken sidecar's or not; a page that is no chapter is served as usual.
+    const other = await server.get(page);
+    expect(other.status).toBe(500);
+    expect(other.text).toContain('ResearchPackError');
+    expect((await server.get('/introduction/')).status).toBe(200);
+    expect((await server.get('/research/books/http-caching/02-validation/')).status).toBe(500);
+
+    await writeFile(otherClaimsFile, good);
+    const fixed = await until(server, () => server.get('/http-caching/02-validation/'), (response) => response.status === 200 && response.text.includes('class="rp-popovers"'), 'the chapter page with its popovers again');
+    expect(fixed.text).toContain('application/ld+json');
+    expect(fixed.text).toContain('Research pack for this chapter');
   });
 });

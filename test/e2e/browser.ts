@@ -158,3 +158,35 @@ export async function seriousViolations(page: Page): Promise<SeriousViolation[]>
       targets: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.replace(/\s+/g, ' ')),
     }));
 }
+
+/** A table caption of a research page, as wide as it shows, beside the scroll box it sits in and the page's content width. */
+export interface CaptionWidth {
+  caption: string;
+  /** The caption's rendered width, in CSS pixels. */
+  width: number;
+  /** What its scroll box shows of the table. */
+  box: number;
+  /** The viewport's width less the page's own side padding and the box's border: the most a caption can show. */
+  content: number;
+}
+
+/**
+ * Measure every table caption of a research page (a reader's phone showed one word per line).
+ * @param page a loaded research page.
+ * @returns one measure per table.
+ */
+export function captionWidths(page: Page): Promise<CaptionWidth[]> {
+  return page.locator('.rp-table-scroll caption').evaluateAll((captions) =>
+    captions.map((caption) => {
+      const box = caption.closest('.rp-table-scroll') as HTMLElement;
+      const { left, right } = box.getBoundingClientRect();
+      const gutter = Math.max(left, 0) + Math.max(document.documentElement.clientWidth - right, 0) + (box.offsetWidth - box.clientWidth);
+      return {
+        caption: (caption.textContent ?? '').trim().slice(0, 40),
+        width: Math.round(caption.getBoundingClientRect().width),
+        box: box.clientWidth,
+        content: document.documentElement.clientWidth - gutter,
+      };
+    }),
+  );
+}

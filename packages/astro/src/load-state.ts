@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { formatProblems } from '@research-pack/core/problems';
 import { resolveAsOf } from '@research-pack/core/schema';
-import type { ModelCache } from '@research-pack/core/load';
+import { listBooks, type ModelCache } from '@research-pack/core/load';
 import { buildModel, coreCodeVersion, type BuildModelResult, type CheckStoreOptions, type ParseChapter, type ChapterModel } from '@research-pack/core/model';
 import { buildModelOnThreads } from '@research-pack/core/threads';
 import { chapterUrls, layoutProblems, type SiteUrls } from '@research-pack/core/site';
@@ -194,6 +194,12 @@ export function deriveState(inputs: LoadInputs, result: BuildModelResult, derive
   );
   const chaptersById = new Map((usable?.books ?? []).flatMap((book) => book.chapters.map((chapter) => [chapter.id, chapter] as const)));
   const pageStamps = new WeakMap<ChapterModel, string>();
+  // Without a model, the chapter files as the book folders list them: read once, and only when a host's page asks (astro dev with errors).
+  let listedChapters: Set<string> | undefined;
+  const listed = () =>
+    (listedChapters ??= new Set(
+      listBooks(root, { contentDir: options.contentDir, frontmatter: options.frontmatter }).books.flatMap((book) => book.chapters.map((entry) => path.resolve(entry.path))),
+    ));
   // One set of annotations per chapter, made on first use: the claim plugins
   // read it for the markers, ChapterProvenance for the popovers. Made here,
   // it is kept; made by a worker, it is read from its bytes, and kept while
@@ -260,6 +266,7 @@ export function deriveState(inputs: LoadInputs, result: BuildModelResult, derive
       },
       packPagesKeyed: options.layout === DEFAULT_LAYOUT,
       chapterAt: (file) => chapters.get(path.resolve(root, file)),
+      isChapterFile: (file) => (usable ? chapters.has(path.resolve(root, file)) : listed().has(path.resolve(root, file))),
     },
     derived,
     annotationsFor(file) {

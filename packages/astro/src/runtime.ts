@@ -53,11 +53,23 @@ export function getChapter(book: string, chapter: string): ChapterModel | undefi
 
 /**
  * The chapter a file holds, for pages a host renders from its own content
- * collection (Starlight's `starlightRoute.entry.filePath`).
+ * collection (Starlight's `starlightRoute.entry.filePath`). A chapter's page
+ * reads the model: while the book has errors, it fails with them, as
+ * `getResearchModel` does (in `astro dev`, a 500 with the overlay rather
+ * than a page whose markers open nothing); other pages are not touched.
  * @param file the entry's file, relative to the project root or absolute; undefined for pages without one (a 404 page).
- * @returns the chapter, or undefined when the file is not a chapter or the book has errors.
+ * @returns the chapter, or undefined when the file is not a chapter; throws when it is one and the book has errors.
  */
 export function chapterAtFile(file: string | undefined): ChapterModel | undefined {
+  if (!file) return undefined;
+  const state = readState();
+  if (state.model) return state.chapterAt(file);
+  if (state.isChapterFile(file)) getResearchModel();
+  return undefined;
+}
+
+/** `chapterAtFile` without the error: undefined while the book has errors. */
+function loadedChapterAt(file: string | undefined): ChapterModel | undefined {
   if (!file) return undefined;
   const state = readState();
   return state.model ? state.chapterAt(file) : undefined;
@@ -98,7 +110,7 @@ export function packPaths(): Array<{ params: { book: string; chapter: string }; 
  * @returns the key; the entry's digest when the file is no chapter, or the book has errors.
  */
 export function chapterCacheKey(entry: { filePath?: string | undefined; digest?: string | undefined }): string | undefined {
-  const chapter = chapterAtFile(entry.filePath);
+  const chapter = loadedChapterAt(entry.filePath);
   if (!chapter) return entry.digest;
   keyedChapters().add(chapter.file);
   return `${entry.digest ?? ''}:${readState().pageStamp(chapter)}`;

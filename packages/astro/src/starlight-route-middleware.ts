@@ -6,7 +6,11 @@ import { defineRouteMiddleware, type StarlightRouteData } from '@astrojs/starlig
 import { chapterAtFile } from './runtime.js';
 import { readState } from './state.js';
 
-/** Add the JSON-LD of the chapter this page renders, if it renders one. */
+/**
+ * Add the JSON-LD of the chapter this page renders, if it renders one.
+ * While the book has errors, a chapter's page fails here, before Starlight
+ * renders anything: `astro dev` answers 500 with its overlay.
+ */
 export const onRequest = defineRouteMiddleware((context) => {
   // Typed here rather than through Starlight's global `App.Locals`, which this package does not load.
   const route = (context.locals as { starlightRoute: StarlightRouteData }).starlightRoute;

@@ -42,6 +42,13 @@ export interface ResearchPackState {
   packHtml: (chapter: ChapterModel) => string;
   /** The chapter whose file is at a path (absolute, or relative to the project root), if any: for a host's pages (Starlight's route data). */
   chapterAt: (file: string) => ChapterModel | undefined;
+  /**
+   * Whether the file at a path (absolute, or relative to the project root)
+   * is a chapter, also while the book has errors (then as the book folders
+   * list it): a host's chapter page must then fail, as a chapter page that
+   * reads the model does, rather than render unmarked.
+   */
+  isChapterFile: (file: string) => boolean;
   /** What the claim plugins mark a chapter's page from, as a digest (`annotationsStamp`): a render with another stamp is out of date. */
   stamp: (chapter: ChapterModel) => string;
   /**

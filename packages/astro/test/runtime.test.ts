@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResearchModel } from '@research-pack/core';
-import { chapterCacheKey, packPaths, requireBook, requireChapter } from '../src/runtime.js';
+import { chapterAtFile, chapterCacheKey, packPaths, requireBook, requireChapter } from '../src/runtime.js';
 import { keyedChapters, publishState, type ResearchPackState } from '../src/state.js';
 
 const KEY = Symbol.for('@research-pack/astro/state');
@@ -59,5 +59,15 @@ describe('the runtime readers of route params', () => {
     expect(chapterCacheKey({ filePath: 'content/books/alpha/intro.md' })).toBe(':stamp of intro');
     expect([...keyedChapters()]).toEqual(['content/books/alpha/intro.md']);
     keyedChapters().clear();
+  });
+
+  it("fail a host's chapter page while the book has errors, and leave its other pages be", () => {
+    const isChapterFile = (file: string) => file.endsWith('src/content/docs/alpha/intro.md');
+    publishState({ model: undefined, problemsText: 'alpha/intro.claims.yaml:3:1  claims[0]  unknown key', isChapterFile } as unknown as ResearchPackState);
+    expect(() => chapterAtFile('src/content/docs/alpha/intro.md')).toThrow(expect.objectContaining({ name: 'ResearchPackError', message: expect.stringContaining('alpha/intro.claims.yaml:3:1') }));
+    expect(chapterAtFile('src/content/docs/guides/start.md')).toBeUndefined();
+    expect(chapterAtFile(undefined)).toBeUndefined();
+    // A route's cache key is no page: the entry's digest, as before.
+    expect(chapterCacheKey({ filePath: 'src/content/docs/alpha/intro.md', digest: 'd5' })).toBe('d5');
   });
 });

@@ -187,8 +187,8 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
 
   const marker = el(
     'button',
-    // No `title`: it would repeat the name as the button's description.
-    { type: 'button', className: ['rp-marker'], popoverTarget: popoverId, ariaLabel: label },
+    // No `title`: it would repeat the name as the button's description. Kept out of a site's search index (Pagefind): its words are no prose.
+    { type: 'button', className: ['rp-marker'], popoverTarget: popoverId, ariaLabel: label, dataPagefindIgnore: true },
     [
       el('span', { className: ['rp-marker-symbol'], ariaHidden: 'true' }, STATUS_SYMBOL[status]),
       ' ',
@@ -214,7 +214,8 @@ function annotateClaim(chapter: ChapterModel, resolved: ResolvedClaim, foldedSna
 /** A claim's popover: verdict, notes, rationale, evidence, the way to its pack and out. */
 function claimPopover(chapter: ChapterModel, resolved: ResolvedClaim, parts: ClaimParts, packUrl: string | undefined): Element {
   const { popoverId, evidence, review, label } = parts;
-  return el('span', { className: ['rp-popover'], id: popoverId, popover: 'auto', role: 'dialog', ariaLabel: label }, [
+  // Kept out of a site's search index, wherever it sits (inline, or in the page's popovers after the text).
+  return el('span', { className: ['rp-popover'], id: popoverId, popover: 'auto', role: 'dialog', ariaLabel: label, dataPagefindIgnore: true }, [
     verdictBlock(resolved),
     ...notes(resolved, review),
     ...(resolved.claim.verdict.rationale ? [el('span', { className: ['rp-block-rationale'] }, resolved.claim.verdict.rationale)] : []),

@@ -22,7 +22,7 @@ describe('a claim flagged for review because of its sources', () => {
     expect(jsonl.status).toBe('review-due');
     expect(jsonl.wrapper).toEqual({ className: ['rp-claim'], id: 'rp-claim-jsonl', dataClaimId: 'jsonl', dataStatus: 'review-due', dataSourceReview: 'dead' });
     expect(toHtml(jsonl.marker)).toBe(
-      `<button type="button" class="rp-marker" popovertarget="rp-claim-jsonl-details" aria-label="Claim, supported, review due, flagged for review: 1 validated source, 1 lead"><span class="rp-marker-symbol" aria-hidden="true">↻</span> <span class="rp-marker-word">review due</span> <span class="rp-marker-flag" aria-hidden="true">${FLAG_SYMBOL}</span><span class="rp-visually-hidden rp-print"> (1 validated source, 1 lead; flagged for review)</span></button>`,
+      `<button type="button" class="rp-marker" popovertarget="rp-claim-jsonl-details" aria-label="Claim, supported, review due, flagged for review: 1 validated source, 1 lead" data-pagefind-ignore><span class="rp-marker-symbol" aria-hidden="true">↻</span> <span class="rp-marker-word">review due</span> <span class="rp-marker-flag" aria-hidden="true">${FLAG_SYMBOL}</span><span class="rp-visually-hidden rp-print"> (1 validated source, 1 lead; flagged for review)</span></button>`,
     );
     expect(jsonl.popover.properties.ariaLabel).toBe('Claim, supported, review due, flagged for review: 1 validated source, 1 lead');
   });

@@ -48,7 +48,7 @@ describe('claimAnnotations', () => {
 
   it('gives the marker a symbol, a word and an accessible name', () => {
     expect(toHtml(byId('jsonl').marker)).toBe(
-      '<button type="button" class="rp-marker" popovertarget="rp-claim-jsonl-details" aria-label="Claim, supported: 2 validated sources, 1 lead"><span class="rp-marker-symbol" aria-hidden="true">✓</span> <span class="rp-marker-word">supported</span><span class="rp-visually-hidden rp-print"> (2 validated sources, 1 lead)</span></button>',
+      '<button type="button" class="rp-marker" popovertarget="rp-claim-jsonl-details" aria-label="Claim, supported: 2 validated sources, 1 lead" data-pagefind-ignore><span class="rp-marker-symbol" aria-hidden="true">✓</span> <span class="rp-marker-word">supported</span><span class="rp-visually-hidden rp-print"> (2 validated sources, 1 lead)</span></button>',
     );
     expect(byId('header').marker.properties['ariaLabel']).toBe('Claim, stale, was qualified: no sources');
     expect(byId('skip').marker.properties['ariaLabel']).toBe('Claim, contradicted, review due: 1 source');
@@ -65,7 +65,7 @@ describe('claimAnnotations', () => {
     expect([...tags].sort()).toEqual(['a', 'button', 'span', 'strong', 'time']);
     expect(toHtml(popover)).toBe(
       [
-        '<span class="rp-popover" id="rp-claim-jsonl-details" popover="auto" role="dialog" aria-label="Claim, supported: 2 validated sources, 1 lead">',
+        '<span class="rp-popover" id="rp-claim-jsonl-details" popover="auto" role="dialog" aria-label="Claim, supported: 2 validated sources, 1 lead" data-pagefind-ignore>',
         '<span class="rp-block-verdict"><strong>Verdict: supported</strong>, <time datetime="2026-10-12">2026-10-12</time></span>',
         '<span class="rp-block-rationale">The format description says so.</span>',
         '<span class="rp-block-evidence" role="list" aria-label="Evidence">',
