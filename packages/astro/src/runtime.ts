@@ -17,6 +17,9 @@ export function getResearchModel(): ResearchModel {
   if (!state.model) {
     const error = new Error(`Research Pack found problems in the book's sidecars:\n${state.problemsText}`);
     error.name = 'ResearchPackError';
+    // The author's files are wrong, not this package: Astro prints the stack it is given, and a stack of our frames under
+    // every request reads as a crash (an outside author's finding). The message names every file, line and column.
+    error.stack = `${error.name}: ${error.message}`;
     throw error;
   }
   return state.model;
