@@ -92,6 +92,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stderr(`research-pack ${command}: ${error.message}\n`);
       return EXIT.problems;
     }
+    // Input nested deeper than a guard foresaw exhausts the stack: said in words, with the files the command read, not as a trace.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      io.stderr(`research-pack ${command}: ${deepInputMessage(rest)}\n`);
+      return EXIT.problems;
+    }
     // An error of the file system is the user's to fix, not a bug: its file, operation, reason and remedy, no stack trace.
     if (hasSystemCode(error)) {
       const { describeSystemFailure } = await import('./files.js');
@@ -100,6 +105,17 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
     throw error;
   }
+}
+
+/**
+ * What to say when reading exhausted the stack: the input nests too deep.
+ * The files named on the command line are the likely culprits; without
+ * any, the books' chapters and sidecars are.
+ */
+function deepInputMessage(args: readonly string[]): string {
+  const files = args.filter((arg) => /\.(?:mdx?|ya?ml|json)$/i.test(arg));
+  const read = files.length > 0 ? files.map((file) => `"${file}"`).join(', ') : 'the chapters and sidecars it reads';
+  return `${read} ${files.length === 1 ? 'nests' : 'nest'} too deeply to be read (Maximum call stack size exceeded): look for a line that opens with a long run of ">" or list markers, or brackets, tags or YAML lists left open, and nest a few levels at most`;
 }
 
 /** Whether an error (or one in its `cause` chain) carries an errno code such as `EACCES`. */

@@ -32,6 +32,23 @@ describe('research-pack check', () => {
     expect(result).toEqual({ code: 0, stdout: 'No problems in content/books.\n', stderr: DEMO_STALE_NOTE });
   });
 
+  it("refuses a chapter nested 50,000 deep at its place and reads the others, without a stack trace (an outside reviewer's finding)", async () => {
+    root = await copyDemoBooks();
+    const file = 'content/books/pi/27-chapter.mdx';
+    const line = (await readFile(path.join(root, file), 'utf8')).split('\n').length + 1;
+    await writeFile(path.join(root, file), `${await readFile(path.join(root, file), 'utf8')}\n${'>'.repeat(50_000)} deep\n`);
+    const result = await runCli(['check'], { cwd: root });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      [
+        `${file}:${line}:65  blocks and elements are nested more than 64 levels deep here, so the chapter is not read  (hint: a chapter nests a few levels at most (blockquotes, lists, emphasis, links, directives and tags inside one another): look for a line that opens with a long run of ">" or list markers, or "[" and tags left open; a line meant as code goes in a fenced code block)  [chapter/too-deep]`,
+        '1 error(s), 0 warning(s) in content/books',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('reports an unknown key in a claims sidecar at file:line:column and exits 1', async () => {
     root = await copyDemoBooks();
     const file = path.join(root, 'content/books/pi/27-chapter.claims.yaml');

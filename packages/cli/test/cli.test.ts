@@ -3,8 +3,16 @@
  * unknown commands and options, exit codes.
  */
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { main } from '../src/cli.js';
 import { repoRoot, runCli } from './helpers.js';
+
+// In this process only (the binary runs in its own): `fingerprint` runs out of stack, as a walker on input nested too deep would.
+vi.mock('../src/commands/fingerprint.js', () => ({
+  fingerprint: async () => {
+    throw new RangeError('Maximum call stack size exceeded');
+  },
+}));
 
 const commands = ['check', 'brief', 'status', 'fingerprint', 'ingest', 'sources'];
 
@@ -113,5 +121,18 @@ describe('research-pack', () => {
     const result = await runCli(['check'], { env: { SOURCE_DATE_EPOCH: 'yesterday' } });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('research-pack check: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, got "yesterday"');
+  });
+});
+
+describe('research-pack, when reading exhausts the stack', () => {
+  it('says so in words, naming the file it was reading, with no stack trace and exit 1', async () => {
+    let stdout = '';
+    let stderr = '';
+    const code = await main(['fingerprint', 'content/books/pi/27-chapter.mdx'], { cwd: repoRoot, env: {}, stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'research-pack fingerprint: "content/books/pi/27-chapter.mdx" nests too deeply to be read (Maximum call stack size exceeded): look for a line that opens with a long run of ">" or list markers, or brackets, tags or YAML lists left open, and nest a few levels at most\n',
+    );
   });
 });

@@ -429,6 +429,24 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
     expect(await snapshotBook()).toEqual(before);
   });
 
+  it("refuses a report nested 50,000 and 20,000 deep at its place, in little memory and without a stack trace (an outside reviewer's finding)", async () => {
+    const before = await snapshotBook();
+    for (const depth of [50_000, 20_000, 200]) {
+      const report = await putReport('complete', (text) => text.replace('## 4. Findings\n', `## 4. Findings\n\n${'>'.repeat(depth)} deep\n`));
+      const line = (await readFile(path.join(root, report), 'utf8')).split('\n').findIndex((text) => text.startsWith('>>>')) + 1;
+      const result = await ingest(report, '--write');
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toBe(
+        [
+          `incoming/complete.md:${line}:65  blocks and elements are nested more than 64 levels deep here, so the report is not read  (hint: a report nests a few levels at most (blockquotes, lists, emphasis, links, directives and tags inside one another): look for a line that opens with a long run of ">" or list markers, or "[" and tags left open; a line meant as code goes in a fenced code block)  [report/too-deep]`,
+          '1 error(s), 0 warning(s). incoming/complete.md cannot be ingested; nothing was written.',
+          '',
+        ].join('\n'),
+      );
+    }
+    expect(await snapshotBook()).toEqual(before);
+  });
+
   it('proposes the claims the chapter does not have, holds back a typo and an ambiguous quote, and exits 3; --strict refuses', async () => {
     const report = await putReport('unknown-claims');
     const before = await snapshotBook();

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { loadYaml } from './yaml.js';
+import { aliasProblems } from './yaml-aliases.js';
 import { commentsInValues } from './yaml-comments.js';
 import type { LoadedYaml } from './yaml.js';
 import { capProblems, createProblem, type Locate, type Problem } from '../problems/problem.js';
@@ -42,6 +43,9 @@ const emptyHints: Record<SidecarKind, string> = {
  */
 export function loadSidecar<K extends SidecarKind>(kind: K, source: string, file: string): LoadedSidecar<SidecarData<K>> {
   let yaml = loadYaml(source, { file });
+  // An anchor or alias is refused like a YAML error, before the schema: an edit of one entry would change, or break, the others.
+  const shared = yaml.problems.length === 0 && !yaml.empty ? aliasProblems(source, file) : [];
+  if (shared.length > 0) return { file, data: undefined, problems: capProblems(shared, file), locate: yaml.locate };
   let validated = validateYaml(kind, yaml, file, source);
   // Problems are reported as `yaml` reads the file, whichever parser read it first.
   if (validated.problems.length > 0 && yaml.fast) {

@@ -22,6 +22,8 @@ import { pageIds, type PageId } from '../text/page-ids.js';
 import { explainAnchorProblems } from './anchor-explain.js';
 import { idCollisions } from './id-collisions.js';
 import { mayHoldExpressions, undefinedExpressionNames } from './expression-names.js';
+import { deepMarkdownProblem, deepNodePlace, deepSourcePlace } from '../text/nesting.js';
+import { isStackOverflow } from '../load/yaml-problems.js';
 
 export type { ParseChapter } from '../text/chapter-text.js';
 
@@ -162,19 +164,34 @@ function headingsOf(text: ChapterText): ChapterHeading[] {
   return headings;
 }
 
-/** Parse a chapter and extract its text; a parser failure becomes a problem. */
+/**
+ * Parse a chapter and extract its text; a parser failure becomes a problem.
+ * A chapter nested too deep is refused before it is parsed when the text
+ * shows it, else before any recursive walker reads its tree; an exhausted
+ * stack all the same is said as a problem of the file, not thrown.
+ */
 function readChapterText(chapter: LoadedChapter, parse: ParseChapter): { text: ChapterText; ids: PageId[]; expressions: Problem[] } | { problem: Problem } {
+  const unparsable = deepSourcePlace(chapter.source);
+  if (unparsable) return { problem: deepMarkdownProblem('chapter/too-deep', chapter.file, unparsable) };
   let root: Root;
   try {
     root = parse(chapter.source, { file: chapter.file, format: chapter.format });
   } catch (error) {
+    if (isStackOverflow(error instanceof Error ? error.message : String(error))) return { problem: deepMarkdownProblem('chapter/too-deep', chapter.file) };
     return { problem: parseProblem(chapter.file, error, chapter.source) };
   }
   if (typeof (root as unknown as { then?: unknown } | undefined)?.then === 'function') {
     throw new TypeError('Research Pack: `parse` returned a Promise; buildModel needs a parser that returns the mdast tree directly');
   }
-  const expressions = chapter.format === 'mdx' && mayHoldExpressions(chapter.source) ? undefinedExpressionNames(root, chapter.file) : [];
-  return { text: extractChapterText(root, { source: chapter.source }), ids: pageIds(root), expressions };
+  const deep = deepNodePlace(root);
+  if (deep) return { problem: deepMarkdownProblem('chapter/too-deep', chapter.file, deep) };
+  try {
+    const expressions = chapter.format === 'mdx' && mayHoldExpressions(chapter.source) ? undefinedExpressionNames(root, chapter.file) : [];
+    return { text: extractChapterText(root, { source: chapter.source }), ids: pageIds(root), expressions };
+  } catch (error) {
+    if (error instanceof RangeError && isStackOverflow(error.message)) return { problem: deepMarkdownProblem('chapter/too-deep', chapter.file) };
+    throw error;
+  }
 }
 
 /**

@@ -37,6 +37,7 @@ export const rules = {
   'yaml/too-large': { severity: 'error', description: 'A sidecar is longer than 1,000,000 characters.' },
   'yaml/too-many-problems': { severity: 'error', description: 'A file has more than 100 problems; the rest are counted, not listed.' },
   'yaml/too-deep': { severity: 'error', description: 'Lists and mappings nest more than 64 levels deep (an unclosed bracket, runaway indentation).' },
+  'yaml/alias': { severity: 'error', description: 'A sidecar or book.yaml marks a value with a YAML anchor (`&name`) or repeats one with an alias (`*name`): each entry is edited on its own, so every value is written out.' },
   'schema/unknown-key': { severity: 'error', description: 'A key the schema does not define (often a typo).' },
   'schema/missing-key': { severity: 'error', description: 'A required key is missing.' },
   'schema/invalid-type': { severity: 'error', description: 'A value has the wrong type (a string where a list is expected, ...).' },
@@ -60,6 +61,7 @@ export const rules = {
   'chapter/id-collision': { severity: 'error', description: "A heading or element of a chapter gets the id of a claim's markup (`rp-claim-<id>`, `rp-claim-<id>-details`)." },
   'chapter/undefined-expression': { severity: 'warning', description: 'An MDX expression in braces uses a name that no import or export of the chapter defines (`min{cwnd, rwnd}`): the page fails to render.' },
   'chapter/parse-error': { severity: 'error', description: 'The Markdown/MDX parser rejected the chapter.' },
+  'chapter/too-deep': { severity: 'error', description: 'Blocks or elements of a chapter nest more than 64 levels deep (a line of many `>`, list markers or nested tags); it is not read further.' },
   'cross/duplicate-id': { severity: 'error', description: 'Two claims, sources, evidence items, runs or references share an id.' },
   'cross/duplicate-chapter-number': { severity: 'warning', description: 'Two chapters of a book have the same number.' },
   'cross/missing-claim': { severity: 'error', description: 'Evidence names a claim that does not exist.' },
@@ -108,6 +110,7 @@ export const rules = {
   // Reading a research report.
   'report/bidi-control': { severity: 'warning', description: 'A line of the report holds a bidirectional control character (U+202A–U+202E, U+2066–U+2069), which lands in the sidecars as written.' },
   'report/parse-error': { severity: 'error', description: 'The Markdown parser rejected the report.' },
+  'report/too-deep': { severity: 'error', description: 'Blocks or elements of a research report nest more than 64 levels deep (a line of many `>` or list markers); it is not read further.' },
   'report/missing-section': { severity: 'error', description: 'One of the seven sections is missing.' },
   'report/unknown-section': { severity: 'error', description: 'A top-level (##) section that is not one of the seven.' },
   'report/section-number': { severity: 'error', description: "A section's number does not match its title." },

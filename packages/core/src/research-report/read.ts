@@ -19,6 +19,8 @@ import { at, oneSpace, textOf } from './read/node-text.js';
 import type { ParseResearchReportOptions, ResearchReport } from './read/report-data.js';
 import { blocksOf, splitSections, type SectionNodes } from './read/sections.js';
 import { readSourceLedger } from './read/source-ledger.js';
+import { isStackOverflow } from '../load/yaml-problems.js';
+import { deepMarkdownProblem, deepNodePlace, deepSourcePlace } from '../text/nesting.js';
 
 export type {
   BearsOn,
@@ -76,10 +78,14 @@ export function parseResearchReport(source: string, options: ParseResearchReport
   const { file } = options;
   const problems: Problem[] = [];
   const report: ResearchReport = { file, sections: [], claimAudit: [], sourceLedger: [], heldBack: [], labelled: [], experiments: [] };
+  // Nesting is bounded before the report is parsed, where the text shows it, and before its readers (which recurse) walk the tree.
+  const unparsable = deepSourcePlace(source);
+  if (unparsable) return { report, problems: [deepMarkdownProblem('report/too-deep', file, unparsable)] };
   let root: Root;
   try {
     root = options.parse(source);
   } catch (error) {
+    if (isStackOverflow(error instanceof Error ? error.message : String(error))) return { report, problems: [deepMarkdownProblem('report/too-deep', file)] };
     const place = error as { line?: number; column?: number; place?: { line?: number; column?: number } };
     problems.push(
       createProblem(
@@ -90,7 +96,20 @@ export function parseResearchReport(source: string, options: ParseResearchReport
     );
     return { report, problems };
   }
+  const deep = deepNodePlace(root);
+  if (deep) return { report, problems: [deepMarkdownProblem('report/too-deep', file, deep)] };
+  try {
+    readReport(root, source, options, report, problems);
+  } catch (error) {
+    if (!(error instanceof RangeError && isStackOverflow(error.message))) throw error;
+    return { report: { file, sections: [], claimAudit: [], sourceLedger: [], heldBack: [], labelled: [], experiments: [] }, problems: [deepMarkdownProblem('report/too-deep', file)] };
+  }
+  return { report, problems };
+}
 
+/** Read a parsed report's sections into `report`, its problems into `problems`. */
+function readReport(root: Root, source: string, options: ParseResearchReportOptions, report: ResearchReport, problems: Problem[]): void {
+  const { file } = options;
   bidiControls(source, file, problems);
   const title = root.children.find((node): node is Heading => node.type === 'heading' && node.depth === 1);
   if (title) report.title = oneSpace(textOf(title));
@@ -112,7 +131,6 @@ export function parseResearchReport(source: string, options: ParseResearchReport
   if (proposal && proposal.found.markdown) report.proposal = proposal.found.markdown;
   const experiments = byNumber.get(6);
   if (experiments) report.experiments = readExperiments(experiments, file, problems);
-  return { report, problems };
 }
 
 

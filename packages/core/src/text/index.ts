@@ -13,6 +13,8 @@ export type { ExtractChapterTextOptions } from './snapshot.js';
 export type { AnchorFiles } from './anchor.js';
 export { sourceOf } from './snapshot.js';
 export { hashClaimText } from './fingerprint.js';
+export { MAX_MARKDOWN_DEPTH, deepSourcePlace, deepNodePlace, deepMarkdownProblem } from './nesting.js';
+export type { DeepMarkdownRule } from './nesting.js';
 export type { FoldedText } from './normalize.js';
 export { buildTextIndex } from './text-index.js';
 export { leafIndexAt, leafOffsetAt } from './leaf-map.js';

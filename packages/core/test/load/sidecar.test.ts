@@ -32,6 +32,37 @@ describe('loadSidecar', () => {
     expect(result.problems.map((problem) => problem.rule)).toEqual(['yaml/duplicate-key']);
   });
 
+  it('refuses anchors and aliases at their place, naming the field, before the schema (an outside reviewer\'s finding: accept crashed on them)', () => {
+    const text = [
+      'sources: []',
+      'evidence:',
+      '  - id: lead-1',
+      '    claims: [a]',
+      '    status: &st lead',
+      '  - id: lead-2',
+      '    claims: [a]',
+      '    status: *st',
+      '',
+    ].join('\n');
+    const result = loadSidecar('evidence', text, 'a.evidence.yaml');
+    expect(result.data).toBeUndefined();
+    expect(formatProblems(result.problems)).toBe(
+      [
+        'a.evidence.yaml:5:13  evidence[0].status  the anchor &st marks this value to be repeated elsewhere with *st; sidecars do not use YAML anchors or aliases  (hint: remove "&st" here, and write the value out in full wherever "*st" stands)  [yaml/alias]',
+        'a.evidence.yaml:8:13  evidence[1].status  the alias *st repeats the value marked &st at line 5, column 13; sidecars do not use YAML anchors or aliases, since each entry is edited on its own  (hint: write the value out in full here in place of "*st", and remove "&st")  [yaml/alias]',
+      ].join('\n'),
+    );
+    // A shared mapping, in flow style and in a book.yaml, is refused the same way; with a BOM and CRLF, at the same places.
+    const flow = loadSidecar('book', 'title: T\nslug: t\nbrief: &b { excerptLength: 10 }\nx: [*b]\n', 'book.yaml');
+    expect(flow.problems.map((problem) => `${problem.line}:${problem.column} ${problem.path} ${problem.rule}`)).toEqual(['3:8 brief yaml/alias', '4:5 x[0] yaml/alias']);
+    expect(formatProblems(loadSidecar('evidence', `\ufeff${text.replaceAll('\n', '\r\n')}`, 'a.evidence.yaml').problems)).toBe(formatProblems(result.problems));
+    // Written out, the file loads; "&" and "*" in prose are no anchors.
+    const written = text.replace('&st lead', 'lead').replace('*st', 'lead').replace('claims: [a]', 'claims: [a]\n    note: AT&T and *emphasis* & more');
+    expect(loadSidecar('evidence', written, 'a.evidence.yaml').problems.filter((problem) => problem.rule === 'yaml/alias')).toEqual([]);
+    // An unresolved alias and an alias bomb are still the YAML errors they were.
+    expect(loadSidecar('evidence', 'sources: *nowhere\n', 'a.evidence.yaml').problems.map((problem) => problem.rule)).toEqual(['yaml/syntax']);
+  });
+
   it('keeps a working locator when the file has problems', () => {
     const result = loadSidecar('claims', 'claims:\n  - id: a\n    anchor: directive\n    verdict: { status: nope }\n', 'a.claims.yaml');
     expect(result.locate(['claims', 0, 'verdict', 'status'])).toEqual({ line: 4, column: 24 });
