@@ -80,7 +80,8 @@ function readClaimRow(
   if (status) entry.status = status;
   const concern = cell('concern');
   // Its code spans kept as code (an outside author's finding: "`model` is the model…" lost its backticks).
-  if (concern && !isNone(concern.text)) entry.concern = concern.prose ?? concern.text;
+  const concernText = concern && !isNone(concern.text) ? withoutAllClear(concern.prose ?? concern.text) : undefined;
+  if (concernText) entry.concern = concernText;
   readPriorityAndResponse(entry, cell('priority'), cell('response'), path, file, problems);
   if (evidence && isNone(evidence.text) && !entry.unverified) {
     problems.push(
@@ -216,3 +217,20 @@ const RESPONSE_SYNONYMS: Record<string, string> = {
   'add-section': 'new-section',
   'add-a-section': 'new-section',
 };
+
+/**
+ * A concern cell without the words that say there is none: "Holds.",
+ * "No concern.", "Correct." alone are no concern; "Holds. One caveat: …"
+ * is the caveat. (An outside researcher opened every row's concern with
+ * "Holds.", and readers would have seen "Open concern. Holds.")
+ * @param text the cell's text.
+ * @returns the concern, or undefined when the cell only clears the claim.
+ */
+export function withoutAllClear(text: string): string | undefined {
+  const rest = text.replace(ALL_CLEAR, '').trim();
+  return rest === '' ? undefined : rest === text.trim() ? text : rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+/** What opens a concern cell that clears the claim: "Holds.", "No concern;", "Correct —", "OK,". */
+const ALL_CLEAR = /^\s*(?:(?:it\s+|the\s+claim\s+)?holds(?:\s+(?:as\s+(?:written|stated)|up))?|no\s+concerns?|none|correct|accurate|fine|ok(?:ay)?|confirmed)\s*(?:[.;:!,]|\s[–—-])\s*|^\s*(?:(?:it\s+|the\s+claim\s+)?holds|no\s+concerns?|correct|accurate|confirmed)\s*$/i;
+

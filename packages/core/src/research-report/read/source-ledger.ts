@@ -7,7 +7,7 @@
  */
 import { createProblem, quote, shorten, type Problem } from '../../problems/problem.js';
 import type { RuleId } from '../../problems/rules.js';
-import { valueHint } from '../../schema/hints.js';
+import { isoDateOf, valueHint } from '../../schema/hints.js';
 import { isHttpUrl } from '../../schema/http-url.js';
 import { EvidenceClassSchema, RelationSchema, type EvidenceClass, type Relation } from '../../schema/sidecars.js';
 import { SOURCE_LEDGER_COLUMNS, SOURCE_LEDGER_EXAMPLE, type SourceRole } from './columns.js';
@@ -311,6 +311,27 @@ function dotlessHost(url: string): string | undefined {
   return host.includes('.') || host.includes(':') || host === 'localhost' || host.startsWith('[') ? undefined : host;
 }
 
+/**
+ * The publication date a Published cell gives: a date written as
+ * YYYY-MM-DD, YYYY-MM or YYYY at its start, whatever remark follows it
+ * ("2026-11-20 (npm publish time)", an outside researcher's); a day written
+ * another way (`7 Dec 2026`); a month's name and a year (`September 2018`).
+ * @param text the cell's text.
+ * @returns the date, or undefined.
+ */
+function publicationDate(text: string): string | undefined {
+  const trimmed = text.trim();
+  const leading = /^(\d{4}(?:-\d{2}(?:-\d{2})?)?)(?=$|[\s(,;.])/.exec(trimmed);
+  if (leading) return leading[1];
+  const day = isoDateOf(trimmed.replace(/\s*\(.*\)$/, ''));
+  if (day) return day;
+  const month = /^([a-z]{3,9})\.?,?\s+(\d{4})\b/i.exec(trimmed);
+  const index = month ? MONTH_NAMES.findIndex((name) => name.startsWith(month[1]!.toLowerCase())) : -1;
+  return month && index !== -1 && month[1]!.length >= 3 ? `${month[2]}-${String(index + 1).padStart(2, '0')}` : undefined;
+}
+
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
 /** Metadata that dates the row: "Verified 2026-12-06", "accessed on 2026-12-06". */
 const DATED = /\b(?:verified|accessed|retrieved|checked)\b(?:\s+and\s+\w+)?(?:\s+on)?:?\s+\d{4}-\d{2}-\d{2}/i;
 
@@ -378,7 +399,11 @@ function readOptionalColumns(entry: SourceLedgerRow, cell: (role: SourceRole) =>
   if (published && noDay) {
     const { message, hint } = noSuchDay(noDay, 'the publication date');
     fail('report/invalid-value', published.place, 'published', message, hint);
-  } else if (published && /^\d{4}(-\d{2}(-\d{2})?)?$/.test(published.text)) entry.published = published.text;
+  } else if (published && !isNone(published.text) && !UNVERIFIED.test(published.text)) {
+    const date = publicationDate(published.text);
+    if (date) entry.published = date;
+    else fail('report/invalid-value', published.place, 'published', `the publication date ${quote(published.text, 80)} holds no date written as YYYY-MM-DD, YYYY-MM or YYYY; it is left out`, 'write the date the document was first published as YYYY-MM-DD (or YYYY-MM, YYYY), e.g. 2018-09 for September 2018');
+  }
   const venue = cell('venue');
   if (venue && !isNone(venue.text)) entry.venue = shorten(venue.text, 500);
 }

@@ -64,3 +64,29 @@ describe('an address a space cut', () => {
     expect(local!.url).toBe('http://localhost:4321/notes');
   });
 });
+
+describe('the Published column', () => {
+  it("reads the date a cell opens with, a month's name and a year, and says what holds no date (an outside researcher's remarks after its dates)", () => {
+    const table = `# Report
+
+## 3. Source ledger
+
+| Source | Authors | Published | URL | Reading | Bears on | Verified / accessed |
+| --- | --- | --- | --- | --- | --- | --- |
+| A | Mario Zechner | 2026-11-20 (npm publish time of 1.6.0) | https://a.example.org/ | full text | C1 | 2026-12-07 / 2026-12-07 |
+| B | M. Thomson; W. Tarreau | September 2018 | https://b.example.org/ | full text | C1 | 2026-12-07 / 2026-12-07 |
+| C | UNVERIFIED | UNVERIFIED (older copy) | https://c.example.org/ | full text | C1 | 2026-12-07 / 2026-12-07 |
+| D | — | last spring | https://d.example.org/ | full text | C1 | 2026-12-07 / 2026-12-07 |
+`;
+    const { report: read, problems } = parseResearchReport(table, { file: 'report.md', parse });
+    expect(read.sourceLedger.map((row) => [row.authors, row.published])).toEqual([
+      [['Mario Zechner'], '2026-11-20'],
+      [['M. Thomson', 'W. Tarreau'], '2018-09'],
+      [undefined, undefined],
+      [undefined, undefined],
+    ]);
+    expect(formatProblems(problems.filter((problem) => problem.rule !== 'report/missing-section'))).toBe(
+      'report.md:10:11  source-ledger[3].published  warning: the publication date "last spring" holds no date written as YYYY-MM-DD, YYYY-MM or YYYY; it is left out  (hint: write the date the document was first published as YYYY-MM-DD (or YYYY-MM, YYYY), e.g. 2018-09 for September 2018)  [report/invalid-value]',
+    );
+  });
+});
