@@ -856,7 +856,10 @@ describe('research-pack verdict and reviewed', () => {
   it('takes the status and rationale a pass reported with --from-pass', async () => {
     const result = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('verdict session-id-v4: claim "session-id-v4" of pi/27-chapter is contradicted, by J. Author on 2026-12-01 on its current wording (textHash 3dcf85cc0c20add2) (from the research pass of 2026-12-01, claim-audit row C4)\n');
+    // Its rows S2 and S5 written as the sources the ledger records for them, which readers would read as ids: said.
+    expect(result.stdout).toContain(
+      'verdict session-id-v4: claim "session-id-v4" of pi/27-chapter is contradicted, by J. Author on 2026-12-01 on its current wording (textHash 3dcf85cc0c20add2) (from the research pass of 2026-12-01, claim-audit row C4); note: the rationale names sources by ledger id ([packages-coding-agent-changelog-md-earendil], [packages-coding-agent-src-core-session-manager]), which readers see as written: give --rationale "…" to name them in words\n',
+    );
     expect(result.stdout).toContain('+        The CHANGELOG says in [0.67.1] - 2026-04-13: "newly generated session');
     expect(result.stdout).toContain('+      text: The session id is a random version 4 UUID.\n+      by: J. Author\n');
     // What follows "Contradicted." starting in lower case starts the rationale's sentence (an outside author's finding).
@@ -867,7 +870,7 @@ describe('research-pack verdict and reviewed', () => {
     // The researcher's first person, recorded under the author's name, is said (an outside author's finding).
     await editFile(path.join(root, book, '.reports/2026-12-01-27-chapter.md'), '| Contradicted. the CHANGELOG says', '| Contradicted. In my runs the CHANGELOG says');
     const voiced = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
-    expect(voiced.stdout).toContain('claim-audit row C4); note: the rationale is the researcher\'s cell as written, in their first person ("my runs"), and readers see it as yours: give --rationale "…" in your own words\n');
+    expect(voiced.stdout).toContain('claim-audit row C4); note: the rationale is the researcher\'s cell as written, in their first person ("my runs"), and readers see it as yours: give --rationale "…" in your own words; note: the rationale names sources by ledger id');
     // An id or a trial's phase is no one's voice (a review's cases).
     await editFile(path.join(root, book, '.reports/2026-12-01-27-chapter.md'), '| Contradicted. In my runs the CHANGELOG says', '| Contradicted. Phase I trials, `us-east-1` and our-world-in-data: the CHANGELOG says');
     const ids = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
@@ -884,6 +887,13 @@ describe('research-pack verdict and reviewed', () => {
     expect(unverified.code).toBe(1);
     expect(unverified.stderr).toContain('verdict session-id-v4: the claim-audit row C4 of the research pass of 2026-12-01 says UNVERIFIED in what would be the rationale of a contradicted verdict ("UNVERIFIED wording. The CHANGELOG says');
     expect(unverified.stderr).toContain('give the rationale in your words with --rationale "…" (the status may still come from the pass), or make the verdict unverified');
+    // Sources named by ledger id in brackets reach readers as written: said, with the way to word them (an outside author's finding).
+    await editFile(path.join(root, book, '.reports/2026-12-01-27-chapter.md'), '| ❌️ Wrong: UNVERIFIED wording. The CHANGELOG says', '| ❌️ Wrong: [pi-coding-agent-1-6-0, pi-dev-session-format] and [no-such-source] say');
+    const bracketed = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', ...WHO, '--dry-run');
+    expect(bracketed.code, bracketed.stderr).toBe(0);
+    expect(bracketed.stdout).toContain('claim-audit row C4); note: the rationale names sources by ledger id ([pi-coding-agent-1-6-0], [pi-dev-session-format], [packages-coding-agent-changelog-md-earendil], ');
+    // A bracketed word that is no source of the ledger is not one.
+    expect(bracketed.stdout).not.toContain('[no-such-source], ');
     const own = await cli('verdict', 'session-id-v4', '--from-pass', 'latest', '--rationale', 'The CHANGELOG of 0.67.1 says new ids are UUIDv7.', ...WHO, '--dry-run');
     expect(own.code, own.stderr).toBe(0);
     expect(own.stdout).toContain('is contradicted, by J. Author');

@@ -551,7 +551,20 @@ function recordVerdict(decision: VerdictDecision, target: ResolvedTarget, edits:
   // Code spans hold no one's voice ("`us-east-1`").
   const spoken = decision.rationale === undefined && rationale !== undefined ? FIRST_PERSON.exec(rationale.replace(/`[^`]*`/g, ' ')) : null;
   const voice = spoken ? `; note: the rationale is the researcher's cell as written, in their first person ("${spoken[0]}"), and readers see it as yours: give --rationale "…" in your own words` : '';
-  return { changed: true, summary: `${name} is ${status}, by ${decision.by} on ${decision.date}${hashNote}${from}${voice}` };
+  // Ledger ids in brackets are the book's bookkeeping, not a citation a reader can follow (an outside author's finding: "[rfc8446]").
+  const cited = decision.rationale === undefined && rationale !== undefined ? ledgerIdsIn(rationale, target.chapter.sources) : [];
+  const ids = cited.length === 0 ? '' : `; note: the rationale names ${cited.length === 1 ? 'a source' : 'sources'} by ledger id (${cited.map((id) => `[${id}]`).join(', ')}), which readers see as written: give --rationale "…" to name ${cited.length === 1 ? 'it' : 'them'} in words`;
+  return { changed: true, summary: `${name} is ${status}, by ${decision.by} on ${decision.date}${hashNote}${from}${voice}${ids}` };
+}
+
+/** The ledger ids a text gives in brackets (`[rfc8446]`, `[a, b]`), in order, once each. */
+function ledgerIdsIn(text: string, sources: readonly { id: string }[]): string[] {
+  const known = new Set(sources.map((source) => source.id));
+  const found: string[] = [];
+  for (const match of text.matchAll(/\[([a-z0-9][a-z0-9.-]*(?:\s*,\s*[a-z0-9][a-z0-9.-]*)*)\]/g)) {
+    for (const id of match[1]!.split(/\s*,\s*/)) if (known.has(id) && !found.includes(id)) found.push(id);
+  }
+  return found;
 }
 
 /** Words of one speaking of themselves: "I ran", "my runs", "we measured". */
