@@ -333,6 +333,10 @@ export function passReports(records: ChapterRecords): void {
         `report file ${quote(pass.report)} is a ${found.kind}, not a file`,
         found.kind === 'folder' ? 'name the report file inside the folder, e.g. reports/2026-11-30-27-chapter.md, or remove "report"' : 'the report must be a regular file; replace it, or remove "report"',
       );
+    } else if (!/\.(?:md|markdown)$/i.test(pass.report)) {
+      // A report is Markdown, as the ingest copies it: `report: book.yaml` would send readers of the pack to the book's own file
+      // (an outside reviewer's finding).
+      report(records, 'cross/report-path', researchFile, at, `report path ${quote(pass.report)} is not a Markdown file (.md)`, 'name the copy of the research report the pass read, e.g. reports/2026-11-30-27-chapter.md, or remove "report"');
     }
   });
 }

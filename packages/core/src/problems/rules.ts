@@ -78,7 +78,7 @@ export const rules = {
   'cross/future-date': { severity: 'error', description: 'A date that records something done lies in the future: later than the day after `asOf` (a day of grace, for time zones ahead of UTC).' },
   'cross/notebook-path': { severity: 'error', description: 'A notebook path is absolute, leaves the repository or is not normalized.' },
   'cross/notebooks-without-repository': { severity: 'error', description: 'A chapter lists notebooks but book.yaml has no `notebooks` repository.' },
-  'cross/report-path': { severity: 'error', description: 'A research pass report path is absolute, leaves the book folder or is not normalized.' },
+  'cross/report-path': { severity: 'error', description: 'A research pass report path is absolute, leaves the book folder, is not normalized or names no Markdown file.' },
   'cross/missing-report': { severity: 'error', description: 'A research pass report file does not exist.' },
   'cross/duplicate-chapter-url': { severity: 'error', description: 'Two chapters get the same page URL from the `chapters` pattern or function.' },
   'cross/duplicate-research-url': { severity: 'error', description: 'Two research packs, or two book reports, get the same URL from `research` patterns without `[book]`.' },

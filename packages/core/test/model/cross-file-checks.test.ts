@@ -189,5 +189,9 @@ describe('the cross-file checks, through validateBook', () => {
     expect(check({ '01-sessions.research.yaml': edit(research, 'report: reports/01-sessions-1.md', 'report: reports') })).toBe(
       'content/books/demo/01-sessions.research.yaml:17:13  history[0].report  report file "reports" is a folder, not a file  (hint: name the report file inside the folder, e.g. reports/2026-11-30-27-chapter.md, or remove "report")  [cross/missing-report]',
     );
+    // Another file of the book is no report (an outside reviewer's finding).
+    expect(check({ '01-sessions.research.yaml': edit(research, 'report: reports/01-sessions-1.md', 'report: book.yaml') })).toBe(
+      'content/books/demo/01-sessions.research.yaml:17:13  history[0].report  report path "book.yaml" is not a Markdown file (.md)  (hint: name the copy of the research report the pass read, e.g. reports/2026-11-30-27-chapter.md, or remove "report")  [cross/report-path]',
+    );
   });
 });
