@@ -28,7 +28,7 @@ export const rules = {
   'file/unreadable': { severity: 'error', description: 'The system refused to read a file or list a folder (permission denied, I/O error, ...).' },
   'file/encoding': { severity: 'error', description: 'A file is not valid UTF-8 (the first invalid byte is named).' },
   'file/control-character': { severity: 'error', description: 'A file holds a control character other than tab and line breaks (NUL, ESC, ...).' },
-  'schema/control-character': { severity: 'error', description: 'A text value holds a control character other than tab and line breaks (written as an escape such as "\\0").' },
+  'schema/control-character': { severity: 'error', description: 'A text value holds a control character other than tab and line breaks, or half of a character (written as an escape such as "\\0" or "\\ud800").' },
   'yaml/syntax': { severity: 'error', description: 'The file is not valid YAML.' },
   'yaml/duplicate-key': { severity: 'error', description: 'A key appears twice in the same mapping.' },
   'yaml/empty-file': { severity: 'error', description: 'A sidecar or book.yaml is empty (or only comments).' },

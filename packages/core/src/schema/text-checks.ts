@@ -9,6 +9,9 @@ import { createProblem, formatPath, type Locate, type Problem } from '../problem
 /** The control characters text may not hold: C0 but tab, line feed and carriage return; DEL; C1. */
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
+/** A control character, or a surrogate without its other half (which only an escape can write into a value). */
+const CONTROL_OR_LONE_SURROGATE = new RegExp(`${CONTROL_CHARACTER.source}|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]`);
+
 /** Characters that show nothing on their own: spaces, controls, format characters, marks, fillers. */
 const INVISIBLE = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{M}\u115f\u1160\u3164\uffa0\u2800\u180e]*$/u;
 
@@ -45,15 +48,23 @@ export function controlCharacterProblems(value: unknown, options: { file: string
   // One path, grown and shrunk as the walk goes: a sidecar has tens of thousands of strings, and few hold a control.
   const path: PropertyKey[] = [];
   const report = (text: string, key: boolean) => {
-    const match = CONTROL_CHARACTER.exec(text);
+    const match = CONTROL_OR_LONE_SURROGATE.exec(text);
     if (!match || problems.length >= 100) return;
     const at = [...path];
+    const code = match[0].charCodeAt(0);
+    // Half of a character, written as an escape ("\ud800"): UTF-8 has no such character, and every page would show U+FFFD in
+    // its place (an outside reviewer's finding).
+    const lone = code >= 0xd800 && code <= 0xdfff;
     problems.push(
       createProblem(
         'schema/control-character',
         { file: options.file, path: formatPath(at), ...options.locate(at, { key }) },
-        `${key ? 'the key' : 'the text'} holds the control character ${controlName(match[0].charCodeAt(0))} at character ${match.index + 1}`,
-        'remove it (an escape such as "\\0" or "\\x1b" in double quotes writes one); text holds no control characters but tab and line breaks',
+        lone
+          ? `${key ? 'the key' : 'the text'} holds half of a character, the lone surrogate U+${code.toString(16).toUpperCase()}, at character ${match.index + 1}`
+          : `${key ? 'the key' : 'the text'} holds the control character ${controlName(code)} at character ${match.index + 1}`,
+        lone
+          ? 'write the character itself, or its whole escape ("\\U0001F600", or both halves "\\ud83d\\ude00"); an escape such as "\\ud800" alone is half of one'
+          : 'remove it (an escape such as "\\0" or "\\x1b" in double quotes writes one); text holds no control characters but tab and line breaks',
       ),
     );
   };

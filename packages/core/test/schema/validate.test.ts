@@ -206,6 +206,11 @@ describe('validateSchema: what the schemas alone do not say', () => {
     expect(formatProblems(loadSidecar('claims', claims('"\\e[2J"'), 'c.yaml').problems)).toContain('U+001B (ESC) at character 1');
     // Tab and line breaks are text.
     expect(loadSidecar('claims', claims('"a\\tb\\nc"'), 'c.yaml').problems).toEqual([]);
+    // Half of a character, written as an escape, is refused, not turned into U+FFFD on every page (an outside reviewer's finding); a whole one is text.
+    expect(formatProblems(loadSidecar('claims', claims('"lone \\ud800 surrogate"'), 'c.yaml').problems)).toBe(
+      'c.yaml:4:14  claims[0].concern  the text holds half of a character, the lone surrogate U+D800, at character 6  (hint: write the character itself, or its whole escape ("\\U0001F600", or both halves "\\ud83d\\ude00"); an escape such as "\\ud800" alone is half of one)  [schema/control-character]',
+    );
+    expect(loadSidecar('claims', claims('"a \\ud83d\\ude00 face"'), 'c.yaml').problems).toEqual([]);
   });
 
   it('looks for control characters in the value only when its text could have written one', () => {
