@@ -19,7 +19,8 @@ export function getResearchModel(): ResearchModel {
     error.name = 'ResearchPackError';
     // The author's files are wrong, not this package: Astro prints the stack it is given, and a stack of our frames under
     // every request reads as a crash (an outside author's finding). The message names every file, line and column.
-    error.stack = `${error.name}: ${error.message}`;
+    // Empty, as for the build's author errors (`authorError`): a stack of only the message printed an empty "Stack trace:".
+    error.stack = '';
     throw error;
   }
   return state.model;

@@ -143,7 +143,7 @@ export const rules = {
   'report/ambiguous-source': { severity: 'warning', description: 'A ledger row matches several recorded sources; it is merged into the first.' },
   'report/unknown-source-id': { severity: 'warning', description: 'A source-ledger row opens with a ledger id written with its middle left out (`read-pi…pi-config:`) that stands for no recorded source: no id has those ends, several do, or the one that does is at another address; the row is not merged into a recorded source.' },
   'report/reading-differs': { severity: 'warning', description: "The report's reading status differs from the ledger's; the ledger is kept." },
-  'report/metadata-not-recorded': { severity: 'warning', description: 'A source-ledger row\'s metadata cell gives authors, a publisher or a publication date, which are read from columns of their own (Authors, Published, Venue); the source is recorded without them.' },
+  'report/metadata-not-recorded': { severity: 'warning', description: 'A new source\'s metadata cell reads as bibliographic (a year, an initial and a name, et al.): authors and dates are read from columns of their own (Authors, Published, Venue), and the source is recorded without them.' },
   'report/unresolved-reference': { severity: 'warning', description: 'A "bears on" reference names no claim, no claim-audit row and no proposed claim; the source lands without it.' },
   'report/assumed-date': { severity: 'warning', description: 'A ledger row gives no access date; the date of the pass is recorded.' },
   'report/too-large': { severity: 'error', description: 'An ingest would make a sidecar longer than 1,000,000 characters; nothing is written.' },
