@@ -340,7 +340,8 @@ function evidenceBlock(evidence: EvidenceItem[], chapter: ChapterModel): Element
       const archiveHref = archive === undefined ? undefined : safeHref(archive);
       return el('span', { className: ['rp-row'], role: 'listitem', dataRelation: item.relation, dataEvidenceStatus: item.status }, [
         el('span', { className: ['rp-relation'] }, item.relation),
-        ` · ${EVIDENCE_CLASS_WORD[item.class]} · `,
+        // A source nobody could open states nothing a reader can rely on: what it is said to state (an outside author's finding).
+        ` · ${item.class === 'reported' && source?.reading === 'not-accessible' ? 'said to be stated in the source' : EVIDENCE_CLASS_WORD[item.class]} · `,
         el('span', { className: ['rp-evidence-status'] }, item.status === 'validated' ? 'validated' : 'lead, not yet verified'),
         ': ',
         href ? el('a', { href }, title) : el('cite', {}, title),

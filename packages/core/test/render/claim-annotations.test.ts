@@ -57,6 +57,18 @@ describe('claimAnnotations', () => {
     expect(byId('jsonl').marker.properties['title']).toBeUndefined();
   });
 
+  it("says of a source nobody could open that it is said to state what the lead reports (an outside author's finding)", () => {
+    const unread = makeChapter({
+      snapshot: SESSION_PROSE,
+      claims: [{ id: 'jsonl', quote: 'one JSON object per line', evidence: ['ev-r'] }],
+      sources: [makeSource({ id: 'blog', title: 'A post', url: 'https://example.org/post', reading: 'not-accessible', accessed: '2026-10-03' })],
+      evidence: [makeEvidence({ id: 'ev-r', source: 'blog', claims: ['jsonl'], relation: 'supports', class: 'reported', status: 'lead' })],
+    });
+    const html = toHtml(claimAnnotations(unread, {}).claims[0]!.popover);
+    expect(html).toContain('<span class="rp-relation">supports</span> · said to be stated in the source · ');
+    expect(html).toContain('(not accessible, accessed 2026-10-03)');
+  });
+
   it('builds a popover of phrasing content that the marker opens', () => {
     const { marker, popover } = byId('jsonl');
     expect(popover.properties['id']).toBe(marker.properties['popoverTarget']);
