@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /** Flags for a closed network: no background connections, no first-run UI. */
 export const CHROMIUM_ARGS = [
@@ -189,4 +189,18 @@ export function captionWidths(page: Page): Promise<CaptionWidth[]> {
       };
     }),
   );
+}
+
+/**
+ * Expect every table caption of a research page to span what its scroll box
+ * shows (at least 80 % of the width a caption can have), and no more.
+ * @param page a loaded research page.
+ */
+export async function expectCaptionsToFit(page: Page): Promise<void> {
+  const captions = await captionWidths(page);
+  expect(captions.length).toBeGreaterThan(0);
+  for (const caption of captions) {
+    expect(caption.width, caption.caption).toBeGreaterThanOrEqual(0.8 * caption.content);
+    expect(caption.width, caption.caption).toBeLessThanOrEqual(caption.box + 1);
+  }
 }
