@@ -42,7 +42,7 @@ describe('research-pack check', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
       [
-        `${file}:${line}:65  blocks and elements are nested more than 64 levels deep here, so the chapter is not read  (hint: a chapter nests a few levels at most (blockquotes, lists, emphasis, links, directives and tags inside one another): look for a line that opens with a long run of ">" or list markers, or "[" and tags left open; a line meant as code goes in a fenced code block)  [chapter/too-deep]`,
+        `${file}:${line}:65  blocks and elements are nested more than 64 levels deep here, so the chapter is not read  (hint: a chapter nests a few levels at most (blockquotes, lists, emphasis, links, directives and tags inside one another): look for a line that opens with a long run of ">" or list markers, or "[", "(", "{" and tags left open; a line meant as code goes in a fenced code block)  [chapter/too-deep]`,
         '1 error(s), 0 warning(s) in content/books',
         '',
       ].join('\n'),

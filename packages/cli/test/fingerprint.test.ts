@@ -43,7 +43,7 @@ describe('research-pack fingerprint', () => {
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(
-        `research-pack fingerprint: ${file}:${line}:65  blocks and elements are nested more than 64 levels deep here, so the chapter is not read  (hint: a chapter nests a few levels at most (blockquotes, lists, emphasis, links, directives and tags inside one another): look for a line that opens with a long run of ">" or list markers, or "[" and tags left open; a line meant as code goes in a fenced code block)  [chapter/too-deep]\n`,
+        `research-pack fingerprint: ${file}:${line}:65  blocks and elements are nested more than 64 levels deep here, so the chapter is not read  (hint: a chapter nests a few levels at most (blockquotes, lists, emphasis, links, directives and tags inside one another): look for a line that opens with a long run of ">" or list markers, or "[", "(", "{" and tags left open; a line meant as code goes in a fenced code block)  [chapter/too-deep]\n`,
       );
       // Deep enough to be refused, shallow enough to be parsed: the same place, from the tree.
       await appendFile(path.join(root, 'content/books/pi/28-chapter.mdx'), `\n${'- '.repeat(100)}deep\n`);

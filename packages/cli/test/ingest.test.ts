@@ -438,7 +438,7 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
       expect(result.code, result.stderr).toBe(1);
       expect(result.stderr).toBe(
         [
-          `incoming/complete.md:${line}:65  blocks and elements are nested more than 64 levels deep here, so the report is not read  (hint: a report nests a few levels at most (blockquotes, lists, emphasis, links, directives and tags inside one another): look for a line that opens with a long run of ">" or list markers, or "[" and tags left open; a line meant as code goes in a fenced code block)  [report/too-deep]`,
+          `incoming/complete.md:${line}:65  blocks and elements are nested more than 64 levels deep here, so the report is not read  (hint: a report nests a few levels at most (blockquotes, lists, emphasis, links, directives and tags inside one another): look for a line that opens with a long run of ">" or list markers, or "[", "(", "{" and tags left open; a line meant as code goes in a fenced code block)  [report/too-deep]`,
           '1 error(s), 0 warning(s). incoming/complete.md cannot be ingested; nothing was written.',
           '',
         ].join('\n'),

@@ -121,9 +121,14 @@ export function deepSourcePlace(source: string): Position | undefined {
   let line = 1;
   let lineStart = 0;
   startLine(text, lineStart, line, scan);
-  // Brackets a paragraph left open (`:claim[` inside `:claim[`); a blank line closes them all.
+  // Brackets a paragraph left open (`:claim[` inside `:claim[`), and, for MDX's expressions and tags, parentheses, braces
+  // and tags (`{((((…` 4,000 deep made the MDX parser crash with a segmentation fault; 50,000 nested `<div>` took a minute:
+  // an outside reviewer's findings); a blank line closes them all. Only a depth past `UNPARSED_DEPTH` refuses the text, so
+  // what is no nesting (a `<` in code, a `)` closing nothing) cannot refuse a real chapter.
+  // Code in a fenced block is no nesting (`List<T>`, calls): its lines are skipped.
   let open = 0;
-  const events = /[[\]\n]/g;
+  let fence = fenceAt(text, 0);
+  const events = /[[\](){}\n]|<\/?[A-Za-z]|\/>/g;
   for (let match = events.exec(text); match && !scan.unparsable; match = events.exec(text)) {
     const index = match.index;
     const char = text.charCodeAt(index);
@@ -131,13 +136,27 @@ export function deepSourcePlace(source: string): Position | undefined {
       line++;
       lineStart = index + 1;
       if (startLine(text, lineStart, line, scan)) open = 0;
-    } else if (char === 93) open = Math.max(0, open - 1);
+      const marker = fenceAt(text, lineStart);
+      if (marker !== undefined && (fence === undefined || marker.startsWith(fence))) fence = fence === undefined ? marker : undefined;
+    } else if (fence !== undefined) continue;
+    else if (char === 93 || char === 41 || char === 125 || char === 47 || (char === 60 && text.charCodeAt(index + 1) === 47)) open = Math.max(0, open - 1);
     else if (++open > MAX_MARKDOWN_DEPTH) {
       scan.first ??= { line, column: index - lineStart + 1 };
       if (open > UNPARSED_DEPTH) scan.unparsable = true;
     }
   }
   return scan.unparsable ? scan.first : undefined;
+}
+
+/** The fence a line opens or closes with (three or more backticks or tildes, after blanks and `>`), if any. */
+function fenceAt(text: string, start: number): string | undefined {
+  let index = start;
+  while (index < text.length && (isBlank(text.charCodeAt(index)) || text.charCodeAt(index) === 62)) index++;
+  const mark = text.charCodeAt(index);
+  if (mark !== 96 && mark !== 126) return undefined;
+  let end = index;
+  while (text.charCodeAt(end) === mark) end++;
+  return end - index >= 3 ? text.slice(index, end) : undefined;
 }
 
 /** Scan the start of a line for containers (`scanLine`); true when the line is blank. */
@@ -204,6 +223,6 @@ export function deepMarkdownProblem(rule: DeepMarkdownRule, file: string, place?
     rule,
     place && place.line > 0 ? { file, line: place.line, column: place.column } : { file },
     message,
-    `a ${what} nests a few levels at most (blockquotes, lists, emphasis, links, directives and tags inside one another): look for a line that opens with a long run of ">" or list markers, or "[" and tags left open; a line meant as code goes in a fenced code block`,
+    `a ${what} nests a few levels at most (blockquotes, lists, emphasis, links, directives and tags inside one another): look for a line that opens with a long run of ">" or list markers, or "[", "(", "{" and tags left open; a line meant as code goes in a fenced code block`,
   );
 }

@@ -24,7 +24,7 @@ const parse: ParseChapter = (source, { format }) => {
 const reportParse = (source: string) => markdownToMdast(source, { features: { gfm: true, frontmatter: true, directive: false, smartPunctuation: false }, position: true }) as Root;
 
 const chapter = 'content/books/demo/01-sessions.mdx';
-const HINT = 'a chapter nests a few levels at most (blockquotes, lists, emphasis, links, directives and tags inside one another): look for a line that opens with a long run of ">" or list markers, or "[" and tags left open; a line meant as code goes in a fenced code block';
+const HINT = 'a chapter nests a few levels at most (blockquotes, lists, emphasis, links, directives and tags inside one another): look for a line that opens with a long run of ">" or list markers, or "[", "(", "{" and tags left open; a line meant as code goes in a fenced code block';
 
 /** The problems of the example book with a line appended to its chapter (as its line 12). */
 function checkWith(line: string): string {
@@ -49,6 +49,14 @@ describe('deepSourcePlace', () => {
     expect(deepSourcePlace(`${':claim['.repeat(20_000)}x${']'.repeat(20_000)}\n`)).toEqual({ line: 1, column: 7 * (MAX_MARKDOWN_DEPTH + 1) });
     expect(deepSourcePlace(`${'[a '.repeat(UNPARSED_DEPTH)}\n\n${'[a '.repeat(UNPARSED_DEPTH)}\n`)).toBeUndefined();
     expect(deepSourcePlace(`${'[a]'.repeat(50_000)}\n`)).toBeUndefined();
+    // An MDX expression's parentheses and nested tags: the MDX parser crashed (a segmentation fault) on 4,000 parentheses,
+    // and took a minute on 50,000 nested tags (an outside reviewer's findings).
+    expect(deepSourcePlace(`x\n{${'('.repeat(4000)}1${')'.repeat(4000)}}\n`)).toEqual({ line: 2, column: MAX_MARKDOWN_DEPTH + 1 });
+    expect(deepSourcePlace(`${'<div>'.repeat(50_000)}\n`)).toEqual({ line: 1, column: 5 * MAX_MARKDOWN_DEPTH + 1 });
+    // What closes, or is no nesting, does not add up: calls and generics in a fenced block, self-closing and closed tags and
+    // a few hundred generics in one paragraph of prose.
+    const code = `\`\`\`ts\n${'const x = f<T>(g(h(1)), [2, {a: 3}]); // (\n'.repeat(2000)}\`\`\`\n${'<br/> <b>x</b> List<T> '.repeat(500)}\n`;
+    expect(deepSourcePlace(code)).toBeUndefined();
   });
 
   it('reads 50,000 levels in milliseconds', () => {
