@@ -140,20 +140,31 @@ export async function copyBook(from: string, to: string, root: string): Promise<
 
 /**
  * Refuse a file to be written where a symbolic link on its way leads out of
- * the project (a `reports` folder committed as a link to another folder):
- * the deepest folder of its path that exists must be inside the project.
+ * the folder it belongs in: a report copy stays in its book folder (a
+ * `reports` folder committed as a link to another folder, out of the project
+ * or to the site's `src/pages`, where a hostile report would be published as
+ * a page: outside reviewers' findings). The deepest folder of its path that
+ * exists must be inside that folder, as real paths.
  * @param file the absolute path to write.
- * @param root the project root.
+ * @param within the folder it must stay in (absolute).
  * @param shown the path in messages.
+ * @param withinShown that folder in messages, e.g. "the book folder".
  */
-export function assertWritableInside(file: string, root: string, shown: string): void {
+export function assertWritableInside(file: string, within: string, shown: string, withinShown: string): void {
   let folder = path.dirname(file);
   while (!fs.existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
-  const found = inspectPath(folder, { root });
-  if (found.status === 'refused' && found.refusal.rule === 'file/outside-project') {
-    const folderShown = path.relative(path.dirname(file), folder) === '' ? 'its folder' : 'a folder on its way';
-    throw new CliError(`cannot write ${shown}: ${folderShown} ${found.refusal.message.replace(/^is /, 'is ').replace(/; it is not read$/, '')}; nothing was written; replace the link with a folder inside the project`, EXIT.problems);
+  let real: string;
+  let realWithin: string;
+  try {
+    real = fs.realpathSync.native(folder);
+    realWithin = fs.realpathSync.native(within);
+  } catch (error) {
+    throw systemError(error, 'read', shown);
   }
+  const relative = path.relative(realWithin, real);
+  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) return;
+  const folderShown = path.relative(path.dirname(file), folder) === '' ? 'its folder' : 'a folder on its way';
+  throw new CliError(`cannot write ${shown}: ${folderShown} is reached through a symbolic link that leads out of ${withinShown}, to ${JSON.stringify(real)}; nothing was written; replace the link with a folder inside ${withinShown}`, EXIT.problems);
 }
 
 /**

@@ -132,25 +132,33 @@ describe('copyBook', () => {
 });
 
 describe('assertWritableInside', () => {
-  it('refuses a file whose folder is a link out of the project, and takes one inside it (an outside reviewer wrote a report copy through a `reports` link)', () => {
+  it('refuses a file whose folder is a link out of the book folder, in or out of the project, and takes one inside it (outside reviewers wrote a report copy through a `reports` link, once into the site\'s pages)', () => {
     fs.mkdirSync(at('project/book'), { recursive: true });
+    fs.mkdirSync(at('project/src/pages'), { recursive: true });
     fs.mkdirSync(at('outside'));
+    const refusal = (file: string) => {
+      try {
+        assertWritableInside(file, at('project/book'), 'book/reports/2026-12-01-ch.md', 'the book folder');
+      } catch (error) {
+        expect(error).toBeInstanceOf(CliError);
+        expect((error as CliError).exitCode).toBe(1);
+        return (error as CliError).message;
+      }
+      return undefined;
+    };
     fs.symlinkSync(at('outside'), at('project/book/reports'));
-    let error: unknown;
-    try {
-      assertWritableInside(at('project/book/reports/2026-12-01-ch.md'), at('project'), 'book/reports/2026-12-01-ch.md');
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(CliError);
-    expect((error as CliError).message).toBe(
-      `cannot write book/reports/2026-12-01-ch.md: its folder is a symbolic link to "${at('outside')}", outside the project; nothing was written; replace the link with a folder inside the project`,
+    expect(refusal(at('project/book/reports/2026-12-01-ch.md'))).toBe(
+      `cannot write book/reports/2026-12-01-ch.md: its folder is reached through a symbolic link that leads out of the book folder, to "${fs.realpathSync(at('outside'))}"; nothing was written; replace the link with a folder inside the book folder`,
     );
-    expect((error as CliError).exitCode).toBe(1);
-    // A folder not there yet, under one inside the project; and a link that stays inside.
-    expect(() => assertWritableInside(at('project/book/.reports/new/r.md'), at('project'), 'r.md')).not.toThrow();
-    fs.mkdirSync(at('project/shared'));
-    fs.symlinkSync('../shared', at('project/book/copies'));
-    expect(() => assertWritableInside(at('project/book/copies/r.md'), at('project'), 'r.md')).not.toThrow();
+    // Inside the project, but out of the book: the site's pages.
+    fs.symlinkSync('../src/pages', at('project/book/copies'));
+    expect(refusal(at('project/book/copies/2026-12-01-ch.md'))).toMatch(/^cannot write book\/reports\/2026-12-01-ch\.md: its folder is reached through a symbolic link that leads out of the book folder, to ".*\/project\/src\/pages"/);
+    // A folder one level up on the way.
+    expect(refusal(at('project/book/copies/new/r.md'))).toMatch(/^cannot write .*: a folder on its way is reached through a symbolic link/);
+    // A folder not there yet, under the book; and a link that stays inside it.
+    expect(refusal(at('project/book/.reports/new/r.md'))).toBeUndefined();
+    fs.mkdirSync(at('project/book/shared'));
+    fs.symlinkSync('shared', at('project/book/kept'));
+    expect(refusal(at('project/book/kept/r.md'))).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  * are asserted as text.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { diffLines } from 'diff';
@@ -534,7 +534,7 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
         expect(result.code).toBe(1);
         expect(result.stdout).toBe('');
         expect(result.stderr).toBe(
-          `research-pack ingest: cannot write content/books/pi/reports/2026-11-30-27-chapter.md: its folder is a symbolic link to "${outside}", outside the project; nothing was written; replace the link with a folder inside the project\n`,
+          `research-pack ingest: cannot write content/books/pi/reports/2026-11-30-27-chapter.md: its folder is reached through a symbolic link that leads out of the book folder, to ${JSON.stringify(await realpath(outside))}; nothing was written; replace the link with a folder inside the book folder\n`,
         );
       }
       expect(await readdir(outside)).toEqual([]);

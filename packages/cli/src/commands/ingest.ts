@@ -81,8 +81,9 @@ export const ingest: Command = async (positionals, values, io) => {
 
   // The would-be files must pass check.
   const reportTarget = path.join(bookDir, pass.reportPath);
-  // A `reports` folder committed as a link out of the project: the copy would be written there (an outside reviewer's finding).
-  assertWritableInside(reportTarget, options.root, posix(path.relative(options.root, reportTarget)));
+  // A `reports` folder committed as a link out of the book folder: the copy would be written there, even into the site's
+  // pages (outside reviewers' findings).
+  assertWritableInside(reportTarget, bookDir, posix(path.relative(options.root, reportTarget)), 'the book folder');
   const copyReport = (await readOptional(reportTarget)) === undefined;
   const checkProblems = await checkWouldBe(options, book, plan, copyReport ? { file: pass.reportPath, text: source } : undefined);
   if (hasErrors(checkProblems)) {
