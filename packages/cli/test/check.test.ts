@@ -169,6 +169,8 @@ describe('research-pack check', () => {
   it('escapes what a workflow command cannot carry, and leaves whole-file problems without a line', () => {
     const problem = { file: 'books/a,b:c.yaml', line: 0, column: 0, path: '', message: '100% sure\nreally', hint: 'fix it', rule: 'book/unknown-file', severity: 'warning' } as const;
     expect(githubAnnotation(problem)).toBe('::warning file=books/a%2Cb%3Ac.yaml,title=Research Pack%3A book/unknown-file::100%25 sure%0Areally (hint: fix it)');
+    // Every other control character too: a file name's ESC does not reach the log's terminal (an outside reviewer's finding).
+    expect(githubAnnotation({ ...problem, file: 'books/esc\u001b[2K.md' })).toMatch(/^::warning file=books\/esc%1B\[2K\.md,/);
   });
 
   it('prints problems as JSON with --format json', async () => {

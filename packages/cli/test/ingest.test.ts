@@ -544,6 +544,15 @@ describe('research-pack ingest: reports that cannot be ingested', () => {
     }
   });
 
+  it("names a report whose file name holds a line break quoted, so that it cannot forge a line of the summary (an outside reviewer's finding)", async () => {
+    const text = await readFile(path.join(root, await putReport('complete')), 'utf8');
+    await writeFile(path.join(root, 'incoming', 'x\nWrote everything.md'), text);
+    const result = await ingest('incoming/x\nWrote everything.md');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe('Ingest "incoming/x\\nWrote everything.md" into pi/27-chapter (dry run)');
+    expect(result.stdout).not.toMatch(/^Wrote everything/m);
+  });
+
   it('writes nothing when the would-be sidecars fail check', async () => {
     const report = await putReport('complete');
     const before = await snapshotBook();

@@ -103,7 +103,9 @@ export function githubAnnotation(problem: Problem): string {
 
 /** Escape a workflow command's message: `%`, CR and LF. */
 function escapeData(value: string): string {
-  return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  // GitHub's own escapes (%, CR, LF), and every other control character the same way, so that a file name's ESC cannot
+  // reach a log's terminal (an outside reviewer's finding).
+  return value.replace(/%/g, '%25').replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 /** Escape a workflow command's property value: also `:` and `,`. */
