@@ -9,15 +9,17 @@ export const MAX_URL_LENGTH = 2_000;
 
 /**
  * What makes a URL read otherwise than it goes: a backslash, which browsers
- * read as a slash (`https://evil.example\@good.org/` goes to evil.example),
- * and invisible or bidi characters (an outside reviewer's findings).
+ * read as a slash (`https://evil.example\@good.org/` goes to evil.example);
+ * a tab or line break, which they drop (`https://good.org<TAB>.evil.example/`
+ * goes to good.org.evil.example); invisible or bidi characters (outside
+ * reviewers' findings).
  */
-const MISLEADING = /[\\\p{Cf}]/u;
+const MISLEADING = /[\\\t\n\r\p{Cf}]/u;
 
 /**
  * Whether a URL holds a character that makes it read otherwise than it goes.
  * @param value a candidate URL.
- * @returns true for a backslash or an invisible (format) character.
+ * @returns true for a backslash, a tab or line break, or an invisible (format) character.
  */
 export function misleadingUrl(value: string): boolean {
   return MISLEADING.test(value);

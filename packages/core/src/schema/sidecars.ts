@@ -55,7 +55,7 @@ const ShortTextSchema = z
 export const HttpUrlSchema = z
   .string()
   .max(2_000, { error: 'is longer than 2,000 characters' })
-  .refine((value) => !misleadingUrl(value), { error: 'must not hold a backslash (browsers read it as a slash, so the link goes elsewhere than it reads: write / or %5C) nor an invisible or bidi character', abort: true })
+  .refine((value) => !misleadingUrl(value), { error: 'must not hold a backslash, a tab or line break, or an invisible or bidi character (browsers turn a backslash into a slash and drop the others, so the link would go elsewhere than it reads: write / or %5C)', abort: true })
   .refine(isHttpUrl, { error: 'must be an absolute http:// or https:// URL' })
   .describe('An absolute http(s) URL.');
 

@@ -16,7 +16,7 @@ describe('httpUrl', () => {
   });
 
   it("refuses a URL that reads otherwise than it goes: a backslash (read as a slash), an invisible or bidi character (an outside reviewer's finding)", () => {
-    for (const value of ['https://evil.example\\@jsonlines.org/', 'https://x.org/\u202e', 'https://x.org/a\u200bb']) {
+    for (const value of ['https://evil.example\\@jsonlines.org/', 'https://x.org/\u202e', 'https://x.org/a\u200bb', 'https://jsonlines.org\t.evil.example/', 'https://x.org/a\nb']) {
       expect(httpUrl(value), value).toBeUndefined();
       const parsed = HttpUrlSchema.safeParse(value);
       expect(parsed.success, value).toBe(false);
