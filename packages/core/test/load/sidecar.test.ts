@@ -56,6 +56,10 @@ describe('loadSidecar', () => {
     const flow = loadSidecar('book', 'title: T\nslug: t\nbrief: &b { excerptLength: 10 }\nx: [*b]\n', 'book.yaml');
     expect(flow.problems.map((problem) => `${problem.line}:${problem.column} ${problem.path} ${problem.rule}`)).toEqual(['3:8 brief yaml/alias', '4:5 x[0] yaml/alias']);
     expect(formatProblems(loadSidecar('evidence', `\ufeff${text.replaceAll('\n', '\r\n')}`, 'a.evidence.yaml').problems)).toBe(formatProblems(result.problems));
+    // An anchor whose name holds a bidi control is named escaped, as values are (an outside reviewer's finding).
+    const bidi = formatProblems(loadSidecar('evidence', text.replace('&st', '&s\u202et').replace('*st', '*s\u202et'), 'a.evidence.yaml').problems);
+    expect(bidi).toContain('the anchor &s\\u202et marks this value');
+    expect(bidi).not.toContain('\u202e');
     // Written out, the file loads; "&" and "*" in prose are no anchors.
     const written = text.replace('&st lead', 'lead').replace('*st', 'lead').replace('claims: [a]', 'claims: [a]\n    note: AT&T and *emphasis* & more');
     expect(loadSidecar('evidence', written, 'a.evidence.yaml').problems.filter((problem) => problem.rule === 'yaml/alias')).toEqual([]);
