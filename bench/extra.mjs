@@ -154,7 +154,11 @@ export function pageBytes(withDist, plainDist, pages) {
       total.wrappers += Buffer.byteLength(match[0]) + '</span>'.length;
       total.claims += 1;
     }
-    total.popovers += Buffer.byteLength(balancedDiv(html, '<div class="rp-popovers">'));
+    // The container opens with attributes after its class (`data-pagefind-ignore`): matched without its `>`.
+    const popovers = balancedDiv(html, '<div class="rp-popovers"');
+    // A page with claims has their popovers: a measure that finds none has lost its pattern, not the popovers.
+    if (popovers === '' && /<span class="rp-claim"/.test(html)) throw new Error(`bench: ${page} marks claims but no <div class="rp-popovers"> was found: the page-bytes measure no longer matches the page`);
+    total.popovers += Buffer.byteLength(popovers);
     for (const match of html.matchAll(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g)) total.jsonLd += Buffer.byteLength(match[0]);
   }
   const per = (value) => Math.round(value / Math.max(1, total.pages));
