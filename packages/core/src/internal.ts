@@ -16,6 +16,6 @@ export { directiveId, isDirectiveLabel } from './text/directive-text.js';
 export { fold, normalizeProse } from './text/normalize.js';
 export { fromFolded, prepareSearch, relocateQuote } from './text/quote-search.js';
 export type { AnchoredQuote, SearchText } from './text/quote-search.js';
-export { shorten } from './problems/problem.js';
+export { shorten, shownName } from './problems/problem.js';
 export { wrapInline } from './text/wrap-inline.js';
 export type { InlineRange, WrapInlineOptions } from './text/wrap-inline.js';

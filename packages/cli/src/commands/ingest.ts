@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createProblem, formatProblems, quote, type Problem } from '@research-pack/core/problems';
+import { createProblem, formatProblems, type Problem } from '@research-pack/core/problems';
+import { shownName } from '@research-pack/core/internal';
 import { buildModel, type BookModel, type ChapterModel } from '@research-pack/core/model';
 import { parseResearchReport, type ResearchReport } from '@research-pack/core/research-report';
 import { planIngest, type IngestPlan } from '@research-pack/core/ingest';
@@ -39,8 +40,7 @@ export const ingest: Command = async (positionals, values, io) => {
   // A report inside the folder the command runs in is named from there; one elsewhere, by its whole path.
   const relative = posix(path.relative(io.cwd, reportFile));
   // Quoted when its name holds a line break or an escape, as problem lines name files (an outside reviewer's finding).
-  const named = relative === '' ? shown : relative.startsWith('../') || path.isAbsolute(relative) ? reportFile : relative;
-  const display = /[\p{Cf}\p{Zl}\p{Zp}\p{Cc}]/u.test(named) ? quote(named, Number.POSITIVE_INFINITY) : named;
+  const display = shownName(relative === '' ? shown : relative.startsWith('../') || path.isAbsolute(relative) ? reportFile : relative);
   const read = parseResearchReport(source, { file: display, parse: parseReportMarkdown });
   // With --date the day the report gives, or does not give, is no longer a question.
   const parsed = flags.date === undefined ? read : { ...read, problems: read.problems.filter((problem) => problem.path !== 'context.date') };

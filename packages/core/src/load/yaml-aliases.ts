@@ -8,7 +8,7 @@
  * one is not. Alias bombs and unresolved aliases are `loadYaml`'s to report.
  */
 import type { Document, Node } from 'yaml';
-import { createProblem, formatPath, quote, type Position, type Problem } from '../problems/problem.js';
+import { createProblem, formatPath, hidesOrBreaks, quote, type Position, type Problem } from '../problems/problem.js';
 import { lineLocator, parseWithPositions, yaml } from './yaml-document.js';
 
 /** Characters after which `&` or `*` can open an anchor or alias: the start of a value, an item or a key. */
@@ -60,7 +60,7 @@ export function aliasProblems(source: string, file: string): Problem[] {
   for (const shared of found) {
     // A name is printed as written unless it holds what could hide or forge text (a bidi control): then escaped, as values are
     // (an outside reviewer's finding).
-    const entry = /[\p{Cf}\p{Zl}\p{Zp}\p{Cc}]/u.test(shared.name) ? { ...shared, name: quote(shared.name).slice(1, -1) } : shared;
+    const entry = hidesOrBreaks(shared.name) ? { ...shared, name: quote(shared.name).slice(1, -1) } : shared;
     const place = { file, path: formatPath(entry.path), ...at(entry.offset) };
     if (entry.kind === 'anchor') {
       anchors.set(entry.name, at(entry.offset));

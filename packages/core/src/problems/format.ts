@@ -1,4 +1,4 @@
-import { quote, type Problem } from './problem.js';
+import { shownName, type Problem } from './problem.js';
 /**
  * Problems as text, one line each, the way compilers and MyST print them:
  * `file:line:column  path  message  (hint: ...)  [rule]`.
@@ -15,26 +15,14 @@ import { quote, type Problem } from './problem.js';
  * @returns one line of text, without a trailing newline.
  */
 export function formatProblem(problem: Problem): string {
-  const file = shownFile(problem.file);
+  // A file name that could forge a line or move a terminal's cursor is quoted (an outside reviewer's finding).
+  const file = shownName(problem.file);
   const parts = [problem.line > 0 ? `${file}:${problem.line}:${problem.column}` : file];
   if (problem.path) parts.push(problem.path);
   parts.push(`${problem.severity === 'warning' ? 'warning: ' : ''}${problem.message}`);
   if (problem.hint) parts.push(`(hint: ${problem.hint})`);
   parts.push(`[${problem.rule}]`);
   return parts.join('  ');
-}
-
-/**
- * A file as a problem line names it: as it is, or, when its name holds a
- * control, invisible or line-separator character (git takes a line feed or
- * an escape in a file name), quoted with them spelled out, so that a file
- * name cannot forge a line of the report or move a terminal's cursor (an
- * outside reviewer's finding).
- * @param file the file, relative to the project.
- * @returns what the line shows.
- */
-export function shownFile(file: string): string {
-  return /[\p{Cf}\p{Zl}\p{Zp}\p{Cc}]/u.test(file) ? quote(file, Number.POSITIVE_INFINITY) : file;
 }
 
 /**

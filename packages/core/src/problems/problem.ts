@@ -157,7 +157,32 @@ export function quote(value: string, max = 60): string {
   // Invisible characters (zero-width spaces, bidi controls) are how look-alike
   // ids fool a reader, so they are spelled out; so are the line and paragraph
   // separators and C1 controls JSON leaves as they are, which would break the line.
-  return JSON.stringify(short).replace(/[\p{Cf}\p{Zl}\p{Zp}\p{Cc}]/gu, (char) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+  return JSON.stringify(short).replace(HIDDEN_OR_BREAKING_ALL, (char) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+}
+
+/** Characters that hide text or break a line: invisible format characters, line and paragraph separators, controls. */
+const HIDDEN_OR_BREAKING = /[\p{Cf}\p{Zl}\p{Zp}\p{Cc}]/u;
+const HIDDEN_OR_BREAKING_ALL = new RegExp(HIDDEN_OR_BREAKING.source, 'gu');
+
+/**
+ * Whether a name (a file, an anchor) holds a character that could hide
+ * text or forge a line where it is printed as written.
+ * @param value the name.
+ * @returns true when it does.
+ */
+export function hidesOrBreaks(value: string): boolean {
+  return HIDDEN_OR_BREAKING.test(value);
+}
+
+/**
+ * A name as a one-line message shows it: as written, or, when it holds a
+ * character that could hide text or forge a line (git takes a line feed or
+ * an escape in a file name), quoted whole with them spelled out.
+ * @param value the name.
+ * @returns what the line shows.
+ */
+export function shownName(value: string): string {
+  return hidesOrBreaks(value) ? quote(value, Number.POSITIVE_INFINITY) : value;
 }
 
 /**

@@ -150,8 +150,8 @@ export function isoDateOf(value: unknown): string | undefined {
   else if (dayFirst && Number(dayFirst[1]) > 12) parts = [dayFirst[3]!, dayFirst[2]!, dayFirst[1]!];
   else if (named) {
     const [day, month] = /^\d/.test(named[1]!) ? [named[1]!, named[2]!] : [named[2]!, named[1]!];
-    const index = MONTHS.findIndex((name) => name.startsWith(month.toLowerCase()));
-    if (index !== -1) parts = [named[3]!, String(index + 1), day];
+    const number = monthNumber(month);
+    if (number !== undefined) parts = [named[3]!, String(number), day];
   }
   if (!parts) return undefined;
   const padded = `${parts[0]}-${parts[1].padStart(2, '0')}-${parts[2].padStart(2, '0')}`;
@@ -162,6 +162,16 @@ export function isoDateOf(value: unknown): string | undefined {
 export function dateHint(value: unknown): string | undefined {
   const date = isoDateOf(value);
   return date === undefined ? undefined : `did you mean ${quote(date)}?`;
+}
+
+/**
+ * The number of a month named in words, whole or shortened (`Dec`, `sept`).
+ * @param name the month's name.
+ * @returns 1 to 12, or undefined.
+ */
+export function monthNumber(name: string): number | undefined {
+  const index = name.length < 3 ? -1 : MONTHS.findIndex((month) => month.startsWith(name.toLowerCase()));
+  return index === -1 ? undefined : index + 1;
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];

@@ -7,7 +7,7 @@
  */
 import { createProblem, quote, shorten, type Problem } from '../../problems/problem.js';
 import type { RuleId } from '../../problems/rules.js';
-import { isoDateOf, valueHint } from '../../schema/hints.js';
+import { isoDateOf, monthNumber, valueHint } from '../../schema/hints.js';
 import { isHttpUrl } from '../../schema/http-url.js';
 import { EvidenceClassSchema, RelationSchema, type EvidenceClass, type Relation } from '../../schema/sidecars.js';
 import { SOURCE_LEDGER_COLUMNS, SOURCE_LEDGER_EXAMPLE, type SourceRole } from './columns.js';
@@ -326,11 +326,9 @@ function publicationDate(text: string): string | undefined {
   const day = isoDateOf(trimmed.replace(/\s*\(.*\)$/, ''));
   if (day) return day;
   const month = /^([a-z]{3,9})\.?,?\s+(\d{4})\b/i.exec(trimmed);
-  const index = month ? MONTH_NAMES.findIndex((name) => name.startsWith(month[1]!.toLowerCase())) : -1;
-  return month && index !== -1 && month[1]!.length >= 3 ? `${month[2]}-${String(index + 1).padStart(2, '0')}` : undefined;
+  const number = month ? monthNumber(month[1]!) : undefined;
+  return number === undefined ? undefined : `${month![2]}-${String(number).padStart(2, '0')}`;
 }
-
-const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 /** Metadata that dates the row: "Verified 2026-12-06", "accessed on 2026-12-06". */
 const DATED = /\b(?:verified|accessed|retrieved|checked)\b(?:\s+and\s+\w+)?(?:\s+on)?:?\s+\d{4}-\d{2}-\d{2}/i;
