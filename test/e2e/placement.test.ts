@@ -1,9 +1,10 @@
 /**
  * Where a popover opens, on the plain demo and on Starlight, at desktop and
- * mobile widths: next to its marker, below it, and never over the claim it
- * explains, also for a marker near the bottom of the viewport (the popover
- * then reaches past the edge and follows its marker when the page scrolls).
- * Screenshots go to test-results/e2e/placement-*.png.
+ * mobile widths: next to its marker, below it and never over the claim it
+ * explains where the viewport has room below the marker; for a marker on the
+ * viewport's last lines, above it, whole in the viewport (not below its
+ * edge, where a reader takes the marker for broken) and clear of the
+ * marker's own line. Screenshots go to test-results/e2e/placement-*.png.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -25,7 +26,7 @@ interface Box {
 }
 
 /** Open the marker of claim `index` with the marker at `at` (0 top, 1 bottom) of the viewport; return the geometry. */
-async function openAt(page: Page, index: number, at: number): Promise<{ claim: Box[]; marker: Box; popover: Box }> {
+async function openAt(page: Page, index: number, at: number): Promise<{ claim: Box[]; marker: Box; popover: Box; viewport: number }> {
   const marker = page.locator('.rp-claim > .rp-marker').nth(index);
   await marker.evaluate((element, where) => {
     const box = element.getBoundingClientRect();
@@ -46,6 +47,7 @@ async function openAt(page: Page, index: number, at: number): Promise<{ claim: B
       claim: [...range.getClientRects()].filter((box) => box.width > 0).map(rect),
       marker: rect(button.getBoundingClientRect()),
       popover: rect(document.querySelector('.rp-popover:popover-open')!.getBoundingClientRect()),
+      viewport: window.innerHeight,
     };
   }, index);
 }
@@ -63,12 +65,29 @@ describe.each(SITES)('%s', (site, open) => {
   test.each(['desktop', 'mobile'] as const)('%s: a popover opens below its marker and never covers its claim', async (viewport) => {
     const page = await open(browser, viewport);
     const count = await page.locator('.rp-claim > .rp-marker').count();
-    for (const [index, at] of [[1, 0.3], [4, 0.95], [count - 1, 0.6]] as const) {
+    for (const [index, at] of [[1, 0.3], [count - 1, 0.55]] as const) {
       const { claim, marker, popover } = await openAt(page, index, at);
-      if (at === 0.95) await page.screenshot({ path: screenshotPath(`placement-${site}-${viewport}-near-bottom`) });
       expect(popover.top, `claim ${index}`).toBeGreaterThanOrEqual(marker.bottom - 1);
       expect(Math.abs(popover.top - marker.bottom), `claim ${index}: next to its marker`).toBeLessThan(24);
       for (const line of claim) expect(overlaps(popover, line), `claim ${index} covered`).toBe(false);
+      await page.keyboard.press('Escape');
+    }
+    await page.context().close();
+  });
+
+  test.each(['desktop', 'mobile'] as const)('%s: a popover for a marker on the last lines of the viewport opens above it, in view', async (viewport) => {
+    const page = await open(browser, viewport);
+    for (const index of [2, 4]) {
+      const { claim, marker, popover, viewport: height } = await openAt(page, index, 0.97);
+      if (index === 4) await page.screenshot({ path: screenshotPath(`placement-${site}-${viewport}-near-bottom`) });
+      expect(marker.bottom, `claim ${index}: its marker is on the viewport's last lines`).toBeGreaterThan(height - 60);
+      expect(popover.top, `claim ${index}: in view`).toBeGreaterThanOrEqual(0);
+      expect(popover.bottom, `claim ${index}: in view`).toBeLessThanOrEqual(height);
+      expect(popover.bottom, `claim ${index}: above its marker`).toBeLessThanOrEqual(marker.top + 1);
+      expect(marker.top - popover.bottom, `claim ${index}: next to its marker`).toBeLessThan(24);
+      // The marker's own line (the claim's text on it) stays clear.
+      const last = claim.filter((line) => line.bottom > marker.top);
+      for (const line of last) expect(overlaps(popover, line), `claim ${index}: the marker's line covered`).toBe(false);
       await page.keyboard.press('Escape');
     }
     await page.context().close();
