@@ -74,3 +74,18 @@ export function asNobody(file: string, args: readonly string[]): [string, string
 export function named(name: string, missing: string | undefined): string {
   return missing === undefined ? name : `${name} (skipped here: ${missing})`;
 }
+
+/** Why a process cannot be killed at its Nth rename with `strace -e inject` here; undefined when it can. */
+export const noStrace: string | undefined = works((dir) => {
+  fs.writeFileSync(path.join(dir, 'a'), '');
+  const args = ['-f', '-o', '/dev/null', '-e', 'trace=rename,renameat,renameat2', '-e', 'inject=rename,renameat,renameat2:signal=SIGKILL:when=1', 'mv', path.join(dir, 'a'), path.join(dir, 'b')];
+  try {
+    execFileSync('strace', args, { stdio: 'pipe' });
+  } catch (error) {
+    // strace reports its tracee's death by the signal as its own (exit 137, or the signal).
+    if ((error as { code?: string }).code === 'ENOENT') throw new Error('no strace (apt-get install strace)');
+    if (fs.existsSync(path.join(dir, 'a')) && !fs.existsSync(path.join(dir, 'b'))) return;
+    throw error;
+  }
+  throw new Error('strace did not kill mv at its rename');
+});

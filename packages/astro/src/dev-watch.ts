@@ -6,6 +6,7 @@
  * restart.
  */
 import path from 'node:path';
+import { WRITE_JOURNAL_FILE } from '@research-pack/core/internal';
 import { SOURCES_LOCK_FILE } from '@research-pack/core/sources';
 import type { AstroIntegrationLogger } from 'astro';
 import type { ViteDevServer } from 'vite';
@@ -27,10 +28,12 @@ const WATCHED = /\.(?:ya?ml|mdx?)$/;
 /**
  * Whether a changed file is one the model is built from.
  * @param file an absolute path inside the books folder.
- * @returns true for chapters, sidecars, `book.yaml` and the books' sources locks.
+ * @returns true for chapters, sidecars, `book.yaml`, the books' sources locks, and their write journals (a command killed among its
+ *   moves leaves one, which the page reports until `research-pack recover` removes it, perhaps with no other file to move).
  */
 export function isWatched(file: string): boolean {
-  return WATCHED.test(file) || path.basename(file) === SOURCES_LOCK_FILE;
+  const name = path.basename(file);
+  return WATCHED.test(file) || name === SOURCES_LOCK_FILE || name === WRITE_JOURNAL_FILE;
 }
 /** How long a burst of file events must be quiet before the model reloads. */
 const SETTLE_MS = 30;

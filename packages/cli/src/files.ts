@@ -61,6 +61,38 @@ export interface WriteOptions {
  * @param options create only, and the name in messages.
  */
 export async function writeAtomic(file: string, text: string, options: WriteOptions = {}): Promise<void> {
+  const prepared = await prepareWrite(file, text, options);
+  try {
+    commitWrite(prepared);
+  } catch (error) {
+    discardWrite(prepared);
+    throw error;
+  }
+}
+
+/** A file's new text written whole beside it under a temporary name, not yet in its place. */
+export interface PreparedWrite {
+  /** The file it replaces or creates (absolute). */
+  readonly file: string;
+  /** The temporary file beside it (absolute): `.<name>.<pid>.<8 hex>.tmp`. */
+  readonly temporary: string;
+  readonly shown: string;
+  readonly create: boolean;
+}
+
+/** A temporary file's name: `.<name>.<pid>.<8 hex>.tmp`, with the pid of the process that wrote it. */
+export const TEMPORARY_NAME = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/**
+ * The first half of `writeAtomic`: the checks, and the new text written,
+ * flushed and given the old file's mode, under a temporary name in the same
+ * folder. `commitWrite` puts it in place; `discardWrite` removes it.
+ * @param file absolute path.
+ * @param text the new content.
+ * @param options create only, and the name in messages.
+ * @returns the prepared write; throws (exit 1) as `writeAtomic` does, with nothing left behind.
+ */
+export async function prepareWrite(file: string, text: string, options: WriteOptions = {}): Promise<PreparedWrite> {
   const shown = options.shown ?? displayPath(file);
   const dir = path.dirname(file);
   const existing = statOf(file, shown);
@@ -77,7 +109,6 @@ export async function writeAtomic(file: string, text: string, options: WriteOpti
     throw systemError(error, 'create', path.dirname(shown));
   }
   const temporary = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  let step: FileOperation = 'create';
   try {
     const fd = fs.openSync(temporary, 'wx', existing?.isFile() ? existing.mode & 0o7777 : 0o666);
     try {
@@ -87,18 +118,43 @@ export async function writeAtomic(file: string, text: string, options: WriteOpti
     } finally {
       fs.closeSync(fd);
     }
-    step = options.create ? 'create' : 'replace';
-    if (options.create) {
-      // A link fails when the name is taken, where a rename would replace the file.
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw systemError(error, 'create', shown);
+  }
+  return { file, temporary, shown, create: options.create === true };
+}
+
+/**
+ * Put a prepared file in its place: renamed over the old one, or, to create
+ * it, linked in (a link fails when the name is taken, where a rename would
+ * replace the file) and the temporary name removed.
+ * @param prepared from `prepareWrite`.
+ */
+export function commitWrite(prepared: PreparedWrite): void {
+  const { file, temporary, shown, create } = prepared;
+  try {
+    if (create) {
       fs.linkSync(temporary, file);
       fs.rmSync(temporary, { force: true });
     } else {
       fs.renameSync(temporary, file);
     }
   } catch (error) {
-    await rm(temporary, { force: true }).catch(() => undefined);
-    if (options.create && systemErrorCode(error) === 'EEXIST') throw new CliError(`cannot create ${shown}: a file of that name appeared meanwhile; run the command again; nothing was written`, EXIT.problems);
-    throw systemError(error, step, shown);
+    if (create && systemErrorCode(error) === 'EEXIST') throw new CliError(`cannot create ${shown}: a file of that name appeared meanwhile; run the command again; nothing was written`, EXIT.problems);
+    throw systemError(error, create ? 'create' : 'replace', shown);
+  }
+}
+
+/**
+ * Remove a prepared file that is not to be put in place.
+ * @param prepared from `prepareWrite`.
+ */
+export function discardWrite(prepared: PreparedWrite): void {
+  try {
+    fs.rmSync(prepared.temporary, { force: true });
+  } catch {
+    // Left behind: its dot name keeps it out of the books, and the next writer of the book removes it.
   }
 }
 

@@ -90,6 +90,7 @@ Commands:
   cite <source> --claim <id> --relation <r>
                               record a source of the ledger as validated
                               evidence on a claim, as you read it
+  recover                     finish a write a killed command left half done
   sources refresh [<book>[/<chapter>]]
                               check every source's link, DOI and arXiv id and
                               find archived copies; write the book's
@@ -184,6 +185,27 @@ ${HELP_FLAG}
 
 Exit codes: 0 printed; 1 the chapter cannot be parsed; 2 bad arguments or no
 such file.`,
+
+  recover: `Usage: research-pack recover [options]
+
+Finish what a command killed while it wrote several files of a book
+(\`ingest --write\`, a decision) left half done. Such a command writes each
+new file whole beside its file, then the book's write journal
+(<book>/.research-pack.journal) naming them, then moves them into place, and
+removes the journal last; \`check\` and a build report a journal its writer
+left (book/unfinished-write). \`recover\` takes each such book's writer lock,
+moves the files still beside their files into place, so that the book is as
+the command would have left it, removes the journal and the temporary files
+of research-packs that are gone, and says what it did. Any command that
+writes into a book does the same first.
+
+Options:
+${PROJECT}
+${HELP_FLAG}
+
+Exit codes: 0 finished, or nothing to finish; 1 a book is locked by a
+research-pack at work, or a journal or a file it names cannot be used (said
+with what to do); 2 bad arguments.`,
 
   ingest: `Usage: research-pack ingest <report.md> [--chapter <book>/<chapter>] [options]
 

@@ -7,7 +7,9 @@
  * lock. The file is created atomically (linked in whole, or `O_EXCL`) and holds the holder's pid,
  * host, command and start; a lock whose process is gone (a crash, a kill) is
  * stale and is taken over, by one process only (a second exclusive file
- * guards the takeover). A dot name: the book loader never reads it.
+ * guards the takeover). Whoever takes the lock first finishes a write that
+ * a killed writer left half done (`finishUnfinishedWrite`). A dot name: the
+ * book loader never reads it.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { systemAdvice, systemErrorCode, systemReason } from '@research-pack/core/load';
 import { CliError, EXIT, type Io } from './io.js';
+import { finishUnfinishedWrite } from './write-together.js';
 
 /** The lock's file name in a book folder. */
 export const LOCK_FILE = '.research-pack.lock';
@@ -57,7 +60,17 @@ export function lockBook(bookDir: string, options: LockOptions): WriterLock {
   const me: LockHolder = { pid: process.pid, host: os.hostname(), command: options.command, started: new Date().toISOString() };
   const text = `${JSON.stringify(me)}\n`;
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (create(file, text, options)) return held(file, text);
+    if (create(file, text, options)) {
+      const lock = held(file, text);
+      try {
+        // What a writer killed among its moves left half done is finished before anything is read.
+        finishUnfinishedWrite(bookDir, options.shown, options.io);
+      } catch (error) {
+        lock.release();
+        throw error;
+      }
+      return lock;
+    }
     const holder = readHolder(file);
     if (holder === 'gone') continue;
     if (holder === undefined) {
@@ -68,12 +81,9 @@ export function lockBook(bookDir: string, options: LockOptions): WriterLock {
     }
     if (isAlive(holder)) throw busy(options, holder);
     const same = (now: LockHolder | undefined) => now !== undefined && now.pid === holder.pid && now.started === holder.started && now.host === holder.host;
-    // A writer killed between two files leaves each file whole, old or new, but the set of them half changed (an outside
-    // reviewer's finding): say so, and what settles it.
+    // A writer killed among its moves left its journal, which the next round finishes once the lock is this process's.
     if (takeOver(file, same)) {
-      options.io?.stderr(
-        `research-pack: took over a stale lock of ${options.shown} (pid ${holder.pid}, "${holder.command}", since ${holder.started}: that process is gone). It may have stopped between two files, each whole but not all written: if \`research-pack check\` or \`git diff\` shows its changes in part, run that command again or restore the book's files.\n`,
-      );
+      options.io?.stderr(`research-pack: took over a stale lock of ${options.shown} (pid ${holder.pid}, "${holder.command}", since ${holder.started}: that process is gone).\n`);
     }
   }
   throw busy(options, undefined);

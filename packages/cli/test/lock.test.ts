@@ -57,7 +57,7 @@ describe('lockBook', () => {
     let note = '';
     const lock = lockBook(dir, { ...options, io: { stderr: (text) => (note += text) } });
     expect(note).toBe(
-      `research-pack: took over a stale lock of content/books/pi (pid ${pid}, "ingest --write", since 2026-11-30T10:00:00.000Z: that process is gone). It may have stopped between two files, each whole but not all written: if \`research-pack check\` or \`git diff\` shows its changes in part, run that command again or restore the book's files.\n`,
+      `research-pack: took over a stale lock of content/books/pi (pid ${pid}, "ingest --write", since 2026-11-30T10:00:00.000Z: that process is gone).\n`,
     );
     expect(JSON.parse(fs.readFileSync(lock.file, 'utf8'))).toMatchObject({ pid: process.pid });
     lock.release();

@@ -5,7 +5,7 @@
  * files passed every check `research-pack check` runs.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createProblem, formatProblems, type Problem } from '@research-pack/core/problems';
@@ -17,6 +17,7 @@ import { parseChapter } from '@research-pack/markdown/parse';
 import { dateOption, expectPositionals, stringOption } from '../args.js';
 import { assertWritableInside, copyBook, readOptional, readText, removeTemporary, writeAtomic } from '../files.js';
 import { lockChapterBook } from '../lock.js';
+import { writeTogether } from '../write-together.js';
 import { CliError, EXIT, type Io } from '../io.js';
 import { chapterIn, projectOptions, requireWorkingModel, saySetAside, type ProjectOptions, type WorkingModel } from '../project.js';
 import { ownProblems } from '../review/would-be.js';
@@ -261,28 +262,18 @@ async function checkWouldBe(options: ProjectOptions, book: BookModel, plan: Inge
   }
 }
 
-/** Write the report copy, then each sidecar, each atomically; on a failure, put back what was already replaced. */
+/**
+ * Write the report copy and the sidecars as one (`writeTogether`): each
+ * whole beside its file first, then moved into place, the research sidecar
+ * last; a crash among the moves is finished by the next writer of the book.
+ */
 async function applyPlan(options: ProjectOptions, plan: IngestPlan, missing: ReadonlySet<string>, report: { target: string; text: string } | undefined): Promise<void> {
-  const done: Array<{ file: string; before: string | undefined }> = [];
-  try {
-    if (report) {
-      await writeAtomic(report.target, report.text, { create: true });
-      done.push({ file: report.target, before: undefined });
-    }
-    // The research sidecar last: its pass says the ingest happened.
-    const ordered = [...plan.files].sort((a, b) => Number(a.kind === 'research') - Number(b.kind === 'research'));
-    for (const file of ordered) {
-      const absolute = path.join(options.root, file.file);
-      await writeAtomic(absolute, file.after);
-      done.push({ file: absolute, before: missing.has(file.file) ? undefined : file.before });
-    }
-  } catch (error) {
-    for (const entry of done.reverse()) {
-      if (entry.before === undefined) await rm(entry.file, { force: true });
-      else await writeAtomic(entry.file, entry.before);
-    }
-    throw error;
-  }
+  // The research sidecar last: its pass says the ingest happened.
+  const ordered = [...plan.files].sort((a, b) => Number(a.kind === 'research') - Number(b.kind === 'research'));
+  await writeTogether(path.join(options.root, options.contentDir), 'ingest --write', [
+    ...(report ? [{ file: report.target, text: report.text, before: undefined, create: true }] : []),
+    ...ordered.map((file) => ({ file: path.join(options.root, file.file), text: file.after, before: missing.has(file.file) ? undefined : file.before })),
+  ]);
 }
 
 /** A chapter a report names, how, and where (for a stable id, its first place in the report). */

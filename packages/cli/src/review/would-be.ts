@@ -4,13 +4,14 @@
  * `research-pack check` runs; only then is each file replaced, atomically,
  * and a failed write puts back what was already replaced.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Problem } from '@research-pack/core/problems';
 import { buildModel, type BuildModelResult } from '@research-pack/core/model';
 import type { PlannedFile } from '@research-pack/core/ingest';
 import { copyBook, removeTemporary, writeAtomic } from '../files.js';
+import { writeTogether } from '../write-together.js';
 import { chapterParser, type ProjectOptions } from '../project.js';
 
 /**
@@ -53,25 +54,18 @@ export function ownProblems(result: BuildModelResult, written: readonly string[]
 }
 
 /**
- * Write the files, each atomically; on a failure, put back the ones already replaced.
+ * Write the files as one (`writeTogether`): each whole beside its file,
+ * then moved into place; a failure puts back what was already moved, and a
+ * crash among the moves is finished by the next writer of the book.
  * @param options the project.
  * @param files the new sidecars.
  */
 export async function writeFiles(options: ProjectOptions, files: readonly PlannedFile[]): Promise<void> {
-  const done: Array<{ file: string; before: string | undefined }> = [];
-  try {
-    for (const file of files) {
-      const absolute = path.join(options.root, file.file);
-      await writeAtomic(absolute, file.after);
-      done.push({ file: absolute, before: file.before });
-    }
-  } catch (error) {
-    for (const entry of done.reverse()) {
-      if (entry.before === undefined) await rm(entry.file, { force: true });
-      else await writeAtomic(entry.file, entry.before);
-    }
-    throw error;
-  }
+  await writeTogether(
+    path.join(options.root, options.contentDir),
+    'a review decision',
+    files.map((file) => ({ file: path.join(options.root, file.file), text: file.after, before: file.before })),
+  );
 }
 
 function posix(value: string): string {

@@ -13,6 +13,7 @@ import { loadSidecar } from './sidecar.js';
 import type { LoadedSidecar } from './sidecar.js';
 import { relativePath } from './paths.js';
 import { withRealFolders } from './read-file.js';
+import { unfinishedWriteProblems, WRITE_JOURNAL_FILE } from './write-journal.js';
 import { appendProblems, closest, createProblem, quote, type Problem } from '../problems/problem.js';
 import { IdSchema } from '../schema/sidecars.js';
 import type { BookConfig, ClaimsFile, EvidenceFile, ResearchFile } from '../schema/sidecars.js';
@@ -334,6 +335,8 @@ function listBook(rootDir: string, dir: string, entries: readonly FolderEntry[],
       );
     }
   }
+
+  if (entries.some((entry) => entry.name === WRITE_JOURNAL_FILE)) problems.push(...unfinishedWriteProblems(rootDir, dir));
 
   const chapterFiles = new Map<string, string[]>();
   const sidecarFiles = new Map<string, Partial<Record<ChapterSidecarKind, string>>>();

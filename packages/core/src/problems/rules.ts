@@ -55,6 +55,10 @@ export const rules = {
   'book/orphan-sidecar': { severity: 'error', description: 'A sidecar has no chapter beside it.' },
   'book/unknown-chapter-file': { severity: 'error', description: 'A Markdown file a book does not read as a chapter (`.MDX`, `.markdown`, ...).' },
   'book/misnamed-sidecar': { severity: 'error', description: 'A YAML file beside a chapter is named almost as one of its sidecars that does not exist (`.research.yml`, `.evidences.yaml`): it is not read.' },
+  'book/unfinished-write': {
+    severity: 'error',
+    description: 'A command that writes several files of a book at once (`ingest --write`, a decision) stopped among its moves: its write journal `.research-pack.journal` is left (`research-pack recover` finishes it).',
+  },
   'book/unknown-file': { severity: 'warning', description: 'A YAML file in a book folder that is neither book.yaml nor a sidecar.' },
   'chapter/missing-frontmatter': { severity: 'error', description: 'A chapter has no `---` frontmatter block.' },
   'chapter/unclosed-frontmatter': { severity: 'error', description: 'A chapter\'s frontmatter block has no closing `---`.' },

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblems } from '../../src/problems/format.js';
@@ -114,6 +115,33 @@ describe('loadBooks', () => {
     );
     // Beside the sidecar it resembles, it is a stray file: a warning, as above.
     expect(load({ '01-sessions.research.yml': 'objective: x\n' }).problems.map((problem) => [problem.rule, problem.severity])).toEqual([['book/unknown-file', 'warning']]);
+  });
+
+  it('book/unfinished-write: a write journal whose writer is gone, or that research-pack did not write; none while its writer runs', () => {
+    const dead = Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }));
+    const journal = (pid: number) =>
+      JSON.stringify({
+        version: 1,
+        pid,
+        host: os.hostname(),
+        command: 'ingest --write',
+        started: '2026-12-07T10:00:00.000Z',
+        files: [
+          { file: '01-sessions.claims.yaml', temporary: `.01-sessions.claims.yaml.${pid}.0123abcd.tmp`, create: false },
+          { file: '01-sessions.research.yaml', temporary: `.01-sessions.research.yaml.${pid}.0123abcd.tmp`, create: false },
+        ],
+      });
+    const stopped = load({ '.research-pack.journal': journal(dead) });
+    expect(formatProblems(stopped.problems)).toBe(
+      `content/books/demo/.research-pack.journal:1:1  research-pack "ingest --write" (pid ${dead}, 2026-12-07T10:00:00.000Z) stopped while it moved 2 new file(s) into place (content/books/demo/01-sessions.claims.yaml, content/books/demo/01-sessions.research.yaml): the book holds some of them as they were before it and some as it made them  (hint: run \`research-pack recover\`, which puts the rest in place (each was written whole beside its file before the first was moved); any command that writes into this book does it first too)  [book/unfinished-write]`,
+    );
+    expect(stopped.problems[0]!.severity).toBe('error');
+    // Its writer at work (this process): the files are changing, not half written.
+    expect(load({ '.research-pack.journal': journal(process.pid) }).problems).toEqual([]);
+    const forged = load({ '.research-pack.journal': JSON.stringify({ version: 1, pid: dead, host: os.hostname(), command: 'x', started: 'y', files: [{ file: '../../../../etc/passwd', temporary: '.x.1.0123abcd.tmp', create: false }] }) });
+    expect(forged.problems.map((problem) => [problem.rule, problem.message])).toEqual([
+      ['book/unfinished-write', 'is not a write journal research-pack wrote (files[0] names a file outside the book folder: "../../../../etc/passwd")'],
+    ]);
   });
 
   it('book/duplicate-chapter-id: chapters of two books whose stable ids are the same', () => {

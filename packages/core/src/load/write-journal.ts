@@ -1,0 +1,149 @@
+/**
+ * The write journal of a book: `<book>/.research-pack.journal`. A command
+ * that changes several files of a book at once (`ingest --write`, a review
+ * decision) writes each new file whole beside its target first, then this
+ * journal naming them, then moves them into place, then removes it. A
+ * process killed among the moves leaves the journal behind: the book is
+ * then partly as it was and partly as the command made it, each file whole.
+ * The journal is what tells the two apart: the loader reports it
+ * (`book/unfinished-write`) while its writer is gone, and the next writer of
+ * the book (or `research-pack recover`) puts the rest in place. A dot name:
+ * the book loader reads it only for that.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { readBookFile } from './book-files.js';
+import { relativePath } from './paths.js';
+import { createProblem, shownName, type Problem } from '../problems/problem.js';
+
+/** The journal's file name in a book folder. */
+export const WRITE_JOURNAL_FILE = '.research-pack.journal';
+
+/** One file of a journal: where it goes and the temporary file that holds it, both relative to the book folder, with `/`. */
+export interface JournalFile {
+  file: string;
+  temporary: string;
+  /** A new file (linked in, so that it never replaces one), not a replaced one. */
+  create: boolean;
+}
+
+/** What a journal records. */
+export interface WriteJournal {
+  version: 1;
+  /** The writer: its pid, host and command (`ingest --write`), and when it began to move the files, ISO 8601. */
+  pid: number;
+  host: string;
+  command: string;
+  started: string;
+  files: JournalFile[];
+}
+
+/**
+ * Read a journal's text.
+ * @param text the file's text.
+ * @returns the journal, or why it is not one research-pack wrote (a file a
+ *   writer never leaves half written: it is written whole, then renamed).
+ */
+export function parseWriteJournal(text: string): WriteJournal | { invalid: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { invalid: 'it is not JSON' };
+  }
+  const journal = value as Partial<WriteJournal>;
+  if (typeof journal !== 'object' || journal === null || journal.version !== 1) return { invalid: 'it has no "version": 1' };
+  if (!Number.isSafeInteger(journal.pid) || typeof journal.host !== 'string' || typeof journal.command !== 'string' || typeof journal.started !== 'string') {
+    return { invalid: 'it does not name its writer ("pid", "host", "command", "started")' };
+  }
+  if (!Array.isArray(journal.files) || journal.files.length === 0) return { invalid: 'it names no files' };
+  for (const [index, entry] of journal.files.entries()) {
+    const reason = fileReason(entry as Partial<JournalFile>);
+    if (reason) return { invalid: `files[${index}] ${reason}` };
+  }
+  return journal as WriteJournal;
+}
+
+/**
+ * Whether a journal's writer may still be at work: it runs on this host
+ * (a writer on another host sharing the folder is taken to be at work).
+ * @param journal the journal.
+ * @returns true while it may be writing.
+ */
+export function journalWriterAlive(journal: Pick<WriteJournal, 'pid' | 'host'>): boolean {
+  if (journal.host !== os.hostname()) return true;
+  if (journal.pid === process.pid) return true;
+  try {
+    process.kill(journal.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * What a file entry must be: a path inside the book folder (relative, no
+ * `..`, no control character), and a temporary file beside it, named as a
+ * writer names one (`.<name>.<pid>.<8 hex>.tmp`).
+ */
+function fileReason(entry: Partial<JournalFile>): string | undefined {
+  if (typeof entry !== 'object' || entry === null || typeof entry.file !== 'string' || typeof entry.temporary !== 'string' || typeof entry.create !== 'boolean') {
+    return 'is not { "file", "temporary", "create" }';
+  }
+  if (!insideBook(entry.file)) return `names a file outside the book folder: ${JSON.stringify(entry.file)}`;
+  if (!insideBook(entry.temporary)) return `names a temporary file outside the book folder: ${JSON.stringify(entry.temporary)}`;
+  const slash = entry.file.lastIndexOf('/');
+  const folder = entry.file.slice(0, slash + 1);
+  const name = entry.file.slice(slash + 1);
+  const temporary = entry.temporary.slice(folder.length);
+  if (!entry.temporary.startsWith(folder) || temporary.includes('/') || !temporary.startsWith(`.${name}.`) || !/\.\d+\.[0-9a-f]{8}\.tmp$/.test(temporary)) {
+    return `names a temporary file that is not one of ${JSON.stringify(entry.file)}'s: ${JSON.stringify(entry.temporary)}`;
+  }
+  return undefined;
+}
+
+function insideBook(file: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (file === '' || file.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(file)) return false;
+  return file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+/**
+ * The problem of a book folder that holds a journal: a write of several
+ * files that stopped among its moves (its writer is gone), or a file of
+ * that name research-pack did not write. None while its writer may still
+ * be at work: `astro dev` reading the book between two of a command's moves
+ * sees the files change again a moment later.
+ * @param rootDir the project root.
+ * @param bookDir the book folder (absolute).
+ * @returns the problems (at most one).
+ */
+export function unfinishedWriteProblems(rootDir: string, bookDir: string): Problem[] {
+  const absolute = path.join(bookDir, WRITE_JOURNAL_FILE);
+  const file = relativePath(rootDir, absolute);
+  const read = readBookFile(rootDir, absolute);
+  if (read.status === 'absent') return [];
+  if (read.status === 'refused') return [read.problem];
+  const journal = parseWriteJournal(read.text);
+  if ('invalid' in journal) {
+    return [
+      createProblem(
+        'book/unfinished-write',
+        { file, line: 1, column: 1 },
+        `is not a write journal research-pack wrote (${journal.invalid})`,
+        "research-pack writes this file while it moves the files of one command into place and removes it after: remove it, then look at the book's files with `git status` and `git diff`",
+      ),
+    ];
+  }
+  if (journalWriterAlive(journal)) return [];
+  const book = path.posix.dirname(file);
+  const names = journal.files.map((entry) => shownName(path.posix.join(book, entry.file))).join(', ');
+  return [
+    createProblem(
+      'book/unfinished-write',
+      { file, line: 1, column: 1 },
+      `research-pack ${JSON.stringify(journal.command)} (pid ${journal.pid}, ${journal.started}) stopped while it moved ${journal.files.length} new file(s) into place (${names}): the book holds some of them as they were before it and some as it made them`,
+      'run `research-pack recover`, which puts the rest in place (each was written whole beside its file before the first was moved); any command that writes into this book does it first too',
+    ),
+  ];
+}
