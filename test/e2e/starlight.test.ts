@@ -118,6 +118,25 @@ describe('examples/starlight', () => {
     await chapter.context().close();
   });
 
+  test("Starlight's search finds a chapter's words on the chapter before its research pages, which repeat them (a Starlight user's finding)", async () => {
+    const page = await openStarlightPage(browser, STARLIGHT_PAGES.home);
+    for (const query of ['session', 'header', 'tree', 'compaction']) {
+      // As a string: the test runner would rewrite an import() in a function it is given.
+      const urls = await page.evaluate<string[]>(
+        `(async () => { const pagefind = await import('/pagefind/pagefind.js'); const found = await pagefind.search(${JSON.stringify(query)}); return Promise.all(found.results.map(async (result) => (await result.data()).url)); })()`,
+      );
+      const chapters = urls.filter((url) => /^\/pi\/\d+-chapter\/$/.test(url));
+      const research = urls.filter((url) => url.startsWith('/research/'));
+      expect(chapters.length, `"${query}": ${urls.join(' ')}`).toBeGreaterThan(0);
+      expect(research.length, `"${query}": ${urls.join(' ')}`).toBeGreaterThan(0);
+      // The chapter that has the words most ranks first, above the research pages that repeat them (its pack's title,
+      // which Starlight weighs as a heading, may still come before the other chapters).
+      expect(urls[0], `"${query}": ${urls.join(' ')}`).toMatch(/^\/pi\/\d+-chapter\/$/);
+      for (const page of ['/research/', '/research/books/pi/']) if (urls.includes(page)) expect(urls.indexOf(page), `"${query}": ${urls.join(' ')}`).toBeGreaterThan(urls.indexOf(chapters[0]!));
+    }
+    await page.context().close();
+  });
+
   test.each([STARLIGHT_PAGES.pack, STARLIGHT_PAGES.bookReport, STARLIGHT_PAGES.report])("%s on a phone: every table caption spans what its scroll box shows (a Starlight user's finding: 26 px, one word per line)", async (path) => {
     const page = await openStarlightPage(browser, path, { viewport: VIEWPORTS.mobile });
     await expectCaptionsToFit(page);
