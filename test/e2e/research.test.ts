@@ -135,6 +135,34 @@ describe('research pages on a phone', () => {
     await expectCaptionsToFit(page);
     await page.context().close();
   });
+
+  test("a table wider than its box shows a shadow at each edge it runs past, and none at its ends (outside readers' finding: a cut column read as the table's end)", async () => {
+    const page = await openPage(browser, PAGES.pack, { viewport: VIEWPORTS.mobile });
+    const box = page.locator('.rp-table-scroll').filter({ has: page.locator('.rp-source-ledger') }).first();
+    await box.scrollIntoViewIfNeeded();
+    expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth + 50)).toBe(true);
+    // Only the box's own painting is compared: the table's text and rules are made transparent.
+    await page.addStyleTag({ content: '.rp-table-scroll * { color: transparent !important; border-color: transparent !important; text-decoration-color: transparent !important; }' });
+    // Strips 4 px wide over the table's body (cell padding, no text): at the box's inner edges, and at a cell's padding inside.
+    const strip = async (where: 'left' | 'right' | 'inside') => {
+      const place = await box.evaluate((element, at) => {
+        const outer = element.getBoundingClientRect();
+        const head = element.querySelector('thead')!.getBoundingClientRect();
+        const cell = [...element.querySelectorAll('tbody tr:first-child > *')].find((candidate) => candidate.getBoundingClientRect().left > outer.left + 40 && candidate.getBoundingClientRect().left < outer.right - 40)!.getBoundingClientRect();
+        const x = at === 'left' ? outer.left + 2 : at === 'right' ? outer.right - 6 : cell.left + 3;
+        return { x, y: head.bottom + 2, width: 4, height: Math.min(outer.bottom, window.innerHeight) - head.bottom - 6 };
+      }, where);
+      return page.screenshot({ clip: place });
+    };
+    const plain = await strip('inside');
+    expect((await strip('left')).equals(plain), 'no shadow at the start').toBe(true);
+    expect((await strip('right')).equals(plain), 'a shadow where the table goes on').toBe(false);
+    await box.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    const plainAtEnd = await strip('inside');
+    expect((await strip('left')).equals(plainAtEnd), 'a shadow where the table began').toBe(false);
+    expect((await strip('right')).equals(plainAtEnd), 'no shadow at the end').toBe(true);
+    await page.context().close();
+  });
 });
 
 describe('research pages in print', () => {
