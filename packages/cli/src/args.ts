@@ -19,7 +19,7 @@ export const COMMAND_OPTIONS = {
   brief: { ...project, site: { type: 'string' }, ...help },
   status: { ...project, site: { type: 'string' }, format: { type: 'string' }, ...help },
   fingerprint: { ...help },
-  recover: { root: project.root, content: project.content, ...help },
+  recover: { root: project.root, content: project.content, discard: { type: 'boolean' }, ...help },
   ingest: {
     ...project,
     chapter: { type: 'string' },

@@ -186,26 +186,32 @@ ${HELP_FLAG}
 Exit codes: 0 printed; 1 the chapter cannot be parsed; 2 bad arguments or no
 such file.`,
 
-  recover: `Usage: research-pack recover [options]
+  recover: `Usage: research-pack recover [--discard] [options]
 
-Finish what a command killed while it wrote several files of a book
-(\`ingest --write\`, a decision) left half done. Such a command writes each
-new file whole beside its file, then the book's write journal
-(<book>/.research-pack.journal) naming them, then moves them into place, and
-removes the journal last; \`check\` and a build report a journal its writer
-left (book/unfinished-write). \`recover\` takes each such book's writer lock,
-moves the files still beside their files into place, so that the book is as
-the command would have left it, removes the journal and the temporary files
-of research-packs that are gone, and says what it did. Any command that
-writes into a book does the same first.
+After a research-pack was killed while it wrote into a book, finish what it
+left half done. A command that writes several files of a book
+(\`ingest --write\`, a decision) writes each new file whole beside its file,
+then the book's write journal (<book>/.research-pack.journal) naming them
+with the sha256 of each file before and after, then moves them into place,
+and removes the journal last; \`check\` and a build report a journal its
+writer left (book/unfinished-write). \`recover\` takes each such book's
+writer lock and moves the files still beside their files into place, so
+that the book is as the command would have left it, and says what it did.
+A file changed since the write stopped (an edit, a revert) stops it, with
+nothing moved: put it back, or give the write up. It also takes over the
+stale lock and removes the temporary files a killed research-pack left.
+Any command that writes into a book finishes a write the same way first.
 
 Options:
+  --discard           give the write up instead: remove the journal and the
+                      new files it was still to move; the book's files stay
+                      as they are now (\`check\` then says what they lack)
 ${PROJECT}
 ${HELP_FLAG}
 
-Exit codes: 0 finished, or nothing to finish; 1 a book is locked by a
-research-pack at work, or a journal or a file it names cannot be used (said
-with what to do); 2 bad arguments.`,
+Exit codes: 0 finished, given up, or nothing to do; 1 a book is locked by a
+research-pack at work, a file changed since the write stopped, or a journal
+or a file it names cannot be used (said with what to do); 2 bad arguments.`,
 
   ingest: `Usage: research-pack ingest <report.md> [--chapter <book>/<chapter>] [options]
 

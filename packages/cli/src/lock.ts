@@ -16,6 +16,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { systemAdvice, systemErrorCode, systemReason } from '@research-pack/core/load';
+import { shownName } from '@research-pack/core/internal';
+import { quote } from '@research-pack/core/problems';
 import { CliError, EXIT, type Io } from './io.js';
 import { finishUnfinishedWrite } from './write-together.js';
 
@@ -47,6 +49,8 @@ export interface LockOptions {
   shown: string;
   /** Where a note about a stale lock taken over goes. */
   io?: Pick<Io, 'stderr'>;
+  /** Finish a write a killed writer left (default true; `recover --discard` gives it up instead). */
+  finish?: boolean;
 }
 
 /**
@@ -64,7 +68,7 @@ export function lockBook(bookDir: string, options: LockOptions): WriterLock {
       const lock = held(file, text);
       try {
         // What a writer killed among its moves left half done is finished before anything is read.
-        finishUnfinishedWrite(bookDir, options.shown, options.io);
+        if (options.finish !== false) finishUnfinishedWrite(bookDir, options.shown, options.io);
       } catch (error) {
         lock.release();
         throw error;
@@ -83,7 +87,7 @@ export function lockBook(bookDir: string, options: LockOptions): WriterLock {
     const same = (now: LockHolder | undefined) => now !== undefined && now.pid === holder.pid && now.started === holder.started && now.host === holder.host;
     // A writer killed among its moves left its journal, which the next round finishes once the lock is this process's.
     if (takeOver(file, same)) {
-      options.io?.stderr(`research-pack: took over a stale lock of ${options.shown} (pid ${holder.pid}, "${holder.command}", since ${holder.started}: that process is gone).\n`);
+      options.io?.stderr(`research-pack: took over a stale lock of ${options.shown} (pid ${holder.pid}, ${quote(holder.command, 80)}, since ${shownName(holder.started)}: that process is gone).\n`);
     }
   }
   throw busy(options, undefined);
@@ -222,7 +226,7 @@ function takeOver(file: string, stillStale: (holder: LockHolder | undefined) => 
 /** The refusal while another process holds the lock. */
 function busy(options: LockOptions, holder: LockHolder | undefined): CliError {
   const who = holder
-    ? `another research-pack (pid ${holder.pid}${holder.host === os.hostname() ? '' : ` on ${holder.host}`}, "${holder.command}", since ${holder.started})`
+    ? `another research-pack (pid ${holder.pid}${holder.host === os.hostname() ? '' : ` on ${shownName(holder.host)}`}, ${quote(holder.command, 80)}, since ${shownName(holder.started)})`
     : 'another research-pack (its lock file names no holder: one starting just now, or a file left empty by a crash)';
   return new CliError(
     `${options.shown} is locked: ${who} is writing into it; nothing was written. Run the command again when it is done` +

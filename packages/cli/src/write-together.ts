@@ -12,13 +12,14 @@
  * book is as the command would have left it. A failure of the system among
  * the moves (not a crash) puts back what was already moved, as before.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readTextFile } from '@research-pack/core/load';
-import { journalWriterAlive, parseWriteJournal, shownName, WRITE_JOURNAL_FILE, type JournalFile, type WriteJournal } from '@research-pack/core/internal';
-import { assertWritableInside, commitWrite, discardWrite, prepareWrite, refusalError, systemError, TEMPORARY_NAME, writeAtomic, type PreparedWrite } from './files.js';
+import { parseWriteJournal, processAlive, shownName, WRITE_JOURNAL_FILE, type JournalFile, type WriteJournal } from '@research-pack/core/internal';
+import { quote } from '@research-pack/core/problems';
+import { assertWritableInside, commitWrite, discardWrite, prepareWrite, systemError, TEMPORARY_NAME, writeAtomic, type PreparedWrite } from './files.js';
 import { CliError, EXIT, type Io } from './io.js';
 
 /** One file of a write together. */
@@ -43,8 +44,14 @@ export interface TogetherFile {
  */
 export async function writeTogether(booksDir: string, command: string, files: readonly TogetherFile[]): Promise<void> {
   const prepared: PreparedWrite[] = [];
+  const hashes: Array<{ before: string | null; after: string }> = [];
   try {
-    for (const file of files) prepared.push(await prepareWrite(file.file, file.text, { create: file.create === true, ...(file.shown === undefined ? {} : { shown: file.shown }) }));
+    for (const file of files) {
+      const write = await prepareWrite(file.file, file.text, { create: file.create === true, ...(file.shown === undefined ? {} : { shown: file.shown }) });
+      prepared.push(write);
+      // Only a regular file has bytes to keep: where something else is in the way, the move fails and nothing is kept.
+      hashes.push({ before: lstatOf(file.file)?.isFile() ? hashOf(file.file, write.shown) : null, after: sha256(Buffer.from(file.text, 'utf8')) });
+    }
   } catch (error) {
     for (const write of prepared) discardWrite(write);
     throw error;
@@ -52,11 +59,15 @@ export async function writeTogether(booksDir: string, command: string, files: re
   const journals: string[] = [];
   const done: number[] = [];
   try {
-    for (const [bookDir, writes] of byBook(booksDir, prepared)) journals.push(writeJournal(bookDir, command, writes));
+    for (const [bookDir, writes] of byBook(booksDir, prepared)) {
+      journals.push(writeJournal(bookDir, command, writes.map((write) => ({ write, ...hashes[prepared.indexOf(write)]! }))));
+    }
     for (const [index, write] of prepared.entries()) {
       commitWrite(write);
       done.push(index);
     }
+    // The moves reach the disk before the journal leaves it.
+    for (const folder of new Set(prepared.map((write) => path.dirname(write.file)))) syncFolder(folder);
   } catch (error) {
     for (const [index, write] of prepared.entries()) if (!done.includes(index)) discardWrite(write);
     // Put back what was already moved (a failure of the system, not a crash: this process is still here to do it).
@@ -71,44 +82,125 @@ export async function writeTogether(booksDir: string, command: string, files: re
   for (const journal of journals) removeJournal(journal);
 }
 
+/** What a journal's file is found to be in a book: still to move, moved, or changed since the write stopped. */
+type EntryState = { entry: JournalFile; state: 'to-move' | 'moved' } | { entry: JournalFile; state: 'changed'; why: string };
+
 /**
  * Finish what a writer killed among its moves left in a book: move the new
  * files its journal names that are still beside their targets into place,
  * remove the journal, and remove the temporary files of writers that are
- * gone. Called with the book's writer lock held (`lockBook` does it).
+ * gone. Each file must still be as the journal says: not yet moved (the
+ * file as it was before, its new bytes beside it) or moved (the file as the
+ * write made it); a file changed since (an edit, a revert) stops it, with
+ * nothing moved, so that no later edit is overwritten. Called with the
+ * book's writer lock held (`lockBook` does it).
  * @param bookDir the book folder (absolute).
  * @param shown the book folder in messages: `content/books/pi`.
  * @param io where what was done is said.
  */
 export function finishUnfinishedWrite(bookDir: string, shown: string, io: Pick<Io, 'stderr'> | undefined): void {
-  const journalFile = path.join(bookDir, WRITE_JOURNAL_FILE);
-  const journalShown = path.posix.join(shown, WRITE_JOURNAL_FILE);
-  const read = readTextFile(journalFile);
-  if (read.status === 'refused') throw refusalError(read.refusal, journalShown);
-  if (read.status === 'read') {
-    const journal = parseWriteJournal(read.text);
-    if ('invalid' in journal) {
+  const journal = readJournal(bookDir, shown);
+  if (journal) {
+    const states = journal.files.map((entry) => entryState(bookDir, shown, entry));
+    const changed = states.filter((state) => state.state === 'changed');
+    const names = (entries: readonly EntryState[]) => entries.map(({ entry }) => shownName(path.posix.join(shown, entry.file))).join(', ');
+    if (changed.length > 0) {
       throw new CliError(
-        `${journalShown} is not a write journal research-pack wrote (${journal.invalid}); nothing was written. Remove it, then look at the book's files with \`git status\` and \`git diff\``,
+        `cannot finish the write into ${shown} that ${writer(journal)} left unfinished: ${changed.map((state) => `${shownName(path.posix.join(shown, state.entry.file))} ${(state as { why: string }).why}`).join('; ')}; ` +
+          'finishing it would overwrite that, so nothing was moved. Put those files back as the write left them (`git diff` shows what changed) and run `research-pack recover` again, ' +
+          "or keep the book as it is now with `research-pack recover --discard` (then `research-pack check` says what the book's files lack)",
         EXIT.problems,
       );
     }
-    const moved = journal.files.filter((entry) => moveIntoPlace(bookDir, shown, entry));
-    removeJournal(journalFile);
-    const names = (entries: readonly JournalFile[]) => entries.map((entry) => shownName(path.posix.join(shown, entry.file))).join(', ');
-    const rest = journal.files.length - moved.length;
+    const toMove = states.filter((state) => state.state === 'to-move');
+    for (const { entry } of toMove) moveIntoPlace(bookDir, shown, entry);
+    for (const folder of new Set(toMove.map(({ entry }) => path.dirname(path.join(bookDir, entry.file))))) syncFolder(folder);
+    removeJournal(path.join(bookDir, WRITE_JOURNAL_FILE));
+    const rest = journal.files.length - toMove.length;
     io?.stderr(
-      `research-pack: finished a write into ${shown} that "${journal.command}" (pid ${journal.pid}, since ${journal.started}) left unfinished: ` +
-        (moved.length === 0
+      `research-pack: finished a write into ${shown} that ${writer(journal)} left unfinished: ` +
+        (toMove.length === 0
           ? journal.files.length === 1
             ? 'its one file was in place already'
             : `all ${journal.files.length} of its files were in place already`
-          : `moved ${names(moved)} into place${rest === 0 ? '' : rest === 1 ? `; its other file was in place already` : `; its other ${rest} files were in place already`}`) +
+          : `moved ${names(toMove)} into place${rest === 0 ? '' : rest === 1 ? '; its other file was in place already' : `; its other ${rest} files were in place already`}`) +
         '. The book is now as that command would have left it.\n',
     );
   }
   const left = removeLeftTemporaries(bookDir);
   if (left > 0) io?.stderr(`research-pack: removed ${left} temporary file(s) in ${shown} left by a research-pack that is gone.\n`);
+}
+
+/**
+ * Give up a write a killed writer left unfinished: remove its journal and
+ * the new files it was still to move, and keep the book as it is now.
+ * Called with the book's writer lock held.
+ * @param bookDir the book folder (absolute).
+ * @param shown the book folder in messages.
+ * @param io where what was done is said.
+ * @returns whether there was a write to give up.
+ */
+export function discardUnfinishedWrite(bookDir: string, shown: string, io: Pick<Io, 'stderr'>): boolean {
+  const journal = readJournal(bookDir, shown);
+  if (!journal) return false;
+  const left = journal.files.filter((entry) => {
+    const temporary = path.join(bookDir, ...entry.temporary.split('/'));
+    const found = lstatOf(temporary);
+    if (!found?.isFile()) return false;
+    fs.rmSync(temporary, { force: true });
+    return true;
+  });
+  removeJournal(path.join(bookDir, WRITE_JOURNAL_FILE));
+  io.stderr(
+    `research-pack: gave up the write into ${shown} that ${writer(journal)} left unfinished: removed its journal` +
+      (left.length === 0 ? '' : ` and the new ${left.length === 1 ? 'version' : 'versions'} of ${left.map((entry) => shownName(path.posix.join(shown, entry.file))).join(', ')} it was still to move`) +
+      ". The book's files are kept as they are now: `research-pack check` says what they lack.\n",
+  );
+  return true;
+}
+
+/** The writer a journal names, for messages: `"ingest --write" (pid 123, since …)`, its words spelled out where they could drive a terminal. */
+function writer(journal: WriteJournal): string {
+  return `${quote(journal.command, 80)} (pid ${journal.pid}, since ${shownName(journal.started)})`;
+}
+
+/** A book's journal, read under the file policy inside the book folder; undefined when there is none, an error when it cannot be used. */
+function readJournal(bookDir: string, shown: string): WriteJournal | undefined {
+  const file = path.join(bookDir, WRITE_JOURNAL_FILE);
+  const fileShown = path.posix.join(shown, WRITE_JOURNAL_FILE);
+  const found = lstatOf(file);
+  if (!found) return undefined;
+  const notOurs = (why: string) =>
+    new CliError(`${fileShown} is not a write journal research-pack wrote (${why}); nothing was written. Remove it, then look at the book's files with \`git status\` and \`git diff\``, EXIT.problems);
+  if (!found.isFile()) throw notOurs(found.isSymbolicLink() ? 'it is a symbolic link' : found.isDirectory() ? 'it is a folder' : 'it is not a regular file');
+  if (found.size > 1024 * 1024) throw notOurs(`it is ${found.size} bytes long`);
+  const read = readTextFile(file, { root: bookDir });
+  if (read.status === 'absent') return undefined;
+  if (read.status === 'refused') throw notOurs(read.refusal.message.replace(/^is /, 'it is '));
+  const journal = parseWriteJournal(read.text);
+  if ('invalid' in journal) throw notOurs(journal.invalid);
+  return journal;
+}
+
+/** Where one file of a journal stands. */
+function entryState(bookDir: string, shown: string, entry: JournalFile): EntryState {
+  const file = path.join(bookDir, ...entry.file.split('/'));
+  const temporary = path.join(bookDir, ...entry.temporary.split('/'));
+  const fileShown = shownName(path.posix.join(shown, entry.file));
+  // Its folder stays in the book: a link on its way that leads out is refused, as for any write.
+  assertWritableInside(file, bookDir, fileShown, shown);
+  const now = hashOf(file, fileShown);
+  const staged = lstatOf(temporary);
+  if (staged === undefined) {
+    if (now === entry.after) return { entry, state: 'moved' };
+    return { entry, state: 'changed', why: now === entry.before ? 'is back as it was before the write (its new version, moved already, is gone)' : 'changed after the write stopped' };
+  }
+  if (!staged.isFile() || staged.nlink !== 1 || hashOf(temporary, fileShown) !== entry.after) {
+    return { entry, state: 'changed', why: `has a new version beside it (${shownName(path.posix.join(shown, entry.temporary))}) that is not the one the write made` };
+  }
+  if (now === entry.before) return { entry, state: 'to-move' };
+  if (now === entry.after) return { entry, state: 'moved' };
+  return { entry, state: 'changed', why: 'changed after the write stopped' };
 }
 
 /** The prepared writes by book folder, in their order. */
@@ -125,14 +217,20 @@ function byBook(booksDir: string, writes: readonly PreparedWrite[]): Map<string,
 }
 
 /** Write a book's journal whole (a temporary file, flushed, renamed), and flush its folder, before the first move. */
-function writeJournal(bookDir: string, command: string, writes: readonly PreparedWrite[]): string {
+function writeJournal(bookDir: string, command: string, writes: ReadonlyArray<{ write: PreparedWrite; before: string | null; after: string }>): string {
   const journal: WriteJournal = {
     version: 1,
     pid: process.pid,
     host: os.hostname(),
     command,
     started: new Date().toISOString(),
-    files: writes.map((write) => ({ file: posix(path.relative(bookDir, write.file)), temporary: posix(path.relative(bookDir, write.temporary)), create: write.create })),
+    files: writes.map(({ write, before, after }) => ({
+      file: posix(path.relative(bookDir, write.file)),
+      temporary: posix(path.relative(bookDir, write.temporary)),
+      create: write.create,
+      before,
+      after,
+    })),
   };
   const file = path.join(bookDir, WRITE_JOURNAL_FILE);
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
@@ -153,33 +251,42 @@ function writeJournal(bookDir: string, command: string, writes: readonly Prepare
   return file;
 }
 
-/** Move one file a journal names into place; false when it was there already (its temporary file is gone). */
-function moveIntoPlace(bookDir: string, shown: string, entry: JournalFile): boolean {
+/** Move one checked file of a journal into place. */
+function moveIntoPlace(bookDir: string, shown: string, entry: JournalFile): void {
   const file = path.join(bookDir, ...entry.file.split('/'));
   const temporary = path.join(bookDir, ...entry.temporary.split('/'));
-  const fileShown = shownName(path.posix.join(shown, entry.file));
-  // Its folder stays in the book: a link on its way that leads out is refused, as for any write.
-  assertWritableInside(file, bookDir, fileShown, shown);
-  let found: fs.Stats;
-  try {
-    found = fs.lstatSync(temporary);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw systemError(error, 'read', fileShown);
-  }
-  if (!found.isFile()) throw new CliError(`cannot finish the write into ${shown}: ${shownName(path.posix.join(shown, entry.temporary))} is not a regular file; nothing was moved; remove it and ${WRITE_JOURNAL_FILE}, then look at the book's files with \`git diff\``, EXIT.problems);
   try {
     if (entry.create) {
-      // Linked in, and killed before its temporary name was removed: it is in place.
-      if (!fs.existsSync(file)) fs.linkSync(temporary, file);
+      fs.linkSync(temporary, file);
       fs.rmSync(temporary, { force: true });
     } else {
       fs.renameSync(temporary, file);
     }
   } catch (error) {
-    throw systemError(error, entry.create ? 'create' : 'replace', fileShown);
+    throw systemError(error, entry.create ? 'create' : 'replace', shownName(path.posix.join(shown, entry.file)));
   }
-  return true;
+}
+
+/** The sha256 of a file's bytes; null when there is none. */
+function hashOf(file: string, shown: string): string | null {
+  try {
+    return sha256(fs.readFileSync(file));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw systemError(error, 'read', shown);
+  }
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function lstatOf(file: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Remove the journal and flush its folder, so that no crash after it brings it back. */
@@ -202,7 +309,7 @@ function removeLeftTemporaries(bookDir: string): number {
       if (entry.isDirectory() && depth < 8 && entry.name !== 'node_modules') walk(path.join(dir, entry.name), depth + 1);
       if (!entry.isFile()) continue;
       const pid = TEMPORARY_NAME.exec(entry.name)?.[2];
-      if (pid === undefined || journalWriterAlive({ pid: Number(pid), host: os.hostname() })) continue;
+      if (pid === undefined || processAlive(Number(pid), os.hostname())) continue;
       fs.rmSync(path.join(dir, entry.name), { force: true });
       removed++;
     }

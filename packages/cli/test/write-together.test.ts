@@ -6,12 +6,13 @@
  * here, the states a crash leaves, made by hand, and hostile journals.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockBook } from '../src/lock.js';
-import { finishUnfinishedWrite, writeTogether } from '../src/write-together.js';
+import { discardUnfinishedWrite, finishUnfinishedWrite, writeTogether } from '../src/write-together.js';
 
 let root: string;
 let books: string;
@@ -37,6 +38,13 @@ function names(dir: string): string[] {
   return fs.readdirSync(dir).sort();
 }
 
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A journal of this book, as a writer writes it. */
+function journal(pid: number, files: ReadonlyArray<{ file: string; temporary: string; create: boolean; before: string | null; after: string }>, started = new Date(Date.now() - 60_000).toISOString()): string {
+  return JSON.stringify({ version: 1, pid, host: os.hostname(), command: 'ingest --write', started, files });
+}
+
 /** What a writer killed after its journal and its first move leaves: the journal, the first file moved, the others beside their files. */
 function crashed(pid: number): void {
   const temporary = (name: string) => `.${name}.${pid}.0123abcd.tmp`;
@@ -45,18 +53,15 @@ function crashed(pid: number): void {
   fs.writeFileSync(path.join(book, 'reports', temporary('r.md')), 'report\n');
   fs.writeFileSync(
     path.join(book, '.research-pack.journal'),
-    JSON.stringify({
-      version: 1,
+    journal(
       pid,
-      host: os.hostname(),
-      command: 'ingest --write',
-      started: '2026-12-07T10:00:00.000Z',
-      files: [
-        { file: 'a.claims.yaml', temporary: temporary('a.claims.yaml'), create: false },
-        { file: 'a.evidence.yaml', temporary: temporary('a.evidence.yaml'), create: false },
-        { file: 'reports/r.md', temporary: `reports/${temporary('r.md')}`, create: true },
+      [
+        { file: 'a.claims.yaml', temporary: temporary('a.claims.yaml'), create: false, before: sha('old a\n'), after: sha('new a\n') },
+        { file: 'a.evidence.yaml', temporary: temporary('a.evidence.yaml'), create: false, before: sha('old b\n'), after: sha('new b\n') },
+        { file: 'reports/r.md', temporary: `reports/${temporary('r.md')}`, create: true, before: null, after: sha('report\n') },
       ],
-    }),
+      '2026-12-07T10:00:00.000Z',
+    ),
   );
 }
 
@@ -122,13 +127,78 @@ describe('finishUnfinishedWrite', () => {
     ['a path out of the book', { file: '../../../outside.txt', temporary: '../../../.outside.txt.1.0123abcd.tmp', create: false }, 'files[0] names a file outside the book folder: "../../../outside.txt"'],
     ['an absolute path', { file: '/etc/passwd', temporary: '/etc/.passwd.1.0123abcd.tmp', create: false }, 'files[0] names a file outside the book folder: "/etc/passwd"'],
     ['another file as its temporary file', { file: 'a.claims.yaml', temporary: 'a.evidence.yaml', create: false }, `files[0] names a temporary file that is not one of "a.claims.yaml"'s: "a.evidence.yaml"`],
+    // An outside reviewer's journal rewrote a chapter's prose.
+    ['a chapter, which research-pack never writes', { file: 'a.mdx', temporary: '.a.mdx.1.0123abcd.tmp', create: false }, 'files[0] names "a.mdx", which research-pack does not write (a chapter\'s sidecar, or a new report copy in a folder of the book)'],
+    ['book.yaml', { file: 'book.yaml', temporary: '.book.yaml.1.0123abcd.tmp', create: false }, 'files[0] names "book.yaml", which research-pack does not write (a chapter\'s sidecar, or a new report copy in a folder of the book)'],
   ])('refuses a journal with %s and moves nothing', (_what, entry, reason) => {
-    fs.writeFileSync(path.join(book, '.research-pack.journal'), JSON.stringify({ version: 1, pid: deadPid(), host: os.hostname(), command: 'x', started: 'y', files: [entry] }));
+    fs.writeFileSync(path.join(book, '.research-pack.journal'), journal(deadPid(), [{ ...entry, before: sha('x'), after: sha('y') }]));
     expect(() => finishUnfinishedWrite(book, 'content/books/pi', undefined)).toThrow(
       `content/books/pi/.research-pack.journal is not a write journal research-pack wrote (${reason}); nothing was written. Remove it, then look at the book's files with \`git status\` and \`git diff\``,
     );
     expect(fs.readFileSync(path.join(book, 'a.claims.yaml'), 'utf8')).toBe('old a\n');
     expect(fs.readFileSync(path.join(book, 'a.evidence.yaml'), 'utf8')).toBe('old b\n');
+  });
+
+  it('refuses a journal that is a symbolic link, even to a journal', () => {
+    const pid = deadPid();
+    crashed(pid);
+    fs.renameSync(path.join(book, '.research-pack.journal'), path.join(root, 'elsewhere.json'));
+    fs.symlinkSync(path.join(root, 'elsewhere.json'), path.join(book, '.research-pack.journal'));
+    expect(() => finishUnfinishedWrite(book, 'content/books/pi', undefined)).toThrow('content/books/pi/.research-pack.journal is not a write journal research-pack wrote (it is a symbolic link)');
+    expect(fs.readFileSync(path.join(book, 'a.evidence.yaml'), 'utf8')).toBe('old b\n');
+  });
+
+  it.each([
+    ['edited after the write stopped', () => fs.writeFileSync(path.join(book, 'a.evidence.yaml'), 'edited by hand\n'), 'content/books/pi/a.evidence.yaml changed after the write stopped'],
+    ['put back as it was (a revert of the half write)', () => fs.writeFileSync(path.join(book, 'a.claims.yaml'), 'old a\n'), 'content/books/pi/a.claims.yaml is back as it was before the write (its new version, moved already, is gone)'],
+    ['given another new version beside it', () => fs.writeFileSync(path.join(book, `.a.evidence.yaml.${42}.0123abcd.tmp`), 'x'), undefined],
+  ])('moves nothing over a file %s (an outside reviewer\'s edit was overwritten), and says what to do', (_what, change, said) => {
+    const pid = deadPid();
+    crashed(pid);
+    if (said === undefined) {
+      // The temporary file the journal names, replaced: not the bytes the write made.
+      fs.writeFileSync(path.join(book, `.a.evidence.yaml.${pid}.0123abcd.tmp`), 'tampered\n');
+    } else {
+      change();
+    }
+    const before = Object.fromEntries(['a.claims.yaml', 'a.evidence.yaml'].map((name) => [name, fs.readFileSync(path.join(book, name), 'utf8')]));
+    let message = '';
+    try {
+      finishUnfinishedWrite(book, 'content/books/pi', undefined);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^cannot finish the write into content\/books\/pi that "ingest --write" \(pid \d+, since 2026-12-07T10:00:00\.000Z\) left unfinished: /);
+    expect(message).toContain(said ?? `content/books/pi/a.evidence.yaml has a new version beside it (content/books/pi/.a.evidence.yaml.${pid}.0123abcd.tmp) that is not the one the write made`);
+    expect(message).toContain('nothing was moved. Put those files back as the write left them (`git diff` shows what changed) and run `research-pack recover` again, or keep the book as it is now with `research-pack recover --discard`');
+    expect(Object.fromEntries(['a.claims.yaml', 'a.evidence.yaml'].map((name) => [name, fs.readFileSync(path.join(book, name), 'utf8')]))).toEqual(before);
+    expect(fs.existsSync(path.join(book, 'reports/r.md'))).toBe(false);
+    expect(fs.existsSync(path.join(book, '.research-pack.journal'))).toBe(true);
+  });
+
+  it('gives a write up with --discard: the journal and the new versions go, the book stays as it is', () => {
+    const pid = deadPid();
+    crashed(pid);
+    fs.writeFileSync(path.join(book, 'a.evidence.yaml'), 'edited by hand\n');
+    let said = '';
+    expect(discardUnfinishedWrite(book, 'content/books/pi', { stderr: (text) => (said += text) })).toBe(true);
+    expect(said).toBe(
+      `research-pack: gave up the write into content/books/pi that "ingest --write" (pid ${pid}, since 2026-12-07T10:00:00.000Z) left unfinished: removed its journal and the new versions of content/books/pi/a.evidence.yaml, content/books/pi/reports/r.md it was still to move. The book's files are kept as they are now: \`research-pack check\` says what they lack.\n`,
+    );
+    expect(names(book)).toEqual(['a.claims.yaml', 'a.evidence.yaml', 'reports']);
+    expect(names(path.join(book, 'reports'))).toEqual([]);
+    expect(fs.readFileSync(path.join(book, 'a.evidence.yaml'), 'utf8')).toBe('edited by hand\n');
+  });
+
+  it('spells out what a journal\'s writer fields hold that could drive a terminal', () => {
+    const pid = deadPid();
+    crashed(pid);
+    const written = JSON.parse(fs.readFileSync(path.join(book, '.research-pack.journal'), 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(path.join(book, '.research-pack.journal'), JSON.stringify({ ...written, command: 'ingest\u001b[2J\nforged line' }));
+    let said = '';
+    finishUnfinishedWrite(book, 'content/books/pi', { stderr: (text) => (said += text) });
+    expect(said).toContain('that "ingest\\u001b[2J\\nforged line" (pid');
+    expect(said).not.toMatch(/[\u001b]/);
   });
 
   it('refuses to move a file through a link out of the book', () => {
@@ -138,7 +208,7 @@ describe('finishUnfinishedWrite', () => {
       fs.symlinkSync(outside, path.join(book, 'reports'));
       const pid = deadPid();
       fs.writeFileSync(path.join(outside, `.r.md.${pid}.0123abcd.tmp`), 'x\n');
-      fs.writeFileSync(path.join(book, '.research-pack.journal'), JSON.stringify({ version: 1, pid, host: os.hostname(), command: 'x', started: 'y', files: [{ file: 'reports/r.md', temporary: `reports/.r.md.${pid}.0123abcd.tmp`, create: true }] }));
+      fs.writeFileSync(path.join(book, '.research-pack.journal'), journal(pid, [{ file: 'reports/r.md', temporary: `reports/.r.md.${pid}.0123abcd.tmp`, create: true, before: null, after: sha('x\n') }]));
       expect(() => finishUnfinishedWrite(book, 'content/books/pi', undefined)).toThrow(/cannot write content\/books\/pi\/reports\/r\.md: its folder is reached through a symbolic link that leads out of content\/books\/pi/);
       expect(fs.existsSync(path.join(outside, 'r.md'))).toBe(false);
     } finally {

@@ -6,15 +6,19 @@
  * process killed among the moves leaves the journal behind: the book is
  * then partly as it was and partly as the command made it, each file whole.
  * The journal is what tells the two apart: the loader reports it
- * (`book/unfinished-write`) while its writer is gone, and the next writer of
- * the book (or `research-pack recover`) puts the rest in place. A dot name:
- * the book loader reads it only for that.
+ * (`book/unfinished-write`) once its writer is gone or it is older than a
+ * write takes, and the next writer of the book (or `research-pack recover`)
+ * puts the rest in place, when each file is still as the journal says it
+ * was (its sha256 before and after), never over a later edit. It names
+ * only files research-pack writes: a chapter's sidecars, and new `.md`
+ * files in a folder of the book (the report copies). A dot name: the book
+ * loader reads it only for that.
  */
 import os from 'node:os';
 import path from 'node:path';
 import { readBookFile } from './book-files.js';
 import { relativePath } from './paths.js';
-import { createProblem, shownName, type Problem } from '../problems/problem.js';
+import { createProblem, quote, shownName, type Problem } from '../problems/problem.js';
 
 /** The journal's file name in a book folder. */
 export const WRITE_JOURNAL_FILE = '.research-pack.journal';
@@ -25,7 +29,14 @@ export interface JournalFile {
   temporary: string;
   /** A new file (linked in, so that it never replaces one), not a replaced one. */
   create: boolean;
+  /** The sha256 of the file's bytes before the write; null for a file that did not exist. */
+  before: string | null;
+  /** The sha256 of the new bytes (the temporary file's). */
+  after: string;
 }
+
+/** How long a write's moves may take: a journal older than this is left by a writer that stopped, whatever its pid now names. */
+export const JOURNAL_STALE_MS = 30_000;
 
 /** What a journal records. */
 export interface WriteJournal {
@@ -57,24 +68,43 @@ export function parseWriteJournal(text: string): WriteJournal | { invalid: strin
     return { invalid: 'it does not name its writer ("pid", "host", "command", "started")' };
   }
   if (!Array.isArray(journal.files) || journal.files.length === 0) return { invalid: 'it names no files' };
+  const seen = new Set<string>();
   for (const [index, entry] of journal.files.entries()) {
     const reason = fileReason(entry as Partial<JournalFile>);
     if (reason) return { invalid: `files[${index}] ${reason}` };
+    if (seen.has(entry.file)) return { invalid: `files[${index}] names ${JSON.stringify(entry.file)} a second time` };
+    seen.add(entry.file);
   }
   return journal as WriteJournal;
 }
 
 /**
  * Whether a journal's writer may still be at work: it runs on this host
- * (a writer on another host sharing the folder is taken to be at work).
+ * (a writer on another host sharing the folder is taken to be at work) and
+ * the journal is younger than a write takes (a pid that names a process now
+ * may be another one: a container's pid 1, a pid reused, a checkout of a
+ * journal someone committed).
  * @param journal the journal.
+ * @param now the time (default now).
  * @returns true while it may be writing.
  */
-export function journalWriterAlive(journal: Pick<WriteJournal, 'pid' | 'host'>): boolean {
-  if (journal.host !== os.hostname()) return true;
-  if (journal.pid === process.pid) return true;
+export function journalWriterAlive(journal: Pick<WriteJournal, 'pid' | 'host' | 'started'>, now = Date.now()): boolean {
+  const started = Date.parse(journal.started);
+  if (!(now - started < JOURNAL_STALE_MS && started <= now + 1_000)) return false;
+  return processAlive(journal.pid, journal.host);
+}
+
+/**
+ * Whether a process of this host runs (one of another host is taken to).
+ * @param pid its pid.
+ * @param host its host name.
+ * @returns true when it may run.
+ */
+export function processAlive(pid: number, host: string): boolean {
+  if (host !== os.hostname()) return true;
+  if (pid === process.pid) return true;
   try {
-    process.kill(journal.pid, 0);
+    process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== 'ESRCH';
@@ -88,19 +118,28 @@ export function journalWriterAlive(journal: Pick<WriteJournal, 'pid' | 'host'>):
  */
 function fileReason(entry: Partial<JournalFile>): string | undefined {
   if (typeof entry !== 'object' || entry === null || typeof entry.file !== 'string' || typeof entry.temporary !== 'string' || typeof entry.create !== 'boolean') {
-    return 'is not { "file", "temporary", "create" }';
+    return 'is not { "file", "temporary", "create", "before", "after" }';
+  }
+  if (!(entry.before === null || (typeof entry.before === 'string' && SHA256.test(entry.before))) || typeof entry.after !== 'string' || !SHA256.test(entry.after)) {
+    return 'has no sha256 "before" (or null) and "after"';
   }
   if (!insideBook(entry.file)) return `names a file outside the book folder: ${JSON.stringify(entry.file)}`;
   if (!insideBook(entry.temporary)) return `names a temporary file outside the book folder: ${JSON.stringify(entry.temporary)}`;
   const slash = entry.file.lastIndexOf('/');
   const folder = entry.file.slice(0, slash + 1);
   const name = entry.file.slice(slash + 1);
+  // Only what research-pack writes: a chapter's sidecars, replaced; a report copy, a new .md file in a folder of the book.
+  const written = entry.create ? folder !== '' && name.endsWith('.md') && entry.before === null : folder === '' && SIDECAR.test(name);
+  if (!written) return `names ${JSON.stringify(entry.file)}, which research-pack does not write (a chapter's sidecar, or a new report copy in a folder of the book)`;
   const temporary = entry.temporary.slice(folder.length);
   if (!entry.temporary.startsWith(folder) || temporary.includes('/') || !temporary.startsWith(`.${name}.`) || !/\.\d+\.[0-9a-f]{8}\.tmp$/.test(temporary)) {
     return `names a temporary file that is not one of ${JSON.stringify(entry.file)}'s: ${JSON.stringify(entry.temporary)}`;
   }
   return undefined;
 }
+
+const SHA256 = /^[0-9a-f]{64}$/;
+const SIDECAR = /^[^/]+\.(?:claims|evidence|research)\.yaml$/;
 
 function insideBook(file: string): boolean {
   // eslint-disable-next-line no-control-regex
@@ -142,8 +181,8 @@ export function unfinishedWriteProblems(rootDir: string, bookDir: string): Probl
     createProblem(
       'book/unfinished-write',
       { file, line: 1, column: 1 },
-      `research-pack ${JSON.stringify(journal.command)} (pid ${journal.pid}, ${journal.started}) stopped while it moved ${journal.files.length} new file(s) into place (${names}): the book holds some of them as they were before it and some as it made them`,
-      'run `research-pack recover`, which puts the rest in place (each was written whole beside its file before the first was moved); any command that writes into this book does it first too',
+      `research-pack ${quote(journal.command, 80)} (pid ${journal.pid}, ${shownName(journal.started)}) stopped while it moved ${journal.files.length} new file(s) into place (${names}): the book holds some of them as they were before it and some as it made them`,
+      'run `research-pack recover`, which puts the rest in place (each was written whole beside its file before the first was moved) unless a file changed since; `research-pack recover --discard` keeps the book as it is now instead. Any command that writes into this book finishes it first too',
     ),
   ];
 }

@@ -117,28 +117,31 @@ describe('loadBooks', () => {
     expect(load({ '01-sessions.research.yml': 'objective: x\n' }).problems.map((problem) => [problem.rule, problem.severity])).toEqual([['book/unknown-file', 'warning']]);
   });
 
-  it('book/unfinished-write: a write journal whose writer is gone, or that research-pack did not write; none while its writer runs', () => {
+  it('book/unfinished-write: a write journal whose writer is gone or that is older than a write takes, or that research-pack did not write; none while its writer runs', () => {
     const dead = Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }));
-    const journal = (pid: number) =>
+    const hash = 'a'.repeat(64);
+    const journal = (pid: number, started: string) =>
       JSON.stringify({
         version: 1,
         pid,
         host: os.hostname(),
         command: 'ingest --write',
-        started: '2026-12-07T10:00:00.000Z',
+        started,
         files: [
-          { file: '01-sessions.claims.yaml', temporary: `.01-sessions.claims.yaml.${pid}.0123abcd.tmp`, create: false },
-          { file: '01-sessions.research.yaml', temporary: `.01-sessions.research.yaml.${pid}.0123abcd.tmp`, create: false },
+          { file: '01-sessions.claims.yaml', temporary: `.01-sessions.claims.yaml.${pid}.0123abcd.tmp`, create: false, before: hash, after: hash },
+          { file: '01-sessions.research.yaml', temporary: `.01-sessions.research.yaml.${pid}.0123abcd.tmp`, create: false, before: hash, after: hash },
         ],
       });
-    const stopped = load({ '.research-pack.journal': journal(dead) });
-    expect(formatProblems(stopped.problems)).toBe(
-      `content/books/demo/.research-pack.journal:1:1  research-pack "ingest --write" (pid ${dead}, 2026-12-07T10:00:00.000Z) stopped while it moved 2 new file(s) into place (content/books/demo/01-sessions.claims.yaml, content/books/demo/01-sessions.research.yaml): the book holds some of them as they were before it and some as it made them  (hint: run \`research-pack recover\`, which puts the rest in place (each was written whole beside its file before the first was moved); any command that writes into this book does it first too)  [book/unfinished-write]`,
+    const stopped = load({ '.research-pack.journal': journal(dead, new Date().toISOString()) });
+    expect(formatProblems(stopped.problems)).toMatch(
+      /^content\/books\/demo\/\.research-pack\.journal:1:1  research-pack "ingest --write" \(pid \d+, [0-9T:.Z-]+\) stopped while it moved 2 new file\(s\) into place \(content\/books\/demo\/01-sessions\.claims\.yaml, content\/books\/demo\/01-sessions\.research\.yaml\): the book holds some of them as they were before it and some as it made them  \(hint: run `research-pack recover`, which puts the rest in place .* `research-pack recover --discard` keeps the book as it is now instead\. Any command that writes into this book finishes it first too\)  \[book\/unfinished-write\]$/,
     );
     expect(stopped.problems[0]!.severity).toBe('error');
-    // Its writer at work (this process): the files are changing, not half written.
-    expect(load({ '.research-pack.journal': journal(process.pid) }).problems).toEqual([]);
-    const forged = load({ '.research-pack.journal': JSON.stringify({ version: 1, pid: dead, host: os.hostname(), command: 'x', started: 'y', files: [{ file: '../../../../etc/passwd', temporary: '.x.1.0123abcd.tmp', create: false }] }) });
+    // Its writer at work (this process, a moment ago): the files are changing, not half written.
+    expect(load({ '.research-pack.journal': journal(process.pid, new Date().toISOString()) }).problems).toEqual([]);
+    // A pid that runs, but a journal older than a write takes (a container's pid 1, a reused pid, a journal committed and checked out).
+    expect(load({ '.research-pack.journal': journal(process.pid, '2026-12-07T10:00:00.000Z') }).problems.map((problem) => problem.rule)).toEqual(['book/unfinished-write']);
+    const forged = load({ '.research-pack.journal': JSON.stringify({ version: 1, pid: dead, host: os.hostname(), command: 'x', started: 'y', files: [{ file: '../../../../etc/passwd', temporary: '.x.1.0123abcd.tmp', create: false, before: hash, after: hash }] }) });
     expect(forged.problems.map((problem) => [problem.rule, problem.message])).toEqual([
       ['book/unfinished-write', 'is not a write journal research-pack wrote (files[0] names a file outside the book folder: "../../../../etc/passwd")'],
     ]);
