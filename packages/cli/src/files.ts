@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { inspectPath, MAX_FILE_BYTES, readTextFile, systemAdvice, systemErrorCode, systemReason, type FileOperation, type FileRefusal } from '@research-pack/core/load';
 import { CliError, EXIT } from './io.js';
@@ -221,6 +222,54 @@ export function assertWritableInside(file: string, within: string, shown: string
   if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) return;
   const folderShown = path.relative(path.dirname(file), folder) === '' ? 'its folder' : 'a folder on its way';
   throw new CliError(`cannot write ${shown}: ${folderShown} is reached through a symbolic link that leads out of ${withinShown}, to ${JSON.stringify(real)}; nothing was written; replace the link with a folder inside ${withinShown}`, EXIT.problems);
+}
+
+/** What the copies of books a command checks its would-be files in are for, in their folder's name. */
+export type CopyKind = 'ingest' | 'review' | 'decide';
+
+const COPY_NAME = /^research-pack-(?:ingest|review|decide)-(\d+)-[A-Za-z0-9]{6}$/;
+
+/**
+ * Make a folder in the system's temporary folder for a copy of books, named
+ * with this process's pid (`research-pack-ingest-<pid>-XXXXXX`), so that
+ * one a killed process leaves can be told from one a live process uses.
+ * @param kind what the copy is for.
+ * @returns the folder.
+ */
+export function makeCopyFolder(kind: CopyKind): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `research-pack-${kind}-${process.pid}-`));
+}
+
+/**
+ * Remove the copies of books that processes now gone left in the system's
+ * temporary folder (a command killed while it checked its would-be files):
+ * only folders of this user, named by `makeCopyFolder`, whose pid runs no
+ * process.
+ * @param alive whether a pid names a running process.
+ * @returns how many were removed.
+ */
+export async function removeLeftCopies(alive: (pid: number) => boolean): Promise<number> {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = fs.readdirSync(os.tmpdir());
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const pid = COPY_NAME.exec(name)?.[1];
+    if (pid === undefined || alive(Number(pid))) continue;
+    const dir = path.join(os.tmpdir(), name);
+    try {
+      const found = fs.lstatSync(dir);
+      if (!found.isDirectory() || (process.getuid !== undefined && found.uid !== process.getuid())) continue;
+    } catch {
+      continue;
+    }
+    await removeTemporary(dir);
+    removed++;
+  }
+  return removed;
 }
 
 /**

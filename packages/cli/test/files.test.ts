@@ -4,12 +4,12 @@
  * file, never overwrite a report copy; the check's copy of a book skips a
  * writer's temporary files and can always be removed.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertWritableInside, copyBook, readOptional, readText, writeAtomic } from '../src/files.js';
+import { assertWritableInside, copyBook, makeCopyFolder, readOptional, readText, removeLeftCopies, writeAtomic } from '../src/files.js';
 import { CliError } from '../src/io.js';
 import { named, noImmutableFiles } from '../../../test/helpers/capabilities.js';
 
@@ -160,5 +160,27 @@ describe('assertWritableInside', () => {
     fs.mkdirSync(at('project/book/shared'));
     fs.symlinkSync('shared', at('project/book/kept'));
     expect(refusal(at('project/book/kept/r.md'))).toBeUndefined();
+  });
+});
+
+describe('the copies of books a command checks its would-be files in', () => {
+  it('are named with their process, and the ones of processes gone are removed, no others', async () => {
+    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+    const mine = makeCopyFolder('ingest');
+    expect(path.basename(mine)).toMatch(new RegExp(`^research-pack-ingest-${process.pid}-[A-Za-z0-9]{6}$`));
+    const left = path.join(os.tmpdir(), `research-pack-review-${dead}-AbC123`);
+    fs.mkdirSync(path.join(left, 'content/books/pi'), { recursive: true });
+    fs.writeFileSync(path.join(left, 'content/books/pi/book.yaml'), 'title: x\n');
+    fs.chmodSync(path.join(left, 'content/books/pi'), 0o500);
+    const other = path.join(os.tmpdir(), `research-pack-notes-${dead}-AbC123`);
+    fs.mkdirSync(other);
+    try {
+      await removeLeftCopies((pid) => pid !== dead);
+      expect(fs.existsSync(left)).toBe(false);
+      expect(fs.existsSync(mine)).toBe(true);
+      expect(fs.existsSync(other)).toBe(true);
+    } finally {
+      for (const dir of [mine, left, other]) fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

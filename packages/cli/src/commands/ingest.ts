@@ -5,8 +5,6 @@
  * files passed every check `research-pack check` runs.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { createProblem, formatProblems, type Problem } from '@research-pack/core/problems';
 import { shownName } from '@research-pack/core/internal';
@@ -15,7 +13,7 @@ import { parseResearchReport, type ResearchReport } from '@research-pack/core/re
 import { planIngest, type IngestPlan } from '@research-pack/core/ingest';
 import { parseChapter } from '@research-pack/markdown/parse';
 import { dateOption, expectPositionals, stringOption } from '../args.js';
-import { assertWritableInside, copyBook, readOptional, readText, removeTemporary, writeAtomic } from '../files.js';
+import { assertWritableInside, copyBook, makeCopyFolder, readOptional, readText, removeTemporary, writeAtomic } from '../files.js';
 import { lockChapterBook } from '../lock.js';
 import { writeTogether } from '../write-together.js';
 import { CliError, EXIT, type Io } from '../io.js';
@@ -237,7 +235,7 @@ async function schemaLine(options: ProjectOptions, book: BookModel, chapter: Cha
  * would-be sidecars (and the copied report, which a pass must point at).
  */
 async function checkWouldBe(options: ProjectOptions, book: BookModel, plan: IngestPlan, report: { file: string; text: string } | undefined): Promise<Problem[]> {
-  const temporary = await mkdtemp(path.join(os.tmpdir(), 'research-pack-ingest-'));
+  const temporary = makeCopyFolder('ingest');
   try {
     const bookDir = path.join(options.root, options.contentDir, book.slug);
     const copy = path.join(temporary, 'content', book.slug);

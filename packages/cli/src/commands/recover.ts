@@ -10,7 +10,7 @@ import path from 'node:path';
 import { listBooks } from '@research-pack/core/load';
 import { processAlive, WRITE_JOURNAL_FILE } from '@research-pack/core/internal';
 import { expectPositionals } from '../args.js';
-import { TEMPORARY_NAME } from '../files.js';
+import { removeLeftCopies, TEMPORARY_NAME } from '../files.js';
 import { EXIT } from '../io.js';
 import { LOCK_FILE, lockBook } from '../lock.js';
 import { projectOptions } from '../project.js';
@@ -35,7 +35,10 @@ export const recover: Command = async (positionals, values, io) => {
     lock.release();
     done++;
   }
-  if (done === 0) io.stdout(`No unfinished write in ${content}, and nothing left behind.\n`);
+  // The copies of books a command killed while it checked its would-be files left in the system's temporary folder.
+  const copies = await removeLeftCopies((pid) => processAlive(pid, os.hostname()));
+  if (copies > 0) io.stdout(`research-pack: removed ${copies} copy(ies) of books in ${os.tmpdir()} left by a research-pack that is gone.\n`);
+  if (done === 0 && copies === 0) io.stdout(`No unfinished write in ${content}, and nothing left behind.\n`);
   return EXIT.ok;
 };
 

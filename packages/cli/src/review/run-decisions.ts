@@ -3,15 +3,14 @@
  * decisions planned by the core, the would-be sidecars checked, and then a
  * diff shown (`--dry-run`) or every file written. Any refusal writes nothing.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatProblems, type Problem } from '@research-pack/core/problems';
 import { listBooks, readBookFile } from '@research-pack/core/load';
 import type { ChapterModel, ResearchModel, SetAsideChapter } from '@research-pack/core/model';
 import { planDecisions, type Decision, type DecisionPlan } from '@research-pack/core/review';
 import { unifiedDiff } from '../diff.js';
-import { copyBook, readOptional, removeTemporary } from '../files.js';
+import { copyBook, makeCopyFolder, readOptional, removeTemporary } from '../files.js';
 import { lockBook, type WriterLock } from '../lock.js';
 import { CliError, EXIT, type Io } from '../io.js';
 import { loadProject, setAsideWords, workingModel, type ProjectOptions, type WorkingModel } from '../project.js';
@@ -90,7 +89,7 @@ export async function modelForDecisions(options: ProjectOptions, decisions: read
  * every file passed the file policy. The copy's chapters are read under it.
  */
 async function modelWithoutDirectives(options: ProjectOptions, ids: ReadonlySet<string>): Promise<ResearchModel | undefined> {
-  const temporary = mkdtempSync(path.join(os.tmpdir(), 'research-pack-decide-'));
+  const temporary = makeCopyFolder('decide');
   try {
     const listingOptions = { contentDir: options.contentDir, frontmatter: options.config.frontmatter };
     for (const book of listBooks(options.root, listingOptions).books) await copyBook(book.dir, path.join(temporary, options.contentDir, book.slug), options.root);

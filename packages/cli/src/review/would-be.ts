@@ -4,13 +4,11 @@
  * `research-pack check` runs; only then is each file replaced, atomically,
  * and a failed write puts back what was already replaced.
  */
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Problem } from '@research-pack/core/problems';
 import { buildModel, type BuildModelResult } from '@research-pack/core/model';
 import type { PlannedFile } from '@research-pack/core/ingest';
-import { copyBook, removeTemporary, writeAtomic } from '../files.js';
+import { copyBook, makeCopyFolder, removeTemporary, writeAtomic } from '../files.js';
 import { writeTogether } from '../write-together.js';
 import { chapterParser, type ProjectOptions } from '../project.js';
 
@@ -21,7 +19,7 @@ import { chapterParser, type ProjectOptions } from '../project.js';
  * @returns every problem of the books the files are in, named as in the project (but a chapter's errors there were before, in a chapter the files leave alone: `ownProblems`).
  */
 export async function checkWouldBe(options: ProjectOptions, files: readonly PlannedFile[]): Promise<Problem[]> {
-  const temporary = await mkdtemp(path.join(os.tmpdir(), 'research-pack-review-'));
+  const temporary = makeCopyFolder('review');
   const content = posix(options.contentDir);
   try {
     // The books of the files, under the same folder names as in the project: every path in a problem reads as there.
