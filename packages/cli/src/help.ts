@@ -205,7 +205,8 @@ Any command that writes into a book finishes a write the same way first.
 Options:
   --discard           give the write up instead: remove the journal and the
                       new files it was still to move; the book's files stay
-                      as they are now (\`check\` then says what they lack)
+                      as they are now, and it names those that hold the
+                      write's changes (restore them from git to undo it)
 ${PROJECT}
 ${HELP_FLAG}
 

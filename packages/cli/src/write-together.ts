@@ -133,8 +133,11 @@ export function finishUnfinishedWrite(bookDir: string, shown: string, io: Pick<I
 
 /**
  * Give up a write a killed writer left unfinished: remove its journal and
- * the new files it was still to move, and keep the book as it is now.
- * Called with the book's writer lock held.
+ * the new files it was still to move, and keep the book's files as they
+ * are now, saying which of them hold the write's changes (moved before it
+ * stopped) and which do not: the book may then be half changed, which no
+ * check can always tell, so the author is told what to restore. Called with
+ * the book's writer lock held.
  * @param bookDir the book folder (absolute).
  * @param shown the book folder in messages.
  * @param io where what was done is said.
@@ -143,18 +146,25 @@ export function finishUnfinishedWrite(bookDir: string, shown: string, io: Pick<I
 export function discardUnfinishedWrite(bookDir: string, shown: string, io: Pick<Io, 'stderr'>): boolean {
   const journal = readJournal(bookDir, shown);
   if (!journal) return false;
-  const left = journal.files.filter((entry) => {
+  const name = (entry: JournalFile) => shownName(path.posix.join(shown, entry.file));
+  const states = journal.files.map((entry) => {
+    const file = path.join(bookDir, ...entry.file.split('/'));
+    // Nothing is removed through a link that leads out of the book (an outside reviewer's finding).
+    assertWritableInside(file, bookDir, name(entry), shown);
     const temporary = path.join(bookDir, ...entry.temporary.split('/'));
-    const found = lstatOf(temporary);
-    if (!found?.isFile()) return false;
-    fs.rmSync(temporary, { force: true });
-    return true;
+    return { entry, staged: lstatOf(temporary)?.isFile() === true, temporary, now: hashOf(file, name(entry)) };
   });
+  for (const state of states) if (state.staged) fs.rmSync(state.temporary, { force: true });
   removeJournal(path.join(bookDir, WRITE_JOURNAL_FILE));
+  const moved = states.filter((state) => !state.staged && state.now === state.entry.after).map((state) => name(state.entry));
+  const notMoved = states.filter((state) => state.staged).map((state) => name(state.entry));
   io.stderr(
     `research-pack: gave up the write into ${shown} that ${writer(journal)} left unfinished: removed its journal` +
-      (left.length === 0 ? '' : ` and the new ${left.length === 1 ? 'version' : 'versions'} of ${left.map((entry) => shownName(path.posix.join(shown, entry.file))).join(', ')} it was still to move`) +
-      ". The book's files are kept as they are now: `research-pack check` says what they lack.\n",
+      (notMoved.length === 0 ? '' : ` and the new ${notMoved.length === 1 ? 'version' : 'versions'} of ${notMoved.join(', ')} it was still to move`) +
+      ". The book's files are kept as they are now" +
+      (moved.length === 0
+        ? '.\n'
+        : `: ${moved.join(', ')} ${moved.length === 1 ? 'holds' : 'hold'} the write's changes and ${notMoved.length === 0 ? 'its other files' : notMoved.join(', ')} ${notMoved.length === 1 ? 'does' : 'do'} not, which \`research-pack check\` may not see as a mistake; to have the book as it was before the write, restore ${moved.length === 1 ? 'that file' : 'those files'} (\`git checkout -- <file>\`).\n`),
   );
   return true;
 }
@@ -315,6 +325,13 @@ function removeLeftTemporaries(bookDir: string): number {
     }
   };
   walk(bookDir, 0);
+  // The guard of a stale lock's takeover, left by a process killed during it (the lock code removes one older than 10 s).
+  const guard = path.join(bookDir, '.research-pack.lock.break');
+  const found = lstatOf(guard);
+  if (found?.isFile() && Date.now() - found.mtimeMs > 10_000) {
+    fs.rmSync(guard, { force: true });
+    removed++;
+  }
   return removed;
 }
 

@@ -183,11 +183,26 @@ describe('finishUnfinishedWrite', () => {
     let said = '';
     expect(discardUnfinishedWrite(book, 'content/books/pi', { stderr: (text) => (said += text) })).toBe(true);
     expect(said).toBe(
-      `research-pack: gave up the write into content/books/pi that "ingest --write" (pid ${pid}, since 2026-12-07T10:00:00.000Z) left unfinished: removed its journal and the new versions of content/books/pi/a.evidence.yaml, content/books/pi/reports/r.md it was still to move. The book's files are kept as they are now: \`research-pack check\` says what they lack.\n`,
+      `research-pack: gave up the write into content/books/pi that "ingest --write" (pid ${pid}, since 2026-12-07T10:00:00.000Z) left unfinished: removed its journal and the new versions of content/books/pi/a.evidence.yaml, content/books/pi/reports/r.md it was still to move. The book's files are kept as they are now: content/books/pi/a.claims.yaml holds the write's changes and content/books/pi/a.evidence.yaml, content/books/pi/reports/r.md do not, which \`research-pack check\` may not see as a mistake; to have the book as it was before the write, restore that file (\`git checkout -- <file>\`).\n`,
     );
     expect(names(book)).toEqual(['a.claims.yaml', 'a.evidence.yaml', 'reports']);
     expect(names(path.join(book, 'reports'))).toEqual([]);
     expect(fs.readFileSync(path.join(book, 'a.evidence.yaml'), 'utf8')).toBe('edited by hand\n');
+  });
+
+  it('gives nothing up through a link out of the book', () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'research-pack-outside-'));
+    try {
+      fs.rmSync(path.join(book, 'reports'), { recursive: true });
+      fs.symlinkSync(outside, path.join(book, 'reports'));
+      const pid = deadPid();
+      fs.writeFileSync(path.join(outside, `.r.md.${pid}.0123abcd.tmp`), 'x\n');
+      fs.writeFileSync(path.join(book, '.research-pack.journal'), journal(pid, [{ file: 'reports/r.md', temporary: `reports/.r.md.${pid}.0123abcd.tmp`, create: true, before: null, after: sha('x\n') }]));
+      expect(() => discardUnfinishedWrite(book, 'content/books/pi', { stderr: () => undefined })).toThrow(/cannot write content\/books\/pi\/reports\/r\.md: its folder is reached through a symbolic link that leads out of content\/books\/pi/);
+      expect(fs.existsSync(path.join(outside, `.r.md.${pid}.0123abcd.tmp`))).toBe(true);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('spells out what a journal\'s writer fields hold that could drive a terminal', () => {

@@ -52,6 +52,8 @@ function leftBehind(dir: string): boolean {
   }
   return names.some((name) => {
     if (name === LOCK_FILE) return true;
+    // A takeover killed between its guard and the lock's removal leaves the guard; the lock code removes one older than 10 s.
+    if (name === `${LOCK_FILE}.break`) return true;
     const pid = TEMPORARY_NAME.exec(name)?.[2];
     return pid !== undefined && !processAlive(Number(pid), os.hostname());
   });
