@@ -263,7 +263,7 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
   const locks = lockBooks(options, plan.files, io);
   try {
     await unchangedOnDisk(options, plan.files);
-    await writeFiles(options, plan.files);
+    await writeFiles(options, plan.files, [...new Set(plan.outcomes.map((outcome) => outcome.decision.verb))].join(' + '));
   } finally {
     for (const lock of locks.reverse()) lock.release();
   }

@@ -57,11 +57,12 @@ export function ownProblems(result: BuildModelResult, written: readonly string[]
  * crash among the moves is finished by the next writer of the book.
  * @param options the project.
  * @param files the new sidecars.
+ * @param verbs the decisions' verbs, as the journal names its command: `accept + verdict`.
  */
-export async function writeFiles(options: ProjectOptions, files: readonly PlannedFile[]): Promise<void> {
+export async function writeFiles(options: ProjectOptions, files: readonly PlannedFile[], verbs: string): Promise<void> {
   await writeTogether(
     path.join(options.root, options.contentDir),
-    'a review decision',
+    verbs,
     files.map((file) => ({ file: path.join(options.root, file.file), text: file.after, before: file.before })),
   );
 }

@@ -177,11 +177,13 @@ export function unfinishedWriteProblems(rootDir: string, bookDir: string): Probl
   if (journalWriterAlive(journal)) return [];
   const book = path.posix.dirname(file);
   const names = journal.files.map((entry) => shownName(path.posix.join(book, entry.file))).join(', ');
+  // Its pid may name another process now (a container's pid 1, a pid reused), or a writer stopped in a debugger.
+  const running = processAlive(journal.pid, journal.host) ? `; pid ${journal.pid} still names a running process, which, if it is that research-pack, is stalled` : '';
   return [
     createProblem(
       'book/unfinished-write',
       { file, line: 1, column: 1 },
-      `research-pack ${quote(journal.command, 80)} (pid ${journal.pid}, ${shownName(journal.started)}) stopped while it moved ${journal.files.length} new file(s) into place (${names}): the book holds some of them as they were before it and some as it made them`,
+      `research-pack ${quote(journal.command, 80)} (pid ${journal.pid}, ${shownName(journal.started)}) stopped while it moved ${journal.files.length} new file(s) into place (${names}): the book holds some of them as they were before it and some as it made them${running}`,
       'run `research-pack recover`, which puts the rest in place (each was written whole beside its file before the first was moved) unless a file changed since; `research-pack recover --discard` keeps the book as it is now instead. Any command that writes into this book finishes it first too',
     ),
   ];

@@ -140,7 +140,10 @@ describe('loadBooks', () => {
     // Its writer at work (this process, a moment ago): the files are changing, not half written.
     expect(load({ '.research-pack.journal': journal(process.pid, new Date().toISOString()) }).problems).toEqual([]);
     // A pid that runs, but a journal older than a write takes (a container's pid 1, a reused pid, a journal committed and checked out).
-    expect(load({ '.research-pack.journal': journal(process.pid, '2026-12-07T10:00:00.000Z') }).problems.map((problem) => problem.rule)).toEqual(['book/unfinished-write']);
+    const old = load({ '.research-pack.journal': journal(process.pid, '2026-12-07T10:00:00.000Z') }).problems;
+    expect(old.map((problem) => problem.rule)).toEqual(['book/unfinished-write']);
+    expect(old[0]!.message).toContain(`; pid ${process.pid} still names a running process, which, if it is that research-pack, is stalled`);
+    expect(stopped.problems[0]!.message).not.toContain('still names a running process');
     const forged = load({ '.research-pack.journal': JSON.stringify({ version: 1, pid: dead, host: os.hostname(), command: 'x', started: 'y', files: [{ file: '../../../../etc/passwd', temporary: '.x.1.0123abcd.tmp', create: false, before: hash, after: hash }] }) });
     expect(forged.problems.map((problem) => [problem.rule, problem.message])).toEqual([
       ['book/unfinished-write', 'is not a write journal research-pack wrote (files[0] names a file outside the book folder: "../../../../etc/passwd")'],
