@@ -19,6 +19,7 @@ export const COMMAND_OPTIONS = {
   brief: { ...project, site: { type: 'string' }, ...help },
   status: { ...project, site: { type: 'string' }, format: { type: 'string' }, ...help },
   fingerprint: { ...help },
+  anchor: { ...project, chapter: { type: 'string' }, quote: { type: 'string' }, prefix: { type: 'string' }, suffix: { type: 'string' }, 'dry-run': { type: 'boolean' }, ...help },
   recover: { root: project.root, content: project.content, discard: { type: 'boolean' }, ...help },
   ingest: {
     ...project,

@@ -28,6 +28,7 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   reviewed: decisionCommand('reviewed'),
   source: decisionCommand('source'),
   cite: decisionCommand('cite'),
+  anchor: async () => (await import('./commands/anchor.js')).anchor,
   recover: async () => (await import('./commands/recover.js')).recover,
 };
 

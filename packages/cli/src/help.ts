@@ -90,6 +90,8 @@ Commands:
   cite <source> --claim <id> --relation <r>
                               record a source of the ledger as validated
                               evidence on a claim, as you read it
+  anchor <claim> --quote "…"  anchor a claim on the words it now has in the
+                              prose (a quote that no longer matches)
   recover                     finish a write a killed command left half done
   sources refresh [<book>[/<chapter>]]
                               check every source's link, DOI and arXiv id and
@@ -185,6 +187,34 @@ ${HELP_FLAG}
 
 Exit codes: 0 printed; 1 the chapter cannot be parsed; 2 bad arguments or no
 such file.`,
+
+  anchor: `Usage: research-pack anchor <claim> --quote "…" [--prefix "…"] [--suffix "…"] [options]
+
+Set a claim's quote anchor to the words it now has in the prose, instead of
+editing its claims sidecar: after a sentence was rewritten and its quote is
+no longer found (anchor/orphan, which sets the chapter aside), or found only
+approximately (anchor/fuzzy), or found more than once (anchor/ambiguous:
+give --prefix or --suffix, the words just before or after it). The new
+sidecar is checked with everything \`check\` runs before it is written: the
+quote must be found in the prose, once. A claim marked by a
+:claim[…]{#id} directive is anchored by the directive: move its brackets
+in the chapter instead. A verdict given on other words shows as stale
+until you re-confirm it (\`research-pack reviewed <claim>\`).
+
+Options:
+  --quote "…"         the claim's words as they read in the chapter (the
+                      words only, without Markdown's backticks, asterisks or
+                      link brackets)
+  --prefix "…"        the words just before them, to tell two places apart
+  --suffix "…"        the words just after them
+  --chapter <b>/<c>   the chapter, when two chapters have a claim of that id
+  --dry-run           show the diff; write nothing
+${PROJECT}
+${HELP_FLAG}
+
+Exit codes: 0 anchored, or anchored so already; 1 the new anchor does not
+pass \`check\` (its problems are printed; nothing is written), or the book
+is locked; 2 bad arguments or no such claim.`,
 
   recover: `Usage: research-pack recover [--discard] [options]
 

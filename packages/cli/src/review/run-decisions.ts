@@ -315,7 +315,7 @@ function lockBooks(options: ProjectOptions, files: readonly { file: string }[], 
 }
 
 /** Text of several lines shown as `plain` shows one: each line's characters spelled out, its line breaks (CRLF too) kept. */
-function plainLines(text: string): string {
+export function plainLines(text: string): string {
   return text
     .split('\n')
     .map((line) => (line.endsWith('\r') ? `${plain(line.slice(0, -1))}\r` : plain(line)))

@@ -1,0 +1,114 @@
+/**
+ * `research-pack anchor <claim> --quote "…" [--prefix "…"] [--suffix "…"]`:
+ * a claim's quote anchor set to the words it now has in the prose, without
+ * editing YAML by hand. Its chapter may be set aside for that claim's error
+ * (`anchor/orphan` after the sentence was rewritten): the command reads the
+ * claims sidecars as they are, not the model, and checks the sidecar it
+ * would write with everything `research-pack check` runs before it writes.
+ */
+import path from 'node:path';
+import { editYaml, SIDECAR_KEY_ORDER } from '@research-pack/core/ingest';
+import { loadBooks, type LoadedChapter } from '@research-pack/core/load';
+import { closest, formatProblems, quote } from '@research-pack/core/problems';
+import { ClaimSchema, QuoteAnchorSchema } from '@research-pack/core/schema';
+import { stringOption } from '../args.js';
+import { unifiedDiff } from '../diff.js';
+import { readOptional } from '../files.js';
+import { CliError, EXIT } from '../io.js';
+import { lockBook } from '../lock.js';
+import { projectOptions } from '../project.js';
+import { plainLines } from '../review/run-decisions.js';
+import { checkWouldBe, writeFiles } from '../review/would-be.js';
+import type { Command } from './types.js';
+
+const CLAIM_KEYS = Object.keys(ClaimSchema.shape);
+
+/** Set one claim's quote anchor. */
+export const anchor: Command = async (positionals, values, io) => {
+  if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? '`anchor` needs the claim to anchor: its id, e.g. anchor tree-in-place --quote "…"' : '`anchor` sets one claim\'s anchor: give one claim per call');
+  const id = positionals[0]!;
+  const words = anchorWords(values);
+  const options = await projectOptions(values, io);
+  const scope = stringOption(values, 'chapter')?.replace(/\/+$/, '');
+  const { chapter, index } = findClaim(options, id, scope);
+  const spec = `${chapter.book}/${chapter.slug}`;
+  const sidecar = chapter.claims!;
+  const claim = sidecar.data!.claims[index]!;
+  const name = `claim "${id}" of ${spec}`;
+  if (claim.anchor === 'directive') {
+    throw new CliError(`${name} is anchored by its :claim[…]{#${id}} directive in the prose: move the directive's brackets to the words it claims, in ${chapter.file}`, EXIT.problems);
+  }
+  const before = await readOptional(path.join(options.root, sidecar.file), sidecar.file);
+  if (before === undefined) throw new CliError(`${sidecar.file} is gone; run the command again`, EXIT.problems);
+  const next = { quote: words.quote, ...(words.prefix === undefined ? {} : { prefix: words.prefix }), ...(words.suffix === undefined ? {} : { suffix: words.suffix }) };
+  if (claim.anchor.quote === next.quote && claim.anchor.prefix === next.prefix && claim.anchor.suffix === next.suffix) {
+    io.stdout(`${name} is anchored on ${quote(next.quote, 80)} already; nothing to change.\n`);
+    return EXIT.ok;
+  }
+  const edit = editYaml(before, SIDECAR_KEY_ORDER.claims, sidecar.file);
+  edit.set(['claims', index, 'anchor'], next, CLAIM_KEYS);
+  const file = { kind: 'claims' as const, file: sidecar.file, before, after: edit.toString() };
+  // The sidecar as it would be written, checked with the rest of its book: the quote must be found in the prose, once.
+  // A quote found only approximately (anchor/fuzzy, a warning for `check`) is not the words: this claim's anchor must match exactly.
+  const own = `claims[${index}].anchor`;
+  const problems = (await checkWouldBe(options, [file])).filter(
+    (problem) => problem.severity === 'error' || (problem.rule.startsWith('anchor/') && problem.file === sidecar.file && (problem.path === own || problem.path.startsWith(`${own}.`))),
+  );
+  if (problems.length > 0) {
+    io.stderr(`${formatProblems(problems)}\nWith this anchor the claim's words are not found exactly once, or the claims sidecar does not pass \`research-pack check\` (the places above are in it as it would be written); nothing was written.\n`);
+    return EXIT.problems;
+  }
+  const verdict = claim.verdict.status === 'unverified' ? '' : ` Its ${claim.verdict.status} verdict was given on the words it was anchored on: if these differ, the claim shows as stale until you re-confirm the verdict on them (\`research-pack reviewed ${id}\`) or give a new one.`;
+  const summary = `${name} is anchored on ${quote(next.quote, 120)} (was ${quote(claim.anchor.quote, 120)}).${verdict}\n`;
+  if (values['dry-run'] === true) {
+    io.stdout(`${summary}\n${plainLines(unifiedDiff(file.file, file.before, file.after))}\nDry run: nothing was written. Run again without --dry-run to apply.\n`);
+    return EXIT.ok;
+  }
+  const content = options.contentDir.split(path.sep).join('/');
+  using lock = lockBook(path.join(options.root, options.contentDir, chapter.book), { command: 'anchor', shown: path.posix.join(content, chapter.book), io });
+  if ((await readOptional(path.join(options.root, sidecar.file), sidecar.file)) !== before) {
+    throw new CliError(`${sidecar.file} changed on disk while the anchor was checked; nothing was written. Run the command again.`, EXIT.problems);
+  }
+  await writeFiles(options, [file], 'anchor');
+  lock.release();
+  io.stdout(`${summary}Wrote ${sidecar.file}.\n`);
+  return EXIT.ok;
+};
+
+/** `--quote`, `--prefix`, `--suffix`: the words as they read in the prose. */
+function anchorWords(values: Parameters<Command>[1]): { quote: string; prefix?: string; suffix?: string } {
+  const given = stringOption(values, 'quote');
+  if (given === undefined) throw new CliError('say which words the claim is: --quote "…", copied from the chapter as they read (the words only, without the backticks, asterisks or link brackets of their Markdown)');
+  const words: { quote: string; prefix?: string; suffix?: string } = { quote: given };
+  for (const key of ['prefix', 'suffix'] as const) {
+    const value = stringOption(values, key);
+    if (value !== undefined) words[key] = value;
+  }
+  const parsed = QuoteAnchorSchema.safeParse(words);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new CliError(`--${String(issue.path[0] ?? 'quote')}: ${issue.message}`);
+  }
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(`${words.quote}${words.prefix ?? ''}${words.suffix ?? ''}`)) {
+    throw new CliError('--quote, --prefix and --suffix are words of the prose, on one line: without line breaks or control characters');
+  }
+  return { ...words, quote: parsed.data.quote };
+}
+
+/** The chapter whose claims sidecar has the claim, and the claim's index in it. */
+function findClaim(options: { root: string; contentDir: string }, id: string, scope: string | undefined): { chapter: LoadedChapter; index: number } {
+  const { books } = loadBooks(options.root, { contentDir: options.contentDir });
+  const chapters = books.flatMap((book) => book.chapters).filter((chapter) => scope === undefined || `${chapter.book}/${chapter.slug}` === scope);
+  if (scope !== undefined && chapters.length === 0) throw new CliError(`no chapter ${scope}; give --chapter <book>/<chapter>, e.g. pi/27-chapter`);
+  const found = chapters.flatMap((chapter) => (chapter.claims?.data?.claims ?? []).flatMap((claim, index) => (claim.id === id ? [{ chapter, index }] : [])));
+  if (found.length === 1) return found[0]!;
+  if (found.length > 1) throw new CliError(`claim "${id}" is in ${found.map(({ chapter }) => `${chapter.book}/${chapter.slug}`).join(' and ')}: say which with --chapter <book>/<chapter>`);
+  const unreadable = chapters.filter((chapter) => chapter.claims !== undefined && chapter.claims.data === undefined).map((chapter) => chapter.claims!.file);
+  const known = chapters.flatMap((chapter) => (chapter.claims?.data?.claims ?? []).map((claim) => claim.id));
+  const guess = closest(id, known);
+  throw new CliError(
+    `no claim "${id}"${scope === undefined ? '' : ` in ${scope}`}${guess ? `; did you mean "${guess}"?` : ''}` +
+      (unreadable.length > 0 ? ` (${unreadable.join(', ')} cannot be read: \`research-pack check\` says why)` : '') +
+      ' (`research-pack review` lists the claims awaiting a decision; a claims sidecar lists them all)',
+  );
+}
