@@ -220,11 +220,11 @@ export function orphanQuote(
     // A claim not reviewed yet has no verdict to review again: its quote is mistyped, or of other words.
     claim.reviewed === false
       ? why === 'nothing-close'
-        ? 'the quote may be mistyped or of another chapter: copy the words of the claim into anchor.quote exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown)'
-        : 'copy the words of the claim into anchor.quote exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown)'
+        ? `the quote may be mistyped or of another chapter: anchor the claim on its words exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown) with \`research-pack anchor ${claim.id} --quote "…"\`, or copy them into anchor.quote`
+        : `anchor the claim on its words exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown) with \`research-pack anchor ${claim.id} --quote "…"\`, or copy them into anchor.quote`
       : why === 'nothing-close'
-        ? 'the sentence may have been deleted, or the quote be of another chapter: find the words the verdict was given on and copy them into anchor.quote as they now read, then review the verdict'
-        : 'copy the sentence as it now reads in the chapter into anchor.quote (the words only, without the backticks, asterisks or link brackets of their Markdown), then review the verdict: the prose it was given on has changed',
+        ? `the sentence may have been deleted, or the quote be of another chapter: find the words the verdict was given on and anchor the claim on them as they now read (\`research-pack anchor ${claim.id} --quote "…"\`), then review the verdict`
+        : `anchor the claim on the sentence as it now reads in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown) with \`research-pack anchor ${claim.id} --quote "…"\`, then review the verdict: the prose it was given on has changed`,
   );
 }
 
@@ -250,10 +250,10 @@ export function fuzzyQuote(at: ClaimFieldPlace, claim: { id: string; quote: stri
     at,
     `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) is not in ${chapter} as written; the closest text (${where}) is ${quote(shorten(found.text, 400), Infinity)}, where the claim is anchored${unreviewed ? '' : ' and shows as stale'}`,
     markup
-      ? `${markup}copy that text into anchor.quote, the words only`
+      ? `${markup}anchor the claim on that text, the words only: \`research-pack anchor ${claim.id} --quote "…"\` (or copy them into anchor.quote)`
       : unreviewed
-        ? 'copy that text into anchor.quote'
-        : `if the verdict holds for that text, \`research-pack reviewed ${claim.id}\` re-anchors the claim on it and re-confirms the verdict; if the quote was mistyped, copy that text into anchor.quote (the words only, without Markdown)`,
+        ? `anchor the claim on that text: \`research-pack anchor ${claim.id} --quote "…"\` (or copy it into anchor.quote)`
+        : `if the verdict holds for that text, \`research-pack reviewed ${claim.id}\` re-anchors the claim on it and re-confirms the verdict; if the quote was mistyped, anchor the claim on that text (the words only, without Markdown) with \`research-pack anchor ${claim.id} --quote "…"\``,
   );
 }
 

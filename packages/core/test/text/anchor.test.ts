@@ -110,15 +110,15 @@ describe('anchorClaims', () => {
         column: 14,
         path: 'claims[0].anchor.quote',
         message: `the quote of claim "object" ("Every line of the session file is one JSON object.") is not in ${files.chapter} as written; the closest text (${files.chapter}:3:1) is "Each line of a session file is one JSON object.", where the claim is anchored and shows as stale`,
-        hint: 'if the verdict holds for that text, `research-pack reviewed object` re-anchors the claim on it and re-confirms the verdict; if the quote was mistyped, copy that text into anchor.quote (the words only, without Markdown)',
+        hint: 'if the verdict holds for that text, `research-pack reviewed object` re-anchors the claim on it and re-confirms the verdict; if the quote was mistyped, anchor the claim on that text (the words only, without Markdown) with `research-pack anchor object --quote "…"`',
       },
     ]);
     // A claim not reviewed yet has no verdict to review, nor shows as stale: its quote is mistyped.
     const unreviewed = anchorClaims(chapterText(prose), [quote('object', { quote: 'Every line of the session file is one JSON object.' })], files).problems[0]!;
     expect(unreviewed.message).toMatch(/, where the claim is anchored$/);
-    expect(unreviewed.hint).toBe('copy that text into anchor.quote');
+    expect(unreviewed.hint).toBe('anchor the claim on that text: `research-pack anchor object --quote "…"` (or copy it into anchor.quote)');
     const orphan = anchorClaims(chapterText(prose), [quote('gone', { quote: 'Readers ignore the header entirely.' })], files).problems[0]!;
-    expect(orphan.hint).toBe('copy the words of the claim into anchor.quote exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown)');
+    expect(orphan.hint).toBe('anchor the claim on its words exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown) with `research-pack anchor gone --quote "…"`, or copy them into anchor.quote');
   });
 
   it('reports an orphan with the closest text found', () => {
@@ -202,7 +202,7 @@ describe('anchorClaims', () => {
 
   it('says when a quote keeps the Markdown a reader does not see (an outside author\'s finding: a vague hint for a backtick)', () => {
     const { problems } = anchorClaims(chapterText('Each entry names its parent in the `parentId` field of the line.\n'), [quote('c1', { quote: 'names its parent in the `parentId` field' })], files);
-    expect(problems[0]).toMatchObject({ rule: 'anchor/fuzzy', hint: 'the quote keeps Markdown the text does not have ("`"): copy that text into anchor.quote, the words only' });
+    expect(problems[0]).toMatchObject({ rule: 'anchor/fuzzy', hint: 'the quote keeps Markdown the text does not have ("`"): anchor the claim on that text, the words only: `research-pack anchor c1 --quote "…"` (or copy them into anchor.quote)' });
   });
 
   it("says when an orphan's closest text is another claim's, and does not offer it (an outside author's finding)", () => {
