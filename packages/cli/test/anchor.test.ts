@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copyDemoBooks, editFile, removeProject, runCli } from './helpers.js';
 
@@ -54,9 +55,29 @@ describe('research-pack anchor', () => {
     const run = await runCli(['anchor', 'compaction-keeps-entries', '--quote', words], { cwd: root });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(rule);
-    expect(run.stderr).toContain("With this anchor the claim's words are not found exactly once, or the claims sidecar does not pass `research-pack check`");
+    expect(run.stderr).toContain('With this anchor the words of claim "compaction-keeps-entries" are not found exactly, once (the places above are in the files as they would be written)');
     expect(run.stderr).toMatch(/nothing was written\.\n$/);
     expect(await readFile(claims(), 'utf8')).toBe(before);
+  });
+
+  it('anchors a claim while another claim of the chapter is still broken (its sentence deleted: an outside author\'s finding), and says nothing of it', async () => {
+    // In chapter 27, header-metadata-only's sentence is gone (its claim orphaned); timestamps-two-clocks is re-anchored on part of its words.
+    const prose = path.join(root, 'content/books/pi/27-chapter.mdx');
+    const text = await readFile(prose, 'utf8');
+    const gone = /The header is \*metadata only\*:[^\n]*?\)\./.exec(text);
+    expect(gone, 'the sentence of header-metadata-only').not.toBeNull();
+    await editFile(prose, gone![0], 'The first line says what the file is.');
+    const sidecar = parse(await readFile(path.join(root, 'content/books/pi/27-chapter.claims.yaml'), 'utf8')) as { claims: Array<{ id: string; anchor: string | { quote: string } }> };
+    const quoteOf = (sidecar.claims.find((claim) => claim.id === 'timestamps-two-clocks')!.anchor as { quote: string }).quote;
+    const part = quoteOf.split(' ').slice(0, 8).join(' ');
+    const run = await runCli(['anchor', 'timestamps-two-clocks', '--chapter', 'pi/27-chapter', '--quote', part], { cwd: root });
+    expect(run.stderr).not.toContain('header-metadata-only');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('claim "timestamps-two-clocks" of pi/27-chapter is anchored on');
+    // The broken claim is still reported by check, as before.
+    const check = await runCli(['check'], { cwd: root });
+    expect(check.code).toBe(1);
+    expect(check.stderr + check.stdout).toContain('the quote of claim "header-metadata-only"');
   });
 
   it('says what to do for a claim marked by a directive, an unknown claim, and a quote across lines', async () => {

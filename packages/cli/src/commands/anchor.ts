@@ -9,14 +9,14 @@
 import path from 'node:path';
 import { editYaml, SIDECAR_KEY_ORDER } from '@research-pack/core/ingest';
 import { loadBooks, type LoadedChapter } from '@research-pack/core/load';
-import { closest, formatProblems, quote } from '@research-pack/core/problems';
+import { closest, formatProblems, quote, type Problem } from '@research-pack/core/problems';
 import { ClaimSchema, QuoteAnchorSchema } from '@research-pack/core/schema';
 import { stringOption } from '../args.js';
 import { unifiedDiff } from '../diff.js';
 import { readOptional } from '../files.js';
 import { CliError, EXIT } from '../io.js';
 import { lockBook } from '../lock.js';
-import { projectOptions } from '../project.js';
+import { loadProject, projectOptions } from '../project.js';
 import { plainLines } from '../review/run-decisions.js';
 import { checkWouldBe, writeFiles } from '../review/would-be.js';
 import type { Command } from './types.js';
@@ -49,13 +49,21 @@ export const anchor: Command = async (positionals, values, io) => {
   edit.set(['claims', index, 'anchor'], next, CLAIM_KEYS);
   const file = { kind: 'claims' as const, file: sidecar.file, before, after: edit.toString() };
   // The sidecar as it would be written, checked with the rest of its book: the quote must be found in the prose, once.
-  // A quote found only approximately (anchor/fuzzy, a warning for `check`) is not the words: this claim's anchor must match exactly.
+  // This claim's anchor must find its words exactly, once: a quote found only approximately (anchor/fuzzy, a warning for
+  // `check`) is not them. Of the rest, only what the edit brings: another claim of the chapter whose sentence was deleted
+  // (an error there before, which sets the chapter aside) does not stop this one from being anchored (an outside author's finding).
   const own = `claims[${index}].anchor`;
-  const problems = (await checkWouldBe(options, [file])).filter(
-    (problem) => problem.severity === 'error' || (problem.rule.startsWith('anchor/') && problem.file === sidecar.file && (problem.path === own || problem.path.startsWith(`${own}.`))),
-  );
-  if (problems.length > 0) {
-    io.stderr(`${formatProblems(problems)}\nWith this anchor the claim's words are not found exactly once, or the claims sidecar does not pass \`research-pack check\` (the places above are in it as it would be written); nothing was written.\n`);
+  const ownProblem = (problem: Problem) => problem.file === sidecar.file && (problem.path === own || problem.path.startsWith(`${own}.`));
+  const known = new Set(loadProject(options).problems.map(problemKey));
+  const wouldBe = await checkWouldBe(options, [file]);
+  const mine = wouldBe.filter((problem) => ownProblem(problem) && (problem.severity === 'error' || problem.rule.startsWith('anchor/')));
+  const brought = wouldBe.filter((problem) => problem.severity === 'error' && !ownProblem(problem) && !known.has(problemKey(problem)));
+  if (mine.length > 0 || brought.length > 0) {
+    const why = [
+      ...(mine.length > 0 ? [`with this anchor the words of claim "${id}" are not found exactly, once`] : []),
+      ...(brought.length > 0 ? [`the claims sidecar it would write has ${brought.length === 1 ? 'an error' : 'errors'} it does not have now`] : []),
+    ].join(', and ');
+    io.stderr(`${formatProblems([...mine, ...brought])}\n${why[0]!.toUpperCase()}${why.slice(1)} (the places above are in the files as they would be written); nothing was written.\n`);
     return EXIT.problems;
   }
   const verdict = claim.verdict.status === 'unverified' ? '' : ` Its ${claim.verdict.status} verdict was given on the words it was anchored on: if these differ, the claim shows as stale until you re-confirm the verdict on them (\`research-pack reviewed ${id}\`) or give a new one.`;
@@ -111,4 +119,9 @@ function findClaim(options: { root: string; contentDir: string }, id: string, sc
       (unreadable.length > 0 ? ` (${unreadable.join(', ')} cannot be read: \`research-pack check\` says why)` : '') +
       ' (`research-pack review` lists the claims awaiting a decision; a claims sidecar lists them all)',
   );
+}
+
+/** A problem without its line and column, which an edit of another claim's lines moves: to tell the problems there before from new ones. */
+function problemKey(problem: Problem): string {
+  return `${problem.rule}\u0000${problem.file}\u0000${problem.path}\u0000${problem.message}`;
 }

@@ -163,8 +163,8 @@ export function ambiguousQuote(
     at,
     `the quote of claim "${claim.id}" (${quotedQuote(claim.anchor.quote)}) is found ${count} times in ${chapter} (at ${named}${more}), and ${why}`,
     suggestion
-      ? `add ${suggestion.kind}: ${JSON.stringify(suggestion.text)} to choose the one at ${places[0]}, or quote a longer passage`
-      : 'add a prefix or suffix (the words just before or after the quote), or quote a longer passage',
+      ? `add ${suggestion.kind}: ${JSON.stringify(suggestion.text)} to choose the one at ${places[0]} (\`research-pack anchor ${claim.id} --quote "…" --${suggestion.kind} ${JSON.stringify(suggestion.text)}\`), or quote a longer passage`
+      : `add a prefix or suffix (the words just before or after the quote: \`research-pack anchor ${claim.id} --quote "…" --prefix "…"\`), or quote a longer passage`,
   );
 }
 
@@ -253,7 +253,7 @@ export function fuzzyQuote(at: ClaimFieldPlace, claim: { id: string; quote: stri
       ? `${markup}anchor the claim on that text, the words only: \`research-pack anchor ${claim.id} --quote "…"\` (or copy them into anchor.quote)`
       : unreviewed
         ? `anchor the claim on that text: \`research-pack anchor ${claim.id} --quote "…"\` (or copy it into anchor.quote)`
-        : `if the verdict holds for that text, \`research-pack reviewed ${claim.id}\` re-anchors the claim on it and re-confirms the verdict; if the quote was mistyped, anchor the claim on that text (the words only, without Markdown) with \`research-pack anchor ${claim.id} --quote "…"\``,
+        : `that text may be only part of the sentence as it now reads (words added, a sentence split): anchor the claim on the words it now has (the words only, without Markdown) with \`research-pack anchor ${claim.id} --quote "…"\`, then review its verdict on them; if the verdict holds for exactly that text, \`research-pack reviewed ${claim.id}\` re-anchors the claim on it and re-confirms the verdict`,
   );
 }
 

@@ -91,7 +91,7 @@ describe('anchorClaims', () => {
         severity: 'error',
         message:
           'the quote of claim "first" ("The header comes first.") is found 2 times in content/books/pi/27-chapter.mdx (at 3:49, 7:1), and no prefix or suffix says which one is meant',
-        hint: 'add prefix: "object. " to choose the one at 3:49, or quote a longer passage',
+        hint: 'add prefix: "object. " to choose the one at 3:49 (`research-pack anchor first --quote "…" --prefix "object. "`), or quote a longer passage',
       },
     ]);
   });
@@ -110,7 +110,7 @@ describe('anchorClaims', () => {
         column: 14,
         path: 'claims[0].anchor.quote',
         message: `the quote of claim "object" ("Every line of the session file is one JSON object.") is not in ${files.chapter} as written; the closest text (${files.chapter}:3:1) is "Each line of a session file is one JSON object.", where the claim is anchored and shows as stale`,
-        hint: 'if the verdict holds for that text, `research-pack reviewed object` re-anchors the claim on it and re-confirms the verdict; if the quote was mistyped, anchor the claim on that text (the words only, without Markdown) with `research-pack anchor object --quote "…"`',
+        hint: 'that text may be only part of the sentence as it now reads (words added, a sentence split): anchor the claim on the words it now has (the words only, without Markdown) with `research-pack anchor object --quote "…"`, then review its verdict on them; if the verdict holds for exactly that text, `research-pack reviewed object` re-anchors the claim on it and re-confirms the verdict',
       },
     ]);
     // A claim not reviewed yet has no verdict to review, nor shows as stale: its quote is mistyped.
