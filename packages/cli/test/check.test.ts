@@ -303,3 +303,20 @@ describe('research-pack check', () => {
     );
   });
 });
+
+describe('a contradicted claim whose sentence changed', () => {
+  it("is told to take a new verdict, not `reviewed`, which would keep it contradicted on the corrected words (an outside author's finding)", async () => {
+    const root = await copyDemoBooks();
+    try {
+      await editFile(path.join(root, 'content/books/pi/27-chapter.mdx'), ':claim[The session id is a random version 4 UUID.]{#session-id-v4}', ':claim[The session id is a random UUID.]{#session-id-v4}');
+      const run = await runCli(['check'], { cwd: root });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout + run.stderr).toContain('note: pi/27-chapter claim "session-id-v4": the prose changed since its verdict, so its page shows it as stale');
+      expect(run.stdout + run.stderr).toContain(
+        '"session-id-v4" was contradicted: if you corrected the sentence, give it a new verdict on the corrected words (`research-pack verdict session-id-v4 supported --rationale "…"`, with the evidence that supports them); `reviewed` would keep it contradicted.',
+      );
+    } finally {
+      await removeProject(root);
+    }
+  });
+});

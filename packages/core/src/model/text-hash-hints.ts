@@ -26,6 +26,8 @@ export interface TextHashHint {
    * records none.
    */
   reason?: 'text-changed';
+  /** Set for a verdict of `contradicted` whose wording changed: the sentence was most likely corrected, and needs a new verdict, not a re-confirmation. */
+  contradicted?: true;
 }
 
 /**
@@ -58,7 +60,15 @@ export function textHashHintsOfSidecar(claims: LoadedSidecar<ClaimsFile> | undef
     const wordingChanged = changed.includes(claim.id);
     if (!wordingChanged && (verdict.status === 'unverified' || verdict.textHash !== undefined || verdict.text !== undefined)) return;
     const at = claims.locate(['claims', index, 'verdict'], { key: true });
-    hints.push({ file: claims.file, line: at.line, column: at.column, chapter, claim: claim.id, ...(wordingChanged ? { reason: 'text-changed' as const } : {}) });
+    hints.push({
+      file: claims.file,
+      line: at.line,
+      column: at.column,
+      chapter,
+      claim: claim.id,
+      ...(wordingChanged ? { reason: 'text-changed' as const } : {}),
+      ...(wordingChanged && verdict.status === 'contradicted' ? { contradicted: true as const } : {}),
+    });
   });
   return hints;
 }
@@ -84,6 +94,13 @@ export function formatTextHashHints(hints: readonly TextHashHint[]): string {
     lines.push(
       `\`research-pack review\` shows the wording reviewed beside the wording now: if the verdict still holds, run ${reviewedCommands(changed)} to re-confirm ${one ? 'it' : 'them'} on the current wording; if not, \`research-pack verdict ${changed[0]!.claim} <status> --rationale "…"\` gives a new one.`,
     );
+    // A contradicted claim whose prose changed was most likely corrected: re-confirming would keep "contradicted" on the corrected words (an outside author's finding).
+    const corrected = changed.filter((hint) => hint.contradicted);
+    if (corrected.length > 0) {
+      lines.push(
+        `${corrected.map((hint) => `"${hint.claim}"`).join(', ')} ${corrected.length === 1 ? 'was' : 'were'} contradicted: if you corrected the sentence, give it a new verdict on the corrected words (\`research-pack verdict ${corrected[0]!.claim} supported --rationale "…"\`, with the evidence that supports them); \`reviewed\` would keep it contradicted.`,
+      );
+    }
   }
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
