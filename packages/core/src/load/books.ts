@@ -420,14 +420,23 @@ function listBook(rootDir: string, dir: string, entries: readonly FolderEntry[],
   for (const [base, kinds] of sidecarFiles) {
     // A chapter named 28-chapter.MDX is reported as such; its sidecars are not orphans.
     if (chapterFiles.has(base) || misnamed.has(base)) continue;
-    for (const name of Object.values(kinds)) {
+    for (const [kind, name] of Object.entries(kinds) as Array<[ChapterSidecarKind, string]>) {
       const suggestion = closest(base, chapterFiles.keys());
+      // A chapter renamed without its sidecars (an outside author's `git mv`): the one chapter without such a sidecar is
+      // likely it. Deleting the sidecar would drop its verdicts and evidence: said, and offered last.
+      const bare = [...chapterFiles.keys()].filter((chapter) => sidecarFiles.get(chapter)?.[kind] === undefined);
+      const drops = `Deleting the sidecar drops the ${kind === 'claims' ? 'claims and verdicts' : kind === 'evidence' ? 'sources and evidence' : 'research record'} it holds`;
+      const rename = (chapter: string) => `rename the sidecar with it (git mv ${name} ${name.replace(base, chapter)})`;
       trailing.push(
         createProblem(
           'book/orphan-sidecar',
           { file: relativePath(rootDir, path.join(dir, name)) },
           `no chapter ${base}.mdx or ${base}.md beside this sidecar`,
-          suggestion ? `did you mean ${quote(name.replace(base, suggestion))}?` : `add the chapter ${base}.mdx, or delete the sidecar`,
+          suggestion !== undefined
+            ? `did you mean ${quote(name.replace(base, suggestion))}? If its chapter was renamed to ${quote(chapterFiles.get(suggestion)![0]!)}, ${rename(suggestion)}`
+            : bare.length === 1
+              ? `if its chapter was renamed to ${quote(chapterFiles.get(bare[0]!)![0]!)} (the one chapter without ${kind === 'evidence' ? 'an' : 'a'} ${kind} sidecar), ${rename(bare[0]!)}; else add the chapter ${base}.mdx or ${base}.md back. ${drops}`
+              : `if its chapter was renamed, rename the sidecar with it (<chapter>.${kind}.yaml); else add the chapter ${base}.mdx or ${base}.md back. ${drops}`,
         ),
       );
     }

@@ -85,8 +85,9 @@ describe('loadBooks', () => {
   it('book/orphan-sidecar: a sidecar without a chapter, with the likely chapter', () => {
     expect(formatProblems(load({ '01-session.claims.yaml': 'claims: []\n', '03-later.evidence.yaml': 'sources: []\n' }).problems)).toBe(
       [
-        'content/books/demo/01-session.claims.yaml  no chapter 01-session.mdx or 01-session.md beside this sidecar  (hint: did you mean "01-sessions.claims.yaml"?)  [book/orphan-sidecar]',
-        'content/books/demo/03-later.evidence.yaml  no chapter 03-later.mdx or 03-later.md beside this sidecar  (hint: add the chapter 03-later.mdx, or delete the sidecar)  [book/orphan-sidecar]',
+        'content/books/demo/01-session.claims.yaml  no chapter 01-session.mdx or 01-session.md beside this sidecar  (hint: did you mean "01-sessions.claims.yaml"? If its chapter was renamed to "01-sessions.mdx", rename the sidecar with it (git mv 01-session.claims.yaml 01-sessions.claims.yaml))  [book/orphan-sidecar]',
+        // A chapter renamed away from its sidecars (an outside author's `git mv`): not "delete the sidecar", which drops what it holds.
+        'content/books/demo/03-later.evidence.yaml  no chapter 03-later.mdx or 03-later.md beside this sidecar  (hint: if its chapter was renamed to "02-replay.md" (the one chapter without an evidence sidecar), rename the sidecar with it (git mv 03-later.evidence.yaml 02-replay.evidence.yaml); else add the chapter 03-later.mdx or 03-later.md back. Deleting the sidecar drops the sources and evidence it holds)  [book/orphan-sidecar]',
       ].join('\n'),
     );
   });
