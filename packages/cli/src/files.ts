@@ -81,9 +81,6 @@ export interface PreparedWrite {
   readonly create: boolean;
 }
 
-/** A temporary file's name: `.<name>.<pid>.<8 hex>.tmp`, with the pid of the process that wrote it. */
-export const TEMPORARY_NAME = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.tmp$/;
-
 /**
  * The first half of `writeAtomic`: the checks, and the new text written,
  * flushed and given the old file's mode, under a temporary name in the same

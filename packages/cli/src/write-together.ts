@@ -17,9 +17,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readTextFile } from '@research-pack/core/load';
-import { parseWriteJournal, processAlive, shownName, WRITE_JOURNAL_FILE, type JournalFile, type WriteJournal } from '@research-pack/core/internal';
+import { parseWriteJournal, processAlive, shownName, TEMPORARY_NAME, WRITE_JOURNAL_FILE, type JournalFile, type WriteJournal } from '@research-pack/core/internal';
 import { quote } from '@research-pack/core/problems';
-import { assertWritableInside, commitWrite, discardWrite, prepareWrite, systemError, TEMPORARY_NAME, writeAtomic, type PreparedWrite } from './files.js';
+import { assertWritableInside, commitWrite, discardWrite, prepareWrite, systemError, writeAtomic, type PreparedWrite } from './files.js';
 import { CliError, EXIT, type Io } from './io.js';
 
 /** One file of a write together. */
@@ -43,14 +43,12 @@ export interface TogetherFile {
  * @param files the files, in the order they are to be moved into place.
  */
 export async function writeTogether(booksDir: string, command: string, files: readonly TogetherFile[]): Promise<void> {
-  const prepared: PreparedWrite[] = [];
-  const hashes: Array<{ before: string | null; after: string }> = [];
+  const prepared: HashedWrite[] = [];
   try {
     for (const file of files) {
       const write = await prepareWrite(file.file, file.text, { create: file.create === true, ...(file.shown === undefined ? {} : { shown: file.shown }) });
-      prepared.push(write);
       // Only a regular file has bytes to keep: where something else is in the way, the move fails and nothing is kept.
-      hashes.push({ before: lstatOf(file.file)?.isFile() ? hashOf(file.file, write.shown) : null, after: sha256(Buffer.from(file.text, 'utf8')) });
+      prepared.push({ ...write, before: lstatOf(file.file)?.isFile() ? hashOf(file.file, write.shown) : null, after: sha256(Buffer.from(file.text, 'utf8')) });
     }
   } catch (error) {
     for (const write of prepared) discardWrite(write);
@@ -59,9 +57,7 @@ export async function writeTogether(booksDir: string, command: string, files: re
   const journals: string[] = [];
   const done: number[] = [];
   try {
-    for (const [bookDir, writes] of byBook(booksDir, prepared)) {
-      journals.push(writeJournal(bookDir, command, writes.map((write) => ({ write, ...hashes[prepared.indexOf(write)]! }))));
-    }
+    for (const [bookDir, writes] of byBook(booksDir, prepared)) journals.push(writeJournal(bookDir, command, writes));
     for (const [index, write] of prepared.entries()) {
       commitWrite(write);
       done.push(index);
@@ -82,8 +78,12 @@ export async function writeTogether(booksDir: string, command: string, files: re
   for (const journal of journals) removeJournal(journal);
 }
 
+/** A prepared write with the sha256 of the file's bytes before it (null: no file) and of its new bytes, as its journal records them. */
+type HashedWrite = PreparedWrite & { before: string | null; after: string };
+
 /** What a journal's file is found to be in a book: still to move, moved, or changed since the write stopped. */
-type EntryState = { entry: JournalFile; state: 'to-move' | 'moved' } | { entry: JournalFile; state: 'changed'; why: string };
+type EntryState = { entry: JournalFile; state: 'to-move' | 'moved' } | ChangedEntry;
+type ChangedEntry = { entry: JournalFile; state: 'changed'; why: string };
 
 /**
  * Finish what a writer killed among its moves left in a book: move the new
@@ -102,18 +102,20 @@ export function finishUnfinishedWrite(bookDir: string, shown: string, io: Pick<I
   const journal = readJournal(bookDir, shown);
   if (journal) {
     const states = journal.files.map((entry) => entryState(bookDir, shown, entry));
-    const changed = states.filter((state) => state.state === 'changed');
+    const changed = states.filter((state): state is ChangedEntry => state.state === 'changed');
     const names = (entries: readonly EntryState[]) => entries.map(({ entry }) => shownName(path.posix.join(shown, entry.file))).join(', ');
     if (changed.length > 0) {
       throw new CliError(
-        `cannot finish the write into ${shown} that ${writer(journal)} left unfinished: ${changed.map((state) => `${shownName(path.posix.join(shown, state.entry.file))} ${(state as { why: string }).why}`).join('; ')}; ` +
+        `cannot finish the write into ${shown} that ${writer(journal)} left unfinished: ${changed.map((state) => `${shownName(path.posix.join(shown, state.entry.file))} ${state.why}`).join('; ')}; ` +
           'finishing it would overwrite that, so nothing was moved. Put those files back as the write left them (`git diff` shows what changed) and run `research-pack recover` again, ' +
-          "or keep the book as it is now with `research-pack recover --discard` (then `research-pack check` says what the book's files lack)",
+          "or keep the book as it is now with `research-pack recover --discard`, which names the files that hold the write's changes",
         EXIT.problems,
       );
     }
     const toMove = states.filter((state) => state.state === 'to-move');
-    for (const { entry } of toMove) moveIntoPlace(bookDir, shown, entry);
+    for (const { entry } of toMove) {
+      commitWrite({ file: path.join(bookDir, ...entry.file.split('/')), temporary: path.join(bookDir, ...entry.temporary.split('/')), shown: shownName(path.posix.join(shown, entry.file)), create: entry.create });
+    }
     for (const folder of new Set(toMove.map(({ entry }) => path.dirname(path.join(bookDir, entry.file))))) syncFolder(folder);
     removeJournal(path.join(bookDir, WRITE_JOURNAL_FILE));
     const rest = journal.files.length - toMove.length;
@@ -214,8 +216,8 @@ function entryState(bookDir: string, shown: string, entry: JournalFile): EntrySt
 }
 
 /** The prepared writes by book folder, in their order. */
-function byBook(booksDir: string, writes: readonly PreparedWrite[]): Map<string, PreparedWrite[]> {
-  const books = new Map<string, PreparedWrite[]>();
+function byBook(booksDir: string, writes: readonly HashedWrite[]): Map<string, HashedWrite[]> {
+  const books = new Map<string, HashedWrite[]>();
   for (const write of writes) {
     const relative = path.relative(booksDir, write.file);
     const book = relative.split(path.sep)[0];
@@ -227,19 +229,19 @@ function byBook(booksDir: string, writes: readonly PreparedWrite[]): Map<string,
 }
 
 /** Write a book's journal whole (a temporary file, flushed, renamed), and flush its folder, before the first move. */
-function writeJournal(bookDir: string, command: string, writes: ReadonlyArray<{ write: PreparedWrite; before: string | null; after: string }>): string {
+function writeJournal(bookDir: string, command: string, writes: readonly HashedWrite[]): string {
   const journal: WriteJournal = {
     version: 1,
     pid: process.pid,
     host: os.hostname(),
     command,
     started: new Date().toISOString(),
-    files: writes.map(({ write, before, after }) => ({
+    files: writes.map((write) => ({
       file: posix(path.relative(bookDir, write.file)),
       temporary: posix(path.relative(bookDir, write.temporary)),
       create: write.create,
-      before,
-      after,
+      before: write.before,
+      after: write.after,
     })),
   };
   const file = path.join(bookDir, WRITE_JOURNAL_FILE);
@@ -259,22 +261,6 @@ function writeJournal(bookDir: string, command: string, writes: ReadonlyArray<{ 
   }
   syncFolder(bookDir);
   return file;
-}
-
-/** Move one checked file of a journal into place. */
-function moveIntoPlace(bookDir: string, shown: string, entry: JournalFile): void {
-  const file = path.join(bookDir, ...entry.file.split('/'));
-  const temporary = path.join(bookDir, ...entry.temporary.split('/'));
-  try {
-    if (entry.create) {
-      fs.linkSync(temporary, file);
-      fs.rmSync(temporary, { force: true });
-    } else {
-      fs.renameSync(temporary, file);
-    }
-  } catch (error) {
-    throw systemError(error, entry.create ? 'create' : 'replace', shownName(path.posix.join(shown, entry.file)));
-  }
 }
 
 /** The sha256 of a file's bytes; null when there is none. */

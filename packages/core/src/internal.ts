@@ -19,5 +19,5 @@ export type { AnchoredQuote, SearchText } from './text/quote-search.js';
 export { shorten, shownName } from './problems/problem.js';
 export { wrapInline } from './text/wrap-inline.js';
 export type { InlineRange, WrapInlineOptions } from './text/wrap-inline.js';
-export { WRITE_JOURNAL_FILE, journalWriterAlive, parseWriteJournal, processAlive } from './load/write-journal.js';
+export { TEMPORARY_NAME, WRITE_JOURNAL_FILE, journalWriterAlive, parseWriteJournal, processAlive } from './load/write-journal.js';
 export type { JournalFile, WriteJournal } from './load/write-journal.js';

@@ -9,7 +9,7 @@ import * as internal from '../src/internal.js';
 
 describe('@research-pack/core/internal', () => {
   it('exposes what the page transform needs', () => {
-    expect(Object.keys(internal).sort()).toEqual(['WRITE_JOURNAL_FILE', 'buildTextIndex', 'directiveId', 'fold', 'fromFolded', 'isDirectiveLabel', 'journalWriterAlive', 'leafIndexAt', 'leafRange', 'normalizeProse', 'parseWriteJournal', 'prepareSearch', 'processAlive', 'proseLeaves', 'relocateQuote', 'shorten', 'shownName', 'wrapInline']);
+    expect(Object.keys(internal).sort()).toEqual(['TEMPORARY_NAME', 'WRITE_JOURNAL_FILE', 'buildTextIndex', 'directiveId', 'fold', 'fromFolded', 'isDirectiveLabel', 'journalWriterAlive', 'leafIndexAt', 'leafRange', 'normalizeProse', 'parseWriteJournal', 'prepareSearch', 'processAlive', 'proseLeaves', 'relocateQuote', 'shorten', 'shownName', 'wrapInline']);
   });
 
   it('is a subpath of the package, documented in its README', () => {

@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { listBooks } from '@research-pack/core/load';
-import { processAlive, WRITE_JOURNAL_FILE } from '@research-pack/core/internal';
+import { processAlive, TEMPORARY_NAME, WRITE_JOURNAL_FILE } from '@research-pack/core/internal';
 import { expectPositionals } from '../args.js';
-import { removeLeftCopies, TEMPORARY_NAME } from '../files.js';
+import { removeLeftCopies } from '../files.js';
 import { EXIT } from '../io.js';
 import { LOCK_FILE, lockBook } from '../lock.js';
 import { projectOptions } from '../project.js';
@@ -25,8 +25,8 @@ export const recover: Command = async (positionals, values, io) => {
   const content = options.contentDir.split(path.sep).join('/');
   let done = 0;
   for (const book of listBooks(options.root, { contentDir: options.contentDir }).books) {
-    const journal = fs.existsSync(path.join(book.dir, WRITE_JOURNAL_FILE)) || isSymbolicLink(path.join(book.dir, WRITE_JOURNAL_FILE));
-    if (!journal && !leftBehind(book.dir)) continue;
+    // A journal of any kind, a link included: taking the lock reads it, and refuses one it cannot use.
+    if (!isPresent(path.join(book.dir, WRITE_JOURNAL_FILE)) && !leftBehind(book.dir)) continue;
     const shown = path.posix.join(content, book.slug);
     // Taking the lock takes over a stale one, finishes the write (unless it is to be given up) and removes the
     // temporary files of writers that are gone, saying each on the output; a writer at work refuses it.
@@ -59,9 +59,11 @@ function leftBehind(dir: string): boolean {
   });
 }
 
-function isSymbolicLink(file: string): boolean {
+/** Whether a name is taken in its folder, by anything (a link to nothing too). */
+function isPresent(file: string): boolean {
   try {
-    return fs.lstatSync(file).isSymbolicLink();
+    fs.lstatSync(file);
+    return true;
   } catch {
     return false;
   }

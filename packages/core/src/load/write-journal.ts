@@ -17,11 +17,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import { readBookFile } from './book-files.js';
-import { relativePath } from './paths.js';
+import { relativePath, unsafePathReason } from './paths.js';
 import { createProblem, quote, shownName, type Problem } from '../problems/problem.js';
 
 /** The journal's file name in a book folder. */
 export const WRITE_JOURNAL_FILE = '.research-pack.journal';
+
+/** A writer's temporary file: `.<name>.<pid>.<8 hex>.tmp`, beside the file `<name>` it will become, with the writer's pid. */
+export const TEMPORARY_NAME = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 
 /** One file of a journal: where it goes and the temporary file that holds it, both relative to the book folder, with `/`. */
 export interface JournalFile {
@@ -112,9 +115,9 @@ export function processAlive(pid: number, host: string): boolean {
 }
 
 /**
- * What a file entry must be: a path inside the book folder (relative, no
- * `..`, no control character), and a temporary file beside it, named as a
- * writer names one (`.<name>.<pid>.<8 hex>.tmp`).
+ * What a file entry must be: a path inside the book folder (as an author's
+ * path must be: `unsafePathReason`), and a temporary file beside it, named
+ * as a writer names one (`TEMPORARY_NAME`).
  */
 function fileReason(entry: Partial<JournalFile>): string | undefined {
   if (typeof entry !== 'object' || entry === null || typeof entry.file !== 'string' || typeof entry.temporary !== 'string' || typeof entry.create !== 'boolean') {
@@ -123,8 +126,8 @@ function fileReason(entry: Partial<JournalFile>): string | undefined {
   if (!(entry.before === null || (typeof entry.before === 'string' && SHA256.test(entry.before))) || typeof entry.after !== 'string' || !SHA256.test(entry.after)) {
     return 'has no sha256 "before" (or null) and "after"';
   }
-  if (!insideBook(entry.file)) return `names a file outside the book folder: ${JSON.stringify(entry.file)}`;
-  if (!insideBook(entry.temporary)) return `names a temporary file outside the book folder: ${JSON.stringify(entry.temporary)}`;
+  if (unsafePathReason(entry.file) !== undefined) return `names a file outside the book folder: ${JSON.stringify(entry.file)}`;
+  if (unsafePathReason(entry.temporary) !== undefined) return `names a temporary file outside the book folder: ${JSON.stringify(entry.temporary)}`;
   const slash = entry.file.lastIndexOf('/');
   const folder = entry.file.slice(0, slash + 1);
   const name = entry.file.slice(slash + 1);
@@ -132,7 +135,7 @@ function fileReason(entry: Partial<JournalFile>): string | undefined {
   const written = entry.create ? folder !== '' && name.endsWith('.md') && entry.before === null : folder === '' && SIDECAR.test(name);
   if (!written) return `names ${JSON.stringify(entry.file)}, which research-pack does not write (a chapter's sidecar, or a new report copy in a folder of the book)`;
   const temporary = entry.temporary.slice(folder.length);
-  if (!entry.temporary.startsWith(folder) || temporary.includes('/') || !temporary.startsWith(`.${name}.`) || !/\.\d+\.[0-9a-f]{8}\.tmp$/.test(temporary)) {
+  if (!entry.temporary.startsWith(folder) || temporary.includes('/') || TEMPORARY_NAME.exec(temporary)?.[1] !== name) {
     return `names a temporary file that is not one of ${JSON.stringify(entry.file)}'s: ${JSON.stringify(entry.temporary)}`;
   }
   return undefined;
@@ -140,12 +143,6 @@ function fileReason(entry: Partial<JournalFile>): string | undefined {
 
 const SHA256 = /^[0-9a-f]{64}$/;
 const SIDECAR = /^[^/]+\.(?:claims|evidence|research)\.yaml$/;
-
-function insideBook(file: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  if (file === '' || file.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(file)) return false;
-  return file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
-}
 
 /**
  * The problem of a book folder that holds a journal: a write of several
