@@ -114,6 +114,19 @@ describe('finishUnfinishedWrite', () => {
     );
   });
 
+  it("removes a stale lock takeover's guard a killed process left (an outside re-check's finding), not one being used", () => {
+    const guard = path.join(book, '.research-pack.lock.break');
+    fs.writeFileSync(guard, '');
+    let said = '';
+    finishUnfinishedWrite(book, 'content/books/pi', { stderr: (text) => (said += text) });
+    expect(fs.existsSync(guard), 'a guard of a moment ago: a takeover at work').toBe(true);
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(guard, old, old);
+    finishUnfinishedWrite(book, 'content/books/pi', { stderr: (text) => (said += text) });
+    expect(fs.existsSync(guard)).toBe(false);
+    expect(said).toBe('research-pack: removed 1 temporary file(s) in content/books/pi left by a research-pack that is gone.\n');
+  });
+
   it('is run by whoever takes the book\'s lock', () => {
     crashed(deadPid());
     let said = '';
