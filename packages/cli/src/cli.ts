@@ -29,6 +29,7 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   source: decisionCommand('source'),
   cite: decisionCommand('cite'),
   anchor: async () => (await import('./commands/anchor.js')).anchor,
+  'remove-claim': async () => (await import('./commands/remove-claim.js')).removeClaim,
   recover: async () => (await import('./commands/recover.js')).recover,
 };
 
@@ -136,8 +137,9 @@ async function unknownCommand(name: string, io: Io): Promise<number> {
   return EXIT.usage;
 }
 
-/** The command a slip meant: `reject-claim` is `reject` (which takes proposed claims too), `chek` is `check`. */
+/** The command a slip meant: `reject-claim` is `reject` (which takes proposed claims too), `delete-claim` is `remove-claim`, `chek` is `check`. */
 async function commandMeant(name: string): Promise<string> {
+  if (/^(?:remove|delete|drop|retire|rm)(?:-claims?)?$/.test(name)) return ' (did you mean "remove-claim"? it takes claims out of the sidecars)';
   const verb = /^(.+)-(?:claim|lead|proposal)s?$/.exec(name)?.[1];
   if (verb !== undefined && isCommand(verb)) return ` (did you mean "${verb}"? it decides on leads and proposed claims alike)`;
   const { closest } = await import('@research-pack/core/problems');

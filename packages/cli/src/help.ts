@@ -92,6 +92,8 @@ Commands:
                               evidence on a claim, as you read it
   anchor <claim> --quote "…"  anchor a claim on the words it now has in the
                               prose (a quote that no longer matches)
+  remove-claim <claim>...     take claims the prose no longer makes out of the
+                              sidecars, with the evidence that bore on them alone
   recover                     finish a write a killed command left half done
   sources refresh [<book>[/<chapter>]]
                               check every source's link, DOI and arXiv id and
@@ -215,6 +217,29 @@ ${HELP_FLAG}
 Exit codes: 0 anchored, or anchored so already; 1 the new anchor does not
 pass \`check\` (its problems are printed; nothing is written), or the book
 is locked; 2 bad arguments or no such claim.`,
+
+  'remove-claim': `Usage: research-pack remove-claim <claim>... [options]
+
+Take claims out of their chapter's sidecars, instead of editing them: when
+their sentence was deleted (its quote is found nowhere: anchor/orphan, which
+sets the chapter aside), or the author no longer counts the words as a claim.
+Each claim's entry goes from the claims sidecar, and its evidence with it:
+an evidence item that bore on it alone is removed, one that bears on other
+claims too stays, on those. The sources stay in the ledger, and a proposed
+claim accepted as one stays recorded as accepted. A claim the prose still
+marks with :claim[…]{#id} is refused: take the words out of the directive
+(keep them) first. What would be written is checked with everything
+\`check\` runs before anything is written. The claims of one chapter per call.
+
+Options:
+  --chapter <b>/<c>   the chapter, when two chapters have a claim of that id
+  --dry-run           show what goes and the diff; write nothing
+${PROJECT}
+${HELP_FLAG}
+
+Exit codes: 0 removed; 1 the books would have an error they do not have now
+(printed; nothing is written), a sidecar cannot be read, or the book is
+locked; 2 bad arguments or no such claim.`,
 
   recover: `Usage: research-pack recover [--discard] [options]
 

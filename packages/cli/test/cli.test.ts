@@ -55,11 +55,12 @@ describe('research-pack', () => {
     const result = await runCli(['chek']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'research-pack: unknown command "chek" (did you mean "check"?); commands: check, brief, status, fingerprint, ingest, sources, review, accept, reject, accept-claim, verdict, reviewed, source, cite, anchor, recover\nRun `research-pack --help` for usage.\n',
+      'research-pack: unknown command "chek" (did you mean "check"?); commands: check, brief, status, fingerprint, ingest, sources, review, accept, reject, accept-claim, verdict, reviewed, source, cite, anchor, remove-claim, recover\nRun `research-pack --help` for usage.\n',
     );
     expect((await runCli(['help', 'chek'])).code).toBe(2);
     // A verb with the kind of item it decides on is the verb (an outside author's slip).
     expect((await runCli(['reject-claim', 'p1'])).stderr).toMatch(/^research-pack: unknown command "reject-claim" \(did you mean "reject"\? it decides on leads and proposed claims alike\); /);
+    expect((await runCli(['delete-claim', 'usage-block'])).stderr).toMatch(/^research-pack: unknown command "delete-claim" \(did you mean "remove-claim"\? it takes claims out of the sidecars\); /);
     expect((await runCli(['xyzzy'])).stderr).toMatch(/^research-pack: unknown command "xyzzy"; commands: /);
     expect((await runCli(['--bogus'])).stderr).toContain('unknown option "--bogus"');
   });

@@ -8,11 +8,11 @@
  */
 import path from 'node:path';
 import { editYaml, SIDECAR_KEY_ORDER } from '@research-pack/core/ingest';
-import { loadBooks, type LoadedChapter } from '@research-pack/core/load';
-import { closest, formatProblems, quote, type Problem } from '@research-pack/core/problems';
+import { formatProblems, quote, type Problem } from '@research-pack/core/problems';
 import { ClaimSchema, QuoteAnchorSchema } from '@research-pack/core/schema';
 import { stringOption } from '../args.js';
 import { unifiedDiff } from '../diff.js';
+import { findClaim, problemKey } from '../find-claim.js';
 import { readOptional } from '../files.js';
 import { CliError, EXIT } from '../io.js';
 import { lockBook } from '../lock.js';
@@ -101,27 +101,4 @@ function anchorWords(values: Parameters<Command>[1]): { quote: string; prefix?: 
     throw new CliError('--quote, --prefix and --suffix are words of the prose, on one line: without line breaks or control characters');
   }
   return { ...words, quote: parsed.data.quote };
-}
-
-/** The chapter whose claims sidecar has the claim, and the claim's index in it. */
-function findClaim(options: { root: string; contentDir: string }, id: string, scope: string | undefined): { chapter: LoadedChapter; index: number } {
-  const { books } = loadBooks(options.root, { contentDir: options.contentDir });
-  const chapters = books.flatMap((book) => book.chapters).filter((chapter) => scope === undefined || `${chapter.book}/${chapter.slug}` === scope);
-  if (scope !== undefined && chapters.length === 0) throw new CliError(`no chapter ${scope}; give --chapter <book>/<chapter>, e.g. pi/27-chapter`);
-  const found = chapters.flatMap((chapter) => (chapter.claims?.data?.claims ?? []).flatMap((claim, index) => (claim.id === id ? [{ chapter, index }] : [])));
-  if (found.length === 1) return found[0]!;
-  if (found.length > 1) throw new CliError(`claim "${id}" is in ${found.map(({ chapter }) => `${chapter.book}/${chapter.slug}`).join(' and ')}: say which with --chapter <book>/<chapter>`);
-  const unreadable = chapters.filter((chapter) => chapter.claims !== undefined && chapter.claims.data === undefined).map((chapter) => chapter.claims!.file);
-  const known = chapters.flatMap((chapter) => (chapter.claims?.data?.claims ?? []).map((claim) => claim.id));
-  const guess = closest(id, known);
-  throw new CliError(
-    `no claim "${id}"${scope === undefined ? '' : ` in ${scope}`}${guess ? `; did you mean "${guess}"?` : ''}` +
-      (unreadable.length > 0 ? ` (${unreadable.join(', ')} cannot be read: \`research-pack check\` says why)` : '') +
-      ' (`research-pack review` lists the claims awaiting a decision; a claims sidecar lists them all)',
-  );
-}
-
-/** A problem without its line and column, which an edit of another claim's lines moves: to tell the problems there before from new ones. */
-function problemKey(problem: Problem): string {
-  return `${problem.rule}\u0000${problem.file}\u0000${problem.path}\u0000${problem.message}`;
 }

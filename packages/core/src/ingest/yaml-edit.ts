@@ -72,6 +72,17 @@ export interface YamlEdit {
    * @param path path of the key, e.g. `['evidence', 4, 'reason']`.
    */
   unset(path: ReadonlyArray<string | number>): void;
+  /**
+   * Remove an item of the top-level block sequence `key`, with its lines,
+   * the comment lines right above it at its dash's indent (its own, as the
+   * yaml Document has them) and the blank lines that part it from the next.
+   * The last item left becomes `key: []`. Items are counted as the edit
+   * has them now: to remove several, remove the later ones first; an item
+   * this edit changed or appended is not removed.
+   * @param key e.g. `claims`.
+   * @param index the item's index.
+   */
+  removeItem(key: string, index: number): void;
   /** Whether the mapping at `path` has `key`. */
   has(path: ReadonlyArray<string | number>, key: string): boolean;
   /** Whether the collection at `path` is written in flow style (`{ a: 1 }`, `[a, b]`). */
@@ -466,6 +477,54 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
         return;
       }
       own(map, push(lineStart(keyNode.range![0]), lineAfter(end - 1).at, '', parent.length));
+    },
+
+    removeItem(key, index) {
+      const pair = topPair(key);
+      const seq = pair?.value;
+      if (!pair || !isSeq(seq)) throw refuse(`no list ${key}`);
+      if (seq.flow) throw refuse(`${key} is written as a flow list ([…]): write its items one per line (- …), then run again`);
+      const items = seq.items as Node[];
+      const node = items[index];
+      if (!node) throw refuse(`${key} has no item ${index}`);
+      if (isAlias(node) || (node as { anchor?: string }).anchor) throw refuse(shared(isAlias(node) ? `*${node.source}` : `&${(node as { anchor?: string }).anchor}`, node.range?.[0], [key, index]));
+      const range = node.range;
+      if (empty || !range || appendedTo.has(key)) throw refuse(`${key}[${index}] was added by this edit; it cannot be removed in it`);
+      const dash = lineStart(range[0]);
+      if (!/^ *-[ \t]*$/.test(text.slice(dash, range[0]))) throw refuse(`${key}[${index}] does not start its own line with "- " (at ${placeOf(range[0])}): put each item of ${key} on lines of its own, then run again`);
+      /** The first line of an item's block: its dash line, or the comment lines right above it at the dash's indent. */
+      const blockStart = (item: Node) => {
+        let at = lineStart(item.range![0]);
+        const indent = text.slice(at, item.range![0]).indexOf('-');
+        while (at > 0) {
+          const line = text.slice(lineStart(at - 1), at);
+          if (!line.startsWith(' '.repeat(indent) + '#')) break;
+          at = lineStart(at - 1);
+        }
+        return at;
+      };
+      let start: number;
+      let end: number;
+      let inserted = '';
+      if (items.length === 1) {
+        // `key:` and its one item become `key: []`.
+        start = (pair.key as Node).range![1];
+        end = lineAfter(range[1] - 1).at;
+        inserted = `: []${text[end - 1] === '\n' ? '\n' : ''}`;
+      } else if (index < items.length - 1) {
+        // Up to the next item's block: the blank lines between them go with it.
+        start = blockStart(node);
+        end = blockStart(items[index + 1]!);
+      } else {
+        // The last item, and the blank lines above it: no blank line is left at the list's end.
+        start = blockStart(node);
+        while (start > 0 && /^[ \t]*\r?\n$/.test(text.slice(lineStart(start - 1), start))) start = lineStart(start - 1);
+        end = lineAfter(range[1] - 1).at;
+      }
+      if (splices.some((splice) => splice.start < end && splice.end > start)) throw refuse(`${key}[${index}] was changed by this edit; it cannot be removed in it`);
+      changed = true;
+      items.splice(index, 1);
+      push(start, end, inserted, 0);
     },
 
     isFlow(path) {

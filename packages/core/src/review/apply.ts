@@ -374,7 +374,7 @@ function rejectProposal(decision: RejectDecision, target: ResolvedTarget, edits:
     return { changed: false, summary: `${name} is already rejected, by ${decision.by} on ${decision.date}; nothing to change` };
   }
   if (proposal.accepted) {
-    return { error: `${name} was accepted as claim "${proposal.accepted.claim}" (by ${proposal.accepted.by} on ${proposal.accepted.date}); remove that claim from the claims sidecar by hand if it should not be one` };
+    return { error: `${name} was accepted as claim "${proposal.accepted.claim}" (by ${proposal.accepted.by} on ${proposal.accepted.date}); if it should not be one, \`research-pack remove-claim ${proposal.accepted.claim}\` takes it out` };
   }
   if (proposal.rejected && !decision.force) {
     return { error: `${name} was already rejected (by ${proposal.rejected.by} on ${proposal.rejected.date}: "${proposal.rejected.reason}"); to record this rejection instead, give --force` };

@@ -127,7 +127,7 @@ export function missingDirective(at: ClaimFieldPlace, id: string, chapter: strin
     'anchor/missing-directive',
     at,
     `claim "${id}" is anchored by directive, but ${chapter} has no :claim[...]{#${id}}`,
-    `mark the sentence in the chapter as :claim[the sentence]{#${id}}, or anchor the claim by quote`,
+    `mark the sentence in the chapter as :claim[the sentence]{#${id}}, or anchor the claim by quote; if the sentence was deleted, \`research-pack remove-claim ${id}\` takes the claim out, with the evidence that bore on it alone`,
   );
 }
 
@@ -220,11 +220,11 @@ export function orphanQuote(
     // A claim not reviewed yet has no verdict to review again: its quote is mistyped, or of other words.
     claim.reviewed === false
       ? why === 'nothing-close'
-        ? `the quote may be mistyped or of another chapter: anchor the claim on its words exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown) with \`research-pack anchor ${claim.id} --quote "…"\`, or copy them into anchor.quote`
-        : `anchor the claim on its words exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown) with \`research-pack anchor ${claim.id} --quote "…"\`, or copy them into anchor.quote`
+        ? `the quote may be mistyped or of another chapter: anchor the claim on its words exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown) with \`research-pack anchor ${claim.id} --quote "…"\`, or copy them into anchor.quote; if the sentence was deleted, \`research-pack remove-claim ${claim.id}\` takes the claim out, with the evidence that bore on it alone`
+        : `anchor the claim on its words exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown) with \`research-pack anchor ${claim.id} --quote "…"\`, or copy them into anchor.quote; if the sentence was deleted, \`research-pack remove-claim ${claim.id}\` takes the claim out, with the evidence that bore on it alone`
       : why === 'nothing-close'
-        ? `the sentence may have been deleted, or the quote be of another chapter: find the words the verdict was given on and anchor the claim on them as they now read (\`research-pack anchor ${claim.id} --quote "…"\`), then review the verdict`
-        : `anchor the claim on the sentence as it now reads in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown) with \`research-pack anchor ${claim.id} --quote "…"\`, then review the verdict: the prose it was given on has changed`,
+        ? `the sentence may have been deleted, or the quote be of another chapter: find the words the verdict was given on and anchor the claim on them as they now read (\`research-pack anchor ${claim.id} --quote "…"\`), then review the verdict; if the sentence was deleted, \`research-pack remove-claim ${claim.id}\` takes the claim out, with the evidence that bore on it alone`
+        : `anchor the claim on the sentence as it now reads in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown) with \`research-pack anchor ${claim.id} --quote "…"\`, then review the verdict: the prose it was given on has changed; if the sentence was deleted, \`research-pack remove-claim ${claim.id}\` takes the claim out, with the evidence that bore on it alone`,
   );
 }
 

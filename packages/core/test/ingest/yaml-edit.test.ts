@@ -377,3 +377,64 @@ describe('editYaml sizer', () => {
     expect(edit.render().length - 'evidence:\n  - id: x\n'.length).toBe(after);
   });
 });
+
+describe('editYaml removeItem', () => {
+  const claims = `# Claims of the chapter.
+claims:
+  # --- section one ---
+  - id: a
+    anchor: directive
+    priority: high   # the lead claim
+
+  # Accepted by J. Author
+  - id: b
+    anchor: { quote: the words of b }
+
+  - id: c
+    anchor: directive
+# end of claims
+`;
+
+  it("removes a middle item with its lines, its own comment above it and the blank line after it; others' comments stay", () => {
+    const edit = editYaml(claims, SIDECAR_KEY_ORDER.claims, 'x.claims.yaml');
+    edit.removeItem('claims', 1);
+    const after = edit.toString();
+    expect(after).toBe(claims.replace('  # Accepted by J. Author\n  - id: b\n    anchor: { quote: the words of b }\n\n', ''));
+    expect(parse(after).claims.map((claim: { id: string }) => claim.id)).toEqual(['a', 'c']);
+  });
+
+  it('removes the last item with the blank lines above it, the first with the blank line below it', () => {
+    const last = editYaml(claims, SIDECAR_KEY_ORDER.claims);
+    last.removeItem('claims', 2);
+    expect(last.toString()).toBe(claims.replace('\n  - id: c\n    anchor: directive\n', ''));
+    const first = editYaml(claims, SIDECAR_KEY_ORDER.claims);
+    first.removeItem('claims', 0);
+    expect(first.toString()).toBe(claims.replace('  # --- section one ---\n  - id: a\n    anchor: directive\n    priority: high   # the lead claim\n\n', ''));
+  });
+
+  it('removes several items, later ones first, beside keys set on the ones that stay; CRLF and a missing final line break kept', () => {
+    const windows = claims.replace(/\n/g, '\r\n').replace(/\r\n$/, '');
+    const edit = editYaml(windows, SIDECAR_KEY_ORDER.claims);
+    edit.set(['claims', 1, 'priority'], 'low', ['id', 'anchor', 'verdict', 'priority']);
+    edit.removeItem('claims', 2);
+    edit.removeItem('claims', 0);
+    const after = edit.toString();
+    expect(after).not.toMatch(/(?<!\r)\n/);
+    expect(after.endsWith('# end of claims')).toBe(true);
+    expect(parse(after)).toEqual({ claims: [{ id: 'b', anchor: { quote: 'the words of b' }, priority: 'low' }] });
+  });
+
+  it('leaves `key: []` when the last item goes, and refuses what it cannot remove cleanly', () => {
+    const one = editYaml('claims:\n  - id: a\n    anchor: directive\nother: 1\n', ['claims', 'other']);
+    one.removeItem('claims', 0);
+    expect(one.toString()).toBe('claims: []\nother: 1\n');
+    expect(() => editYaml('claims: [{ id: a }, { id: b }]\n', SIDECAR_KEY_ORDER.claims, 'x.claims.yaml').removeItem('claims', 0)).toThrow(/x\.claims\.yaml: claims is written as a flow list/);
+    expect(() => editYaml(claims, SIDECAR_KEY_ORDER.claims).removeItem('claims', 3)).toThrow(/has no item 3/);
+    const changed = editYaml(claims, SIDECAR_KEY_ORDER.claims);
+    changed.set(['claims', 1, 'priority'], 'low', ['id', 'anchor', 'verdict', 'priority']);
+    expect(() => changed.removeItem('claims', 1)).toThrow(YamlEditError);
+    const appended = editYaml(claims, SIDECAR_KEY_ORDER.claims);
+    appended.append('claims', [{ id: 'd', anchor: 'directive' }]);
+    expect(() => appended.removeItem('claims', 3)).toThrow(/added by this edit/);
+  });
+});

@@ -118,7 +118,7 @@ describe('anchorClaims', () => {
     expect(unreviewed.message).toMatch(/, where the claim is anchored$/);
     expect(unreviewed.hint).toBe('anchor the claim on that text: `research-pack anchor object --quote "…"` (or copy it into anchor.quote)');
     const orphan = anchorClaims(chapterText(prose), [quote('gone', { quote: 'Readers ignore the header entirely.' })], files).problems[0]!;
-    expect(orphan.hint).toBe('anchor the claim on its words exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown) with `research-pack anchor gone --quote "…"`, or copy them into anchor.quote');
+    expect(orphan.hint).toBe('anchor the claim on its words exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown) with `research-pack anchor gone --quote "…"`, or copy them into anchor.quote; if the sentence was deleted, `research-pack remove-claim gone` takes the claim out, with the evidence that bore on it alone');
   });
 
   it('reports an orphan with the closest text found', () => {
@@ -195,8 +195,8 @@ describe('anchorClaims', () => {
       'content/books/pi/27-chapter.mdx:3:1 anchor/duplicate-directive claim "known" is marked twice in the prose (first at content/books/pi/27-chapter.mdx:1:3) (a claim is one place in the prose: keep one :claim directive with this id and give the other claim its own id)',
       'content/books/pi/27-chapter.mdx:3:27 anchor/directive-for-quote-claim claim "by-quote" is marked in the prose, but content/books/pi/27-chapter.claims.yaml:13:5 anchors it by quote (use one of the two: set its anchor to "directive", or remove the :claim markup)',
       'content/books/pi/27-chapter.mdx:3:57 anchor/directive-without-id this :claim directive has no id (give it the id of a claim in the claims sidecar: :claim[the sentence]{#claim-id})',
-      'content/books/pi/27-chapter.claims.yaml:8:5 anchor/missing-directive claim "missing" is anchored by directive, but content/books/pi/27-chapter.mdx has no :claim[...]{#missing} (mark the sentence in the chapter as :claim[the sentence]{#missing}, or anchor the claim by quote)',
-      'content/books/pi/27-chapter.claims.yaml:18:5 anchor/missing-directive claim "unknown" is anchored by directive, but content/books/pi/27-chapter.mdx has no :claim[...]{#unknown} (mark the sentence in the chapter as :claim[the sentence]{#unknown}, or anchor the claim by quote)',
+      'content/books/pi/27-chapter.claims.yaml:8:5 anchor/missing-directive claim "missing" is anchored by directive, but content/books/pi/27-chapter.mdx has no :claim[...]{#missing} (mark the sentence in the chapter as :claim[the sentence]{#missing}, or anchor the claim by quote; if the sentence was deleted, `research-pack remove-claim missing` takes the claim out, with the evidence that bore on it alone)',
+      'content/books/pi/27-chapter.claims.yaml:18:5 anchor/missing-directive claim "unknown" is anchored by directive, but content/books/pi/27-chapter.mdx has no :claim[...]{#unknown} (mark the sentence in the chapter as :claim[the sentence]{#unknown}, or anchor the claim by quote; if the sentence was deleted, `research-pack remove-claim unknown` takes the claim out, with the evidence that bore on it alone)',
     ]);
   });
 
