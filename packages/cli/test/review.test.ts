@@ -393,6 +393,11 @@ describe('research-pack cite', () => {
       [['cite', 'rfc-9562', '--claim', 'tree-in-place', '--relation', 'backs', ...WHO], 2, '--relation takes supports, qualifies or contradicts (what the source does to the claims, as you read it), got "backs"'],
       [['cite', 'rfc-9562', '--claim', 'tree-in-place', '--relation', 'supports', '--class', 'reprted', ...WHO], 2, '--class takes background, reported, reproduced, hypothesis, proposed-experiment; got "reprted" (did you mean "reported"?)'],
       [['cite', '--claim', 'tree-in-place', '--relation', 'supports', ...WHO], 2, '`cite` needs the source it records'],
+      [
+        ['cite', 'rfc-9562', '--claim', 'tree-in-place', 'session-id-v4', '--relation', 'supports', ...WHO],
+        2,
+        '`cite` records one source, "rfc-9562", and reads "session-id-v4" as another source: if it is a claim, give them with --claim, comma-separated (--claim tree-in-place,session-id-v4); for another source, give one cite per source (join them with +)',
+      ],
     ];
     for (const [args, code, message] of cases) {
       const result = await cli(...args);

@@ -124,7 +124,14 @@ function segmentDecisions(verb: DecisionVerb, positionals: string[], values: Val
         throw new CliError(`--class takes ${classes.join(', ')}; got "${given}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
       }
       const described = describedOptions(values);
-      if (positionals.length > 1) throw new CliError('`cite` records one source: give one per cite (join them with +)');
+      if (positionals.length > 1) {
+        // `--claim a b`: the second claim is read as a second source (an outside author's slip); say both readings.
+        const extra = positionals.slice(1);
+        throw new CliError(
+          `\`cite\` records one source, "${positionals[0]}", and reads ${extra.map((value) => `"${value}"`).join(', ')} as ${extra.length === 1 ? 'another source' : 'other sources'}: ` +
+            `if ${extra.length === 1 ? 'it is a claim' : 'they are claims'}, give them with --claim, comma-separated (--claim ${[...claims, ...extra].join(',')}); for another source, give one cite per source (join them with +)`,
+        );
+      }
       const id = stringOption(values, 'id');
       if (id !== undefined && !IdSchema.safeParse(id).success) throw new CliError(`--id "${id}" is not an evidence id: ids use lowercase ASCII letters, digits and single hyphens, at most 80 characters`);
       return each((target) => ({ verb, target, claims, relation: relationWord(relation, 'source'), class: (given ?? 'reported') as (typeof classes)[number], ...described, ...(id !== undefined ? { id } : {}), ...common }));
