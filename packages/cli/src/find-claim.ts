@@ -27,17 +27,26 @@ export function findClaim(options: { root: string; contentDir: string }, id: str
  */
 export function findClaims(options: { root: string; contentDir: string }, ids: readonly string[], scope: string | undefined): Array<{ chapter: LoadedChapter; index: number }> {
   const { books } = loadBooks(options.root, { contentDir: options.contentDir });
-  const chapters = books.flatMap((book) => book.chapters).filter((chapter) => scope === undefined || `${chapter.book}/${chapter.slug}` === scope);
-  if (scope !== undefined && chapters.length === 0) throw new CliError(`no chapter ${scope}; give --chapter <book>/<chapter>, e.g. pi/27-chapter`);
+  const all = books.flatMap((book) => book.chapters);
+  const spec = scope === undefined ? undefined : chapterSpec(scope, books.map((book) => book.slug));
+  const chapters = all.filter((chapter) => spec === undefined || `${chapter.book}/${chapter.slug}` === spec);
+  if (scope !== undefined && chapters.length === 0) {
+    const example = all[0] ? `${all[0].book}/${all[0].slug}` : 'pi/27-chapter';
+    throw new CliError(`no chapter ${scope}; give --chapter <book>/<chapter>, the book's folder and the chapter's file name without .md or .mdx, e.g. ${example}`);
+  }
+  const claimsOf = (list: readonly LoadedChapter[], id: string) => list.flatMap((chapter) => (chapter.claims?.data?.claims ?? []).flatMap((claim, index) => (claim.id === id ? [{ chapter, index }] : [])));
   return ids.map((id) => {
-    const found = chapters.flatMap((chapter) => (chapter.claims?.data?.claims ?? []).flatMap((claim, index) => (claim.id === id ? [{ chapter, index }] : [])));
+    const found = claimsOf(chapters, id);
     if (found.length === 1) return found[0]!;
+    // Given with the wrong chapter: say where it is.
+    const there = spec === undefined || found.length > 0 ? [] : claimsOf(all, id);
+    if (there.length > 0) throw new CliError(`${spec} has no claim "${id}": it is a claim of ${there.map(({ chapter }) => `${chapter.book}/${chapter.slug}`).join(' and ')}`);
     if (found.length > 1) throw new CliError(`claim "${id}" is in ${found.map(({ chapter }) => `${chapter.book}/${chapter.slug}`).join(' and ')}: say which with --chapter <book>/<chapter>`);
     const unreadable = chapters.filter((chapter) => chapter.claims !== undefined && chapter.claims.data === undefined).map((chapter) => chapter.claims!.file);
     const known = chapters.flatMap((chapter) => (chapter.claims?.data?.claims ?? []).map((claim) => claim.id));
     const guess = closest(id, known);
     throw new CliError(
-      `no claim "${id}"${scope === undefined ? '' : ` in ${scope}`}${guess ? `; did you mean "${guess}"?` : ''}` +
+      `no claim "${id}"${spec === undefined ? '' : ` in ${spec}`}${guess ? `; did you mean "${guess}"?` : ''}` +
         (unreadable.length > 0 ? ` (${unreadable.join(', ')} cannot be read: \`research-pack check\` says why)` : '') +
         ' (`research-pack review` lists the claims awaiting a decision; a claims sidecar lists them all)',
     );
@@ -51,4 +60,21 @@ export function findClaims(options: { root: string; contentDir: string }, ids: r
  */
 export function problemKey(problem: Problem): string {
   return `${problem.rule}\u0000${problem.file}\u0000${problem.path}\u0000${problem.message}`;
+}
+
+/** A chapter's file, or one of its sidecars: what names the chapter is the name before it. */
+const CHAPTER_FILE = /\.(?:mdx?|(?:claims|evidence|research)\.ya?ml)$/i;
+
+/**
+ * `--chapter` as `<book>/<chapter>`: given so, or as the chapter's file or a
+ * sidecar of it (`content/books/pi/27-chapter.mdx`: its folder names the
+ * book), or as the chapter alone in a project of one book.
+ * @param scope what the user typed.
+ * @param books the books' slugs.
+ * @returns `<book>/<chapter>`, or the scope as given.
+ */
+function chapterSpec(scope: string, books: readonly string[]): string {
+  const parts = scope.replace(/\\/g, '/').split('/').filter(Boolean);
+  if (CHAPTER_FILE.test(scope) || parts.length > 2) return parts.length >= 2 ? `${parts.at(-2)}/${parts.at(-1)!.replace(CHAPTER_FILE, '')}` : books.length === 1 ? `${books[0]}/${parts[0]!.replace(CHAPTER_FILE, '')}` : scope;
+  return parts.length === 1 && books.length === 1 ? `${books[0]}/${parts[0]}` : parts.join('/');
 }

@@ -200,7 +200,8 @@ give --prefix or --suffix, the words just before or after it). The new
 sidecar is checked with everything \`check\` runs before it is written: the
 quote must be found in the prose, once. A claim marked by a
 :claim[…]{#id} directive is anchored by the directive: move its brackets
-in the chapter instead. A verdict given on other words shows as stale
+in the chapter instead (one whose directive the prose no longer has, its
+words taken out of it, is anchored by quote with this command). A verdict given on other words shows as stale
 until you re-confirm it (\`research-pack reviewed <claim>\`).
 
 Options:
@@ -228,18 +229,23 @@ an evidence item that bore on it alone is removed, one that bears on other
 claims too stays, on those. The sources stay in the ledger, and a proposed
 claim accepted as one stays recorded as accepted. A claim the prose still
 marks with :claim[…]{#id} is refused: take the words out of the directive
-(keep them) first. What would be written is checked with everything
-\`check\` runs before anything is written. The claims of one chapter per call.
+(keep them) first. A claim with a contradicted verdict needs --force: its
+page warns readers, and the warning goes with it. What would be written is
+checked with everything \`check\` runs before anything is written. The
+claims of one chapter per call; nothing records the removal but the files'
+history (git).
 
 Options:
   --chapter <b>/<c>   the chapter, when two chapters have a claim of that id
+  --force             remove a claim whose verdict is contradicted
   --dry-run           show what goes and the diff; write nothing
 ${PROJECT}
 ${HELP_FLAG}
 
 Exit codes: 0 removed; 1 the books would have an error they do not have now
-(printed; nothing is written), a sidecar cannot be read, or the book is
-locked; 2 bad arguments or no such claim.`,
+(printed; nothing is written), the prose still marks the claim, a
+contradicted claim without --force, a sidecar cannot be read, or the book
+is locked; 2 bad arguments or no such claim.`,
 
   recover: `Usage: research-pack recover [--discard] [options]
 

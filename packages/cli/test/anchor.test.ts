@@ -95,6 +95,21 @@ describe('research-pack anchor', () => {
     expect(none.stderr).toContain('say which words the claim is: --quote "…"');
   });
 
+  it('anchors by quote a directive claim whose directive the prose no longer has (its words taken out of it), as check\'s hint says', async () => {
+    const words = 'Because all three only ever append, you can always reconstruct what the model saw at any earlier point by walking the tree from the entry that was then the leaf.';
+    await editFile(chapter(), `:claim[${words}]{#reconstruct-any-point}`, words);
+    const broken = await runCli(['check'], { cwd: root });
+    expect(broken.stderr + broken.stdout).toContain('claim "reconstruct-any-point" is anchored by directive, but content/books/pi/28-chapter.mdx has no :claim[...]{#reconstruct-any-point}');
+    const run = await runCli(['anchor', 'reconstruct-any-point', '--quote', words], { cwd: root });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`claim "reconstruct-any-point" of pi/28-chapter is anchored on "${words.slice(0, 120)}…" (was anchored by its :claim[…]{#reconstruct-any-point} directive, which the prose no longer has).`);
+    const sidecar = parse(await readFile(claims(), 'utf8')) as { claims: Array<{ id: string; anchor: unknown }> };
+    expect(sidecar.claims.find((claim) => claim.id === 'reconstruct-any-point')!.anchor).toEqual({ quote: words });
+    // The other claim of the chapter, rewritten in beforeEach, is the only error left.
+    const check = await runCli(['check'], { cwd: root });
+    expect(check.stderr + check.stdout).not.toContain('reconstruct-any-point');
+  });
+
   it('tells a claim with a verdict that its verdict was given on other words, and how to re-confirm it', async () => {
     // A shorter quote of the same sentence: other words than the verdict was given on.
     const run = await runCli(['anchor', 'header-metadata-only', '--chapter', 'pi/27-chapter', '--quote', 'The header is metadata only', '--dry-run'], { cwd: root });

@@ -35,13 +35,17 @@ export const anchor: Command = async (positionals, values, io) => {
   const sidecar = chapter.claims!;
   const claim = sidecar.data!.claims[index]!;
   const name = `claim "${id}" of ${spec}`;
-  if (claim.anchor === 'directive') {
+  const current = loadProject(options).problems;
+  const own = `claims[${index}].anchor`;
+  const ownProblem = (problem: Problem) => problem.file === sidecar.file && (problem.path === own || problem.path.startsWith(`${own}.`));
+  // A directive claim whose directive the prose no longer has (its words taken out of it) may be anchored by quote, as check's hint says.
+  if (claim.anchor === 'directive' && !current.some((problem) => problem.rule === 'anchor/missing-directive' && ownProblem(problem))) {
     throw new CliError(`${name} is anchored by its :claim[…]{#${id}} directive in the prose: move the directive's brackets to the words it claims, in ${chapter.file}`, EXIT.problems);
   }
   const before = await readOptional(path.join(options.root, sidecar.file), sidecar.file);
   if (before === undefined) throw new CliError(`${sidecar.file} is gone; run the command again`, EXIT.problems);
   const next = { quote: words.quote, ...(words.prefix === undefined ? {} : { prefix: words.prefix }), ...(words.suffix === undefined ? {} : { suffix: words.suffix }) };
-  if (claim.anchor.quote === next.quote && claim.anchor.prefix === next.prefix && claim.anchor.suffix === next.suffix) {
+  if (claim.anchor !== 'directive' && claim.anchor.quote === next.quote && claim.anchor.prefix === next.prefix && claim.anchor.suffix === next.suffix) {
     io.stdout(`${name} is anchored on ${quote(next.quote, 80)} already; nothing to change.\n`);
     return EXIT.ok;
   }
@@ -52,9 +56,7 @@ export const anchor: Command = async (positionals, values, io) => {
   // This claim's anchor must find its words exactly, once: a quote found only approximately (anchor/fuzzy, a warning for
   // `check`) is not them. Of the rest, only what the edit brings: another claim of the chapter whose sentence was deleted
   // (an error there before, which sets the chapter aside) does not stop this one from being anchored (an outside author's finding).
-  const own = `claims[${index}].anchor`;
-  const ownProblem = (problem: Problem) => problem.file === sidecar.file && (problem.path === own || problem.path.startsWith(`${own}.`));
-  const known = new Set(loadProject(options).problems.map(problemKey));
+  const known = new Set(current.map(problemKey));
   const wouldBe = await checkWouldBe(options, [file]);
   const mine = wouldBe.filter((problem) => ownProblem(problem) && (problem.severity === 'error' || problem.rule.startsWith('anchor/')));
   const brought = wouldBe.filter((problem) => problem.severity === 'error' && !ownProblem(problem) && !known.has(problemKey(problem)));
@@ -67,7 +69,8 @@ export const anchor: Command = async (positionals, values, io) => {
     return EXIT.problems;
   }
   const verdict = claim.verdict.status === 'unverified' ? '' : ` Its ${claim.verdict.status} verdict was given on the words it was anchored on: if these differ, the claim shows as stale until you re-confirm the verdict on them (\`research-pack reviewed ${id}\`) or give a new one.`;
-  const summary = `${name} is anchored on ${quote(next.quote, 120)} (was ${quote(claim.anchor.quote, 120)}).${verdict}\n`;
+  const was = claim.anchor === 'directive' ? `was anchored by its :claim[…]{#${id}} directive, which the prose no longer has` : `was ${quote(claim.anchor.quote, 120)}`;
+  const summary = `${name} is anchored on ${quote(next.quote, 120)} (${was}).${verdict}\n`;
   if (values['dry-run'] === true) {
     io.stdout(`${summary}\n${plainLines(unifiedDiff(file.file, file.before, file.after))}\nDry run: nothing was written. Run again without --dry-run to apply.\n`);
     return EXIT.ok;

@@ -42,6 +42,16 @@ export const removeClaim: Command = async (positionals, values, io) => {
   const claimsFile = chapter.claims!;
   const claims = claimsFile.data!.claims;
   const removed = new Set(ids);
+  // A contradicted claim's page warns readers that the evidence contradicts its words: removing it takes the warning away.
+  const contradicted = found.map(({ index }) => claims[index]!).filter((claim) => claim.verdict.status === 'contradicted');
+  if (contradicted.length > 0 && values.force !== true) {
+    const names = contradicted.map((claim) => `"${claim.id}"`).join(', ');
+    throw new CliError(
+      `claim ${names} of ${spec} ${contradicted.length === 1 ? 'has a contradicted verdict: its page warns' : 'have contradicted verdicts: their pages warn'} readers that the evidence contradicts ${contradicted.length === 1 ? 'its' : 'their'} words. ` +
+        `If the sentence is gone, or corrected, run again with --force; if it still reads as it did, correct it first and give a new verdict (\`research-pack verdict <claim> <status> --rationale "…"\`), or readers lose the warning`,
+      EXIT.problems,
+    );
+  }
 
   // The claims sidecar: each claim's entry, the later ones first (an entry's index counts the ones before it).
   const claimsBefore = await readOptional(path.join(options.root, claimsFile.file), claimsFile.file);
@@ -68,11 +78,9 @@ export const removeClaim: Command = async (positionals, values, io) => {
       for (const { index, left } of [...touched].reverse()) if (left.length === 0) evidenceEdit.removeItem('evidence', index);
       files.push({ kind: 'evidence', file: evidenceFile.file, before: evidenceBefore, after: evidenceEdit.toString() });
       for (const { item, left } of touched) {
-        lines.push(
-          left.length === 0
-            ? `  evidence "${item.id}" (${item.status}, ${item.relation}, source "${item.source}") goes with it: it bore on no other claim`
-            : `  evidence "${item.id}" (${item.status}, ${item.relation}, source "${item.source}") stays, on ${left.join(', ')}`,
-        );
+        const gone = item.claims.filter((claim) => removed.has(claim));
+        const what = `  evidence "${item.id}" (${item.status}, ${item.relation}, source "${item.source}")`;
+        lines.push(left.length === 0 ? `${what} goes: it bore on ${listed(gone)} ${gone.length === 1 ? 'alone' : 'only'}` : `${what} stays, on ${left.join(', ')} (${gone.join(', ')} taken off it)`);
       }
     }
   }
@@ -85,25 +93,37 @@ export const removeClaim: Command = async (positionals, values, io) => {
   // What it would write, checked with its book: refused when it brings an error the books do not have now. The
   // removed claims' own problems go with them; the others' entries move up, so problems are compared without their place.
   const known = new Set(loadProject(options).problems.map(withoutPlace));
-  const brought = (await checkWouldBe(options, files)).filter((problem) => problem.severity === 'error' && !known.has(withoutPlace(problem)));
-  if (brought.length > 0) {
-    const marked = brought.filter((problem) => problem.rule === 'anchor/unknown-directive');
-    const why = marked.length > 0
-      ? `The prose still marks ${marked.length === 1 ? 'the claim' : 'claims'} with a :claim[…]{#id} directive (above): take the words out of the directive, keeping them (or delete the sentence), in ${chapter.file}, then run again`
-      : `Without ${ids.length === 1 ? 'this claim' : 'these claims'} the books would have ${brought.length === 1 ? 'an error' : 'errors'} they do not have now (the places above are in the files as they would be written)`;
-    io.stderr(`${formatProblems(brought)}\n${why}; nothing was written.\n`);
+  const wouldBe = await checkWouldBe(options, files);
+  const brought = wouldBe.filter((problem) => problem.severity === 'error' && !known.has(withoutPlace(problem)));
+  // A claim the prose still marks: said as it is now (the prose marks it), not as the would-be books' unknown directive.
+  const marked = brought.filter((problem) => problem.rule === 'anchor/unknown-directive' && ids.some((id) => problem.message.includes(`"${id}"`)));
+  if (marked.length > 0) {
+    const places = marked.map((problem) => {
+      const id = ids.find((candidate) => problem.message.includes(`"${candidate}"`))!;
+      return `${problem.file}:${problem.line}:${problem.column}  the prose still marks claim "${id}" with :claim[…]{#${id}}`;
+    });
+    io.stderr(`${places.join('\n')}\nTake the words out of the directive, keeping them (or delete the sentence), then run again; nothing was written.\n`);
     return EXIT.problems;
   }
+  if (brought.length > 0) {
+    io.stderr(
+      `${formatProblems(brought)}\nWithout ${ids.length === 1 ? 'this claim' : 'these claims'} the books would have ${brought.length === 1 ? 'an error' : 'errors'} they do not have now (the places above are in the files as they would be written); nothing was written.\n`,
+    );
+    return EXIT.problems;
+  }
+  const left = wouldBe.filter((problem) => problem.severity === 'error').length;
 
   const head = found.map(({ index }) => {
     const claim = claims[index]!;
     const where = claim.anchor === 'directive' ? 'marked by a directive' : `anchored on ${quote(claim.anchor.quote, 80)}`;
     return `Removing claim "${claim.id}" of ${spec} (${claim.verdict.status}; ${where})`;
   });
-  const summary = `${head.join('\n')}${lines.length > 0 ? `:\n${lines.join('\n')}` : '.'}\nThe sources stay in the ledger.\n`;
+  const summary = `${head.join('\n')}${lines.length > 0 ? `\n${lines.join('\n')}` : ''}\nThe sources stay in the ledger.\n`;
+  const still = left === 0 ? '' : `note: ${spec} still has ${left === 1 ? 'an error' : `${left} errors`} this leaves as ${left === 1 ? 'it was' : 'they were'}: \`research-pack check\` lists ${left === 1 ? 'it' : 'them'}.\n`;
   if (values['dry-run'] === true) {
     const diffs = files.map((file) => plainLines(unifiedDiff(file.file, file.before, file.after))).join('\n');
     io.stdout(`${summary}\n${diffs}\nDry run: nothing was written. Run again without --dry-run to apply.\n`);
+    if (still) io.stderr(still);
     return EXIT.ok;
   }
   const content = options.contentDir.split(path.sep).join('/');
@@ -116,8 +136,14 @@ export const removeClaim: Command = async (positionals, values, io) => {
   await writeFiles(options, files, 'remove-claim');
   lock.release();
   io.stdout(`${summary}Wrote ${files.map((file) => file.file).join(' and ')}.\n`);
+  if (still) io.stderr(still);
   return EXIT.ok;
 };
+
+/** Ids as a list: `a`, `a and b`, `a, b and c`. */
+function listed(ids: readonly string[]): string {
+  return ids.length <= 1 ? (ids[0] ?? '') : `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
+}
 
 /** A problem without its place (line, column and path), which removing an entry before it moves. */
 function withoutPlace(problem: Problem): string {

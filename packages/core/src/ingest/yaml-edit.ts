@@ -318,6 +318,49 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     return splice;
   };
 
+  /** The items removed from each list so far, with the list as the text has it and the splices that remove them. */
+  const removals = new WeakMap<object, { original: Node[]; removed: Set<Node>; splices: Splice[] }>();
+  /** The first line of an item's block: its dash line, or the comment lines right above it at the dash's indent (its own). */
+  const blockStart = (item: Node) => {
+    let at = lineStart(item.range![0]);
+    const indent = text.slice(at, item.range![0]).indexOf('-');
+    while (at > 0) {
+      const line = text.slice(lineStart(at - 1), at);
+      if (!line.startsWith(' '.repeat(indent) + '#')) break;
+      at = lineStart(at - 1);
+    }
+    return at;
+  };
+  /**
+   * What removes a list's removed items: each run of removed items, with its
+   * own comment lines, up to the next kept item's block (the blank lines
+   * between go with it); a run at the list's end with the blank lines above
+   * it; the whole list, `key: []`.
+   */
+  const removedSplices = (pair: Pair<Node, Node | null>, state: { original: Node[]; removed: Set<Node> }): Array<{ start: number; end: number; text: string }> => {
+    const { original, removed } = state;
+    const out: Array<{ start: number; end: number; text: string }> = [];
+    for (let first = 0; first < original.length; first++) {
+      if (!removed.has(original[first]!)) continue;
+      let last = first;
+      while (last + 1 < original.length && removed.has(original[last + 1]!)) last++;
+      const after = original[last + 1];
+      if (after) {
+        out.push({ start: blockStart(original[first]!), end: blockStart(after), text: '' });
+      } else if (first === 0) {
+        // Every item: `key:` and its items become `key: []`.
+        const end = lineAfter(original[last]!.range![1] - 1).at;
+        out.push({ start: (pair.key as Node).range![1], end, text: `: []${text[end - 1] === '\n' ? '\n' : ''}` });
+      } else {
+        let start = blockStart(original[first]!);
+        while (start > 0 && /^[ \t]*\r?\n$/.test(text.slice(lineStart(start - 1), start))) start = lineStart(start - 1);
+        out.push({ start, end: lineAfter(original[last]!.range![1] - 1).at, text: '' });
+      }
+      first = last;
+    }
+    return out;
+  };
+
   const edit: YamlEdit = {
     append(key, items, options = {}) {
       if (items.length === 0) return;
@@ -488,43 +531,29 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
       const node = items[index];
       if (!node) throw refuse(`${key} has no item ${index}`);
       if (isAlias(node) || (node as { anchor?: string }).anchor) throw refuse(shared(isAlias(node) ? `*${node.source}` : `&${(node as { anchor?: string }).anchor}`, node.range?.[0], [key, index]));
-      const range = node.range;
-      if (empty || !range || appendedTo.has(key)) throw refuse(`${key}[${index}] was added by this edit; it cannot be removed in it`);
-      const dash = lineStart(range[0]);
-      if (!/^ *-[ \t]*$/.test(text.slice(dash, range[0]))) throw refuse(`${key}[${index}] does not start its own line with "- " (at ${placeOf(range[0])}): put each item of ${key} on lines of its own, then run again`);
-      /** The first line of an item's block: its dash line, or the comment lines right above it at the dash's indent. */
-      const blockStart = (item: Node) => {
-        let at = lineStart(item.range![0]);
-        const indent = text.slice(at, item.range![0]).indexOf('-');
-        while (at > 0) {
-          const line = text.slice(lineStart(at - 1), at);
-          if (!line.startsWith(' '.repeat(indent) + '#')) break;
-          at = lineStart(at - 1);
-        }
-        return at;
-      };
-      let start: number;
-      let end: number;
-      let inserted = '';
-      if (items.length === 1) {
-        // `key:` and its one item become `key: []`.
-        start = (pair.key as Node).range![1];
-        end = lineAfter(range[1] - 1).at;
-        inserted = `: []${text[end - 1] === '\n' ? '\n' : ''}`;
-      } else if (index < items.length - 1) {
-        // Up to the next item's block: the blank lines between them go with it.
-        start = blockStart(node);
-        end = blockStart(items[index + 1]!);
-      } else {
-        // The last item, and the blank lines above it: no blank line is left at the list's end.
-        start = blockStart(node);
-        while (start > 0 && /^[ \t]*\r?\n$/.test(text.slice(lineStart(start - 1), start))) start = lineStart(start - 1);
-        end = lineAfter(range[1] - 1).at;
+      if (empty || !node.range || appendedTo.has(key)) throw refuse(`${key}[${index}] was added by this edit; it cannot be removed in it`);
+      if (!/^ *-[ \t]*$/.test(text.slice(lineStart(node.range[0]), node.range[0]))) {
+        throw refuse(`${key}[${index}] does not start its own line with "- " (at ${placeOf(node.range[0])}): put each item of ${key} on lines of its own, then run again`);
       }
-      if (splices.some((splice) => splice.start < end && splice.end > start)) throw refuse(`${key}[${index}] was changed by this edit; it cannot be removed in it`);
+      // The list's items as the text has them, and the ones removed so far: removals next to each other are one splice.
+      const state = removals.get(seq) ?? { original: [...items], removed: new Set<Node>(), splices: [] as Splice[] };
+      removals.set(seq, state);
+      state.removed.add(node);
+      const next = removedSplices(pair, state);
+      const mine = new Set(state.splices);
+      if (splices.some((splice) => !mine.has(splice) && next.some((range) => splice.start < range.end && splice.end > range.start))) {
+        state.removed.delete(node);
+        throw refuse(`${key}[${index}] was changed by this edit; it cannot be removed in it`);
+      }
       changed = true;
       items.splice(index, 1);
-      push(start, end, inserted, 0);
+      // The splices of the removals before are replaced by the ones for all of them.
+      for (const splice of state.splices) {
+        length -= splice.text.length - (splice.end - splice.start);
+        revision += 1;
+        splices.splice(splices.indexOf(splice), 1);
+      }
+      state.splices = next.map((range) => push(range.start, range.end, range.text, 0));
     },
 
     isFlow(path) {

@@ -252,8 +252,8 @@ export function fuzzyQuote(at: ClaimFieldPlace, claim: { id: string; quote: stri
     markup
       ? `${markup}anchor the claim on that text, the words only: \`research-pack anchor ${claim.id} --quote "…"\` (or copy them into anchor.quote)`
       : unreviewed
-        ? `anchor the claim on that text: \`research-pack anchor ${claim.id} --quote "…"\` (or copy it into anchor.quote)`
-        : `that text may be only part of the sentence as it now reads (words added, a sentence split): anchor the claim on the words it now has (the words only, without Markdown) with \`research-pack anchor ${claim.id} --quote "…"\`, then review its verdict on them; if the verdict holds for exactly that text, \`research-pack reviewed ${claim.id}\` re-anchors the claim on it and re-confirms the verdict`,
+        ? `anchor the claim on that text: \`research-pack anchor ${claim.id} --quote "…"\` (or copy it into anchor.quote); if the sentence it was given for was deleted and that text is another, \`research-pack remove-claim ${claim.id}\` takes the claim out`
+        : `that text may be only part of the sentence as it now reads (words added, a sentence split): anchor the claim on the words it now has (the words only, without Markdown) with \`research-pack anchor ${claim.id} --quote "…"\`, then review its verdict on them; if the verdict holds for exactly that text, \`research-pack reviewed ${claim.id}\` re-anchors the claim on it and re-confirms the verdict; if the sentence it was given for was deleted and that text is another, \`research-pack remove-claim ${claim.id}\` takes the claim out`,
   );
 }
 

@@ -424,6 +424,23 @@ claims:
     expect(parse(after)).toEqual({ claims: [{ id: 'b', anchor: { quote: 'the words of b' }, priority: 'low' }] });
   });
 
+  it('removes items next to each other, in either order, as one block; all of them leave `claims: []`', () => {
+    const lastTwo = editYaml(claims, SIDECAR_KEY_ORDER.claims);
+    lastTwo.removeItem('claims', 2);
+    lastTwo.removeItem('claims', 1);
+    expect(lastTwo.toString()).toBe(claims.replace('\n  # Accepted by J. Author\n  - id: b\n    anchor: { quote: the words of b }\n\n  - id: c\n    anchor: directive\n', ''));
+    const firstTwo = editYaml(claims, SIDECAR_KEY_ORDER.claims);
+    firstTwo.removeItem('claims', 0);
+    firstTwo.removeItem('claims', 0);
+    expect(firstTwo.toString()).toBe('# Claims of the chapter.\nclaims:\n  - id: c\n    anchor: directive\n# end of claims\n');
+    const all = editYaml(claims, SIDECAR_KEY_ORDER.claims);
+    all.removeItem('claims', 1);
+    all.removeItem('claims', 1);
+    all.removeItem('claims', 0);
+    expect(all.toString()).toBe('# Claims of the chapter.\nclaims: []\n# end of claims\n');
+    expect(all.length).toBe(all.toString().length);
+  });
+
   it('leaves `key: []` when the last item goes, and refuses what it cannot remove cleanly', () => {
     const one = editYaml('claims:\n  - id: a\n    anchor: directive\nother: 1\n', ['claims', 'other']);
     one.removeItem('claims', 0);
