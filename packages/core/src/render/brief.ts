@@ -254,7 +254,7 @@ function objective(book: BookModel, chapter: ChapterModel): string[] {
   else lines.push('Questions:', ...questions.map((question, index) => `${index + 1}. ${recorded(question, true)}`));
   lines.push('');
   if (chapter.claims.length === 0) {
-    lines.push("No claims are recorded for this chapter yet. Identify them from the chapter's prose.", ...proposedEntries(chapter), '', claimNamingParagraph(false));
+    lines.push("No claims are recorded for this chapter. Identify them from the chapter's prose.", ...proposedEntries(chapter), '', claimNamingParagraph(false));
     return lines;
   }
   const stale = chapter.claims.filter((claim) => claim.stale !== false).length;

@@ -173,14 +173,15 @@ export function ambiguousQuote(
  * its hint asks for the sentence that took this claim's place, not for
  * that text.
  * @param problem the orphan problem.
+ * @param id the orphaned claim.
  * @param other the claim anchored to that text.
  * @returns the problem, reworded.
  */
-export function orphanOfAnother(problem: Problem, other: string): Problem {
+export function orphanOfAnother(problem: Problem, id: string, other: string): Problem {
   return {
     ...problem,
     message: `${problem.message}, which is the text of claim "${other}"`,
-    hint: 'that text is another claim\'s: the sentence this claim quoted was probably rewritten or deleted; find the sentence that now says what the verdict was given on, copy its words into anchor.quote as they read, then review the verdict (or remove the claim)',
+    hint: `that text is another claim's: the sentence this claim quoted was probably rewritten or deleted; find the sentence that now says what the verdict was given on and anchor the claim on its words as they read (\`research-pack anchor ${id} --quote "…"\`), then review the verdict; if the sentence was deleted, \`research-pack remove-claim ${id}\` takes the claim out, with the evidence that bore on it alone`,
   };
 }
 

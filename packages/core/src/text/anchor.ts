@@ -125,7 +125,7 @@ export function anchorClaims(
   // would have anchored two claims on one sentence): said so, and the hint asks for the sentence that replaced the old one.
   for (const orphan of orphans) {
     const other = [...anchors.values()].find((made) => made.id !== orphan.claim && made.location.start < orphan.end && orphan.start < made.location.end);
-    if (other) problems[orphan.at] = orphanOfAnother(problems[orphan.at]!, other.id);
+    if (other) problems[orphan.at] = orphanOfAnother(problems[orphan.at]!, orphan.claim, other.id);
   }
 
   appendProblems(problems, crossingClaims(claims, anchors, files));

@@ -110,13 +110,13 @@ describe('anchorClaims', () => {
         column: 14,
         path: 'claims[0].anchor.quote',
         message: `the quote of claim "object" ("Every line of the session file is one JSON object.") is not in ${files.chapter} as written; the closest text (${files.chapter}:3:1) is "Each line of a session file is one JSON object.", where the claim is anchored and shows as stale`,
-        hint: 'that text may be only part of the sentence as it now reads (words added, a sentence split): anchor the claim on the words it now has (the words only, without Markdown) with `research-pack anchor object --quote "…"`, then review its verdict on them; if the verdict holds for exactly that text, `research-pack reviewed object` re-anchors the claim on it and re-confirms the verdict',
+        hint: 'that text may be only part of the sentence as it now reads (words added, a sentence split): anchor the claim on the words it now has (the words only, without Markdown) with `research-pack anchor object --quote "…"`, then review its verdict on them; if the verdict holds for exactly that text, `research-pack reviewed object` re-anchors the claim on it and re-confirms the verdict; if the sentence it was given for was deleted and that text is another, `research-pack remove-claim object` takes the claim out',
       },
     ]);
     // A claim not reviewed yet has no verdict to review, nor shows as stale: its quote is mistyped.
     const unreviewed = anchorClaims(chapterText(prose), [quote('object', { quote: 'Every line of the session file is one JSON object.' })], files).problems[0]!;
     expect(unreviewed.message).toMatch(/, where the claim is anchored$/);
-    expect(unreviewed.hint).toBe('anchor the claim on that text: `research-pack anchor object --quote "…"` (or copy it into anchor.quote)');
+    expect(unreviewed.hint).toBe('anchor the claim on that text: `research-pack anchor object --quote "…"` (or copy it into anchor.quote); if the sentence it was given for was deleted and that text is another, `research-pack remove-claim object` takes the claim out');
     const orphan = anchorClaims(chapterText(prose), [quote('gone', { quote: 'Readers ignore the header entirely.' })], files).problems[0]!;
     expect(orphan.hint).toBe('anchor the claim on its words exactly as they read in the chapter (the words only, without the backticks, asterisks or link brackets of their Markdown) with `research-pack anchor gone --quote "…"`, or copy them into anchor.quote; if the sentence was deleted, `research-pack remove-claim gone` takes the claim out, with the evidence that bore on it alone');
   });
@@ -215,6 +215,9 @@ describe('anchorClaims', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]!.message).toMatch(/^the quote of claim "pack-index" \(.*\) is not in content\/books\/pi\/27-chapter\.mdx; the closest text \(content\/books\/pi\/27-chapter\.mdx:1:1\) is "Objects in a pack .*", which is the text of claim "delta-in-pack"$/);
     expect(problems[0]!.hint).toMatch(/^that text is another claim's: the sentence this claim quoted was probably rewritten or deleted/);
+    // The commands for both cases, with this claim's id (an outside author's finding: the hint named no command).
+    expect(problems[0]!.hint).toContain('`research-pack anchor pack-index --quote "…"`');
+    expect(problems[0]!.hint).toContain('`research-pack remove-claim pack-index` takes the claim out');
   });
 
   it("names the id a space keeps from its directive (an outside author's finding: \"has no id\" read as wrong)", () => {
