@@ -213,6 +213,7 @@ Options:
   --chapter <b>/<c>   the chapter, when two chapters have a claim of that id
   --dry-run           show the diff; write nothing
 ${PROJECT}
+${AS_OF}
 ${HELP_FLAG}
 
 Exit codes: 0 anchored, or anchored so already; 1 the new anchor does not
@@ -240,6 +241,7 @@ Options:
   --force             remove a claim whose verdict is contradicted
   --dry-run           show what goes and the diff; write nothing
 ${PROJECT}
+${AS_OF}
 ${HELP_FLAG}
 
 Exit codes: 0 removed; 1 the books would have an error they do not have now

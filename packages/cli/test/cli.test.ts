@@ -4,7 +4,9 @@
  */
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { COMMAND_OPTIONS } from '../src/args.js';
 import { main } from '../src/cli.js';
+import { HELP } from '../src/help.js';
 import { repoRoot, runCli } from './helpers.js';
 
 // In this process only (the binary runs in its own): `fingerprint` runs out of stack, as a walker on input nested too deep would.
@@ -37,6 +39,13 @@ describe('research-pack', () => {
       expect(result.stdout).toMatch(/Exit codes: 0 /);
       expect(result.stderr).toBe('');
     }
+  });
+
+  it("names every option a command takes in that command's help (an outside author's finding: --as-of was taken, not shown)", () => {
+    const missing = Object.entries(COMMAND_OPTIONS).flatMap(([command, options]) =>
+      Object.entries(options as Record<string, { short?: string }>).flatMap(([name]) => (HELP[command as keyof typeof HELP].includes(`--${name}`) ? [] : [`${command} --${name}`])),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('prints its version', async () => {
