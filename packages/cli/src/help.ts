@@ -230,15 +230,17 @@ an evidence item that bore on it alone is removed, one that bears on other
 claims too stays, on those. The sources stay in the ledger, and a proposed
 claim accepted as one stays recorded as accepted. A claim the prose still
 marks with :claim[…]{#id} is refused: take the words out of the directive
-(keep them) first. A claim with a contradicted verdict needs --force: its
-page warns readers, and the warning goes with it. What would be written is
+(keep them) first. A claim with a contradicted verdict whose words may
+still read in the prose needs --force: its page warns readers, and the
+warning goes with it. What would be written is
 checked with everything \`check\` runs before anything is written. The
 claims of one chapter per call; nothing records the removal but the files'
 history (git).
 
 Options:
   --chapter <b>/<c>   the chapter, when two chapters have a claim of that id
-  --force             remove a claim whose verdict is contradicted
+  --force             remove a contradicted claim whose words may still read
+                      in the prose
   --dry-run           show what goes and the diff; write nothing
 ${PROJECT}
 ${AS_OF}

@@ -106,19 +106,31 @@ describe('research-pack remove-claim', () => {
     await editFile(file('26-chapter.mdx'), marked![0], marked![1]!);
     const again = await runCli(['remove-claim', 'assistant-names-model'], { cwd: root });
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toContain('Removing claim "assistant-names-model" of pi/26-chapter (supported; marked by a directive)');
+    expect(again.stdout).toContain('Removing claim "assistant-names-model" of pi/26-chapter (supported; anchored by a directive the prose no longer has)');
     expect((await runCli(['check'], { cwd: root })).code).toBe(0);
   });
 
-  it('asks for --force before it takes away a contradicted verdict, which warns readers', async () => {
+  it('asks for --force before it takes away a contradicted verdict whose words still read, not once the sentence is gone', async () => {
     const before = await sidecars('27-chapter');
     const run = await runCli(['remove-claim', 'first-write-after-reply'], { cwd: root });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('claim "first-write-after-reply" of pi/27-chapter has a contradicted verdict: its page warns readers that the evidence contradicts its words. If the sentence is gone, or corrected, run again with --force');
+    expect(run.stderr).toContain('claim "first-write-after-reply" has a contradicted verdict and its words still read in content/books/pi/27-chapter.mdx: its page warns readers that the evidence contradicts them, and the warning goes with the claim.');
+    expect(run.stderr).toContain('or, to stop tracking it all the same, run again with --force; nothing was written');
     expect((await sidecars('27-chapter')).text).toEqual(before.text);
-    const forced = await runCli(['remove-claim', 'first-write-after-reply', '--force', '--dry-run'], { cwd: root });
-    expect(forced.code, forced.stderr).toBe(0);
-    expect(forced.stdout).toContain('Removing claim "first-write-after-reply" of pi/27-chapter (contradicted;');
+    // A dry run shows what would go all the same, and says --force is needed.
+    const dry = await runCli(['remove-claim', 'first-write-after-reply', '--dry-run'], { cwd: root });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('Removing claim "first-write-after-reply" of pi/27-chapter (contradicted; anchored on');
+    expect(dry.stdout).toContain('Run again without --dry-run and with --force to apply.');
+    expect(dry.stderr).toContain('its words still read in content/books/pi/27-chapter.mdx');
+    // Once the sentence is gone, the warning goes with it: no --force.
+    const prose = await readFile(file('27-chapter.mdx'), 'utf8');
+    const sentence = /A new session leaves nothing on disk until the first assistant reply arrives;[^\n]*?so far\./.exec(prose);
+    expect(sentence, 'the sentence of first-write-after-reply').not.toBeNull();
+    await editFile(file('27-chapter.mdx'), sentence![0], '');
+    const gone = await runCli(['remove-claim', 'first-write-after-reply'], { cwd: root });
+    expect(gone.code, gone.stderr).toBe(0);
+    expect(gone.stdout).toContain('Removing claim "first-write-after-reply" of pi/27-chapter (contradicted; anchored on "A new session leaves nothing on disk until the first assistant reply arrives; on…", words the prose no longer has)');
   });
 
   it('says, with several claims, which removed claims each evidence item bore on, and that errors it leaves are still there', async () => {

@@ -42,17 +42,6 @@ export const removeClaim: Command = async (positionals, values, io) => {
   const claimsFile = chapter.claims!;
   const claims = claimsFile.data!.claims;
   const removed = new Set(ids);
-  // A contradicted claim's page warns readers that the evidence contradicts its words: removing it takes the warning away.
-  const contradicted = found.map(({ index }) => claims[index]!).filter((claim) => claim.verdict.status === 'contradicted');
-  if (contradicted.length > 0 && values.force !== true) {
-    const names = contradicted.map((claim) => `"${claim.id}"`).join(', ');
-    throw new CliError(
-      `claim ${names} of ${spec} ${contradicted.length === 1 ? 'has a contradicted verdict: its page warns' : 'have contradicted verdicts: their pages warn'} readers that the evidence contradicts ${contradicted.length === 1 ? 'its' : 'their'} words. ` +
-        `If the sentence is gone, or corrected, run again with --force; if it still reads as it did, correct it first and give a new verdict (\`research-pack verdict <claim> <status> --rationale "…"\`), or readers lose the warning`,
-      EXIT.problems,
-    );
-  }
-
   // The claims sidecar: each claim's entry, the later ones first (an entry's index counts the ones before it).
   const claimsBefore = await readOptional(path.join(options.root, claimsFile.file), claimsFile.file);
   if (claimsBefore === undefined) throw new CliError(`${claimsFile.file} is gone; run the command again`, EXIT.problems);
@@ -92,7 +81,11 @@ export const removeClaim: Command = async (positionals, values, io) => {
 
   // What it would write, checked with its book: refused when it brings an error the books do not have now. The
   // removed claims' own problems go with them; the others' entries move up, so problems are compared without their place.
-  const known = new Set(loadProject(options).problems.map(withoutPlace));
+  const current = loadProject(options).problems;
+  const known = new Set(current.map(withoutPlace));
+  /** A claim's own anchor problem now: `anchor/orphan` (its words are found nowhere), `anchor/missing-directive` (its directive is gone), or none. */
+  const anchorProblem = (index: number) =>
+    current.find((problem) => problem.file === claimsFile.file && problem.path.startsWith(`claims[${index}].anchor`) && (problem.rule === 'anchor/orphan' || problem.rule === 'anchor/missing-directive'))?.rule;
   const wouldBe = await checkWouldBe(options, files);
   const brought = wouldBe.filter((problem) => problem.severity === 'error' && !known.has(withoutPlace(problem)));
   // A claim the prose still marks: said as it is now (the prose marks it), not as the would-be books' unknown directive.
@@ -112,20 +105,44 @@ export const removeClaim: Command = async (positionals, values, io) => {
     return EXIT.problems;
   }
   const left = wouldBe.filter((problem) => problem.severity === 'error').length;
+  // A contradicted claim's page warns readers that the evidence contradicts its words: while they may still read so, the
+  // warning is not taken away without --force (an outside author's finding). A sentence that is gone takes nothing away.
+  const warned = found.flatMap(({ index }) => {
+    const claim = claims[index]!;
+    const problem = anchorProblem(index);
+    return claim.verdict.status === 'contradicted' && problem !== 'anchor/orphan' ? [{ claim, stands: problem === undefined }] : [];
+  });
+  const forceNeeded =
+    warned.length === 0 || values.force === true
+      ? ''
+      : warned
+          .map(({ claim, stands }) =>
+            stands
+              ? `claim "${claim.id}" has a contradicted verdict and its words still read in ${chapter.file}: its page warns readers that the evidence contradicts them, and the warning goes with the claim. Correct the sentence and give a new verdict (\`research-pack verdict ${claim.id} <status> --rationale "…"\`), or, to stop tracking it all the same, run again with --force`
+              : `claim "${claim.id}" has a contradicted verdict, and its directive is gone from the prose: if its sentence is gone, or corrected, run again with --force; if its words still read as they did, its page's warning that the evidence contradicts them goes with the claim`,
+          )
+          .join('\n');
 
   const head = found.map(({ index }) => {
     const claim = claims[index]!;
-    const where = claim.anchor === 'directive' ? 'marked by a directive' : `anchored on ${quote(claim.anchor.quote, 80)}`;
+    const where =
+      claim.anchor === 'directive'
+        ? anchorProblem(index) === 'anchor/missing-directive'
+          ? 'anchored by a directive the prose no longer has'
+          : 'marked by a directive'
+        : `anchored on ${quote(claim.anchor.quote, 80)}${anchorProblem(index) === 'anchor/orphan' ? ', words the prose no longer has' : ''}`;
     return `Removing claim "${claim.id}" of ${spec} (${claim.verdict.status}; ${where})`;
   });
   const summary = `${head.join('\n')}${lines.length > 0 ? `\n${lines.join('\n')}` : ''}\nThe sources stay in the ledger.\n`;
   const still = left === 0 ? '' : `note: ${spec} still has ${left === 1 ? 'an error' : `${left} errors`} this leaves as ${left === 1 ? 'it was' : 'they were'}: \`research-pack check\` lists ${left === 1 ? 'it' : 'them'}.\n`;
   if (values['dry-run'] === true) {
     const diffs = files.map((file) => plainLines(unifiedDiff(file.file, file.before, file.after))).join('\n');
-    io.stdout(`${summary}\n${diffs}\nDry run: nothing was written. Run again without --dry-run to apply.\n`);
+    io.stdout(`${summary}\n${diffs}\nDry run: nothing was written. Run again without --dry-run${forceNeeded ? ' and with --force' : ''} to apply.\n`);
+    if (forceNeeded) io.stderr(`${forceNeeded}\n`);
     if (still) io.stderr(still);
     return EXIT.ok;
   }
+  if (forceNeeded) throw new CliError(`${forceNeeded}; nothing was written`, EXIT.problems);
   const content = options.contentDir.split(path.sep).join('/');
   using lock = lockBook(path.join(options.root, options.contentDir, chapter.book), { command: 'remove-claim', shown: path.posix.join(content, chapter.book), io });
   for (const file of files) {
