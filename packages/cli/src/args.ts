@@ -21,6 +21,7 @@ export const COMMAND_OPTIONS = {
   fingerprint: { ...help },
   anchor: { ...project, chapter: { type: 'string' }, quote: { type: 'string' }, prefix: { type: 'string' }, suffix: { type: 'string' }, 'dry-run': { type: 'boolean' }, ...help },
   'remove-claim': { ...project, chapter: { type: 'string' }, force: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, ...help },
+  'move-claim': { ...project, chapter: { type: 'string' }, to: { type: 'string' }, 'dry-run': { type: 'boolean' }, ...help },
   recover: { root: project.root, content: project.content, discard: { type: 'boolean' }, ...help },
   ingest: {
     ...project,

@@ -30,6 +30,7 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   cite: decisionCommand('cite'),
   anchor: async () => (await import('./commands/anchor.js')).anchor,
   'remove-claim': async () => (await import('./commands/remove-claim.js')).removeClaim,
+  'move-claim': async () => (await import('./commands/move-claim.js')).moveClaim,
   recover: async () => (await import('./commands/recover.js')).recover,
 };
 

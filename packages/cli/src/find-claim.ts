@@ -62,6 +62,23 @@ export function problemKey(problem: Problem): string {
   return `${problem.rule}\u0000${problem.file}\u0000${problem.path}\u0000${problem.message}`;
 }
 
+/**
+ * A chapter of the books, named as `--chapter` names one.
+ * @param options the project.
+ * @param scope what the user typed: `<book>/<chapter>`, the chapter's file, or the chapter alone in a project of one book.
+ * @param option the option it was given with, for the message.
+ * @returns the chapter; throws a usage error naming an example when there is none.
+ */
+export function chapterNamed(options: { root: string; contentDir: string }, scope: string, option: string): LoadedChapter {
+  const { books } = loadBooks(options.root, { contentDir: options.contentDir });
+  const all = books.flatMap((book) => book.chapters);
+  const spec = chapterSpec(scope.replace(/\/+$/, ''), books.map((book) => book.slug));
+  const chapter = all.find((candidate) => `${candidate.book}/${candidate.slug}` === spec);
+  if (chapter) return chapter;
+  const guess = closest(spec, all.map((candidate) => `${candidate.book}/${candidate.slug}`));
+  throw new CliError(`no chapter ${spec}${guess ? ` (did you mean "${guess}"?)` : ''}; give ${option} <book>/<chapter>, the book's folder and the chapter's file name without .md or .mdx, e.g. ${all[0] ? `${all[0].book}/${all[0].slug}` : 'pi/27-chapter'}`);
+}
+
 /** A chapter's file, or one of its sidecars: what names the chapter is the name before it. */
 const CHAPTER_FILE = /\.(?:mdx?|(?:claims|evidence|research)\.ya?ml)$/i;
 
@@ -77,4 +94,15 @@ function chapterSpec(scope: string, books: readonly string[]): string {
   const parts = scope.replace(/\\/g, '/').split('/').filter(Boolean);
   if (CHAPTER_FILE.test(scope) || parts.length > 2) return parts.length >= 2 ? `${parts.at(-2)}/${parts.at(-1)!.replace(CHAPTER_FILE, '')}` : books.length === 1 ? `${books[0]}/${parts[0]!.replace(CHAPTER_FILE, '')}` : scope;
   return parts.length === 1 && books.length === 1 ? `${books[0]}/${parts[0]}` : parts.join('/');
+}
+
+/**
+ * A problem without its place (line, column and path), which an edit that
+ * removes or moves entries before it moves: to tell the problems there
+ * before from new ones when entries are removed or moved.
+ * @param problem a problem.
+ * @returns its key.
+ */
+export function withoutPlace(problem: Problem): string {
+  return `${problem.rule}\u0000${problem.file}\u0000${problem.message}`;
 }

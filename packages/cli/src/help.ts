@@ -94,6 +94,9 @@ Commands:
                               prose (a quote that no longer matches)
   remove-claim <claim>...     take claims the prose no longer makes out of the
                               sidecars, with the evidence that bore on them alone
+  move-claim <claim>... --to <book>/<chapter>
+                              carry claims whose sentences moved to another
+                              chapter there, with their evidence and sources
   recover                     finish a write a killed command left half done
   sources refresh [<book>[/<chapter>]]
                               check every source's link, DOI and arXiv id and
@@ -250,6 +253,35 @@ Exit codes: 0 removed; 1 the books would have an error they do not have now
 (printed; nothing is written), the prose still marks the claim, a
 contradicted claim without --force, a sidecar cannot be read, or the book
 is locked; 2 bad arguments or no such claim.`,
+
+  'move-claim': `Usage: research-pack move-claim <claim>... --to <book>/<chapter> [options]
+
+Carry claims whose sentences you moved to another chapter into that
+chapter's sidecars, instead of editing four of them: each claim's entry, as
+written, with its verdict; the evidence that bore on the moved claims alone
+(an item that bears on other claims of the chapter too stays on those, and
+a copy goes for the moved ones); and the sources that evidence rests on,
+copied into the other chapter's ledger unless it has the same entry (one of
+that id that differs is refused). The sources stay in this chapter's ledger
+too. An evidence item whose id the other chapter has takes a new one. Move
+the sentences first (with their :claim[…]{#id} directives, if they have
+them): what would be written is checked with everything \`check\` runs
+before anything is written, and the claims' words must be found in the
+other chapter. The claims of one chapter per call.
+
+Options:
+  --to <b>/<c>        the chapter the claims go to (or its file)
+  --chapter <b>/<c>   the chapter they are in, when two chapters have a claim
+                      of that id
+  --dry-run           show what moves and the diff; write nothing
+${PROJECT}
+${AS_OF}
+${HELP_FLAG}
+
+Exit codes: 0 moved; 1 the books would have an error they do not have now
+(printed; nothing is written), the other chapter has a claim of that id or
+a different source of that id, a sidecar cannot be read, or a book is
+locked; 2 bad arguments or no such claim or chapter.`,
 
   recover: `Usage: research-pack recover [--discard] [options]
 

@@ -64,7 +64,7 @@ describe('research-pack', () => {
     const result = await runCli(['chek']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'research-pack: unknown command "chek" (did you mean "check"?); commands: check, brief, status, fingerprint, ingest, sources, review, accept, reject, accept-claim, verdict, reviewed, source, cite, anchor, remove-claim, recover\nRun `research-pack --help` for usage.\n',
+      'research-pack: unknown command "chek" (did you mean "check"?); commands: check, brief, status, fingerprint, ingest, sources, review, accept, reject, accept-claim, verdict, reviewed, source, cite, anchor, remove-claim, move-claim, recover\nRun `research-pack --help` for usage.\n',
     );
     expect((await runCli(['help', 'chek'])).code).toBe(2);
     // A verb with the kind of item it decides on is the verb (an outside author's slip).

@@ -13,11 +13,11 @@
  */
 import path from 'node:path';
 import { editYaml, SIDECAR_KEY_ORDER, type PlannedFile } from '@research-pack/core/ingest';
-import { formatProblems, quote, type Problem } from '@research-pack/core/problems';
+import { formatProblems, quote } from '@research-pack/core/problems';
 import { EvidenceItemSchema } from '@research-pack/core/schema';
 import { stringOption } from '../args.js';
 import { unifiedDiff } from '../diff.js';
-import { findClaims } from '../find-claim.js';
+import { findClaims, withoutPlace } from '../find-claim.js';
 import { readOptional } from '../files.js';
 import { CliError, EXIT } from '../io.js';
 import { lockBook } from '../lock.js';
@@ -160,9 +160,4 @@ export const removeClaim: Command = async (positionals, values, io) => {
 /** Ids as a list: `a`, `a and b`, `a, b and c`. */
 function listed(ids: readonly string[]): string {
   return ids.length <= 1 ? (ids[0] ?? '') : `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
-}
-
-/** A problem without its place (line, column and path), which removing an entry before it moves. */
-function withoutPlace(problem: Problem): string {
-  return `${problem.rule}\u0000${problem.file}\u0000${problem.message}`;
 }

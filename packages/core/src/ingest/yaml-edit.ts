@@ -85,6 +85,13 @@ export interface YamlEdit {
   removeItem(key: string, index: number): void;
   /** Whether the mapping at `path` has `key`. */
   has(path: ReadonlyArray<string | number>, key: string): boolean;
+  /**
+   * The value at `path` as the text writes it (plain data, without the
+   * defaults a schema would add), as the edit has it now.
+   * @param path e.g. `['claims', 3]`.
+   * @returns the value, or undefined.
+   */
+  value(path: ReadonlyArray<string | number>): unknown;
   /** Whether the collection at `path` is written in flow style (`{ a: 1 }`, `[a, b]`). */
   isFlow(path: ReadonlyArray<string | number>): boolean;
   /** Whether anything changed. */
@@ -559,6 +566,11 @@ export function editYaml(source: string | undefined, topLevelOrder: readonly str
     isFlow(path) {
       const node = doc.getIn(path, true);
       return (isMap(node) || isSeq(node)) && node.flow === true;
+    },
+
+    value(path) {
+      const node = doc.getIn(path, true);
+      return node === undefined || node === null ? undefined : (node as Node).toJSON();
     },
 
     has(path, key) {

@@ -18,6 +18,7 @@ import { loadFrontmatter } from '../load/frontmatter.js';
 import type { BookModel, ChapterModel, ResearchModel } from './types.js';
 import { relativePath } from '../load/paths.js';
 import { appendProblems, type Problem } from '../problems/problem.js';
+import { movedDirectives } from '../text/anchor-problems.js';
 import { duplicateChapterNumber, validateChapter } from './cross-file.js';
 import { readSourcesLock, type LoadedSourcesLock } from '../sources/lock.js';
 import { checkChapterSources, indexSourcesLock } from '../sources/view.js';
@@ -121,7 +122,10 @@ export function checkChapter(book: BookFolder, entry: ChapterEntry, options: Che
  */
 export function assembleModel(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[], asOf: string): BuildModelResult {
   const locks = readLocks(rootDir, listing);
-  const problems = collect(rootDir, listing, checks, locks);
+  // A sentence moved between chapters with its :claim directive: its two problems name each other (the same objects elsewhere).
+  const collected = collect(rootDir, listing, checks, locks);
+  const moved = movedDirectives(collected);
+  const problems = moved.size === 0 ? collected : collected.map((problem) => moved.get(problem) ?? problem);
   const books: BookModel[] = [];
   let complete = true;
   let next = 0;
@@ -145,7 +149,7 @@ export function assembleModel(rootDir: string, listing: BookListings, checks: re
   }
   const blocked = !complete || problems.some(blocks);
   if (!blocked) return { model: { version: 1, asOf, books }, problems };
-  const partial = partialModel(rootDir, listing, checks, problems, books, asOf);
+  const partial = partialModel(rootDir, listing, checks, problems, books, asOf, moved);
   return partial ? { model: undefined, problems, partial } : { model: undefined, problems };
 }
 
@@ -159,14 +163,14 @@ function blocks(problem: Problem): boolean {
  * errors are all that stops the model (a book's own file, a duplicate
  * chapter number or a sources lock with an error leave none).
  */
-function partialModel(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[], problems: readonly Problem[], books: readonly BookModel[], asOf: string): PartialModel | undefined {
+function partialModel(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[], problems: readonly Problem[], books: readonly BookModel[], asOf: string, replaced: ReadonlyMap<Problem, Problem>): PartialModel | undefined {
   const setAside: SetAsideChapter[] = [];
   const explained = new Set<Problem>();
   let next = 0;
   for (const book of listing.books) {
     for (const entry of book.chapters) {
       const check = checks[next++]!;
-      const errors = [...entry.problems, ...check.load, ...check.validate, ...check.build].filter(blocks);
+      const errors = [...entry.problems, ...check.load, ...check.validate, ...check.build].filter(blocks).map((problem) => replaced.get(problem) ?? problem);
       if (errors.length === 0 && check.chapter) continue;
       if (errors.length === 0) return undefined;
       for (const error of errors) explained.add(error);
@@ -194,7 +198,9 @@ function partialModel(rootDir: string, listing: BookListings, checks: readonly C
  * @returns the problems.
  */
 export function collectProblems(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[]): Problem[] {
-  return collect(rootDir, listing, checks, readLocks(rootDir, listing));
+  const collected = collect(rootDir, listing, checks, readLocks(rootDir, listing));
+  const moved = movedDirectives(collected);
+  return moved.size === 0 ? collected : collected.map((problem) => moved.get(problem) ?? problem);
 }
 
 /** Each book's sources lock (`sources.lock.json`), read once per build: undefined where a book has none. */

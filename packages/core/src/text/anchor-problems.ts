@@ -116,6 +116,44 @@ export function emptyDirective(at: DirectivePlace, id: string, holds?: string): 
 }
 
 /**
+ * A claim directive marked in one chapter's prose that another chapter's
+ * claims sidecar holds, with the prose of its own chapter no longer marking
+ * it: a sentence moved between chapters (an outside author's finding: the
+ * two errors said nothing of each other, and the hint offered to remove the
+ * markup, which loses the verdict). Both problems are said again, each
+ * naming the other and the command that carries the claim over.
+ * @param problems every problem of the project.
+ * @returns the problems to replace, by the problem they replace.
+ */
+export function movedDirectives(problems: readonly Problem[]): Map<Problem, Problem> {
+  const marked = new Map<string, Problem[]>();
+  const missing = new Map<string, Problem[]>();
+  for (const problem of problems) {
+    const unknownId = problem.rule === 'anchor/unknown-directive' ? UNKNOWN_DIRECTIVE.exec(problem.message)?.[1] : undefined;
+    const missingId = problem.rule === 'anchor/missing-directive' ? MISSING_DIRECTIVE.exec(problem.message)?.[1] : undefined;
+    if (unknownId !== undefined) marked.set(unknownId, [...(marked.get(unknownId) ?? []), problem]);
+    if (missingId !== undefined) missing.set(missingId, [...(missing.get(missingId) ?? []), problem]);
+  }
+  const replaced = new Map<Problem, Problem>();
+  for (const [id, [here, ...more]] of marked) {
+    const there = missing.get(id);
+    // One place marks it, one sidecar misses it: anything else is not one sentence moved.
+    if (!here || more.length > 0 || there?.length !== 1) continue;
+    const from = there[0]!;
+    const spec = here.file.split('/').slice(-2).join('/').replace(/\.mdx?$/i, '');
+    const command = `\`research-pack move-claim ${id} --to ${spec}\``;
+    replaced.set(here, { ...here, hint: `claim ${quote(id)} is in ${from.file}, another chapter's sidecar, whose prose no longer marks it: if you moved the sentence here, ${command} carries the claim here, with its evidence and the sources it rests on` });
+    replaced.set(from, { ...from, hint: `${here.file}:${here.line}:${here.column} marks :claim[…]{#${id}}, and its chapter has no claim of that id: if you moved the sentence there, ${command} carries the claim there, with its evidence and the sources it rests on` });
+  }
+  return replaced;
+}
+
+/** The id in an `anchor/unknown-directive` message (`unknownDirective`). */
+const UNKNOWN_DIRECTIVE = /^:claim directive names "([^"]+)", which is not a claim in /;
+/** The id in an `anchor/missing-directive` message (`missingDirective`). */
+const MISSING_DIRECTIVE = /^claim "([^"]+)" is anchored by directive, but /;
+
+/**
  * `anchor/missing-directive`: a directive claim the prose does not mark.
  * @param at the claim's `anchor` in the sidecar.
  * @param id the claim.

@@ -1,0 +1,182 @@
+/**
+ * `research-pack move-claim <claim>... --to <book>/<chapter>`: claims whose
+ * sentences moved to another chapter carried to that chapter's sidecars,
+ * with their verdicts, their evidence and the sources it rests on, without
+ * editing YAML by hand (an outside author's finding: a paragraph moved
+ * between chapters took four hand edits, the claim entry, its evidence item
+ * and its source copied into the other chapter's ledger). Evidence that
+ * bore on the moved claims alone moves; evidence that bears on others of
+ * the chapter too stays on those and is copied, for the moved ones, into
+ * the other chapter (the same source read for both). A source the moved
+ * evidence rests on is copied into the other chapter's ledger unless it has
+ * it already (the same entry: one of that id that differs is refused), and
+ * stays in this one. Like `anchor`, it reads the sidecars as they are, not
+ * the model (both chapters may be set aside while the prose is moved), and
+ * checks what it would write with everything `research-pack check` runs
+ * before it writes: the claims' words must be found in the other chapter.
+ */
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { editYaml, SIDECAR_KEY_ORDER, type PlannedFile, type YamlEdit } from '@research-pack/core/ingest';
+import type { LoadedChapter } from '@research-pack/core/load';
+import { formatProblems } from '@research-pack/core/problems';
+import { EvidenceItemSchema } from '@research-pack/core/schema';
+import { stringOption } from '../args.js';
+import { unifiedDiff } from '../diff.js';
+import { chapterNamed, findClaims, withoutPlace } from '../find-claim.js';
+import { readOptional } from '../files.js';
+import { CliError, EXIT } from '../io.js';
+import { lockBook } from '../lock.js';
+import { loadProject, projectOptions } from '../project.js';
+import { plainLines } from '../review/run-decisions.js';
+import { checkWouldBe, writeFiles } from '../review/would-be.js';
+import type { Command } from './types.js';
+
+const EVIDENCE_KEYS = Object.keys(EvidenceItemSchema.shape);
+
+/** A sidecar of a chapter, read and opened for editing. */
+interface Opened {
+  file: string;
+  before: string | undefined;
+  edit: YamlEdit;
+}
+
+/** Move claims of one chapter to another, with their evidence and its sources. */
+export const moveClaim: Command = async (positionals, values, io) => {
+  if (positionals.length === 0) throw new CliError('`move-claim` needs the claims to move: their ids, e.g. move-claim merge-parents --to git/02-refs');
+  const to = stringOption(values, 'to');
+  if (to === undefined) throw new CliError('say which chapter the claims go to: --to <book>/<chapter>, the chapter whose prose has their sentences now');
+  const ids = [...new Set(positionals)];
+  const options = await projectOptions(values, io);
+  const found = findClaims(options, ids, stringOption(values, 'chapter')?.replace(/\/+$/, ''));
+  const from = found[0]!.chapter;
+  const fromSpec = `${from.book}/${from.slug}`;
+  const elsewhere = found.find((entry) => entry.chapter !== from);
+  if (elsewhere) throw new CliError(`"${ids[0]}" is a claim of ${fromSpec} and "${ids[found.indexOf(elsewhere)]}" of ${elsewhere.chapter.book}/${elsewhere.chapter.slug}: move the claims of one chapter per call`);
+  const target = chapterNamed(options, to, '--to');
+  const toSpec = `${target.book}/${target.slug}`;
+  if (target.file === from.file) throw new CliError(`the claims are in ${toSpec} already: --to names the chapter they go to`);
+  for (const sidecar of [from.evidence, target.claims, target.evidence]) {
+    if (sidecar && sidecar.data === undefined) throw new CliError(`${sidecar.file} cannot be read (\`research-pack check\` says why): fix it first, then run again`, EXIT.problems);
+  }
+  const taken = new Set((target.claims?.data?.claims ?? []).map((claim) => claim.id));
+  const clash = ids.filter((id) => taken.has(id));
+  if (clash.length > 0) {
+    throw new CliError(`${toSpec} has a claim ${clash.map((id) => `"${id}"`).join(', ')} already: give it another id there, or move the sentence's claim under another id (a claim's id is unique within its chapter)`, EXIT.problems);
+  }
+  const moved = new Set(ids);
+
+  const fromClaims = await open(options, from, 'claims');
+  const fromEvidence = from.evidence ? await open(options, from, 'evidence') : undefined;
+  const toClaims = await open(options, target, 'claims', from);
+  const toEvidence = await open(options, target, 'evidence', from);
+  const lines: string[] = [];
+
+  // The claims, as written (no defaults added), in the order given; removed from this chapter, the later ones first.
+  const entries = found.map(({ index }) => fromClaims.edit.value(['claims', index]));
+  for (const { index } of [...found].sort((a, b) => b.index - a.index)) fromClaims.edit.removeItem('claims', index);
+  toClaims.edit.append('claims', entries, { comment: `Moved from ${fromSpec}` });
+
+  // The evidence: an item on moved claims alone moves; one on others too stays on those, and a copy goes for the moved ones.
+  const items = from.evidence?.data?.evidence ?? [];
+  const usedIds = new Set((target.evidence?.data?.evidence ?? []).map((item) => item.id));
+  const carried: unknown[] = [];
+  const needed = new Set<string>();
+  const gone: number[] = [];
+  for (const [index, item] of items.entries()) {
+    const mine = item.claims.filter((claim) => moved.has(claim));
+    if (mine.length === 0) continue;
+    const left = item.claims.filter((claim) => !moved.has(claim));
+    let id = item.id;
+    for (let n = 2; usedIds.has(id); n++) id = `${item.id}-${n}`;
+    usedIds.add(id);
+    const raw = fromEvidence!.edit.value(['evidence', index]) as Record<string, unknown>;
+    carried.push({ ...raw, id, claims: mine });
+    needed.add(item.source);
+    const renamed = id === item.id ? '' : ` as "${id}" (${toSpec} has an evidence item "${item.id}")`;
+    if (left.length === 0) {
+      gone.push(index);
+      lines.push(`  evidence "${item.id}" (${item.status}, ${item.relation}, source "${item.source}") moves${renamed}`);
+    } else {
+      fromEvidence!.edit.set(['evidence', index, 'claims'], left, EVIDENCE_KEYS);
+      lines.push(`  evidence "${item.id}" (${item.status}, ${item.relation}, source "${item.source}") stays on ${left.join(', ')}, and is copied${renamed} for ${mine.join(', ')}`);
+    }
+  }
+  for (const index of gone.reverse()) fromEvidence!.edit.removeItem('evidence', index);
+
+  // The sources the carried evidence rests on: copied, unless the other ledger has the same entry.
+  const theirs = new Map((target.evidence?.data?.sources ?? []).map((source, index) => [source.id, index]));
+  const sources: unknown[] = [];
+  for (const [index, source] of (from.evidence?.data?.sources ?? []).entries()) {
+    if (!needed.has(source.id)) continue;
+    const raw = fromEvidence!.edit.value(['sources', index]);
+    const at = theirs.get(source.id);
+    if (at === undefined) {
+      sources.push(raw);
+      lines.push(`  source "${source.id}" is copied into ${toSpec}'s ledger (and stays in this one)`);
+    } else if (!isDeepStrictEqual(toEvidence.edit.value(['sources', at]), raw)) {
+      throw new CliError(
+        `${toSpec}'s ledger has a source "${source.id}" that differs from ${fromSpec}'s: make the two entries the same (or give one another id, in its ledger and its evidence), then run again`,
+        EXIT.problems,
+      );
+    }
+  }
+  if (sources.length > 0) toEvidence.edit.append('sources', sources, { comment: `Copied from ${fromSpec}'s ledger with the claims moved from there` });
+  if (carried.length > 0) toEvidence.edit.append('evidence', carried, { comment: `Moved from ${fromSpec} with its claims` });
+
+  const files: PlannedFile[] = [];
+  for (const [kind, sidecar] of [['claims', fromClaims], ['evidence', fromEvidence], ['claims', toClaims], ['evidence', toEvidence]] as const) {
+    if (sidecar?.edit.changed) files.push({ kind, file: sidecar.file, before: sidecar.before, after: sidecar.edit.toString() });
+  }
+
+  // What it would write, checked with both books: refused when it brings an error the books do not have now (the claims'
+  // words not in the other chapter, a run of this chapter the evidence names). Entries move, so problems are compared without their place.
+  const known = new Set(loadProject(options).problems.map(withoutPlace));
+  const wouldBe = await checkWouldBe(options, files);
+  const brought = wouldBe.filter((problem) => problem.severity === 'error' && !known.has(withoutPlace(problem)));
+  if (brought.length > 0) {
+    io.stderr(
+      `${formatProblems(brought)}\nIn ${toSpec} ${ids.length === 1 ? 'the claim' : 'the claims'} would bring ${brought.length === 1 ? 'an error' : 'errors'} the books do not have now (the places above are in the files as they would be written: move the sentences first, with their :claim directives if they have them); nothing was written.\n`,
+    );
+    return EXIT.problems;
+  }
+  const left = wouldBe.filter((problem) => problem.severity === 'error').length;
+  const summary = `${ids.map((id) => `Moving claim "${id}" from ${fromSpec} to ${toSpec}`).join('\n')}${lines.length > 0 ? `\n${lines.join('\n')}` : ''}\n`;
+  const still = left === 0 ? '' : `note: the books still have ${left === 1 ? 'an error' : `${left} errors`} this leaves as ${left === 1 ? 'it was' : 'they were'}: \`research-pack check\` lists ${left === 1 ? 'it' : 'them'}.\n`;
+  if (values['dry-run'] === true) {
+    const diffs = files.map((file) => plainLines(unifiedDiff(file.file, file.before ?? '', file.after))).join('\n');
+    io.stdout(`${summary}\n${diffs}\nDry run: nothing was written. Run again without --dry-run to apply.\n`);
+    if (still) io.stderr(still);
+    return EXIT.ok;
+  }
+  const content = options.contentDir.split(path.sep).join('/');
+  const books = [...new Set([from.book, target.book])].sort();
+  const locks = books.map((book) => lockBook(path.join(options.root, options.contentDir, book), { command: 'move-claim', shown: path.posix.join(content, book), io }));
+  try {
+    for (const file of files) {
+      if ((await readOptional(path.join(options.root, file.file), file.file)) !== file.before) {
+        throw new CliError(`${file.file} changed on disk while the move was checked; nothing was written. Run the command again.`, EXIT.problems);
+      }
+    }
+    await writeFiles(options, files, 'move-claim');
+  } finally {
+    for (const lock of locks.reverse()) lock.release();
+  }
+  io.stdout(`${summary}Wrote ${files.map((file) => file.file).join(', ')}.\n`);
+  if (still) io.stderr(still);
+  return EXIT.ok;
+};
+
+/**
+ * A chapter's sidecar of a kind, read and opened for editing; a new one
+ * starts with the schema line of `like`'s sidecar of that kind, so editors
+ * validate it the same way.
+ */
+async function open(options: { root: string }, chapter: LoadedChapter, kind: 'claims' | 'evidence', like?: LoadedChapter): Promise<Opened> {
+  const file = chapter[kind]?.file ?? chapter.file.replace(/\.mdx?$/i, `.${kind}.yaml`);
+  const before = await readOptional(path.join(options.root, file), file);
+  if (chapter[kind] !== undefined && before === undefined) throw new CliError(`${file} is gone; run the command again`, EXIT.problems);
+  const schema = before === undefined && like?.[kind] ? (await readOptional(path.join(options.root, like[kind]!.file), like[kind]!.file))?.split(/\r?\n/, 1)[0] : undefined;
+  const start = schema?.startsWith('# yaml-language-server: $schema=') ? `${schema}\n` : undefined;
+  return { file, before, edit: editYaml(before ?? start, SIDECAR_KEY_ORDER[kind], file) };
+}
