@@ -75,6 +75,11 @@ export function chapterNamed(options: { root: string; contentDir: string }, scop
   const spec = chapterSpec(scope.replace(/\/+$/, ''), books.map((book) => book.slug));
   const chapter = all.find((candidate) => `${candidate.book}/${candidate.slug}` === spec);
   if (chapter) return chapter;
+  const book = books.find((candidate) => candidate.slug === scope.replace(/\/+$/, ''));
+  if (book) {
+    const first = all.find((candidate) => candidate.book === book.slug);
+    throw new CliError(`${book.slug} is a book: give ${option} ${book.slug}/<chapter>${first ? `, e.g. ${first.book}/${first.slug}` : ''}`);
+  }
   const guess = closest(spec, all.map((candidate) => `${candidate.book}/${candidate.slug}`));
   throw new CliError(`no chapter ${spec}${guess ? ` (did you mean "${guess}"?)` : ''}; give ${option} <book>/<chapter>, the book's folder and the chapter's file name without .md or .mdx, e.g. ${all[0] ? `${all[0].book}/${all[0].slug}` : 'pi/27-chapter'}`);
 }

@@ -260,10 +260,11 @@ Carry claims whose sentences you moved to another chapter into that
 chapter's sidecars, instead of editing four of them: each claim's entry, as
 written, with its verdict; the evidence that bore on the moved claims alone
 (an item that bears on other claims of the chapter too stays on those, and
-a copy goes for the moved ones); and the sources that evidence rests on,
-copied into the other chapter's ledger unless it has the same entry (one of
-that id that differs is refused). The sources stay in this chapter's ledger
-too. An evidence item whose id the other chapter has takes a new one. Move
+a copy goes for the moved ones, or the claims join the same item there);
+and the sources that evidence rests on, into the other chapter's ledger
+unless it has the same entry (one of that id that differs is refused): a
+source moves when nothing left here rests on it, else it is copied. An
+evidence item whose id the other chapter has takes a new one. Move
 the sentences first (with their :claim[…]{#id} directives, if they have
 them): what would be written is checked with everything \`check\` runs
 before anything is written, and the claims' words must be found in the

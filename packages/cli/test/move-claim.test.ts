@@ -57,8 +57,14 @@ describe('research-pack move-claim', () => {
     const needed = new Set(mine.map((item) => item.source));
     expect(ledger.sources).toEqual(before.ledger.sources.filter((source) => needed.has(source.id)));
     expect((await read('28-chapter.evidence.yaml')).split('\n', 1)[0]).toBe('# yaml-language-server: $schema=../../../node_modules/@research-pack/core/schemas/evidence.schema.json');
+    // A source nothing in chapter 26 rests on any more moves; one other evidence or a reference there rests on stays too.
     const after = parse(await read('26-chapter.evidence.yaml')) as Ledger;
-    expect(after.sources).toEqual(before.ledger.sources);
+    const references = (parse(await read('26-chapter.research.yaml')).references ?? []) as Array<{ source?: string }>;
+    const still = new Set([...after.evidence.map((item) => item.source), ...references.flatMap((reference) => (reference.source ? [reference.source] : []))]);
+    expect(after.sources).toEqual(before.ledger.sources.filter((source) => !needed.has(source.id) || still.has(source.id)));
+    for (const source of needed) {
+      expect(run.stdout).toContain(still.has(source) ? `  source "${source}" is copied into pi/28-chapter's ledger, and stays in pi/26-chapter's` : `  source "${source}" moves to pi/28-chapter's ledger: nothing in pi/26-chapter rests on it any more`);
+    }
     expect(after.evidence.flatMap((item) => item.claims)).not.toContain('cost-estimate');
     expect(parse(await read('26-chapter.claims.yaml')).claims.map((entry: { id: string }) => entry.id)).not.toContain('cost-estimate');
     const check = await runCli(['check'], { cwd: root });
@@ -74,6 +80,26 @@ describe('research-pack move-claim', () => {
     const there = parse(await read('28-chapter.evidence.yaml')) as Ledger;
     expect(here.evidence.find((item) => item.id === 'types-assistant-fields')!.claims).toEqual(['assistant-names-model']);
     expect(there.evidence.find((item) => item.id === 'types-assistant-fields')!.claims).toEqual(['usage-block']);
+    expect((await runCli(['check'], { cwd: root })).code).toBe(0);
+  });
+
+  it('moves a claim back where it came from as it was: the evidence it shared joins its item again, no copies are left', async () => {
+    const start = await Promise.all(['26-chapter.claims.yaml', '26-chapter.evidence.yaml'].map(async (name) => parse(await read(name))));
+    await moveSentence(USAGE);
+    expect((await runCli(['move-claim', 'usage-block', '--to', 'pi/28-chapter'], { cwd: root })).code).toBe(0);
+    // The sentence back in its place in chapter 26.
+    await editFile(file('28-chapter.mdx'), `\n\n${USAGE}\n`, '\n');
+    await editFile(file('26-chapter.mdx'), 'The cost in that block', `${USAGE} The cost in that block`);
+    const back = await runCli(['move-claim', 'usage-block', '--to', 'pi/26-chapter'], { cwd: root });
+    expect(back.code, back.stderr).toBe(0);
+    expect(back.stdout).toContain('  evidence "types-assistant-fields" (validated, supports, source "pi-ai-types-src") moves, joining the same evidence "types-assistant-fields" there (now on assistant-names-model, usage-block)\n');
+    const [claims, ledger] = await Promise.all(['26-chapter.claims.yaml', '26-chapter.evidence.yaml'].map(async (name) => parse(await read(name))));
+    // The same entries, the claim at the end of the list now; nothing is left in chapter 28's ledger.
+    const byId = (list: Array<{ id: string }>) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(byId(claims.claims)).toEqual(byId(start[0].claims));
+    expect(byId(ledger.evidence.map((item: { claims: string[] }) => ({ ...item, claims: [...item.claims].sort() })))).toEqual(byId(start[1].evidence.map((item: { claims: string[] }) => ({ ...item, claims: [...item.claims].sort() }))));
+    expect(byId(ledger.sources)).toEqual(byId(start[1].sources));
+    expect(parse(await read('28-chapter.evidence.yaml'))).toEqual({ sources: [], evidence: [] });
     expect((await runCli(['check'], { cwd: root })).code).toBe(0);
   });
 
@@ -107,6 +133,9 @@ describe('research-pack move-claim', () => {
     const none = await runCli(['move-claim', 'cost-estimate'], { cwd: root });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('say which chapter the claims go to: --to <book>/<chapter>');
+    const book = await runCli(['move-claim', 'cost-estimate', '--to', 'pi'], { cwd: root });
+    expect(book.code).toBe(2);
+    expect(book.stderr).toContain('pi is a book: give --to pi/<chapter>, e.g. pi/26-chapter');
     const typo = await runCli(['move-claim', 'cost-estimate', '--to', 'pi/28-chaptr'], { cwd: root });
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('no chapter pi/28-chaptr (did you mean "pi/28-chapter"?)');
@@ -124,6 +153,7 @@ describe('research-pack move-claim', () => {
     await writeFile(file('28-chapter.evidence.yaml'), `sources:\n  - id: ${source}\n    title: Another work of the same id\n    url: https://example.org/other\n    reading: full-text\n    accessed: 2026-11-01\nevidence: []\n`);
     const run = await runCli(['move-claim', 'cost-estimate', '--to', 'pi/28-chapter'], { cwd: root });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`pi/28-chapter's ledger has a source "${source}" that differs from pi/26-chapter's`);
+    expect(run.stderr).toContain(`pi/28-chapter's ledger has a source "${source}" that differs from pi/26-chapter's in `);
+    expect(run.stderr).toContain(`\`research-pack source ${source} --chapter <book>/<chapter>\` corrects the reading, title or limitations of either`);
   });
 });

@@ -78,51 +78,82 @@ export const moveClaim: Command = async (positionals, values, io) => {
   toClaims.edit.append('claims', entries, { comment: `Moved from ${fromSpec}` });
 
   // The evidence: an item on moved claims alone moves; one on others too stays on those, and a copy goes for the moved ones.
+  // Where the other ledger has the same item (the claims moved from there before), the claims join it there.
   const items = from.evidence?.data?.evidence ?? [];
-  const usedIds = new Set((target.evidence?.data?.evidence ?? []).map((item) => item.id));
+  const theirItems = target.evidence?.data?.evidence ?? [];
+  const usedIds = new Set(theirItems.map((item) => item.id));
   const carried: unknown[] = [];
+  const joined = new Map<number, string[]>();
   const needed = new Set<string>();
   const gone: number[] = [];
   for (const [index, item] of items.entries()) {
     const mine = item.claims.filter((claim) => moved.has(claim));
     if (mine.length === 0) continue;
     const left = item.claims.filter((claim) => !moved.has(claim));
-    let id = item.id;
-    for (let n = 2; usedIds.has(id); n++) id = `${item.id}-${n}`;
-    usedIds.add(id);
     const raw = fromEvidence!.edit.value(['evidence', index]) as Record<string, unknown>;
-    carried.push({ ...raw, id, claims: mine });
+    const what = `  evidence "${item.id}" (${item.status}, ${item.relation}, source "${item.source}")`;
+    const same = theirItems.findIndex((_, at) => isDeepStrictEqual(withoutIdAndClaims(toEvidence.edit.value(['evidence', at])), withoutIdAndClaims(raw)));
+    let where: string;
+    if (same >= 0) {
+      const claims = [...new Set([...(joined.get(same) ?? theirItems[same]!.claims), ...mine])];
+      joined.set(same, claims);
+      where = `the same evidence "${theirItems[same]!.id}" there (now on ${claims.join(', ')})`;
+    } else {
+      let id = item.id;
+      for (let n = 2; usedIds.has(id); n++) id = `${item.id}-${n}`;
+      usedIds.add(id);
+      carried.push({ ...raw, id, claims: mine });
+      where = id === item.id ? '' : `as "${id}" (${toSpec} has an evidence item "${item.id}")`;
+    }
     needed.add(item.source);
-    const renamed = id === item.id ? '' : ` as "${id}" (${toSpec} has an evidence item "${item.id}")`;
     if (left.length === 0) {
       gone.push(index);
-      lines.push(`  evidence "${item.id}" (${item.status}, ${item.relation}, source "${item.source}") moves${renamed}`);
+      lines.push(`${what} ${same >= 0 ? `moves, joining ${where}` : `moves${where ? ` ${where}` : ''}`}`);
     } else {
       fromEvidence!.edit.set(['evidence', index, 'claims'], left, EVIDENCE_KEYS);
-      lines.push(`  evidence "${item.id}" (${item.status}, ${item.relation}, source "${item.source}") stays on ${left.join(', ')}, and is copied${renamed} for ${mine.join(', ')}`);
+      lines.push(`${what} stays on ${left.join(', ')}, and ${same >= 0 ? `${mine.join(', ')} ${mine.length === 1 ? 'joins' : 'join'} ${where}` : `is copied${where ? ` ${where}` : ''} for ${mine.join(', ')}`}`);
     }
   }
-  for (const index of gone.reverse()) fromEvidence!.edit.removeItem('evidence', index);
+  for (const [at, claims] of joined) toEvidence.edit.set(['evidence', at, 'claims'], claims, EVIDENCE_KEYS);
+  for (const index of [...gone].reverse()) fromEvidence!.edit.removeItem('evidence', index);
 
-  // The sources the carried evidence rests on: copied, unless the other ledger has the same entry.
+  // The sources the carried evidence rests on: copied, unless the other ledger has the same entry; and taken out of this
+  // ledger when nothing here rests on them any more (no evidence item, reference or proposal not decided on).
+  const kept = new Set([
+    ...items.filter((item, index) => !gone.includes(index)).map((item) => item.source),
+    ...(from.research?.data?.references ?? []).flatMap((reference) => (reference.source === undefined ? [] : [reference.source])),
+    ...(from.research?.data?.proposedClaims ?? []).filter((proposal) => !proposal.accepted && !proposal.rejected).flatMap((proposal) => proposal.sources),
+  ]);
   const theirs = new Map((target.evidence?.data?.sources ?? []).map((source, index) => [source.id, index]));
   const sources: unknown[] = [];
+  const unused: number[] = [];
   for (const [index, source] of (from.evidence?.data?.sources ?? []).entries()) {
     if (!needed.has(source.id)) continue;
-    const raw = fromEvidence!.edit.value(['sources', index]);
+    const raw = fromEvidence!.edit.value(['sources', index]) as Record<string, unknown>;
     const at = theirs.get(source.id);
-    if (at === undefined) {
+    if (at !== undefined) {
+      const other = toEvidence.edit.value(['sources', at]) as Record<string, unknown>;
+      const differ = [...new Set([...Object.keys(raw), ...Object.keys(other)])].filter((key) => !isDeepStrictEqual(raw[key], other[key]));
+      if (differ.length > 0) {
+        throw new CliError(
+          `${toSpec}'s ledger has a source "${source.id}" that differs from ${fromSpec}'s in ${differ.join(', ')}: make the two entries the same (\`research-pack source ${source.id} --chapter <book>/<chapter>\` corrects the reading, title or limitations of either), then run again`,
+          EXIT.problems,
+        );
+      }
+    } else {
       sources.push(raw);
-      lines.push(`  source "${source.id}" is copied into ${toSpec}'s ledger (and stays in this one)`);
-    } else if (!isDeepStrictEqual(toEvidence.edit.value(['sources', at]), raw)) {
-      throw new CliError(
-        `${toSpec}'s ledger has a source "${source.id}" that differs from ${fromSpec}'s: make the two entries the same (or give one another id, in its ledger and its evidence), then run again`,
-        EXIT.problems,
-      );
     }
+    const stays = kept.has(source.id);
+    if (!stays) unused.push(index);
+    lines.push(
+      at !== undefined
+        ? `  source "${source.id}" is in ${toSpec}'s ledger already${stays ? '' : `, and goes from ${fromSpec}'s: nothing there rests on it any more`}`
+        : `  source "${source.id}" ${stays ? `is copied into ${toSpec}'s ledger, and stays in ${fromSpec}'s, where other entries rest on it` : `moves to ${toSpec}'s ledger: nothing in ${fromSpec} rests on it any more`}`,
+    );
   }
-  if (sources.length > 0) toEvidence.edit.append('sources', sources, { comment: `Copied from ${fromSpec}'s ledger with the claims moved from there` });
-  if (carried.length > 0) toEvidence.edit.append('evidence', carried, { comment: `Moved from ${fromSpec} with its claims` });
+  for (const index of unused.reverse()) fromEvidence!.edit.removeItem('sources', index);
+  if (sources.length > 0) toEvidence.edit.append('sources', sources, { comment: `From ${fromSpec}'s ledger, with claims moved from there` });
+  if (carried.length > 0) toEvidence.edit.append('evidence', carried, { comment: `From ${fromSpec}, with claims moved from there` });
 
   const files: PlannedFile[] = [];
   for (const [kind, sidecar] of [['claims', fromClaims], ['evidence', fromEvidence], ['claims', toClaims], ['evidence', toEvidence]] as const) {
@@ -141,8 +172,12 @@ export const moveClaim: Command = async (positionals, values, io) => {
     return EXIT.problems;
   }
   const left = wouldBe.filter((problem) => problem.severity === 'error').length;
+  // A claim found only approximately there (its sentence reworded as it moved) shows as stale: said, not refused.
+  const warned = wouldBe.filter((problem) => problem.severity === 'warning' && problem.rule.startsWith('anchor/') && !known.has(withoutPlace(problem)));
   const summary = `${ids.map((id) => `Moving claim "${id}" from ${fromSpec} to ${toSpec}`).join('\n')}${lines.length > 0 ? `\n${lines.join('\n')}` : ''}\n`;
-  const still = left === 0 ? '' : `note: the books still have ${left === 1 ? 'an error' : `${left} errors`} this leaves as ${left === 1 ? 'it was' : 'they were'}: \`research-pack check\` lists ${left === 1 ? 'it' : 'them'}.\n`;
+  const still =
+    (warned.length === 0 ? '' : `${formatProblems(warned)}\nnote: ${warned.length === 1 ? 'this warning comes' : 'these warnings come'} with the move (the places above are in the files as they would be written).\n`) +
+    (left === 0 ? '' : `note: the books still have ${left === 1 ? 'an error' : `${left} errors`} this leaves as ${left === 1 ? 'it was' : 'they were'}: \`research-pack check\` lists ${left === 1 ? 'it' : 'them'}.\n`);
   if (values['dry-run'] === true) {
     const diffs = files.map((file) => plainLines(unifiedDiff(file.file, file.before ?? '', file.after))).join('\n');
     io.stdout(`${summary}\n${diffs}\nDry run: nothing was written. Run again without --dry-run to apply.\n`);
@@ -179,4 +214,10 @@ async function open(options: { root: string }, chapter: LoadedChapter, kind: 'cl
   const schema = before === undefined && like?.[kind] ? (await readOptional(path.join(options.root, like[kind]!.file), like[kind]!.file))?.split(/\r?\n/, 1)[0] : undefined;
   const start = schema?.startsWith('# yaml-language-server: $schema=') ? `${schema}\n` : undefined;
   return { file, before, edit: editYaml(before ?? start, SIDECAR_KEY_ORDER[kind], file) };
+}
+
+/** An evidence item without its id and claims: two items that say the same of the same source, whatever claims they are on. */
+function withoutIdAndClaims(item: unknown): Record<string, unknown> {
+  const { id: _id, claims: _claims, ...rest } = (item ?? {}) as Record<string, unknown>;
+  return rest;
 }
