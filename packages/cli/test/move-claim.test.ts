@@ -40,7 +40,12 @@ afterEach(async () => {
 describe('research-pack move-claim', () => {
   it('carries a claim, its evidence and its sources to a chapter without an evidence sidecar, and check passes again', async () => {
     await moveSentence(COST);
-    expect((await runCli(['check'], { cwd: root })).code).toBe(1);
+    const broken = await runCli(['check'], { cwd: root });
+    expect(broken.code).toBe(1);
+    // check names the chapter that has the words now, and the command (an outside author's finding: it named neither).
+    expect(broken.stderr + broken.stdout).toContain(
+      '(hint: content/books/pi/28-chapter.mdx has these words as written: if you moved the sentence there, `research-pack move-claim cost-estimate --to pi/28-chapter` carries the claim there, with its evidence and the sources it rests on; if not, anchor the claim',
+    );
     const before = { claims: parse(await read('26-chapter.claims.yaml')), ledger: parse(await read('26-chapter.evidence.yaml')) as Ledger };
     const mine = before.ledger.evidence.filter((item) => item.claims.includes('cost-estimate'));
     expect(mine.every((item) => item.claims.length === 1)).toBe(true);
@@ -69,6 +74,16 @@ describe('research-pack move-claim', () => {
     expect(parse(await read('26-chapter.claims.yaml')).claims.map((entry: { id: string }) => entry.id)).not.toContain('cost-estimate');
     const check = await runCli(['check'], { cwd: root });
     expect(check.code, check.stderr + check.stdout).toBe(0);
+  });
+
+  it('names the chapter that has the words as written when words left behind still anchor the claim approximately (a recap)', async () => {
+    await moveSentence(COST);
+    // A recap in chapter 26 says nearly the same: the claim stays anchored there, approximately.
+    await editFile(file('26-chapter.mdx'), 'Treat it as a good guide', 'So the cost in that block is an estimate pi computes from its price catalogue. Treat it as a good guide');
+    const check = await runCli(['check'], { cwd: root });
+    const out = check.stderr + check.stdout;
+    expect(out).toContain('[anchor/fuzzy]');
+    expect(out).toContain('hint: content/books/pi/28-chapter.mdx has these words as written: if you moved the sentence there, `research-pack move-claim cost-estimate --to pi/28-chapter`');
   });
 
   it('keeps evidence shared with a claim that stays on that claim, and copies it for the one that moves', async () => {

@@ -19,6 +19,7 @@ import type { BookModel, ChapterModel, ResearchModel } from './types.js';
 import { relativePath } from '../load/paths.js';
 import { appendProblems, type Problem } from '../problems/problem.js';
 import { movedDirectives } from '../text/anchor-problems.js';
+import { movedQuotes } from './moved-quotes.js';
 import { duplicateChapterNumber, validateChapter } from './cross-file.js';
 import { readSourcesLock, type LoadedSourcesLock } from '../sources/lock.js';
 import { checkChapterSources, indexSourcesLock } from '../sources/view.js';
@@ -124,7 +125,7 @@ export function assembleModel(rootDir: string, listing: BookListings, checks: re
   const locks = readLocks(rootDir, listing);
   // A sentence moved between chapters with its :claim directive: its two problems name each other (the same objects elsewhere).
   const collected = collect(rootDir, listing, checks, locks);
-  const moved = movedDirectives(collected);
+  const moved = moves(rootDir, listing, collected);
   const problems = moved.size === 0 ? collected : collected.map((problem) => moved.get(problem) ?? problem);
   const books: BookModel[] = [];
   let complete = true;
@@ -199,8 +200,20 @@ function partialModel(rootDir: string, listing: BookListings, checks: readonly C
  */
 export function collectProblems(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[]): Problem[] {
   const collected = collect(rootDir, listing, checks, readLocks(rootDir, listing));
-  const moved = movedDirectives(collected);
+  const moved = moves(rootDir, listing, collected);
   return moved.size === 0 ? collected : collected.map((problem) => moved.get(problem) ?? problem);
+}
+
+/**
+ * The problems a sentence moved to another chapter leaves, said again with
+ * hints that name the chapter and the command that carries its claim over:
+ * a :claim directive's two problems, each naming the other; a quote's,
+ * naming the chapter that has its words.
+ */
+function moves(rootDir: string, listing: BookListings, problems: readonly Problem[]): Map<Problem, Problem> {
+  const directives = movedDirectives(problems);
+  const quotes = movedQuotes(rootDir, listing, problems);
+  return directives.size === 0 ? quotes : quotes.size === 0 ? directives : new Map([...directives, ...quotes]);
 }
 
 /** Each book's sources lock (`sources.lock.json`), read once per build: undefined where a book has none. */
