@@ -15,7 +15,7 @@ import { readChapterSource } from '../load/books.js';
 import { relativePath } from '../load/paths.js';
 import { readBookFile } from '../load/book-files.js';
 import type { Problem } from '../problems/problem.js';
-import { normalizeProse } from '../text/normalize.js';
+import { foldText, normalizeProse } from '../text/normalize.js';
 
 /** The anchor problems of a claim whose words may have moved to another chapter. */
 const MOVED_RULES = new Set(['anchor/orphan', 'anchor/fuzzy', 'anchor/context-changed']);
@@ -76,13 +76,20 @@ function readClaims(rootDir: string, file: string): unknown {
   }
 }
 
-/** Text as a reader sees its words, near enough to find a quote in: directives, links and emphasis marks left out, spaces collapsed. */
+/**
+ * Text as a reader sees its words, near enough to find a quote in:
+ * directives, links and emphasis marks left out, spaces collapsed, and
+ * typographic quotes and dashes folded as anchoring folds them (an outside
+ * author's quote had a hyphen where the prose has an en dash).
+ */
 function flat(text: string): string {
-  return normalizeProse(
-    text
-      .replace(/:claim\[([^\]\n]*)\]\{[^}\n]*\}/g, '$1')
-      .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
-      .replace(/[`*_]/g, '')
-      .replace(/\s+/g, ' '),
-  );
+  return foldText(
+    normalizeProse(
+      text
+        .replace(/:claim\[([^\]\n]*)\]\{[^}\n]*\}/g, '$1')
+        .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
+        .replace(/[`*_]/g, '')
+        .replace(/\s+/g, ' '),
+    ),
+  ).text.replace(/ {2,}/g, ' ');
 }
