@@ -18,6 +18,21 @@ afterAll(async () => {
 
 const CASES = (Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>).flatMap((viewport) => SCHEMES.map((scheme) => [viewport, scheme] as const));
 
+/**
+ * A screenshot, taken again once when Chromium answers "Unable to capture
+ * screenshot" (a compositor frame not ready: it failed once in a clean CI
+ * run right after `emulateMedia`, and passed on every run after).
+ */
+async function capture(page: Page, options: Parameters<Page['screenshot']>[0]): Promise<void> {
+  try {
+    await page.screenshot(options);
+  } catch (error) {
+    if (!/Unable to capture screenshot/.test(String(error))) throw error;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.screenshot(options);
+  }
+}
+
 /** How far the page scrolls sideways (0 when nothing overflows the viewport). */
 async function sidewaysScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -34,7 +49,7 @@ describe.each(CASES)('%s, %s', (viewport, colorScheme) => {
     await marker.click();
     const popover = page.locator('.rp-popover:popover-open');
     await expect(popover.count()).resolves.toBe(1);
-    await page.screenshot({ path: screenshotPath(`chapter-popover-${viewport}-${colorScheme}`) });
+    await capture(page, { path: screenshotPath(`chapter-popover-${viewport}-${colorScheme}`) });
     expect(scroll).toBe(0);
     const box = (await popover.boundingBox())!;
     const { width, height } = VIEWPORTS[viewport];
@@ -51,7 +66,7 @@ describe.each(CASES)('%s, %s', (viewport, colorScheme) => {
     ['report', PAGES.report],
   ])('%s', async (name, path) => {
     const page = await openPage(browser, path, options);
-    await page.screenshot({ path: screenshotPath(`${name}-${viewport}-${colorScheme}`), fullPage: true });
+    await capture(page, { path: screenshotPath(`${name}-${viewport}-${colorScheme}`), fullPage: true });
     expect(await sidewaysScroll(page)).toBe(0);
     await page.context().close();
   });
@@ -60,6 +75,8 @@ describe.each(CASES)('%s, %s', (viewport, colorScheme) => {
 test('a chapter printed (print media), for people to look at', async () => {
   const page = await openPage(browser, PAGES.chapter);
   await page.emulateMedia({ media: 'print' });
-  await page.screenshot({ path: screenshotPath('chapter-print'), fullPage: true });
+  // The page laid out again for print before it is captured.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await capture(page, { path: screenshotPath('chapter-print'), fullPage: true });
   await page.context().close();
 });
