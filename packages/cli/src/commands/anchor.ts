@@ -15,10 +15,9 @@ import { unifiedDiff } from '../diff.js';
 import { findClaim, problemKey } from '../find-claim.js';
 import { readOptional } from '../files.js';
 import { CliError, EXIT } from '../io.js';
-import { lockBook } from '../lock.js';
 import { loadProject, projectOptions } from '../project.js';
 import { plainLines } from '../review/run-decisions.js';
-import { checkWouldBe, writeFiles } from '../review/would-be.js';
+import { checkWouldBe, writeChecked } from '../review/would-be.js';
 import type { Command } from './types.js';
 
 const CLAIM_KEYS = Object.keys(ClaimSchema.shape);
@@ -75,13 +74,7 @@ export const anchor: Command = async (positionals, values, io) => {
     io.stdout(`${summary}\n${plainLines(unifiedDiff(file.file, file.before, file.after))}\nDry run: nothing was written. Run again without --dry-run to apply.\n`);
     return EXIT.ok;
   }
-  const content = options.contentDir.split(path.sep).join('/');
-  using lock = lockBook(path.join(options.root, options.contentDir, chapter.book), { command: 'anchor', shown: path.posix.join(content, chapter.book), io });
-  if ((await readOptional(path.join(options.root, sidecar.file), sidecar.file)) !== before) {
-    throw new CliError(`${sidecar.file} changed on disk while the anchor was checked; nothing was written. Run the command again.`, EXIT.problems);
-  }
-  await writeFiles(options, [file], 'anchor');
-  lock.release();
+  await writeChecked(options, [file], { lock: 'anchor', journal: 'anchor', checked: 'the anchor was checked' }, io);
   io.stdout(`${summary}Wrote ${sidecar.file}.\n`);
   return EXIT.ok;
 };

@@ -26,10 +26,9 @@ import { unifiedDiff } from '../diff.js';
 import { chapterNamed, findClaims, withoutPlace } from '../find-claim.js';
 import { readOptional } from '../files.js';
 import { CliError, EXIT } from '../io.js';
-import { lockBook } from '../lock.js';
 import { loadProject, projectOptions } from '../project.js';
 import { plainLines } from '../review/run-decisions.js';
-import { checkWouldBe, writeFiles } from '../review/would-be.js';
+import { checkWouldBe, writeChecked } from '../review/would-be.js';
 import type { Command } from './types.js';
 
 const EVIDENCE_KEYS = Object.keys(EvidenceItemSchema.shape);
@@ -192,19 +191,7 @@ export const moveClaim: Command = async (positionals, values, io) => {
     if (still) io.stderr(still);
     return EXIT.ok;
   }
-  const content = options.contentDir.split(path.sep).join('/');
-  const books = [...new Set([from.book, target.book])].sort();
-  const locks = books.map((book) => lockBook(path.join(options.root, options.contentDir, book), { command: 'move-claim', shown: path.posix.join(content, book), io }));
-  try {
-    for (const file of files) {
-      if ((await readOptional(path.join(options.root, file.file), file.file)) !== file.before) {
-        throw new CliError(`${file.file} changed on disk while the move was checked; nothing was written. Run the command again.`, EXIT.problems);
-      }
-    }
-    await writeFiles(options, files, 'move-claim');
-  } finally {
-    for (const lock of locks.reverse()) lock.release();
-  }
+  await writeChecked(options, files, { lock: 'move-claim', journal: 'move-claim', checked: 'the move was checked' }, io);
   io.stdout(`${summary}Wrote ${files.map((file) => file.file).join(', ')}.\n`);
   if (still) io.stderr(still);
   return EXIT.ok;

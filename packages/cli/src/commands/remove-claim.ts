@@ -20,10 +20,9 @@ import { unifiedDiff } from '../diff.js';
 import { findClaims, withoutPlace } from '../find-claim.js';
 import { readOptional } from '../files.js';
 import { CliError, EXIT } from '../io.js';
-import { lockBook } from '../lock.js';
 import { loadProject, projectOptions } from '../project.js';
 import { plainLines } from '../review/run-decisions.js';
-import { checkWouldBe, writeFiles } from '../review/would-be.js';
+import { checkWouldBe, writeChecked } from '../review/would-be.js';
 import type { Command } from './types.js';
 
 const EVIDENCE_KEYS = Object.keys(EvidenceItemSchema.shape);
@@ -143,15 +142,7 @@ export const removeClaim: Command = async (positionals, values, io) => {
     return EXIT.ok;
   }
   if (forceNeeded) throw new CliError(`${forceNeeded}; nothing was written`, EXIT.problems);
-  const content = options.contentDir.split(path.sep).join('/');
-  using lock = lockBook(path.join(options.root, options.contentDir, chapter.book), { command: 'remove-claim', shown: path.posix.join(content, chapter.book), io });
-  for (const file of files) {
-    if ((await readOptional(path.join(options.root, file.file), file.file)) !== file.before) {
-      throw new CliError(`${file.file} changed on disk while the removal was checked; nothing was written. Run the command again.`, EXIT.problems);
-    }
-  }
-  await writeFiles(options, files, 'remove-claim');
-  lock.release();
+  await writeChecked(options, files, { lock: 'remove-claim', journal: 'remove-claim', checked: 'the removal was checked' }, io);
   io.stdout(`${summary}Wrote ${files.map((file) => file.file).join(' and ')}.\n`);
   if (still) io.stderr(still);
   return EXIT.ok;

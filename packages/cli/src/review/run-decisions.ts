@@ -10,16 +10,20 @@ import { listBooks, readBookFile } from '@research-pack/core/load';
 import type { ChapterModel, ResearchModel, SetAsideChapter } from '@research-pack/core/model';
 import { planDecisions, type Decision, type DecisionPlan } from '@research-pack/core/review';
 import { unifiedDiff } from '../diff.js';
-import { copyBook, makeCopyFolder, readOptional, removeTemporary } from '../files.js';
-import { lockBook, type WriterLock } from '../lock.js';
+import { copyBook, makeCopyFolder, removeTemporary } from '../files.js';
+import type { WriterLock } from '../lock.js';
 import { CliError, EXIT, type Io } from '../io.js';
 import { loadProject, setAsideWords, workingModel, type ProjectOptions, type WorkingModel } from '../project.js';
 import { parseReportMarkdown } from '../report-markdown.js';
 import type { TypedDecision } from './parse-decisions.js';
 import { plain } from './queue-text.js';
 import { defaultBy, sayDecidingAs } from './who.js';
-import { checkWouldBe, writeFiles } from './would-be.js';
-import type { PlannedFile } from '@research-pack/core/ingest';
+import { checkWouldBe, lockBooks, unchangedOnDisk, writeChecked } from './would-be.js';
+
+/** How a decision's writer lock names its holder. */
+const DECISION_LOCK = 'a review decision';
+/** What was done since the files were read, when one changed on disk. */
+const PLANNED = 'the decisions were planned';
 
 /**
  * The model decisions are made on; when it cannot be built, an error that
@@ -44,7 +48,7 @@ export async function modelForDecisions(options: ProjectOptions, decisions: read
   if (inBooks.length > 0) {
     let locks: WriterLock[] | undefined;
     try {
-      locks = lockBooks(options, inBooks, io);
+      locks = lockBooks(options, inBooks, DECISION_LOCK, io);
     } catch (error) {
       // Another writer at work is the answer; a folder that cannot hold a lock leaves the errors as read.
       if (error instanceof CliError && error.message.includes(' is locked: ')) throw error;
@@ -225,9 +229,9 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
     // Another writer may have been between two of its files when the books were copied for the check
     // (its evidence written, its claims not yet): judged again under the books' writer locks, which a
     // writer holds while it writes, so that a refusal names a problem there is.
-    const locks = lockBooks(options, plan.files, io);
+    const locks = lockBooks(options, plan.files, DECISION_LOCK, io);
     try {
-      await unchangedOnDisk(options, plan.files);
+      await unchangedOnDisk(options, plan.files, PLANNED);
       problems = (await checkWouldBe(options, plan.files)).filter((problem) => problem.severity === 'error');
     } finally {
       for (const lock of locks.reverse()) lock.release();
@@ -260,25 +264,10 @@ export async function carryOut(options: ProjectOptions, plan: DecisionPlan, io: 
     }
   }
   // The books' writer locks, then: a file changed on disk since it was read for the plan means deciding again reads it anew.
-  const locks = lockBooks(options, plan.files, io);
-  try {
-    await unchangedOnDisk(options, plan.files);
-    await writeFiles(options, plan.files, [...new Set(plan.outcomes.map((outcome) => outcome.decision.verb))].join(' + '));
-  } finally {
-    for (const lock of locks.reverse()) lock.release();
-  }
+  await writeChecked(options, plan.files, { lock: DECISION_LOCK, journal: [...new Set(plan.outcomes.map((outcome) => outcome.decision.verb))].join(' + '), checked: PLANNED }, io);
   if (!confirm) io.stdout(summary);
   io.stdout(`Wrote ${plan.files.map((file) => file.file).join(', ')}.\n`);
   return EXIT.ok;
-}
-
-/** Refuse, as a run to do again, when a planned file is not on disk as it was read for the plan. */
-async function unchangedOnDisk(options: ProjectOptions, files: readonly PlannedFile[]): Promise<void> {
-  for (const file of files) {
-    if ((await readOptional(path.join(options.root, file.file))) !== file.before) {
-      throw new CliError(`${file.file} changed on disk while the decisions were planned; nothing was written. Run the command again.`, EXIT.problems);
-    }
-  }
 }
 
 /**
@@ -298,20 +287,6 @@ function readIfThere(root: string, file: string): string | undefined {
   if (read.status === 'absent') return undefined;
   if (read.status === 'refused') throw new CliError(`${formatProblems([read.problem])}\nNothing was written.`, EXIT.problems);
   return read.text;
-}
-
-/** The writer locks of the books the files are in, in name order; all or none (a refusal releases those taken). */
-function lockBooks(options: ProjectOptions, files: readonly { file: string }[], io: Io): WriterLock[] {
-  const content = options.contentDir.split(path.sep).join('/');
-  const books = [...new Set(files.map((file) => path.posix.relative(content, file.file).split('/')[0]!))].sort();
-  const locks: WriterLock[] = [];
-  try {
-    for (const book of books) locks.push(lockBook(path.join(options.root, options.contentDir, book), { command: 'a review decision', shown: path.posix.join(content, book), io }));
-  } catch (error) {
-    for (const lock of locks.reverse()) lock.release();
-    throw error;
-  }
-  return locks;
 }
 
 /** Text of several lines shown as `plain` shows one: each line's characters spelled out, its line breaks (CRLF too) kept. */

@@ -8,7 +8,9 @@ import path from 'node:path';
 import type { Problem } from '@research-pack/core/problems';
 import { buildModel, type BuildModelResult } from '@research-pack/core/model';
 import type { PlannedFile } from '@research-pack/core/ingest';
-import { copyBook, makeCopyFolder, removeTemporary, writeAtomic } from '../files.js';
+import { copyBook, makeCopyFolder, readOptional, removeTemporary, writeAtomic } from '../files.js';
+import { CliError, EXIT, type Io } from '../io.js';
+import { lockBook, type WriterLock } from '../lock.js';
 import { writeTogether } from '../write-together.js';
 import { chapterParser, type ProjectOptions } from '../project.js';
 
@@ -65,6 +67,61 @@ export async function writeFiles(options: ProjectOptions, files: readonly Planne
     verbs,
     files.map((file) => ({ file: path.join(options.root, file.file), text: file.after, before: file.before })),
   );
+}
+
+/**
+ * Write checked files as one (`writeFiles`), under the writer locks of the
+ * books they are in, each file still as it was read when its new text was
+ * made: a file changed on disk since then means running the command again.
+ * @param options the project.
+ * @param files the new files, with their texts as read.
+ * @param names the command as the locks name it (`move-claim`, `a review decision`), as the journal names it, and what was done since the files were read (`the move was checked`).
+ * @param io for the lock's messages.
+ */
+export async function writeChecked(options: ProjectOptions, files: readonly PlannedFile[], names: { lock: string; journal: string; checked: string }, io: Io): Promise<void> {
+  const locks = lockBooks(options, files, names.lock, io);
+  try {
+    await unchangedOnDisk(options, files, names.checked);
+    await writeFiles(options, files, names.journal);
+  } finally {
+    for (const lock of locks.reverse()) lock.release();
+  }
+}
+
+/**
+ * Refuse, as a run to do again, when a file is not on disk as it was read.
+ * @param options the project.
+ * @param files the files, with their texts as read.
+ * @param checked what was done since they were read, for the message.
+ */
+export async function unchangedOnDisk(options: ProjectOptions, files: readonly PlannedFile[], checked: string): Promise<void> {
+  for (const file of files) {
+    if ((await readOptional(path.join(options.root, file.file), file.file)) !== file.before) {
+      throw new CliError(`${file.file} changed on disk while ${checked}; nothing was written. Run the command again.`, EXIT.problems);
+    }
+  }
+}
+
+/**
+ * The writer locks of the books the files are in, in name order; all or
+ * none (a refusal releases those taken).
+ * @param options the project.
+ * @param files paths relative to the root, with `/`.
+ * @param command the command, as a lock names its holder.
+ * @param io for the lock's messages.
+ * @returns the locks, to release in reverse order.
+ */
+export function lockBooks(options: ProjectOptions, files: readonly { file: string }[], command: string, io: Io): WriterLock[] {
+  const content = posix(options.contentDir);
+  const books = [...new Set(files.map((file) => path.posix.relative(content, file.file).split('/')[0]!))].sort();
+  const locks: WriterLock[] = [];
+  try {
+    for (const book of books) locks.push(lockBook(path.join(options.root, options.contentDir, book), { command, shown: path.posix.join(content, book), io }));
+  } catch (error) {
+    for (const lock of locks.reverse()) lock.release();
+    throw error;
+  }
+  return locks;
 }
 
 function posix(value: string): string {
