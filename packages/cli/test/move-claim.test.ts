@@ -139,6 +139,10 @@ describe('research-pack move-claim', () => {
     const out = check.stderr + check.stdout;
     expect(out).toMatch(/hint: content\/books\/pi\/28-chapter\.mdx:\d+:\d+ marks :claim\[…\]\{#model-change-selection\}, and its chapter has no claim of that id: if you moved the sentence there, `research-pack move-claim model-change-selection --to pi\/28-chapter` carries the claim there/);
     expect(out).toContain('hint: claim "model-change-selection" is in content/books/pi/26-chapter.claims.yaml, another chapter\'s sidecar, whose prose no longer marks it: if you moved the sentence here, `research-pack move-claim model-change-selection --to pi/28-chapter` carries the claim here');
+    // The two chapters are set aside for these errors, with their hints; the other chapter is read as usual.
+    const review = await runCli(['review', 'pi/27-chapter'], { cwd: root });
+    expect(review.code, review.stderr).toBe(0);
+    expect(review.stderr).toContain('warning: chapters pi/26-chapter, pi/28-chapter are set aside for their errors');
     const run = await runCli(['move-claim', 'model-change-selection', '--to', 'pi/28-chapter'], { cwd: root });
     expect(run.code, run.stderr).toBe(0);
     expect((await runCli(['check'], { cwd: root })).code).toBe(0);

@@ -123,10 +123,7 @@ export function checkChapter(book: BookFolder, entry: ChapterEntry, options: Che
  */
 export function assembleModel(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[], asOf: string): BuildModelResult {
   const locks = readLocks(rootDir, listing);
-  // A sentence moved between chapters with its :claim directive: its two problems name each other (the same objects elsewhere).
-  const collected = collect(rootDir, listing, checks, locks);
-  const moved = moves(rootDir, listing, collected);
-  const problems = moved.size === 0 ? collected : collected.map((problem) => moved.get(problem) ?? problem);
+  const { problems, moved } = collectWithMoves(rootDir, listing, checks, locks);
   const books: BookModel[] = [];
   let complete = true;
   let next = 0;
@@ -199,21 +196,20 @@ function partialModel(rootDir: string, listing: BookListings, checks: readonly C
  * @returns the problems.
  */
 export function collectProblems(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[]): Problem[] {
-  const collected = collect(rootDir, listing, checks, readLocks(rootDir, listing));
-  const moved = moves(rootDir, listing, collected);
-  return moved.size === 0 ? collected : collected.map((problem) => moved.get(problem) ?? problem);
+  return collectWithMoves(rootDir, listing, checks, readLocks(rootDir, listing)).problems;
 }
 
 /**
- * The problems a sentence moved to another chapter leaves, said again with
- * hints that name the chapter and the command that carries its claim over:
- * a :claim directive's two problems, each naming the other; a quote's,
- * naming the chapter that has its words.
+ * `collect`, with the problems a sentence moved to another chapter leaves
+ * said again with hints that name the chapter and the command that carries
+ * its claim over: a :claim directive's two problems, each naming the other;
+ * a quote's, naming the chapter that has its words.
+ * @returns the problems, and each replaced problem's replacement (the chapters' checks hold the ones replaced).
  */
-function moves(rootDir: string, listing: BookListings, problems: readonly Problem[]): Map<Problem, Problem> {
-  const directives = movedDirectives(problems);
-  const quotes = movedQuotes(rootDir, listing, problems);
-  return directives.size === 0 ? quotes : quotes.size === 0 ? directives : new Map([...directives, ...quotes]);
+function collectWithMoves(rootDir: string, listing: BookListings, checks: readonly ChapterCheck[], locks: ReadonlyArray<LoadedSourcesLock | undefined>): { problems: Problem[]; moved: Map<Problem, Problem> } {
+  const collected = collect(rootDir, listing, checks, locks);
+  const moved = new Map([...movedDirectives(collected), ...movedQuotes(rootDir, listing, collected)]);
+  return { problems: moved.size === 0 ? collected : collected.map((problem) => moved.get(problem) ?? problem), moved };
 }
 
 /** Each book's sources lock (`sources.lock.json`), read once per build: undefined where a book has none. */
