@@ -3,9 +3,10 @@
  * model, which sets aside a chapter with an error such as a claim whose
  * sentence was deleted): for the commands that edit one claim's entry.
  */
-import { loadBooks, type LoadedChapter } from '@research-pack/core/load';
+import { loadBooks, type LoadedBook, type LoadedChapter } from '@research-pack/core/load';
 import { closest, type Problem } from '@research-pack/core/problems';
 import { CliError } from './io.js';
+import { chapterSpecOf } from './project.js';
 
 /**
  * The chapter whose claims sidecar has the claim, and the claim's index in it.
@@ -28,7 +29,7 @@ export function findClaim(options: { root: string; contentDir: string }, id: str
 export function findClaims(options: { root: string; contentDir: string }, ids: readonly string[], scope: string | undefined): Array<{ chapter: LoadedChapter; index: number }> {
   const { books } = loadBooks(options.root, { contentDir: options.contentDir });
   const all = books.flatMap((book) => book.chapters);
-  const spec = scope === undefined ? undefined : chapterSpec(scope, books.map((book) => book.slug));
+  const spec = scope === undefined ? undefined : chapterSpec(scope, books);
   const chapters = all.filter((chapter) => spec === undefined || `${chapter.book}/${chapter.slug}` === spec);
   if (scope !== undefined && chapters.length === 0) {
     const example = all[0] ? `${all[0].book}/${all[0].slug}` : 'pi/27-chapter';
@@ -72,7 +73,7 @@ export function problemKey(problem: Problem): string {
 export function chapterNamed(options: { root: string; contentDir: string }, scope: string, option: string): LoadedChapter {
   const { books } = loadBooks(options.root, { contentDir: options.contentDir });
   const all = books.flatMap((book) => book.chapters);
-  const spec = chapterSpec(scope.replace(/\/+$/, ''), books.map((book) => book.slug));
+  const spec = chapterSpec(scope.replace(/\/+$/, ''), books);
   const chapter = all.find((candidate) => `${candidate.book}/${candidate.slug}` === spec);
   if (chapter) return chapter;
   const book = books.find((candidate) => candidate.slug === scope.replace(/\/+$/, ''));
@@ -84,21 +85,17 @@ export function chapterNamed(options: { root: string; contentDir: string }, scop
   throw new CliError(`no chapter ${spec}${guess ? ` (did you mean "${guess}"?)` : ''}; give ${option} <book>/<chapter>, the book's folder and the chapter's file name without .md or .mdx, e.g. ${all[0] ? `${all[0].book}/${all[0].slug}` : 'pi/27-chapter'}`);
 }
 
-/** A chapter's file, or one of its sidecars: what names the chapter is the name before it. */
-const CHAPTER_FILE = /\.(?:mdx?|(?:claims|evidence|research)\.ya?ml)$/i;
-
 /**
  * `--chapter` as `<book>/<chapter>`: given so, or as the chapter's file or a
- * sidecar of it (`content/books/pi/27-chapter.mdx`: its folder names the
- * book), or as the chapter alone in a project of one book.
+ * sidecar of it (`chapterSpecOf`), or as the chapter alone in a project of
+ * one book.
  * @param scope what the user typed.
- * @param books the books' slugs.
+ * @param books the books.
  * @returns `<book>/<chapter>`, or the scope as given.
  */
-function chapterSpec(scope: string, books: readonly string[]): string {
-  const parts = scope.replace(/\\/g, '/').split('/').filter(Boolean);
-  if (CHAPTER_FILE.test(scope) || parts.length > 2) return parts.length >= 2 ? `${parts.at(-2)}/${parts.at(-1)!.replace(CHAPTER_FILE, '')}` : books.length === 1 ? `${books[0]}/${parts[0]!.replace(CHAPTER_FILE, '')}` : scope;
-  return parts.length === 1 && books.length === 1 ? `${books[0]}/${parts[0]}` : parts.join('/');
+function chapterSpec(scope: string, books: readonly LoadedBook[]): string {
+  const spec = chapterSpecOf(books, scope);
+  return !spec.includes('/') && books.length === 1 ? `${books[0]!.slug}/${spec}` : spec;
 }
 
 /**

@@ -288,7 +288,7 @@ export function siteUrlsFrom(values: Values, io: Io, project: Pick<ProjectConfig
  * @returns the book and the chapter; throws a usage error naming the known books or chapters.
  */
 export function findChapter(model: ResearchModel, spec: string): { book: BookModel; chapter: ChapterModel } {
-  const trimmed = byFile(model, spec.replace(/\/+$/, ''));
+  const trimmed = chapterSpecOf(model.books, spec.replace(/\/+$/, ''));
   const only = model.books.length === 1 ? model.books[0]! : undefined;
   // A book's slug alone names no chapter: say what is expected rather than "no chapter".
   const alone = only && /^[^/]+$/.test(trimmed) && (trimmed !== only.slug || only.chapters.some((chapter) => chapter.slug === trimmed));
@@ -329,12 +329,15 @@ const CHAPTER_FILE = /\.(?:mdx?|(?:claims|evidence|research)\.ya?ml)$/i;
  * `27-chapter.md`) or a sidecar of it (`27-chapter.claims.yaml`) as
  * `<book>/<chapter>`: its folder names the book, or the one book that has a
  * chapter of that name. Anything else is returned as given.
+ * @param books the books (of the model, or as loaded), with their chapters.
+ * @param spec what the user typed.
+ * @returns `<book>/<chapter>`, or the spec as given.
  */
-function byFile(model: ResearchModel, spec: string): string {
+export function chapterSpecOf(books: ReadonlyArray<{ slug: string; chapters: ReadonlyArray<{ slug: string }> }>, spec: string): string {
   const parts = spec.replace(/\\/g, '/').split('/').filter(Boolean);
   if (!CHAPTER_FILE.test(spec) && parts.length <= 2) return spec;
   const chapterSlug = parts.at(-1)!.replace(CHAPTER_FILE, '');
-  const holding = model.books.filter((book) => book.chapters.some((chapter) => chapter.slug === chapterSlug));
+  const holding = books.filter((book) => book.chapters.some((chapter) => chapter.slug === chapterSlug));
   const book = holding.find((candidate) => candidate.slug === parts.at(-2)) ?? (holding.length === 1 ? holding[0] : undefined);
   return book ? `${book.slug}/${chapterSlug}` : spec;
 }
