@@ -93,6 +93,21 @@ describe('research-pack remove-claim', () => {
     expect(check.code, check.stderr + check.stdout).toBe(0);
   });
 
+  it('refuses a claim with an id of 70 characters the prose still marks, as it refuses a short one (messages shorten long ids; the problem names the claim in full)', async () => {
+    const long = `assistant-names-model-${'x'.repeat(48)}`;
+    expect(long).toHaveLength(70);
+    for (const name of ['26-chapter.mdx', '26-chapter.claims.yaml', '26-chapter.evidence.yaml']) {
+      const text = await readFile(file(name), 'utf8');
+      await writeFile(file(name), text.replaceAll('assistant-names-model', long));
+    }
+    expect((await runCli(['check'], { cwd: root })).code).toBe(0);
+    const before = await sidecars('26-chapter');
+    const run = await runCli(['remove-claim', long], { cwd: root });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`^content/books/pi/26-chapter\\.mdx:\\d+:\\d+ {2}the prose still marks claim "${long}" with :claim\\[…\\]\\{#${long}\\}\nTake the words out of the directive`));
+    expect((await sidecars('26-chapter')).text).toEqual(before.text);
+  });
+
   it('refuses a claim the prose still marks with its directive, naming the place, and writes nothing', async () => {
     const before = await sidecars('26-chapter');
     const run = await runCli(['remove-claim', 'assistant-names-model'], { cwd: root });

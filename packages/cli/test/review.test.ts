@@ -512,6 +512,16 @@ describe('research-pack accept-claim', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(parseYaml(await read(claimsFile)).claims.at(-1)).toMatchObject({ id: 'line-tools', anchor: 'directive', verdict: { status: 'unverified' } });
   });
+
+  it('anchors by a directive of 70 characters the author put in the prose (messages shorten long ids; the problem names the claim in full)', async () => {
+    const id = `line-tools-${'x'.repeat(59)}`;
+    expect(id).toHaveLength(70);
+    await editFile(path.join(root, book, '27-chapter.mdx'), '`wc -l` counts entries, `tail -f` follows a live session, and `jq -c` filters by type.', `:claim[\`wc -l\` counts entries, \`tail -f\` follows a live session, and \`jq -c\` filters by type.]{#${id}}`);
+    const result = await cli('accept-claim', 'wc-l-counts-entries-tail-f-follows-a', '--directive', id, ...WHO);
+    expect(result.code, result.stderr).toBe(0);
+    expect(parseYaml(await read(claimsFile)).claims.at(-1)).toMatchObject({ id, anchor: 'directive', verdict: { status: 'unverified' } });
+    expect((await cli('check')).code).toBe(0);
+  });
 });
 
 describe('research-pack accept-claim of more than one proposal', () => {

@@ -167,7 +167,7 @@ export const moveClaim: Command = async (positionals, values, io) => {
   // A claim whose words the other chapter does not have (run before its sentence was moved): said as it is now, not with
   // the would-be problem's hint, which offers to carry it back (an outside author's finding).
   const notThere = (problem: (typeof brought)[number]) =>
-    problem.file === toClaims.file && (problem.rule === 'anchor/orphan' || problem.rule === 'anchor/missing-directive') ? ids.find((id) => problem.message.includes(`claim "${id}"`)) : undefined;
+    problem.file === toClaims.file && (problem.rule === 'anchor/orphan' || problem.rule === 'anchor/missing-directive') ? ids.find((id) => problem.claim === id) : undefined;
   if (brought.length > 0) {
     const missing = [...new Set(brought.flatMap((problem) => notThere(problem) ?? []))];
     const rest = brought.filter((problem) => notThere(problem) === undefined);

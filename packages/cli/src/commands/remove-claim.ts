@@ -88,12 +88,9 @@ export const removeClaim: Command = async (positionals, values, io) => {
   const wouldBe = await checkWouldBe(options, files);
   const brought = wouldBe.filter((problem) => problem.severity === 'error' && !known.has(withoutPlace(problem)));
   // A claim the prose still marks: said as it is now (the prose marks it), not as the would-be books' unknown directive.
-  const marked = brought.filter((problem) => problem.rule === 'anchor/unknown-directive' && ids.some((id) => problem.message.includes(`"${id}"`)));
+  const marked = brought.filter((problem) => problem.rule === 'anchor/unknown-directive' && problem.claim !== undefined && ids.includes(problem.claim));
   if (marked.length > 0) {
-    const places = marked.map((problem) => {
-      const id = ids.find((candidate) => problem.message.includes(`"${candidate}"`))!;
-      return `${problem.file}:${problem.line}:${problem.column}  the prose still marks claim "${id}" with :claim[…]{#${id}}`;
-    });
+    const places = marked.map((problem) => `${problem.file}:${problem.line}:${problem.column}  the prose still marks claim "${problem.claim}" with :claim[…]{#${problem.claim}}`);
     io.stderr(`${places.join('\n')}\nTake the words out of the directive, keeping them (or delete the sentence), then run again; nothing was written.\n`);
     return EXIT.problems;
   }

@@ -66,13 +66,13 @@ export async function modelForDecisions(options: ProjectOptions, decisions: read
   }
   // The :claim directives of claims being accepted name no claim yet: plan on the prose without them.
   const directives = new Set(decisions.flatMap((decision) => (decision.verb === 'accept-claim' && decision.directive !== undefined ? [decision.directive] : [])));
-  if (directives.size > 0 && errors.every((problem) => problem.rule === 'anchor/unknown-directive' && [...directives].some((id) => problem.message.startsWith(`:claim directive names "${id}"`)))) {
+  if (directives.size > 0 && errors.every((problem) => problem.rule === 'anchor/unknown-directive' && problem.claim !== undefined && directives.has(problem.claim))) {
     const unmarked = await modelWithoutDirectives(options, directives);
     if (unmarked) return { model: unmarked, setAside: [] };
   }
   for (const decision of decisions) {
     if (decision.verb !== 'verdict' && decision.verb !== 'reviewed') continue;
-    const unanchored = errors.find((problem) => problem.rule.startsWith('anchor/') && problem.message.includes(`claim "${decision.target}"`));
+    const unanchored = errors.find((problem) => problem.rule.startsWith('anchor/') && problem.claim === decision.target);
     if (unanchored) {
       throw new CliError(
         `${decision.verb} ${decision.target}: claim "${decision.target}" no longer anchors in its chapter:\n${formatProblems([unanchored])}\nFix its anchor (or the prose) first: a verdict is recorded only on wording found in the chapter. Nothing was written.`,

@@ -70,7 +70,7 @@ export function explainAnchorProblems(problems: readonly Problem[], chapter: Loa
     added.push(
       createProblem(
         'anchor/block-directive',
-        at ? { file, line: at.line, column: at.column } : { file },
+        at ? { file, line: at.line, column: at.column, claim: id } : { file, claim: id },
         `${quote(form)} is a block directive, which marks no sentence: a claim is marked inside its paragraph, with one colon`,
         `write :claim[the sentence]{#${id ?? 'claim-id'}} in the paragraph, list item or heading that says it`,
       ),

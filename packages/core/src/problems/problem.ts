@@ -22,6 +22,12 @@ export interface Problem {
   rule: string;
   /** Errors fail the build; warnings are logged. */
   severity: 'error' | 'warning';
+  /**
+   * The id of the claim an `anchor/*` problem is about (for
+   * `anchor/unknown-directive`, the id the directive names), so that a
+   * tool need not read it out of the message, which shortens long ids.
+   */
+  claim?: string;
 }
 
 /** A field path: keys and list indexes, as zod reports them. */
@@ -51,6 +57,8 @@ export interface ProblemPlace {
   column?: number;
   /** Field path such as `claims[2].verdict.status`. */
   path?: string;
+  /** The claim the problem is about, when it is about one (`Problem.claim`). */
+  claim?: string | undefined;
 }
 
 /**
@@ -72,6 +80,7 @@ export function createProblem(rule: RuleId, place: ProblemPlace, message: string
     severity: rules[rule].severity,
   };
   if (hint) problem.hint = hint;
+  if (place.claim !== undefined) problem.claim = place.claim;
   return problem;
 }
 

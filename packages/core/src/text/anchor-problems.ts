@@ -54,7 +54,7 @@ export function unknownDirective(at: DirectivePlace, id: string, claimsFile: str
   const suggestion = closest(id, ids);
   return createProblem(
     'anchor/unknown-directive',
-    at,
+    { ...at, claim: id },
     `:claim directive names ${quote(id)}, which is not a claim in ${claimsFile}`,
     // Neither side is taken for the right one: the slip may be the sidecar's (an outside author was told to copy it into the prose).
     suggestion !== undefined
@@ -73,7 +73,7 @@ export function unknownDirective(at: DirectivePlace, id: string, claimsFile: str
 export function duplicateDirective(at: DirectivePlace, id: string, first: Position): Problem {
   return createProblem(
     'anchor/duplicate-directive',
-    at,
+    { ...at, claim: id },
     `claim ${quote(id)} is marked twice in the prose (first at ${at.file}:${first.line}:${first.column})`,
     'a claim is one place in the prose: keep one :claim directive with this id and give the other claim its own id',
   );
@@ -90,7 +90,7 @@ export function duplicateDirective(at: DirectivePlace, id: string, first: Positi
 export function directiveForQuoteClaim(at: DirectivePlace, id: string, claimsFile: string, anchor: Position): Problem {
   return createProblem(
     'anchor/directive-for-quote-claim',
-    at,
+    { ...at, claim: id },
     `claim ${quote(id)} is marked in the prose, but ${claimsFile}:${anchor.line}:${anchor.column} anchors it by quote`,
     'use one of the two: set its anchor to "directive", or remove the :claim markup',
   );
@@ -107,12 +107,12 @@ export function emptyDirective(at: DirectivePlace, id: string, holds?: string): 
   if (holds !== undefined) {
     return createProblem(
       'anchor/empty-directive',
-      at,
+      { ...at, claim: id },
       `:claim directive ${quote(id)} holds only ${quote(holds, 40)}, whose output the text leaves out: it marks no words`,
       `write the claim's words between the brackets, the value written out: :claim[the sentence]{#${id}}; an expression or component may stand beside them`,
     );
   }
-  return createProblem('anchor/empty-directive', at, `:claim directive ${quote(id)} marks no text`, `put the claim's words between the brackets, on one line: :claim[the sentence]{#${id}}`);
+  return createProblem('anchor/empty-directive', { ...at, claim: id }, `:claim directive ${quote(id)} marks no text`, `put the claim's words between the brackets, on one line: :claim[the sentence]{#${id}}`);
 }
 
 /**
@@ -129,8 +129,8 @@ export function movedDirectives(problems: readonly Problem[]): Map<Problem, Prob
   const marked = new Map<string, Problem[]>();
   const missing = new Map<string, Problem[]>();
   for (const problem of problems) {
-    const unknownId = problem.rule === 'anchor/unknown-directive' ? UNKNOWN_DIRECTIVE.exec(problem.message)?.[1] : undefined;
-    const missingId = problem.rule === 'anchor/missing-directive' ? MISSING_DIRECTIVE.exec(problem.message)?.[1] : undefined;
+    const unknownId = problem.rule === 'anchor/unknown-directive' ? problem.claim : undefined;
+    const missingId = problem.rule === 'anchor/missing-directive' ? problem.claim : undefined;
     if (unknownId !== undefined) marked.set(unknownId, [...(marked.get(unknownId) ?? []), problem]);
     if (missingId !== undefined) missing.set(missingId, [...(missing.get(missingId) ?? []), problem]);
   }
@@ -148,11 +148,6 @@ export function movedDirectives(problems: readonly Problem[]): Map<Problem, Prob
   return replaced;
 }
 
-/** The id in an `anchor/unknown-directive` message (`unknownDirective`). */
-const UNKNOWN_DIRECTIVE = /^:claim directive names "([^"]+)", which is not a claim in /;
-/** The id in an `anchor/missing-directive` message (`missingDirective`). */
-const MISSING_DIRECTIVE = /^claim "([^"]+)" is anchored by directive, but /;
-
 /**
  * `anchor/missing-directive`: a directive claim the prose does not mark.
  * @param at the claim's `anchor` in the sidecar.
@@ -163,7 +158,7 @@ const MISSING_DIRECTIVE = /^claim "([^"]+)" is anchored by directive, but /;
 export function missingDirective(at: ClaimFieldPlace, id: string, chapter: string): Problem {
   return createProblem(
     'anchor/missing-directive',
-    at,
+    { ...at, claim: id },
     `claim "${id}" is anchored by directive, but ${chapter} has no :claim[...]{#${id}}`,
     `mark the sentence in the chapter as :claim[the sentence]{#${id}}, or anchor the claim by quote; if the sentence was deleted, \`research-pack remove-claim ${id}\` takes the claim out, with the evidence that bore on it alone`,
   );
@@ -198,7 +193,7 @@ export function ambiguousQuote(
   const why = claim.anchor.prefix || claim.anchor.suffix ? 'its prefix and suffix do not tell them apart' : 'no prefix or suffix says which one is meant';
   return createProblem(
     'anchor/ambiguous',
-    at,
+    { ...at, claim: claim.id },
     `the quote of claim "${claim.id}" (${quotedQuote(claim.anchor.quote)}) is found ${count} times in ${chapter} (at ${named}${more}), and ${why}`,
     suggestion
       ? `add ${suggestion.kind}: ${JSON.stringify(suggestion.text)} to choose the one at ${places[0]} (\`research-pack anchor ${claim.id} --quote "…" --${suggestion.kind} ${JSON.stringify(suggestion.text)}\`), or quote a longer passage`
@@ -242,7 +237,7 @@ export function orphanQuote(
   if (why === 'across-blocks' && closestText) {
     return createProblem(
       'anchor/orphan',
-      at,
+      { ...at, claim: claim.id },
       `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) runs from one block of ${chapter} into the next${where}: a quote stays within one paragraph, list item, table cell or heading`,
       'quote the words of one block (the sentence that carries the claim), or split it into one claim for each block',
     );
@@ -254,7 +249,7 @@ export function orphanQuote(
       : '; the chapter has no prose to compare it with';
   return createProblem(
     'anchor/orphan',
-    at,
+    { ...at, claim: claim.id },
     `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) is not in ${chapter}${found}`,
     // A claim not reviewed yet has no verdict to review again: its quote is mistyped, or of other words.
     claim.reviewed === false
@@ -286,7 +281,7 @@ export function fuzzyQuote(at: ClaimFieldPlace, claim: { id: string; quote: stri
   const markup = marks.length > 0 ? `the quote keeps Markdown the text does not have (${marks.map((mark) => quote(mark)).join(', ')}): ` : '';
   return createProblem(
     'anchor/fuzzy',
-    at,
+    { ...at, claim: claim.id },
     `the quote of claim "${claim.id}" (${quotedQuote(claim.quote)}) is not in ${chapter} as written; the closest text (${where}) is ${quote(shorten(found.text, 400), Infinity)}, where the claim is anchored${unreviewed ? '' : ' and shows as stale'}`,
     markup
       ? `${markup}anchor the claim on that text, the words only: \`research-pack anchor ${claim.id} --quote "…"\` (or copy them into anchor.quote)`
@@ -312,7 +307,7 @@ export function contextChanged(at: ClaimFieldPlace, claim: string, side: { name:
   const around = side.name === 'prefix' ? 'before' : 'after';
   return createProblem(
     'anchor/context-changed',
-    at,
+    { ...at, claim },
     `the quote of claim "${claim}" stands once in ${chapter} (${where}), but its ${side.name} ${quote(side.expected, Infinity)} is not ${around} it: the chapter reads ${quote(side.actual, Infinity)} there; if the sentence it was given for changed, the claim now marks other words`,
     `check that the claim marks the words reviewed, then write the text ${around} them into anchor.${side.name}; if that sentence changed, review the verdict too`,
   );
@@ -330,7 +325,7 @@ export function insideCharacter(at: ClaimFieldPlace, claim: string, chapter: str
   const where = found.at ? ` (${chapter}:${found.at.line}:${found.at.column})` : '';
   return createProblem(
     'anchor/inside-character',
-    at,
+    { ...at, claim },
     `the quote of claim "${claim}" ${found.edge} inside ${quote(found.character, Infinity)}${where}, which a reader sees as one character: the claim's marker would cut it in two`,
     `take the whole of ${quote(found.character, Infinity)} into the quote, or leave all of it out`,
   );
@@ -348,7 +343,7 @@ export function overlappingQuote(at: ClaimFieldPlace, claim: { id: string; text:
   const where = other.line > 0 ? ` (${chapter}:${other.line}:${other.column})` : '';
   return createProblem(
     'anchor/overlap',
-    at,
+    { ...at, claim: claim.id },
     `the quote of claim ${quote(claim.id)} (${quote(claim.text, 80)}) crosses claim ${quote(other.id)} (${quote(other.text, 80)})${where}: one must contain the other, or they must lie apart`,
     'quote fewer or more words so that the two claims do not cross; a claim is one element on the page',
   );
@@ -368,7 +363,7 @@ export function rawHtmlQuote(at: ClaimFieldPlace, id: string, chapter: string, f
   const where = found ? `${chapter}:${found.line}:${found.column}` : chapter;
   return createProblem(
     'anchor/raw-html',
-    at,
+    { ...at, claim: id },
     `claim "${id}" starts or ends inside raw HTML (${where}): the page cannot mark it without cutting an HTML element in two`,
     `quote text that opens and closes its HTML elements, or mark the claim with :claim[...]{#${id}} in the chapter`,
   );
@@ -390,7 +385,7 @@ export function omittedInClaim(at: DirectivePlace, claim: { id: string; directiv
   const output = found.kind === 'expression' && found.more === 0 ? 'whose value' : 'whose output';
   return createProblem(
     'anchor/expression',
-    at,
+    { ...at, claim: claim.id },
     `claim "${claim.id}" holds ${what}${more}, ${output} only the rendered page shows: the snapshot, the brief and the claim audit read ${quote(claim.text, 80)}`,
     claim.directive
       ? `write the value into the claim's words, or move it outside :claim[…]{#${claim.id}}: a researcher checks the words the brief gives`

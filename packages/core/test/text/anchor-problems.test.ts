@@ -62,6 +62,7 @@ describe('anchoring problems', () => {
       ...field,
       rule: 'anchor/ambiguous',
       severity: 'error',
+      claim: 'x',
       message: `the quote of claim "x" ("the quote") is found 1234 times in ${chapter} (at 1:1, 2:1, 3:1, 4:1, 5:1, 6:1, 7:1, 8:1, 9:1, 10:1, and 1,224 more), and its prefix and suffix do not tell them apart`,
       hint: 'add suffix: " then" to choose the one at 1:1 (`research-pack anchor x --quote "…" --suffix " then"`), or quote a longer passage',
     });

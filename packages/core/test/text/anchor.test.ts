@@ -89,6 +89,7 @@ describe('anchorClaims', () => {
         path: 'claims[1].anchor.quote',
         rule: 'anchor/ambiguous',
         severity: 'error',
+        claim: 'first',
         message:
           'the quote of claim "first" ("The header comes first.") is found 2 times in content/books/pi/27-chapter.mdx (at 3:49, 7:1), and no prefix or suffix says which one is meant',
         hint: 'add prefix: "object. " to choose the one at 3:49 (`research-pack anchor first --quote "…" --prefix "object. "`), or quote a longer passage',
@@ -105,6 +106,7 @@ describe('anchorClaims', () => {
       {
         rule: 'anchor/fuzzy',
         severity: 'warning',
+        claim: 'object',
         file: files.claims,
         line: 4,
         column: 14,

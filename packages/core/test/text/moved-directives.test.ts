@@ -25,6 +25,17 @@ describe('movedDirectives', () => {
     expect(replaced.get(from)!.message).toBe(from.message);
   });
 
+  it('links them for an id of 70 characters, which the unknown directive\'s message shortens: each problem names its claim in full', () => {
+    const id = `merge-parents-${'x'.repeat(56)}`;
+    const here = marked(id, '02-refs');
+    const from = missing(id, '01-objects');
+    expect(here.message).not.toContain(id);
+    expect([here.claim, from.claim]).toEqual([id, id]);
+    const replaced = movedDirectives([from, here]);
+    expect([...replaced.keys()]).toEqual([here, from]);
+    expect(replaced.get(from)!.hint).toContain(`\`research-pack move-claim ${id} --to git/02-refs\` carries the claim there`);
+  });
+
   it('leaves them as they are when the move is not one: two places mark the id, two sidecars miss it, or only one side is there', () => {
     expect(movedDirectives([marked('a', '02-refs'), marked('a', '03-packs'), missing('a', '01-objects')]).size).toBe(0);
     expect(movedDirectives([marked('a', '02-refs'), missing('a', '01-objects'), missing('a', '03-packs')]).size).toBe(0);
