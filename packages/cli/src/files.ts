@@ -45,6 +45,17 @@ export async function readOptional(file: string, shown = displayPath(file)): Pro
   return read.text;
 }
 
+/**
+ * The schema line a new sidecar starts with, taken from another sidecar of
+ * its kind, so that editors validate it the same way.
+ * @param text the other sidecar's text, if any.
+ * @returns its first line with a line break, when that is a `yaml-language-server` schema line; else undefined.
+ */
+export function schemaLineOf(text: string | undefined): string | undefined {
+  const first = text?.split(/\r?\n/, 1)[0];
+  return first?.startsWith('# yaml-language-server: $schema=') ? `${first}\n` : undefined;
+}
+
 /** Options of `writeAtomic`. */
 export interface WriteOptions {
   /** Create the file: refuse (exit 1) rather than replace a file of that name (a report copy never overwrites one). */

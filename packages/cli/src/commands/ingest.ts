@@ -13,7 +13,7 @@ import { parseResearchReport, type ResearchReport } from '@research-pack/core/re
 import { planIngest, type IngestPlan } from '@research-pack/core/ingest';
 import { parseChapter } from '@research-pack/markdown/parse';
 import { dateOption, expectPositionals, stringOption } from '../args.js';
-import { assertWritableInside, copyBook, makeCopyFolder, readOptional, readText, removeTemporary, writeAtomic } from '../files.js';
+import { assertWritableInside, copyBook, makeCopyFolder, readOptional, readText, removeTemporary, schemaLineOf, writeAtomic } from '../files.js';
 import { lockChapterBook } from '../lock.js';
 import { writeTogether } from '../write-together.js';
 import { CliError, EXIT, type Io } from '../io.js';
@@ -224,8 +224,8 @@ async function schemaLine(options: ProjectOptions, book: BookModel, chapter: Cha
   for (const other of book.chapters) {
     const file = other.sidecars[kind];
     if (other === chapter || file === undefined) continue;
-    const first = (await readOptional(path.join(options.root, file)))?.split(/\r?\n/, 1)[0];
-    if (first?.startsWith('# yaml-language-server: $schema=')) return `${first}\n`;
+    const line = schemaLineOf(await readOptional(path.join(options.root, file)));
+    if (line !== undefined) return line;
   }
   return undefined;
 }

@@ -24,7 +24,7 @@ import { EvidenceItemSchema } from '@research-pack/core/schema';
 import { stringOption } from '../args.js';
 import { unifiedDiff } from '../diff.js';
 import { chapterNamed, findClaims, withoutPlace } from '../find-claim.js';
-import { readOptional } from '../files.js';
+import { readOptional, schemaLineOf } from '../files.js';
 import { CliError, EXIT } from '../io.js';
 import { loadProject, projectOptions } from '../project.js';
 import { plainLines } from '../review/run-decisions.js';
@@ -206,8 +206,7 @@ async function open(options: { root: string }, chapter: LoadedChapter, kind: 'cl
   const file = chapter[kind]?.file ?? chapter.file.replace(/\.mdx?$/i, `.${kind}.yaml`);
   const before = await readOptional(path.join(options.root, file), file);
   if (chapter[kind] !== undefined && before === undefined) throw new CliError(`${file} is gone; run the command again`, EXIT.problems);
-  const schema = before === undefined && like?.[kind] ? (await readOptional(path.join(options.root, like[kind]!.file), like[kind]!.file))?.split(/\r?\n/, 1)[0] : undefined;
-  const start = schema?.startsWith('# yaml-language-server: $schema=') ? `${schema}\n` : undefined;
+  const start = before === undefined && like?.[kind] ? schemaLineOf(await readOptional(path.join(options.root, like[kind]!.file), like[kind]!.file)) : undefined;
   return { file, before, edit: editYaml(before ?? start, SIDECAR_KEY_ORDER[kind], file) };
 }
 
