@@ -192,6 +192,13 @@ describe('parseResearchReport', () => {
     expect(formatProblems(prose.problems)).toMatch(/^report\.md:\d+:1  experiments  warning: section 6 has text, but no experiment in it can be told apart, so none is counted; the text stays in the report .*\[report\/unread-experiments\]$/);
     expect(parse(report({ 6: 'N/A: nothing in this chapter needs an experiment.' })).problems).toEqual([]);
     expect(parse(report({ 6: 'No experiments this time; the claims are settled by the sources.' })).problems).toEqual([]);
+    // Outside reports of 2026-12-07: the brief's class word in parentheses with the date, in a report written in German (r-28-j); a
+    // set-up listed under a lead-in, in the same list as the experiments after it (r-27-j).
+    expect(count('- **E1 – ausgeführt (reproduced), 2026-12-07.**\n  - Befehl: `python3 check.py`\n- **E2 – UNRUN. Mit pi.**')).toEqual(['RAN', 'UNRUN']);
+    expect(count('- **E1 – geplant (proposed-experiment).** Später.\n- **E2 – UNRUN.**')).toEqual(['UNRUN', 'UNRUN']);
+    expect(
+      count('### Experiments I ran (all 2026-12-07)\nSetup for every run:\n- Node v20 on Linux.\n- Packages installed with `npm install`.\n- Scripts are in `work/`.\n\n- **R1, session ids.** It printed 7.\n- **R2, migration.** It printed 3.\n\n### Experiments proposed, not run\n- **E1 (UNRUN): Windows.**'),
+    ).toEqual(['RAN', 'RAN', 'UNRUN']);
   });
 
 

@@ -46,6 +46,11 @@ function labelLetters(text: string): string | undefined {
 
 /** A run with its date, in an experiment's details: "Ran: 2026-12-06", "Executed 2026-12-06", "reproduced on 2026-12-06". */
 const RAN_ON = /\b(?:ran|executed|reproduced|run)\b\s*:?\s*(?:on\s+)?\d{4}-\d{2}-\d{2}/i;
+/**
+ * A run with its date in so many words, anywhere: "ausgeführt (reproduced), 2026-12-07" (an outside researcher who
+ * wrote in German gave the brief's class word in parentheses), "executed on 2026-12-06". Not "run", which may be an instruction.
+ */
+const RAN_DATED = /\b(?:ran|executed|reproduced)\b\)?[,;:]?\s*(?:on\s+)?\d{4}-\d{2}-\d{2}/i;
 
 /** What an experiment's details say about running: a run with its date first (a partial run is a run), then as any text, without results. */
 function detailsMarkerOf(text: string): Marker | undefined {
@@ -60,7 +65,7 @@ function detailsMarkerOf(text: string): Marker | undefined {
  */
 function markerOf(text: string, results = true): Marker | undefined {
   if (NOT_RUN.test(text)) return 'UNRUN';
-  if (/\bRAN\b|\bRUN\b/.test(text) || SAID_RUN.test(text) || LABEL_RUN.test(text) || (results && RESULT.test(text))) return 'RAN';
+  if (/\bRAN\b|\bRUN\b/.test(text) || SAID_RUN.test(text) || LABEL_RUN.test(text) || RAN_DATED.test(text) || (results && RESULT.test(text))) return 'RAN';
   return undefined;
 }
 
@@ -245,7 +250,11 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
   };
   if (heading) open(heading, labelLetters(oneSpace(textOf(heading)))!, introducedByHeading);
   let titled = false;
+  /** The node before this one. */
+  let previous: RootContent | undefined;
   for (const node of nodes) {
+    const before = previous;
+    previous = node;
     const label = headLabel(node);
     // A paragraph with another label inside an experiment's details, without bold, is one of its details ("H1: the cache").
     if (label !== undefined && (label.bold || !current || current.letters === label.letters)) {
@@ -267,9 +276,14 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
       } else current = undefined;
     }
     if (node.type === 'paragraph') introduced = introMarkerOf(text) ?? introduced;
+    // "Setup for every run:" over a list: its items are the set-up, not experiments, up to the first that opens with a
+    // label ("**R1, session id …**": a blank line after the set-up's items does not end a list; an outside report, r-27-j).
+    let setup = node.type === 'list' && before?.type === 'paragraph' && SETUP_LEAD.test(oneSpace(textOf(before)));
     if (node.type === 'list') {
       for (const item of node.children) {
         const text = oneSpace(textOf(item));
+        if (setup && labelLetters(text) === undefined) continue;
+        setup = false;
         // "**Setup:** Node v20 …", "Scripts: …", "Output: …": how the experiments were run, said once for all, is none of them (an outside report, r-27-h).
         // (The machine or set-up, even where it says "I ran npm install"; scripts, outputs, tools only where they say nothing of a run.)
         const names = /\b(?:E|X)\d{1,3}\b/.test(text);
@@ -294,6 +308,8 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
 const SETUP_ITEM = /^(?:tools?|scripts?|outputs?)\s*:/i;
 /** A list item about the machine or the set-up: never an experiment of its own. */
 const SETUP_ALWAYS = /^(?:setup|set-up|environment|machine|hardware|software|platform)\s*:/i;
+/** A paragraph that introduces the set-up as a list: "Setup for every run:", "Environment:", "Set-up shared by all runs:". */
+const SETUP_LEAD = /^(?:setup|set-up|environment|machine|hardware|software|platform)\b[^.:]{0,60}:$/i;
 
 /** The column of a table of experiments that says whether each was run: headed "Status", "Standing", "Run?", "Done?", "State". */
 function statusColumn(table: RootContent & { type: 'table' }): number | undefined {

@@ -68,6 +68,17 @@ export function splitSections(root: Root, source: string, file: string, problems
         createProblem('report/unknown-section', at(file, place, ''), `section ${written} is titled ${quote(heading)}; section ${written} is "${wanted.title}"`, `write "## ${written}. ${wanted.title}"`),
       );
       number = written;
+    } else if (found.some((section) => section.found.number === REPORT_SECTIONS.length)) {
+      // "## References", "## Appendix" after the seven (an outside researcher's list of the sources its [1], [2] cite): kept, not read.
+      problems.push(
+        createProblem(
+          'report/trailing-section',
+          at(file, place, ''),
+          `${quote(`## ${heading}`)} comes after the seven sections and is not read: what it says stays in the report file only`,
+          'a source is recorded from its row of the source ledger (section 3) alone: give each source its row there, with its URL',
+        ),
+      );
+      return;
     } else {
       const guess = closest(titleText, REPORT_SECTIONS.map((section) => foldHeader(section.title)));
       problems.push(

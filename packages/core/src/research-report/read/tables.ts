@@ -112,13 +112,17 @@ function resolveColumns<Role extends string>(head: TableRow, headers: string[], 
   const columns = new Map<Role, number>();
   let ok = true;
   const named = (header: string) => specs.find((candidate) => candidate.matches(foldHeader(header)));
+  /** Columns no header names, in order, with their warnings. */
+  const unnamed: Array<{ index: number; problem: Problem }> = [];
   headers.forEach((header, index) => {
     // "Id (ledger id)", "Claim (snapshot line)": the header without its note, when the whole does not say; "R", what the section's legend says it stands for.
     const defined = legend.get(header.trim());
     const spec = named(header) ?? named(header.replace(/\([^)]*\)/g, ' ')) ?? (defined === undefined ? undefined : named(defined));
     const place = at(file, placeOf(head.children[index]), path);
     if (!spec) {
-      problems.push(createProblem('report/unknown-column', place, `the ${name} column ${quote(header)} is not read; what it says stays in the report file only`));
+      const problem = createProblem('report/unknown-column', place, `the ${name} column ${quote(header)} is not read; what it says stays in the report file only`);
+      problems.push(problem);
+      unnamed.push({ index, problem });
       return;
     }
     const before = columns.get(spec.role);
@@ -138,8 +142,29 @@ function resolveColumns<Role extends string>(head: TableRow, headers: string[], 
     if (!spec.required || columns.has(spec.role)) continue;
     // "Source and metadata": a header that names the required column and another is both.
     const both = [...columns.values()].find((index) => spec.matches(foldHeader(headers[index]!)));
-    if (both !== undefined) columns.set(spec.role, both);
-    else missing(spec.label, spec.accepted);
+    if (both !== undefined) {
+      columns.set(spec.role, both);
+      continue;
+    }
+    // Headed in the researcher's own words or language ("Quelle", "Behauptung"): the brief lists the claim and the
+    // source first, so the first column no header names is read as it, and said (an outside researcher's finding: a
+    // report written in German was refused whole for its ledger's "Quelle").
+    const first = unnamed.shift();
+    if (first === undefined) {
+      missing(spec.label, spec.accepted);
+      continue;
+    }
+    columns.set(spec.role, first.index);
+    problems.splice(
+      problems.indexOf(first.problem),
+      1,
+      createProblem(
+        'report/column-by-place',
+        at(file, placeOf(head.children[first.index]), path),
+        `the ${name} table has no column headed "${spec.label}": its column ${quote(headers[first.index]!)}, the first no header names, is read as it`,
+        `head it ${spec.label} (accepted headers: ${spec.accepted}) if that is what it holds`,
+      ),
+    );
   }
   return ok ? columns : undefined;
 }

@@ -26,4 +26,20 @@ describe('splitSections', () => {
     const typo = report().replace('## 4. Findings', '## Findngs');
     expect(formatProblems(parse(typo).problems)).toContain('report.md:26:1  "## Findngs" is not one of the seven sections  (hint: did you mean "Findings"?)  [report/unknown-section]');
   });
+
+  it('keeps a section after the seven (a numbered reference list) in the report, unread, with a warning, and section 7 without it', () => {
+    const source = `${report()}\n## References\n\n[1] RFC 9562. https://www.rfc-editor.org/rfc/rfc9562\n\n## 8. Appendix\n\nMore.\n`;
+    const { report: data, problems } = parse(source);
+    expect(formatProblems(problems)).toBe(
+      [
+        'report.md:45:1  warning: "## References" comes after the seven sections and is not read: what it says stays in the report file only  (hint: a source is recorded from its row of the source ledger (section 3) alone: give each source its row there, with its URL)  [report/trailing-section]',
+        'report.md:49:1  warning: "## 8. Appendix" comes after the seven sections and is not read: what it says stays in the report file only  (hint: a source is recorded from its row of the source ledger (section 3) alone: give each source its row there, with its URL)  [report/trailing-section]',
+      ].join('\n'),
+    );
+    expect(data.sections.map((section) => section.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(data.sections.at(-1)!.markdown).toBe('- [ ] Decide.');
+    // Before section 7, it is still an error: what it holds may be a section's own.
+    const between = report().replace('## 7. Review checklist', '## References\n\n[1] x\n\n## 7. Review checklist');
+    expect(parse(between).problems.map((problem) => problem.rule)).toEqual(['report/unknown-section']);
+  });
 });

@@ -33,7 +33,24 @@ describe('tablesOf', () => {
       ['S2', undefined],
       ['S3', undefined],
     ]);
-  });  it('reports a section without its table, a missing column and a ragged row', () => {
+  });  it('reads the first column no header names as a required column no header names, and says so: a report headed in German', () => {
+    const source = report()
+      .replace('| Claim | Current evidence | Concern |', '| Behauptung | Evidenz jetzt | Concern |')
+      .replace('| Source | Verified metadata | URL | Reading | Bears on | Limitations |', '| Quelle | Verified metadata | URL | Reading | Bears on | Grenzen |');
+    const { report: data, problems } = parse(source);
+    expect(formatProblems(problems)).toBe(
+      [
+        'report.md:12:1  claim-audit  warning: the claim-audit table has no column headed "Claim": its column "Behauptung", the first no header names, is read as it  (hint: head it Claim (accepted headers: Claim, Claim (snapshot line), Statement, Assertion) if that is what it holds)  [report/column-by-place]',
+        'report.md:12:14  claim-audit  warning: the claim-audit column "Evidenz jetzt" is not read; what it says stays in the report file only  [report/unknown-column]',
+        'report.md:20:1  source-ledger  warning: the source-ledger table has no column headed "Source": its column "Quelle", the first no header names, is read as it  (hint: head it Source (accepted headers: Source, Identity, Title) if that is what it holds)  [report/column-by-place]',
+        'report.md:20:57  source-ledger  warning: the source-ledger column "Grenzen" is not read; what it says stays in the report file only  [report/unknown-column]',
+      ].join('\n'),
+    );
+    expect(data.claimAudit).toHaveLength(3);
+    expect(data.sourceLedger.map((row) => row.title)).toEqual(['ReAct', 'RFC 9562', 'pi.dev']);
+  });
+
+  it('reports a section without its table, a missing column and a ragged row', () => {
     const pipes = report({ 2: '| Claim | Evidence |\n| tree-in-place | notes |' });
     expect(formatProblems(parse(pipes).problems)).toContain(
       'report.md:10:1  claim-audit  section 2 "Claim audit" has no table  (hint: the lines with | are not a table: a table needs a delimiter row such as | --- | --- | under its header row, and a blank line before it)  [report/missing-table]',
@@ -52,7 +69,7 @@ describe('tablesOf', () => {
       ['pi.dev', undefined],
     ]);
     // Only the claim column (and the ledger's source column) is required.
-    const noClaim = report().replace('| Claim | Current evidence |', '| Subject | Current evidence |');
+    const noClaim = report().replace('| Claim | Current evidence |', '| # | Current evidence |');
     expect(formatProblems(parse(noClaim).problems)).toContain('the claim-audit table has no "Claim" column');
     const ragged = report().replace('| #session-id-v4 | Changelog | Version 7 | High | correction (see 5.1) |', '| #session-id-v4 | Changelog | Version 7 | High |');
     const result = parse(ragged);
