@@ -15,6 +15,7 @@ import { createProblem, type Problem } from '../problems/problem.js';
 import { readClaimAudit } from './read/claim-audit.js';
 import { readContext } from './read/context.js';
 import { readExperiments } from './read/experiments.js';
+import { unfence } from './read/fenced.js';
 import { at, oneSpace, textOf } from './read/node-text.js';
 import type { ParseResearchReportOptions, ResearchReport } from './read/report-data.js';
 import { blocksOf, splitSections, type SectionNodes } from './read/sections.js';
@@ -70,14 +71,18 @@ function bidiControls(source: string, file: string, problems: Problem[]): void {
 
 /**
  * Parse and check a research report.
- * @param source the report's text.
+ * @param written the report's text, as written.
  * @param options its path for problems, and the Markdown parser.
  * @returns what the report says, and every problem (errors mean: do not ingest).
  */
-export function parseResearchReport(source: string, options: ParseResearchReportOptions): { report: ResearchReport; problems: Problem[] } {
+export function parseResearchReport(written: string, options: ParseResearchReportOptions): { report: ResearchReport; problems: Problem[] } {
   const { file } = options;
   const problems: Problem[] = [];
   const report: ResearchReport = { file, sections: [], claimAudit: [], sourceLedger: [], heldBack: [], labelled: [], experiments: [] };
+  // A report inside a code block ("```markdown" … "```") is read from it, on the lines it stands on.
+  const fenced = unfence(written, file);
+  if (fenced) problems.push(fenced.problem);
+  const source = fenced?.source ?? written;
   // Nesting is bounded before the report is parsed, where the text shows it, and before its readers (which recurse) walk the tree.
   const unparsable = deepSourcePlace(source);
   if (unparsable) return { report, problems: [deepMarkdownProblem('report/too-deep', file, unparsable)] };
