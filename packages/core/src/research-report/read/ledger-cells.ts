@@ -205,8 +205,21 @@ function pieces(text: string): Array<{ text: string; opensGroup: boolean }> {
     parts.push({ text: piece, opensGroup });
     opensGroup = nextOpensGroup;
   };
+  // Words in double quotes are one piece, commas and all ('notes "retires on November 30, 2026"'), when the quote is closed.
+  let quoted = '';
   for (let index = 0; index < text.length; index++) {
     const char = text[index]!;
+    if (quoted) {
+      if (char === quoted) quoted = '';
+      current += char;
+      continue;
+    }
+    const closer = char === '"' ? '"' : char === '\u201c' ? '\u201d' : '';
+    if (closer && text.includes(closer, index + 1)) {
+      quoted = closer;
+      current += char;
+      continue;
+    }
     if (char === '(' || char === '[') depth++;
     if ((char === ')' || char === ']') && depth > 0) depth--;
     let and: RegExpExecArray | null = null;

@@ -107,6 +107,13 @@ describe('readBearsOn', () => {
     const nested: string[] = [];
     expect(readBearsOn(cell('C7, C8 ("created via `/fork`, `/clone`, or `newSession({ parentSession })`")'), (text) => nested.push(text)).map((ref) => ref.ref)).toEqual(['C7', 'C8']);
     expect(nested).toEqual([]);
+    // Words in double quotes are one note, commas and "and" inside them too (an outside report, r-26-j: "30" and '2026"' were read as references).
+    const notes: string[] = [];
+    expect(readBearsOn(cell('supports C18 (prices match); notes "Deprecated … retires on November 30, 2026", C19'), (text) => notes.push(text)).map((ref) => ref.ref)).toEqual(['C18', 'C19']);
+    expect(notes).toEqual(['notes "Deprecated … retires on November 30, 2026"']);
+    expect(readBearsOn(cell('C1, \u201cone, two and three\u201d, C2'), () => undefined).map((ref) => ref.ref)).toEqual(['C1', 'C2']);
+    // A quote that is not closed is read as before: a stray mark does not swallow the references after it.
+    expect(readBearsOn(cell('C1, "C2, C3'), () => undefined).map((ref) => ref.ref)).toEqual(['C1', 'C3']);
     // The brief's research question is no claim: the warning names it as written.
     const question: string[] = [];
     expect(readBearsOn(cell('C15; research question 3'), (text) => question.push(text)).map((ref) => ref.ref)).toEqual(['C15']);
