@@ -199,6 +199,11 @@ describe('parseResearchReport', () => {
     expect(
       count('### Experiments I ran (all 2026-12-07)\nSetup for every run:\n- Node v20 on Linux.\n- Packages installed with `npm install`.\n- Scripts are in `work/`.\n\n- **R1, session ids.** It printed 7.\n- **R2, migration.** It printed 3.\n\n### Experiments proposed, not run\n- **E1 (UNRUN): Windows.**'),
     ).toEqual(['RAN', 'RAN', 'UNRUN']);
+    // A review's findings: a run with a date is the experiment's own only right after its label; a lead-in that names
+    // an environment among other words is no set-up.
+    expect(count('Proposals, building on the leak the maintainers reproduced on 2026-09-05:\n\n- Time compaction on 1.6.0.\n- Count usage entries.')).toEqual(['UNRUN', 'UNRUN']);
+    expect(count('**E3: Check whether the leak reported upstream (reproduced on 2026-09-05 by its reporter) is still in 1.6.0.**\n\nStatus: not run.')).toEqual(['UNRUN']);
+    expect(count('Environment-dependent experiments (not run):\n\n- Time compaction on a slow disk (UNRUN).\n- Read Windows paths (UNRUN).')).toEqual(['UNRUN', 'UNRUN']);
   });
 
 

@@ -47,10 +47,12 @@ function labelLetters(text: string): string | undefined {
 /** A run with its date, in an experiment's details: "Ran: 2026-12-06", "Executed 2026-12-06", "reproduced on 2026-12-06". */
 const RAN_ON = /\b(?:ran|executed|reproduced|run)\b\s*:?\s*(?:on\s+)?\d{4}-\d{2}-\d{2}/i;
 /**
- * A run with its date in so many words, anywhere: "ausgeführt (reproduced), 2026-12-07" (an outside researcher who
- * wrote in German gave the brief's class word in parentheses), "executed on 2026-12-06". Not "run", which may be an instruction.
+ * A run with its date, a word or two after the label: "E1 – ausgeführt (reproduced), 2026-12-07" (an outside researcher
+ * who wrote in German gave the brief's class word in parentheses), "E2, executed on 2026-12-06". Not further on, where
+ * it may be someone else's run ("E3: check whether the leak reproduced on 2026-09-05 upstream …"), nor "run", which may
+ * be an instruction.
  */
-const RAN_DATED = /\b(?:ran|executed|reproduced)\b\)?[,;:]?\s*(?:on\s+)?\d{4}-\d{2}-\d{2}/i;
+const RAN_DATED = new RegExp(String.raw`^${LABEL}[\s,:.;—–-]+(?:[^\s()]+\s+){0,2}\(?(?:ran|executed|reproduced)\)?[,;:]?\s*(?:on\s+)?\d{4}-\d{2}-\d{2}`, 'i');
 
 /** What an experiment's details say about running: a run with its date first (a partial run is a run), then as any text, without results. */
 function detailsMarkerOf(text: string): Marker | undefined {
@@ -308,8 +310,11 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
 const SETUP_ITEM = /^(?:tools?|scripts?|outputs?)\s*:/i;
 /** A list item about the machine or the set-up: never an experiment of its own. */
 const SETUP_ALWAYS = /^(?:setup|set-up|environment|machine|hardware|software|platform)\s*:/i;
-/** A paragraph that introduces the set-up as a list: "Setup for every run:", "Environment:", "Set-up shared by all runs:". */
-const SETUP_LEAD = /^(?:setup|set-up|environment|machine|hardware|software|platform)\b[^.:]{0,60}:$/i;
+/**
+ * A paragraph that introduces the set-up as a list, and says nothing else: "Setup for every run:", "Environment:",
+ * "Set-up shared by all runs:" (not "Environment-dependent experiments (not run):", a review's finding).
+ */
+const SETUP_LEAD = /^(?:setup|set-up|environment|machine|hardware|software|platform)(?:\s+(?:for|shared by|common to|used (?:for|by|in))\s+(?:all|every|each|the)(?:\s+(?:the|my|these))?\s+(?:runs?|experiments?|checks?))?\s*:$/i;
 
 /** The column of a table of experiments that says whether each was run: headed "Status", "Standing", "Run?", "Done?", "State". */
 function statusColumn(table: RootContent & { type: 'table' }): number | undefined {

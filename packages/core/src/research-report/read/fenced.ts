@@ -18,44 +18,84 @@ const SECTION = /^ {0,3}##[ \t]+\S/;
 
 /**
  * The report's text read out of the code block that holds it: the lines
- * before the block, its fences and the lines after it blanked. Only when
- * every `##` heading of the file stands between a fence that opens Markdown
- * and the last fence of its kind that closes one (a code block inside the
- * report, ```` ```bash ````, closes the outer one early for a Markdown
- * parser; here it stays the report's own).
+ * before the block, its fences and the lines after it blanked. Only when a
+ * block of Markdown (` ```markdown `, ` ```md ` or a bare fence) opens
+ * before any `##` heading outside a code block, holds a `##` heading, and
+ * has none after it outside a code block. Inside it, a fence with a
+ * language (` ```bash `) opens a code block of the report's own, which the
+ * next bare fence closes, not the report's (a Markdown parser would close
+ * the report there).
  * @param source the report's text.
  * @param file its path, for the warning.
  * @returns the text to read and the warning, or undefined when the report is not in a code block.
  */
 export function unfence(source: string, file: string): { source: string; problem: Problem } | undefined {
   const lines = source.split('\n');
-  const first = lines.findIndex((line) => SECTION.test(line));
-  if (first === -1) return undefined;
-  // The code block the first section stands in, if any: fences read from the top, as a Markdown parser reads them.
-  let open = -1;
-  let fence = '';
-  for (let index = 0; index < first; index++) {
-    const found = FENCE.exec(lines[index]!);
-    if (!found) continue;
-    if (open === -1) {
-      if (found[1]![0] === '`' && found[2]!.includes('`')) continue;
-      [open, fence] = [index, found[1]!];
-    } else if (found[1]![0] === fence[0] && found[1]!.length >= fence.length && found[2]!.trim() === '') {
-      open = -1;
-    }
+  for (const { index, line, fence } of outsideBlocks(lines, 0)) {
+    // A section outside any code block before one: the report is not in one.
+    if (SECTION.test(line)) return undefined;
+    if (!fence || !MARKDOWN.test(fence.info)) continue;
+    const close = blockEnd(lines, index, fence);
+    if (lines.slice(index + 1, close).some((inner) => SECTION.test(inner)) && !outsideBlocks(lines, close + 1).some(({ line: after }) => SECTION.test(after))) return unfenced(lines, index, close, file);
+    // Otherwise a code block of the text before the report ("the headings the brief asked for: ```…```"), read as a parser reads it.
   }
-  if (open === -1 || !MARKDOWN.test(FENCE.exec(lines[open]!)![2]!)) return undefined;
-  const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*\\r?$`);
-  let close = lines.length;
-  for (let index = lines.length - 1; index > open; index--) {
-    if (closing.test(lines[index]!)) {
-      close = index;
-      break;
+  return undefined;
+}
+
+/** A fence's mark and length, and its info string. */
+interface Fence {
+  char: string;
+  length: number;
+  info: string;
+}
+
+/** The fence a line opens, if it is one (a backtick fence's info string has no backtick). */
+function fenceOf(line: string): Fence | undefined {
+  const found = FENCE.exec(line);
+  if (!found || (found[1]![0] === '`' && found[2]!.includes('`'))) return undefined;
+  return { char: found[1]![0]!, length: found[1]!.length, info: found[2]! };
+}
+
+/** Whether a line is a bare fence that closes a block opened with this fence. */
+function closes(line: string, block: Fence): boolean {
+  const fence = fenceOf(line);
+  return fence !== undefined && fence.char === block.char && fence.length >= block.length && fence.info.trim() === '';
+}
+
+/** The lines from `from` on that are not inside a code block, as a Markdown parser reads them, each with the fence it opens. */
+function outsideBlocks(lines: readonly string[], from: number): Array<{ index: number; line: string; fence: Fence | undefined }> {
+  const found: Array<{ index: number; line: string; fence: Fence | undefined }> = [];
+  let block: Fence | undefined;
+  for (let index = from; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (block) {
+      if (closes(line, block)) block = undefined;
+      continue;
     }
+    block = fenceOf(line);
+    found.push({ index, line, fence: block });
   }
-  // Every section inside the block: a code block of Markdown in a report (an example) is the report's own.
-  const last = lines.findLastIndex((line) => SECTION.test(line));
-  if (last > close) return undefined;
+  return found;
+}
+
+/** The line of the fence that closes the report's block opened at `open` (the end of the text when none does), its own code blocks read as nested. */
+function blockEnd(lines: readonly string[], open: number, outer: Fence): number {
+  let inner: Fence | undefined;
+  for (let index = open + 1; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (inner) {
+      if (closes(line, inner)) inner = undefined;
+      continue;
+    }
+    if (closes(line, outer)) return index;
+    const fence = fenceOf(line);
+    if (fence && fence.info.trim() !== '') inner = fence;
+  }
+  return lines.length;
+}
+
+/** The text with only the block's inside kept, and the warning. */
+function unfenced(lines: readonly string[], open: number, close: number, file: string): { source: string; problem: Problem } {
   const around = lines.filter((line, index) => (index < open || index > close) && line.trim() !== '').length;
   const read = lines.map((line, index) => (index > open && index < close ? line : line.endsWith('\r') ? '\r' : ''));
   const end = close < lines.length ? `, and ends at line ${close + 1}` : '';

@@ -205,18 +205,17 @@ function pieces(text: string): Array<{ text: string; opensGroup: boolean }> {
     parts.push({ text: piece, opensGroup });
     opensGroup = nextOpensGroup;
   };
-  // Words in double quotes are one piece, commas and all ('notes "retires on November 30, 2026"'), when the quote is closed.
-  let quoted = '';
+  // Words in double quotes are one piece, commas and all ('notes "retires on November 30, 2026"').
+  let quoteEnd = -1;
   for (let index = 0; index < text.length; index++) {
     const char = text[index]!;
-    if (quoted) {
-      if (char === quoted) quoted = '';
+    if (index < quoteEnd) {
       current += char;
       continue;
     }
-    const closer = char === '"' ? '"' : char === '\u201c' ? '\u201d' : '';
-    if (closer && text.includes(closer, index + 1)) {
-      quoted = closer;
+    const closing = quoteEnds(text, index);
+    if (closing !== undefined) {
+      quoteEnd = closing + 1;
       current += char;
       continue;
     }
@@ -237,6 +236,25 @@ function pieces(text: string): Array<{ text: string; opensGroup: boolean }> {
   }
   end(false);
   return parts;
+}
+
+/** The closing mark of each opening double quote: straight, English (“…”) and German („…“). */
+const QUOTE_CLOSERS: Readonly<Record<string, string>> = { '"': '"', '\u201c': '\u201d', '\u201e': '\u201c' };
+
+/**
+ * Where the quotation that opens at a place ends: a double quote opens one after a space, "(" or the start of the text
+ * (not an inch mark: `13"`), and its closing mark ends it before a space, punctuation or the end of the text.
+ * @param text the cell.
+ * @param index the place.
+ * @returns the index of its closing mark, or undefined when no quotation opens there.
+ */
+function quoteEnds(text: string, index: number): number | undefined {
+  const closer = QUOTE_CLOSERS[text[index]!];
+  if (closer === undefined || (index > 0 && !/[\s([]/.test(text[index - 1]!))) return undefined;
+  for (let end = text.indexOf(closer, index + 1); end !== -1; end = text.indexOf(closer, end + 1)) {
+    if (end + 1 === text.length || /[\s,;:.!?)\]]/.test(text[end + 1]!)) return end;
+  }
+  return undefined;
 }
 
 /** A claim id or a row label: `tree-in-place`, `C1`, `12`, `N3`, `C1b`. */

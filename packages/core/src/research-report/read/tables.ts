@@ -85,12 +85,17 @@ export function tablesOf<Role extends string>(section: SectionNodes, file: strin
     const [head, ...body] = table.children;
     if (!head) continue;
     const headers = head.children.map((cell) => oneSpace(textOf(cell)));
-    const columns = resolveColumns(head, headers, file, kind, problems, legend);
+    const columns = resolveColumns(head, headers, file, kind, problems, legend, body);
     if (body.length === 0) problems.push(createProblem('report/empty-table', at(file, placeOf(table), kind.path), `the ${kind.name} table has no rows`));
     const rows = readRows(body, headers.length, { file, source: section.source, parse: section.parse }, kind, counter, problems, heldBack);
     if (columns) result.push({ columns, headers, rows });
   }
   return result;
+}
+
+/** Whether every cell of a column is empty, a number or a row label (`3`, `S1`, `C12b`, `4.`). */
+function labelsOnly(body: readonly TableRow[], index: number): boolean {
+  return body.every((row) => /^(?:[A-Za-z]{0,4}\d{1,4}[a-z]?\.?)?$/.test(oneSpace(textOf(row.children[index] ?? { type: 'text', value: '' })).trim()));
 }
 
 /** The problem of a section without a table, with a hint for lines that look like one. */
@@ -107,7 +112,15 @@ function noTable<Role extends string>(section: SectionNodes, file: string, kind:
 }
 
 /** The role of each header; undefined when a required column is missing or two mean the same. */
-function resolveColumns<Role extends string>(head: TableRow, headers: string[], file: string, kind: TableKind<Role>, problems: Problem[], legend: Legend): Map<Role, number> | undefined {
+function resolveColumns<Role extends string>(
+  head: TableRow,
+  headers: string[],
+  file: string,
+  kind: TableKind<Role>,
+  problems: Problem[],
+  legend: Legend,
+  body: readonly TableRow[],
+): Map<Role, number> | undefined {
   const { name, path, specs } = kind;
   const columns = new Map<Role, number>();
   let ok = true;
@@ -148,8 +161,12 @@ function resolveColumns<Role extends string>(head: TableRow, headers: string[], 
     }
     // Headed in the researcher's own words or language ("Quelle", "Behauptung"): the brief lists the claim and the
     // source first, so the first column no header names is read as it, and said (an outside researcher's finding: a
-    // report written in German was refused whole for its ledger's "Quelle").
-    const first = unnamed.shift();
+    // report written in German was refused whole for its ledger's "Quelle"). Not a column of row numbers or labels
+    // ("Lfd. Nr."), and only in a table that is one of its kind by two other columns at least: a tally ("| Status |
+    // Count |") or a list of tools ("| Tool | Version |") beside the table is no claim audit or ledger (a review's findings).
+    const kindOf = [...columns.keys()].filter((role) => role !== 'label').length >= 2;
+    const first = kindOf ? unnamed.find(({ index }) => !labelsOnly(body, index)) : undefined;
+    if (first) unnamed.splice(unnamed.indexOf(first), 1);
     if (first === undefined) {
       missing(spec.label, spec.accepted);
       continue;

@@ -39,5 +39,16 @@ describe('a report inside a code block', () => {
     expect(unfence(before, 'report.md')).toBeUndefined();
     expect(unfence(`\`\`\`python\n${report()}\`\`\`\n`, 'report.md')).toBeUndefined();
     expect(unfence('no sections at all', 'report.md')).toBeUndefined();
+    // A review's findings: a preface quoting the brief's headings in a code block, and a code block in section 7.
+    const quoted = `The brief asked for these sections:\n\n\`\`\`\n## 1. Context and provenance\n## 2. Claim audit\n\`\`\`\n\n${report({ 7: '- [ ] Check it.\n\n```bash\nnpm test\n```' })}`;
+    expect(unfence(quoted, 'report.md')).toBeUndefined();
+    expect(parse(quoted).problems).toEqual([]);
+  });
+
+  it('ends the block at its own closing fence, not at a code block of the chat text after it', () => {
+    const source = `Here it is.\n\n\`\`\`markdown\n${report()}\`\`\`\n\nTo run E1 again:\n\n\`\`\`\nnode e1.mjs\n\`\`\`\n`;
+    const result = parse(source);
+    expect(formatProblems(result.problems)).toContain('which starts here, and ends at line 47: the Markdown in it is read as the report, and the 5 lines around it are not');
+    expect(result.report.sections.at(-1)!.markdown).toBe('- [ ] Decide.');
   });
 });

@@ -112,8 +112,11 @@ describe('readBearsOn', () => {
     expect(readBearsOn(cell('supports C18 (prices match); notes "Deprecated … retires on November 30, 2026", C19'), (text) => notes.push(text)).map((ref) => ref.ref)).toEqual(['C18', 'C19']);
     expect(notes).toEqual(['notes "Deprecated … retires on November 30, 2026"']);
     expect(readBearsOn(cell('C1, \u201cone, two and three\u201d, C2'), () => undefined).map((ref) => ref.ref)).toEqual(['C1', 'C2']);
-    // A quote that is not closed is read as before: a stray mark does not swallow the references after it.
+    // A quote that is not closed is read as before: a stray mark does not swallow the references after it; nor does an
+    // inch mark, nor a German quotation („…“), whose closing mark is the English opening one (a review's findings).
     expect(readBearsOn(cell('C1, "C2, C3'), () => undefined).map((ref) => ref.ref)).toEqual(['C1', 'C3']);
+    expect(readBearsOn(cell('supports C1 (the 13" laptop), C2, C3 (see "cost")'), () => undefined).map((ref) => ref.ref)).toEqual(['C1', 'C2', 'C3']);
+    expect(readBearsOn(cell('supports C1 \u201everaltet\u201c, C2, qualifies C3 \u201cnote\u201d'), () => undefined).map(({ ref, relation }) => `${ref} ${relation}`)).toEqual(['C1 supports', 'C2 supports', 'C3 qualifies']);
     // The brief's research question is no claim: the warning names it as written.
     const question: string[] = [];
     expect(readBearsOn(cell('C15; research question 3'), (text) => question.push(text)).map((ref) => ref.ref)).toEqual(['C15']);

@@ -48,6 +48,12 @@ describe('tablesOf', () => {
     );
     expect(data.claimAudit).toHaveLength(3);
     expect(data.sourceLedger.map((row) => row.title)).toEqual(['ReAct', 'RFC 9562', 'pi.dev']);
+    // Not a column of row numbers ("Lfd. Nr."), and not in a table beside the ledger or the claim audit (a tally, a list of tools): a review's findings.
+    const numbered = parse(source.replace('| Quelle | Verified metadata |', '| Lfd. Nr. | Quelle | Verified metadata |').replace('| --- | --- | --- | --- | --- | --- | --- |\n| ReAct', '| --- | --- | --- | --- | --- | --- | --- | --- |\n| 1 | ReAct').replace('| RFC 9562 |', '| 2 | RFC 9562 |').replace('| pi.dev |', '| 3 | pi.dev |'));
+    expect(numbered.report.sourceLedger.map((row) => row.title)).toEqual(['ReAct', 'RFC 9562', 'pi.dev']);
+    const tally = parse(report({ 2: `${report().split('## 2. Claim audit\n\n')[1]!.split('\n\n## 3.')[0]}\n\nTally:\n\n| Status | Count |\n| --- | --- |\n| supported | 14 |` }));
+    expect(formatProblems(tally.problems)).toContain('the claim-audit table has no "Claim" column (its columns: "Status", "Count")');
+    expect(tally.report.claimAudit.map((row) => row.claimText)).not.toContain('14');
   });
 
   it('reports a section without its table, a missing column and a ragged row', () => {
