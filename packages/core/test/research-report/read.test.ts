@@ -204,6 +204,8 @@ describe('parseResearchReport', () => {
     expect(count('Proposals, building on the leak the maintainers reproduced on 2026-09-05:\n\n- Time compaction on 1.6.0.\n- Count usage entries.')).toEqual(['UNRUN', 'UNRUN']);
     expect(count('**E3: Check whether the leak reported upstream (reproduced on 2026-09-05 by its reporter) is still in 1.6.0.**\n\nStatus: not run.')).toEqual(['UNRUN']);
     expect(count('Environment-dependent experiments (not run):\n\n- Time compaction on a slow disk (UNRUN).\n- Read Windows paths (UNRUN).')).toEqual(['UNRUN', 'UNRUN']);
+    expect(count('### E2: Issue reproduced 2026-09-05 (#9188), does 1.6.0 still drop usage?\n\nNot run: I had no API key.')).toEqual(['UNRUN']);
+    expect(count('Setup:\n\n- Node 24, macOS 15\n- pi 1.6.0\n\n- Time compaction on a slow disk (UNRUN).\n- Read Windows paths.')).toEqual(['UNRUN', 'UNRUN']);
   });
 
 

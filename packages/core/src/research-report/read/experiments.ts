@@ -47,12 +47,12 @@ function labelLetters(text: string): string | undefined {
 /** A run with its date, in an experiment's details: "Ran: 2026-12-06", "Executed 2026-12-06", "reproduced on 2026-12-06". */
 const RAN_ON = /\b(?:ran|executed|reproduced|run)\b\s*:?\s*(?:on\s+)?\d{4}-\d{2}-\d{2}/i;
 /**
- * A run with its date, a word or two after the label: "E1 – ausgeführt (reproduced), 2026-12-07" (an outside researcher
- * who wrote in German gave the brief's class word in parentheses), "E2, executed on 2026-12-06". Not further on, where
- * it may be someone else's run ("E3: check whether the leak reproduced on 2026-09-05 upstream …"), nor "run", which may
- * be an instruction.
+ * A run with its date, right after the label: "E2, executed on 2026-12-06", or the brief's class word in parentheses
+ * after a word of the report's own language, "E1 – ausgeführt (reproduced), 2026-12-07" (an outside researcher who
+ * wrote in German). Not further on, nor after a word that may name someone else's run ("E2: Issue reproduced
+ * 2026-09-05 …", a review's finding), nor "run", which may be an instruction.
  */
-const RAN_DATED = new RegExp(String.raw`^${LABEL}[\s,:.;—–-]+(?:[^\s()]+\s+){0,2}\(?(?:ran|executed|reproduced)\)?[,;:]?\s*(?:on\s+)?\d{4}-\d{2}-\d{2}`, 'i');
+const RAN_DATED = new RegExp(String.raw`^${LABEL}[\s,:.;—–-]+(?:[^\s()]+\s+\((?:ran|executed|reproduced)\)|(?:ran|executed|reproduced)\b)[,;:]?\s*(?:on\s+)?\d{4}-\d{2}-\d{2}`, 'i');
 
 /** What an experiment's details say about running: a run with its date first (a partial run is a run), then as any text, without results. */
 function detailsMarkerOf(text: string): Marker | undefined {
@@ -282,9 +282,13 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
     // label ("**R1, session id …**": a blank line after the set-up's items does not end a list; an outside report, r-27-j).
     let setup = node.type === 'list' && before?.type === 'paragraph' && SETUP_LEAD.test(oneSpace(textOf(before)));
     if (node.type === 'list') {
+      let previousItem: (typeof node.children)[number] | undefined;
       for (const item of node.children) {
         const text = oneSpace(textOf(item));
-        if (setup && labelLetters(text) === undefined) continue;
+        // A blank line before an item does not end the list, but it ends the set-up; so does an item that says whether it ran.
+        const after = (item.position?.start.line ?? 0) - (previousItem?.position?.end.line ?? Number.POSITIVE_INFINITY);
+        previousItem = item;
+        if (setup && labelLetters(text) === undefined && markerOf(text) === undefined && !(after > 1)) continue;
         setup = false;
         // "**Setup:** Node v20 …", "Scripts: …", "Output: …": how the experiments were run, said once for all, is none of them (an outside report, r-27-h).
         // (The machine or set-up, even where it says "I ran npm install"; scripts, outputs, tools only where they say nothing of a run.)

@@ -97,7 +97,11 @@ function blockEnd(lines: readonly string[], open: number, outer: Fence): number 
 /** The text with only the block's inside kept, and the warning. */
 function unfenced(lines: readonly string[], open: number, close: number, file: string): { source: string; problem: Problem } {
   const around = lines.filter((line, index) => (index < open || index > close) && line.trim() !== '').length;
-  const read = lines.map((line, index) => (index > open && index < close ? line : line.endsWith('\r') ? '\r' : ''));
+  // Frontmatter at the top of the block is frontmatter no more once blanked lines stand before it: it is left out too (the reader does not read it).
+  const top = lines.findIndex((line, index) => index > open && line.trim() !== '');
+  const frontmatter = top !== -1 && top < close && /^---\s*$/.test(lines[top]!) ? lines.findIndex((line, index) => index > top && index < close && /^(?:---|\.\.\.)\s*$/.test(line)) : -1;
+  const kept = (index: number) => index > open && index < close && !(frontmatter !== -1 && index >= top && index <= frontmatter);
+  const read = lines.map((line, index) => (kept(index) ? line : line.endsWith('\r') ? '\r' : ''));
   const end = close < lines.length ? `, and ends at line ${close + 1}` : '';
   return {
     source: read.join('\n'),

@@ -243,7 +243,7 @@ const QUOTE_CLOSERS: Readonly<Record<string, string>> = { '"': '"', '\u201c': '\
 
 /**
  * Where the quotation that opens at a place ends: a double quote opens one after a space, "(" or the start of the text
- * (not an inch mark: `13"`), and its closing mark ends it before a space, punctuation or the end of the text.
+ * (not an inch mark: `13"`), and its first closing mark ends it.
  * @param text the cell.
  * @param index the place.
  * @returns the index of its closing mark, or undefined when no quotation opens there.
@@ -251,10 +251,9 @@ const QUOTE_CLOSERS: Readonly<Record<string, string>> = { '"': '"', '\u201c': '\
 function quoteEnds(text: string, index: number): number | undefined {
   const closer = QUOTE_CLOSERS[text[index]!];
   if (closer === undefined || (index > 0 && !/[\s([]/.test(text[index - 1]!))) return undefined;
-  for (let end = text.indexOf(closer, index + 1); end !== -1; end = text.indexOf(closer, end + 1)) {
-    if (end + 1 === text.length || /[\s,;:.!?)\]]/.test(text[end + 1]!)) return end;
-  }
-  return undefined;
+  // The first closing mark ends it, whatever follows ("„Cache“-Verhalten", "fast"-path): a review's finding.
+  const end = text.indexOf(closer, index + 1);
+  return end === -1 ? undefined : end;
 }
 
 /** A claim id or a row label: `tree-in-place`, `C1`, `12`, `N3`, `C1b`. */

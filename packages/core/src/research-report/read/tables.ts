@@ -93,9 +93,19 @@ export function tablesOf<Role extends string>(section: SectionNodes, file: strin
   return result;
 }
 
-/** Whether every cell of a column is empty, a number or a row label (`3`, `S1`, `C12b`, `4.`). */
+/** The text of a column's cells. */
+function cellsOf(body: readonly TableRow[], index: number): string[] {
+  return body.map((row) => oneSpace(textOf(row.children[index] ?? { type: 'text', value: '' })).trim());
+}
+
+/** Whether every cell of a column is empty, a number or a row label (`3`, `S1`, `C12b`, `4.`, `S-1`, `Q1.1`, `[2]`, `S1 (pi-docs)`). */
 function labelsOnly(body: readonly TableRow[], index: number): boolean {
-  return body.every((row) => /^(?:[A-Za-z]{0,4}\d{1,4}[a-z]?\.?)?$/.test(oneSpace(textOf(row.children[index] ?? { type: 'text', value: '' })).trim()));
+  return cellsOf(body, index).every((cell) => /^(?:[#[]?[A-Za-z]{0,4}[-.]?\d{1,4}(?:\.\d+)?[a-z]?\]?\.?(?:\s*\([^)]*\))?)?$/.test(cell));
+}
+
+/** Whether a column holds words, as a claim or a source does, not only tokens ("§2", "docs"): a cell of two words or more, or of 8 characters. */
+function wordy(body: readonly TableRow[], index: number): boolean {
+  return cellsOf(body, index).some((cell) => /\S\s+\S/.test(cell) || cell.length >= 8);
 }
 
 /** The problem of a section without a table, with a hint for lines that look like one. */
@@ -165,7 +175,9 @@ function resolveColumns<Role extends string>(
     // ("Lfd. Nr."), and only in a table that is one of its kind by two other columns at least: a tally ("| Status |
     // Count |") or a list of tools ("| Tool | Version |") beside the table is no claim audit or ledger (a review's findings).
     const kindOf = [...columns.keys()].filter((role) => role !== 'label').length >= 2;
-    const first = kindOf ? unnamed.find(({ index }) => !labelsOnly(body, index)) : undefined;
+    // Where the brief puts it: the first column that is not the rows' labels; one of words, not of tokens ("§2", "docs").
+    const place = headers.findIndex((_, index) => columns.get('label' as Role) !== index && !labelsOnly(body, index));
+    const first = kindOf ? unnamed.find(({ index }) => index === place && wordy(body, index)) : undefined;
     if (first) unnamed.splice(unnamed.indexOf(first), 1);
     if (first === undefined) {
       missing(spec.label, spec.accepted);

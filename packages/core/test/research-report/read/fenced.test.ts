@@ -45,6 +45,13 @@ describe('a report inside a code block', () => {
     expect(parse(quoted).problems).toEqual([]);
   });
 
+  it('reads a report in a block that opens with frontmatter, leaving the frontmatter out as a report without the block does', () => {
+    const source = `Here is the report:\n\n\`\`\`markdown\n---\nresearcher: Jane\ndate: 2026-12-07\n---\n\n${report()}\`\`\`\n`;
+    const result = parse(source);
+    expect(result.problems.map((problem) => problem.rule)).toEqual(['report/fenced']);
+    expect(result.report.sections.map((section) => section.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
   it('ends the block at its own closing fence, not at a code block of the chat text after it', () => {
     const source = `Here it is.\n\n\`\`\`markdown\n${report()}\`\`\`\n\nTo run E1 again:\n\n\`\`\`\nnode e1.mjs\n\`\`\`\n`;
     const result = parse(source);

@@ -117,6 +117,9 @@ describe('readBearsOn', () => {
     expect(readBearsOn(cell('C1, "C2, C3'), () => undefined).map((ref) => ref.ref)).toEqual(['C1', 'C3']);
     expect(readBearsOn(cell('supports C1 (the 13" laptop), C2, C3 (see "cost")'), () => undefined).map((ref) => ref.ref)).toEqual(['C1', 'C2', 'C3']);
     expect(readBearsOn(cell('supports C1 \u201everaltet\u201c, C2, qualifies C3 \u201cnote\u201d'), () => undefined).map(({ ref, relation }) => `${ref} ${relation}`)).toEqual(['C1 supports', 'C2 supports', 'C3 qualifies']);
+    // Its first closing mark ends a quotation, whatever follows it (a second review's findings).
+    expect(readBearsOn(cell('supports C1 (\u201eCache\u201c-Verhalten), C2, qualifies C3 (\u201everaltet\u201c)'), () => undefined).map(({ ref, relation }) => `${ref} ${relation}`)).toEqual(['C1 supports', 'C2 supports', 'C3 qualifies']);
+    expect(readBearsOn(cell('supports C1 ("fast"-path note), C2, qualifies C3 "cheap"'), () => undefined).map((ref) => ref.ref)).toEqual(['C1', 'C2', 'C3']);
     // The brief's research question is no claim: the warning names it as written.
     const question: string[] = [];
     expect(readBearsOn(cell('C15; research question 3'), (text) => question.push(text)).map((ref) => ref.ref)).toEqual(['C15']);

@@ -54,6 +54,13 @@ describe('tablesOf', () => {
     const tally = parse(report({ 2: `${report().split('## 2. Claim audit\n\n')[1]!.split('\n\n## 3.')[0]}\n\nTally:\n\n| Status | Count |\n| --- | --- |\n| supported | 14 |` }));
     expect(formatProblems(tally.problems)).toContain('the claim-audit table has no "Claim" column (its columns: "Status", "Count")');
     expect(tally.report.claimAudit.map((row) => row.claimText)).not.toContain('14');
+    // Only where the brief puts it, the first column after the rows' labels, and one of words: a second review's findings.
+    const place = parse(report().replace('| Claim | Current evidence | Concern | Priority | Proposed response |\n| --- | --- | --- | --- | --- |', '| Section | Passage | Current evidence | Concern | Priority | Proposed response |\n| --- | --- | --- | --- | --- | --- |').replace(/^\| (`tree-in-place`|#session-id-v4|"Entries form a tree")/gm, '| §2 | $1'));
+    expect(formatProblems(place.problems)).toContain('the claim-audit table has no "Claim" column');
+    const links = parse(report({ 3: `${report().split('## 3. Source ledger\n\n')[1]!.split('\n\n## 4.')[0]}\n\n| URL | Checked | Result |\n| --- | --- | --- |\n| https://example.com/a | 2026-12-07 | 200 OK |` }));
+    expect(formatProblems(links.problems)).toContain('the source-ledger table has no "Source" column (its columns: "URL", "Checked", "Result")');
+    const slugged = parse(source.replace('| Quelle | Verified metadata |', '| Kürzel | Quelle | Verified metadata |').replace('| --- | --- | --- | --- | --- | --- | --- |\n| ReAct', '| --- | --- | --- | --- | --- | --- | --- | --- |\n| S1 (react) | ReAct').replace('| RFC 9562 |', '| S-2 | RFC 9562 |').replace('| pi.dev |', '| Q1.1 | pi.dev |'));
+    expect(slugged.report.sourceLedger.map((row) => row.title)).toEqual(['ReAct', 'RFC 9562', 'pi.dev']);
   });
 
   it('reports a section without its table, a missing column and a ragged row', () => {
