@@ -206,6 +206,9 @@ describe('parseResearchReport', () => {
     expect(count('Environment-dependent experiments (not run):\n\n- Time compaction on a slow disk (UNRUN).\n- Read Windows paths (UNRUN).')).toEqual(['UNRUN', 'UNRUN']);
     expect(count('### E2: Issue reproduced 2026-09-05 (#9188), does 1.6.0 still drop usage?\n\nNot run: I had no API key.')).toEqual(['UNRUN']);
     expect(count('Setup:\n\n- Node 24, macOS 15\n- pi 1.6.0\n\n- Time compaction on a slow disk (UNRUN).\n- Read Windows paths.')).toEqual(['UNRUN', 'UNRUN']);
+    // A report in French (r-27-k): the brief's class word in parentheses after the label's title, and headings in French.
+    expect(count('### Expériences exécutées le 2026-12-07\n\n- **E1 — vérifications du format** (reproduced). Commande : `node checks.mjs`.\n- **E2 — lecture** (reproduced ; la proposition de la passe 1).\n\n### Expériences proposées, non exécutées\n\n- **X1 — Windows.** Lancer le script.')).toEqual(['RAN', 'RAN', 'UNRUN']);
+    expect(count('### Durchgeführte Experimente\n\n- Laufzeit gemessen.\n\n### Vorgeschlagene Experimente\n\n- Unter Windows prüfen.')).toEqual(['RAN', 'UNRUN']);
   });
 
 

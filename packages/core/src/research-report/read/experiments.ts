@@ -67,14 +67,27 @@ function detailsMarkerOf(text: string): Marker | undefined {
  */
 function markerOf(text: string, results = true): Marker | undefined {
   if (NOT_RUN.test(text)) return 'UNRUN';
-  if (/\bRAN\b|\bRUN\b/.test(text) || SAID_RUN.test(text) || LABEL_RUN.test(text) || RAN_DATED.test(text) || (results && RESULT.test(text))) return 'RAN';
+  if (/\bRAN\b|\bRUN\b/.test(text) || SAID_RUN.test(text) || LABEL_RUN.test(text) || RAN_DATED.test(text) || RAN_CLASS.test(text) || (results && RESULT.test(text))) return 'RAN';
   return undefined;
 }
 
-/** What a heading or lead-in says about the items after it: "Run in this pass", "Proposed (not run)". */
+/**
+ * The brief's class word for a run of the researcher's own, alone in parentheses in the experiment's first sentence:
+ * "**E1 — vérifications du format** (reproduced). Commande : …" (an outside researcher who wrote in French).
+ */
+const RAN_CLASS = new RegExp(String.raw`^${LABEL}[^.()]{0,80}\((?:reproduced|ran|executed)\)`, 'i');
+
+/** A heading or lead-in in French, German or Spanish (accents folded) that says its experiments were not run, or were. */
+const PROPOSED_ELSEWHERE = /\b(proposees?|non executees?|vorgeschlagen[e]?|geplant[e]?|nicht (?:ausgefuhrt|durchgefuhrt)|propuestos?|no ejecutados?)\b/;
+const RAN_ELSEWHERE = /\b(executees?|realisees?|menees?|ausgefuhrt[e]?|durchgefuhrt[e]?|ejecutados?|realizados?)\b/;
+
+/** What a heading or lead-in says about the items after it: "Run in this pass", "Proposed (not run)", "Expériences exécutées". */
 function introMarkerOf(text: string): Marker | undefined {
   const said = markerOf(text);
   if (said) return said;
+  const folded = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  if (PROPOSED_ELSEWHERE.test(folded)) return 'UNRUN';
+  if (RAN_ELSEWHERE.test(folded)) return 'RAN';
   if (/^(experiments? )?(i )?(run|ran|executed|performed|carried out|done)\b/i.test(text)) return 'RAN';
   if (/^(proposed|proposals?|suggested|future|to run|not yet run|open)\b/i.test(text)) return 'UNRUN';
   return undefined;

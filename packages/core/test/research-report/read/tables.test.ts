@@ -33,23 +33,41 @@ describe('tablesOf', () => {
       ['S2', undefined],
       ['S3', undefined],
     ]);
-  });  it('reads the first column no header names as a required column no header names, and says so: a report headed in German', () => {
+  });  it('knows the headers of reports written in French, German and Spanish, accents or none (outside reports r-28-j, r-27-k)', () => {
     const source = report()
-      .replace('| Claim | Current evidence | Concern |', '| Behauptung | Evidenz jetzt | Concern |')
-      .replace('| Source | Verified metadata | URL | Reading | Bears on | Limitations |', '| Quelle | Verified metadata | URL | Reading | Bears on | Grenzen |');
+      .replace('| Claim | Current evidence | Concern | Priority | Proposed response |', '| Affirmation (id ou phrase exacte) et emplacement | Preuve actuelle | Préoccupation | Priorité | Réponse proposée |')
+      .replace('| Source | Verified metadata | URL | Reading | Bears on | Limitations | Verified / accessed |', '| Quelle | Verified metadata | Lien | Lectura | Affirmations concernées | Grenzen | Verified / accessed |');
+    const { report: data, problems } = parse(source);
+    expect(problems).toEqual([]);
+    expect(data.claimAudit.map((row) => [row.priority, row.response])).toEqual([
+      ['high', 'no-change'],
+      ['high', 'correction'],
+      ['low', 'clarification'],
+    ]);
+    expect(data.sourceLedger.map((row) => [row.title, row.reading])).toEqual([
+      ['ReAct', 'abstract-only'],
+      ['RFC 9562', 'full-text'],
+      ['pi.dev', 'not-accessible'],
+    ]);
+  });
+
+  it('reads the column where the brief puts a required column no header names as it, and says so: a report headed in Dutch', () => {
+    const source = report()
+      .replace('| Claim | Current evidence | Concern |', '| Bewering | Bewijs nu | Concern |')
+      .replace('| Source | Verified metadata | URL | Reading | Bears on | Limitations |', '| Bron | Verified metadata | URL | Reading | Bears on | Beperkingen |');
     const { report: data, problems } = parse(source);
     expect(formatProblems(problems)).toBe(
       [
-        'report.md:12:1  claim-audit  warning: the claim-audit table has no column headed "Claim": its column "Behauptung", the first no header names, is read as it  (hint: head it Claim (accepted headers: Claim, Claim (snapshot line), Statement, Assertion) if that is what it holds)  [report/column-by-place]',
-        'report.md:12:14  claim-audit  warning: the claim-audit column "Evidenz jetzt" is not read; what it says stays in the report file only  [report/unknown-column]',
-        'report.md:20:1  source-ledger  warning: the source-ledger table has no column headed "Source": its column "Quelle", the first no header names, is read as it  (hint: head it Source (accepted headers: Source, Identity, Title) if that is what it holds)  [report/column-by-place]',
-        'report.md:20:57  source-ledger  warning: the source-ledger column "Grenzen" is not read; what it says stays in the report file only  [report/unknown-column]',
+        'report.md:12:1  claim-audit  warning: the claim-audit table has no column headed "Claim": its column "Bewering", the first no header names, is read as it  (hint: head it Claim (accepted headers: Claim, Claim (snapshot line), Statement, Assertion) if that is what it holds)  [report/column-by-place]',
+        'report.md:12:12  claim-audit  warning: the claim-audit column "Bewijs nu" is not read; what it says stays in the report file only  [report/unknown-column]',
+        'report.md:20:1  source-ledger  warning: the source-ledger table has no column headed "Source": its column "Bron", the first no header names, is read as it  (hint: head it Source (accepted headers: Source, Identity, Title) if that is what it holds)  [report/column-by-place]',
+        'report.md:20:55  source-ledger  warning: the source-ledger column "Beperkingen" is not read; what it says stays in the report file only  [report/unknown-column]',
       ].join('\n'),
     );
     expect(data.claimAudit).toHaveLength(3);
     expect(data.sourceLedger.map((row) => row.title)).toEqual(['ReAct', 'RFC 9562', 'pi.dev']);
     // Not a column of row numbers ("Lfd. Nr."), and not in a table beside the ledger or the claim audit (a tally, a list of tools): a review's findings.
-    const numbered = parse(source.replace('| Quelle | Verified metadata |', '| Lfd. Nr. | Quelle | Verified metadata |').replace('| --- | --- | --- | --- | --- | --- | --- |\n| ReAct', '| --- | --- | --- | --- | --- | --- | --- | --- |\n| 1 | ReAct').replace('| RFC 9562 |', '| 2 | RFC 9562 |').replace('| pi.dev |', '| 3 | pi.dev |'));
+    const numbered = parse(source.replace('| Bron | Verified metadata |', '| Lfd. Nr. | Bron | Verified metadata |').replace('| --- | --- | --- | --- | --- | --- | --- |\n| ReAct', '| --- | --- | --- | --- | --- | --- | --- | --- |\n| 1 | ReAct').replace('| RFC 9562 |', '| 2 | RFC 9562 |').replace('| pi.dev |', '| 3 | pi.dev |'));
     expect(numbered.report.sourceLedger.map((row) => row.title)).toEqual(['ReAct', 'RFC 9562', 'pi.dev']);
     const tally = parse(report({ 2: `${report().split('## 2. Claim audit\n\n')[1]!.split('\n\n## 3.')[0]}\n\nTally:\n\n| Status | Count |\n| --- | --- |\n| supported | 14 |` }));
     expect(formatProblems(tally.problems)).toContain('the claim-audit table has no "Claim" column (its columns: "Status", "Count")');
@@ -59,7 +77,7 @@ describe('tablesOf', () => {
     expect(formatProblems(place.problems)).toContain('the claim-audit table has no "Claim" column');
     const links = parse(report({ 3: `${report().split('## 3. Source ledger\n\n')[1]!.split('\n\n## 4.')[0]}\n\n| URL | Checked | Result |\n| --- | --- | --- |\n| https://example.com/a | 2026-12-07 | 200 OK |` }));
     expect(formatProblems(links.problems)).toContain('the source-ledger table has no "Source" column (its columns: "URL", "Checked", "Result")');
-    const slugged = parse(source.replace('| Quelle | Verified metadata |', '| Kürzel | Quelle | Verified metadata |').replace('| --- | --- | --- | --- | --- | --- | --- |\n| ReAct', '| --- | --- | --- | --- | --- | --- | --- | --- |\n| S1 (react) | ReAct').replace('| RFC 9562 |', '| S-2 | RFC 9562 |').replace('| pi.dev |', '| Q1.1 | pi.dev |'));
+    const slugged = parse(source.replace('| Bron | Verified metadata |', '| Kürzel | Bron | Verified metadata |').replace('| --- | --- | --- | --- | --- | --- | --- |\n| ReAct', '| --- | --- | --- | --- | --- | --- | --- | --- |\n| S1 (react) | ReAct').replace('| RFC 9562 |', '| S-2 | RFC 9562 |').replace('| pi.dev |', '| Q1.1 | pi.dev |'));
     expect(slugged.report.sourceLedger.map((row) => row.title)).toEqual(['ReAct', 'RFC 9562', 'pi.dev']);
   });
 
