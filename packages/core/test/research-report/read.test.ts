@@ -209,6 +209,10 @@ describe('parseResearchReport', () => {
     // A report in French (r-27-k): the brief's class word in parentheses after the label's title, and headings in French.
     expect(count('### Expériences exécutées le 2026-12-07\n\n- **E1 — vérifications du format** (reproduced). Commande : `node checks.mjs`.\n- **E2 — lecture** (reproduced ; la proposition de la passe 1).\n\n### Expériences proposées, non exécutées\n\n- **X1 — Windows.** Lancer le script.')).toEqual(['RAN', 'RAN', 'UNRUN']);
     expect(count('### Durchgeführte Experimente\n\n- Laufzeit gemessen.\n\n### Vorgeschlagene Experimente\n\n- Unter Windows prüfen.')).toEqual(['RAN', 'UNRUN']);
+    // A run written up as one list under a bold lead-in that says it ran, naming the experiments it ran (r-28-l, in Spanish);
+    // a bold lead-in over proposals, each saying UNRUN, is a list of experiments all the same (r-27-h).
+    expect(count('**Ejecutado el 2026-12-07 (reproduced).**\n\n- Comandos: `node exp.mjs`\n- Lo que imprimió:\n  - E2: `true`\n  - E3: `false`\n- Límite: sin modelo.\n\n**Propuestos:**\n\n- **X1 — UNRUN.** Con un modelo real.')).toEqual(['RAN', 'RAN', 'UNRUN']);
+    expect(count('**Proposed experiments (all UNRUN).**\n\n- UNRUN: repeat E1–E3 on Node 24.\n- UNRUN: Windows names (E7).')).toEqual(['UNRUN', 'UNRUN']);
   });
 
 

@@ -87,7 +87,7 @@ export const SOURCE_LEDGER_COLUMNS: ReadonlyArray<ColumnSpec<SourceRole>> = [
   { role: 'authors', label: 'Authors', required: false, matches: has('author', 'auteur', 'autor'), accepted: 'Authors' },
   { role: 'published', label: 'Published', required: false, matches: (h) => /^(published|publication date|year|date published|publie|publication|date de publication|annee|veroffentlicht|erschienen|jahr|publicado|fecha de publicacion|ano)$/.test(h), accepted: 'Published' },
   { role: 'venue', label: 'Venue', required: false, matches: (h) => /^(venue|journal|publisher|editeur|revue|verlag|zeitschrift|editorial|revista)$/.test(h), accepted: 'Venue' },
-  { role: 'source', label: 'Source', required: true, matches: has('source', 'identity', 'title', 'work', 'document', 'name', 'reference', 'what', 'quelle', 'titre', 'titel', 'fuente', 'titulo'), accepted: 'Source, Identity, Title' },
+  { role: 'source', label: 'Source', required: true, matches: has('source', 'identity', 'title', 'work', 'document', 'name', 'reference', 'what', 'quelle', 'titre', 'titel', 'fuente', 'titulo', 'identidad', 'identite', 'identitat'), accepted: 'Source, Identity, Title' },
 ];
 
 /** The claim-audit columns a report usually has, for hints. */

@@ -294,6 +294,17 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
     // "Setup for every run:" over a list: its items are the set-up, not experiments, up to the first that opens with a
     // label ("**R1, session id …**": a blank line after the set-up's items does not end a list; an outside report, r-27-j).
     let setup = node.type === 'list' && before?.type === 'paragraph' && SETUP_LEAD.test(oneSpace(textOf(before)));
+    // "**Ejecutado el 2026-12-07 (reproduced).**" over one write-up of a run (its commands, set-up, output, limits) that
+    // names E2–E7, no item opening with a label: each experiment it names is one, as under a heading (an outside report, r-28-l).
+    // (Not a list of experiments of its own: an item that opens with a label or says whether it ran.)
+    const writeUp =
+      node.type === 'list' && before !== undefined && allBold(before) && introMarkerOf(oneSpace(textOf(before))) === 'RAN' && node.children.every((item) => labelLetters(oneSpace(textOf(item))) === undefined && markerOf(oneSpace(textOf(item))) === undefined)
+        ? labelsNamed(text)
+        : [];
+    if (writeUp.length >= 2) {
+      for (const label of writeUp) items.push({ text: `${label} (${oneSpace(textOf(before!))})`, place: placeOf(node), introduced });
+      continue;
+    }
     if (node.type === 'list') {
       let previousItem: (typeof node.children)[number] | undefined;
       for (const item of node.children) {
