@@ -96,12 +96,14 @@ export const CLAIM_AUDIT_EXAMPLE = '#, Claim, Current evidence, Concern, Priorit
 /** The source-ledger columns a report usually has, for hints. */
 export const SOURCE_LEDGER_EXAMPLE = '#, Source, Verified metadata, URL, Reading, Bears on, Limitations, Verified / accessed';
 
+/** Text in lowercase without its accents: "Exécutées" is "executees". */
+export function foldAccents(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 /** Fold a header: lowercase words separated by single spaces, accents, markup and punctuation gone ("Priorité" is "priorite"). */
 export function foldHeader(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return foldAccents(text)
     .replace(/&/g, ' and ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

@@ -12,6 +12,7 @@
 import type { RootContent } from 'mdast';
 import { createProblem, quote, type Problem } from '../../problems/problem.js';
 import { at, markedStatus, oneSpace, placeOf, textOf } from './node-text.js';
+import { foldAccents } from './columns.js';
 import type { ExperimentItem, ReportPlace } from './report-data.js';
 import type { SectionNodes } from './sections.js';
 
@@ -53,6 +54,11 @@ const RAN_ON = /\b(?:ran|executed|reproduced|run)\b\s*:?\s*(?:on\s+)?\d{4}-\d{2}
  * 2026-09-05 …", a review's finding), nor "run", which may be an instruction.
  */
 const RAN_DATED = new RegExp(String.raw`^${LABEL}[\s,:.;—–-]+(?:[^\s()]+\s+\((?:ran|executed|reproduced)\)|(?:ran|executed|reproduced)\b)[,;:]?\s*(?:on\s+)?\d{4}-\d{2}-\d{2}`, 'i');
+/**
+ * The brief's class word for a run of the researcher's own, alone in parentheses in the experiment's first sentence:
+ * "**E1 — vérifications du format** (reproduced). Commande : …" (an outside researcher who wrote in French).
+ */
+const RAN_CLASS = new RegExp(String.raw`^${LABEL}[^.()]{0,80}\((?:reproduced|ran|executed)\)`, 'i');
 
 /** What an experiment's details say about running: a run with its date first (a partial run is a run), then as any text, without results. */
 function detailsMarkerOf(text: string): Marker | undefined {
@@ -71,12 +77,6 @@ function markerOf(text: string, results = true): Marker | undefined {
   return undefined;
 }
 
-/**
- * The brief's class word for a run of the researcher's own, alone in parentheses in the experiment's first sentence:
- * "**E1 — vérifications du format** (reproduced). Commande : …" (an outside researcher who wrote in French).
- */
-const RAN_CLASS = new RegExp(String.raw`^${LABEL}[^.()]{0,80}\((?:reproduced|ran|executed)\)`, 'i');
-
 /** A heading or lead-in in French, German or Spanish (accents folded) that says its experiments were not run, or were. */
 const PROPOSED_ELSEWHERE = /\b(proposees?|non executees?|vorgeschlagen[e]?|geplant[e]?|nicht (?:ausgefuhrt|durchgefuhrt)|propuestos?|no ejecutados?)\b/;
 const RAN_ELSEWHERE = /\b(executees?|realisees?|menees?|ausgefuhrt[e]?|durchgefuhrt[e]?|ejecutados?|realizados?)\b/;
@@ -85,7 +85,7 @@ const RAN_ELSEWHERE = /\b(executees?|realisees?|menees?|ausgefuhrt[e]?|durchgefu
 function introMarkerOf(text: string): Marker | undefined {
   const said = markerOf(text);
   if (said) return said;
-  const folded = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  const folded = foldAccents(text);
   if (PROPOSED_ELSEWHERE.test(folded)) return 'UNRUN';
   if (RAN_ELSEWHERE.test(folded)) return 'RAN';
   if (/^(experiments? )?(i )?(run|ran|executed|performed|carried out|done)\b/i.test(text)) return 'RAN';
