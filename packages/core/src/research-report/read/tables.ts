@@ -169,13 +169,11 @@ function resolveColumns<Role extends string>(
       columns.set(spec.role, both);
       continue;
     }
-    // Headed in the researcher's own words or language ("Quelle", "Behauptung"): the brief lists the claim and the
-    // source first, so the first column no header names is read as it, and said (an outside researcher's finding: a
-    // report written in German was refused whole for its ledger's "Quelle"). Not a column of row numbers or labels
-    // ("Lfd. Nr."), and only in a table that is one of its kind by two other columns at least: a tally ("| Status |
-    // Count |") or a list of tools ("| Tool | Version |") beside the table is no claim audit or ledger (a review's findings).
+    // Headed in words the reader does not know (an outside researcher's finding: a report in German was refused whole
+    // for its ledger's "Quelle"): the brief lists the claim and the source first, so the column there, after the rows'
+    // labels, is read as it when no header names it and it holds words, not tokens ("§2", "docs"), and said; only in a
+    // table that is one of its kind by two other columns: a tally ("| Status | Count |") is no claim audit (a review's findings).
     const kindOf = [...columns.keys()].filter((role) => role !== 'label').length >= 2;
-    // Where the brief puts it: the first column that is not the rows' labels; one of words, not of tokens ("§2", "docs").
     const place = headers.findIndex((_, index) => columns.get('label' as Role) !== index && !labelsOnly(body, index));
     const first = kindOf ? unnamed.find(({ index }) => index === place && wordy(body, index)) : undefined;
     if (first) unnamed.splice(unnamed.indexOf(first), 1);
@@ -190,7 +188,7 @@ function resolveColumns<Role extends string>(
       createProblem(
         'report/column-by-place',
         at(file, placeOf(head.children[first.index]), path),
-        `the ${name} table has no column headed "${spec.label}": its column ${quote(headers[first.index]!)}, the first no header names, is read as it`,
+        `the ${name} table has no column headed "${spec.label}": its column ${quote(headers[first.index]!)}, where the brief puts it, is read as it`,
         `head it ${spec.label} (accepted headers: ${spec.accepted}) if that is what it holds`,
       ),
     );

@@ -58,9 +58,9 @@ describe('tablesOf', () => {
     const { report: data, problems } = parse(source);
     expect(formatProblems(problems)).toBe(
       [
-        'report.md:12:1  claim-audit  warning: the claim-audit table has no column headed "Claim": its column "Bewering", the first no header names, is read as it  (hint: head it Claim (accepted headers: Claim, Claim (snapshot line), Statement, Assertion) if that is what it holds)  [report/column-by-place]',
+        'report.md:12:1  claim-audit  warning: the claim-audit table has no column headed "Claim": its column "Bewering", where the brief puts it, is read as it  (hint: head it Claim (accepted headers: Claim, Claim (snapshot line), Statement, Assertion) if that is what it holds)  [report/column-by-place]',
         'report.md:12:12  claim-audit  warning: the claim-audit column "Bewijs nu" is not read; what it says stays in the report file only  [report/unknown-column]',
-        'report.md:20:1  source-ledger  warning: the source-ledger table has no column headed "Source": its column "Bron", the first no header names, is read as it  (hint: head it Source (accepted headers: Source, Identity, Title) if that is what it holds)  [report/column-by-place]',
+        'report.md:20:1  source-ledger  warning: the source-ledger table has no column headed "Source": its column "Bron", where the brief puts it, is read as it  (hint: head it Source (accepted headers: Source, Identity, Title) if that is what it holds)  [report/column-by-place]',
         'report.md:20:55  source-ledger  warning: the source-ledger column "Beperkingen" is not read; what it says stays in the report file only  [report/unknown-column]',
       ].join('\n'),
     );
