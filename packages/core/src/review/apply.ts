@@ -181,15 +181,7 @@ function acceptLead(decision: AcceptDecision, target: ResolvedTarget, edits: Cha
   }
   const refused = acceptRefusal(decision, target, item, name);
   if (refused) return refused;
-  const path = ['evidence', target.index];
-  const edit = edits.evidence.edit;
-  if (relation !== item.relation) edit.set([...path, 'relation'], relation, EVIDENCE_KEYS);
-  edit.set([...path, 'status'], 'validated', EVIDENCE_KEYS);
-  edit.set([...path, 'recorded'], decision.date, EVIDENCE_KEYS);
-  edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
-  edit.unset([...path, 'reason']);
-  if (decision.note === undefined) dropUnchecked(edit, path, item);
-  describe(edit, path, decision, item);
+  validateLead(edits.evidence.edit, ['evidence', target.index], decision, item, { relation });
   return { changed: true, summary: `${name} (${item.source} ${relation} ${item.claims.join(', ')}${relation !== item.relation ? `; was ${item.relation}` : ''}) is validated evidence, by ${decision.by} on ${decision.date}${describedSaid(item, decision)}${weakClass(item)}${unreadSource(item, target)}` };
 }
 
@@ -306,16 +298,7 @@ function splitLead(decision: AcceptDecision, target: ResolvedTarget, edits: Chap
   const refused = acceptRefusal(decision, target, item, name);
   if (refused) return refused;
   const [first, ...rest] = groups as [ClaimRelations, ...ClaimRelations[]];
-  const path = ['evidence', target.index];
-  const edit = edits.evidence.edit;
-  if (first.relation !== item.relation) edit.set([...path, 'relation'], first.relation, EVIDENCE_KEYS);
-  edit.set([...path, 'claims'], [...first.claims], EVIDENCE_KEYS);
-  edit.set([...path, 'status'], 'validated', EVIDENCE_KEYS);
-  edit.set([...path, 'recorded'], decision.date, EVIDENCE_KEYS);
-  edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
-  edit.unset([...path, 'reason']);
-  if (decision.note === undefined) dropUnchecked(edit, path, item);
-  describe(edit, path, decision, item);
+  validateLead(edits.evidence.edit, ['evidence', target.index], decision, item, first);
   const note = decision.note === undefined ? checkedNote(item) : noteWith(item, decision);
   const copies = rest.map((group) => {
     // Named by the group's first claim, which stays the copy's whatever relation it is later given (an outside author's
@@ -331,6 +314,22 @@ function splitLead(decision: AcceptDecision, target: ResolvedTarget, edits: Chap
   edits.evidence.edit.append('evidence', copies, { comment: `Split from "${item.id}" by ${decision.by} on ${decision.date}: the same source, bearing differently on these claims` });
   const said = groups.map((group, index) => `${group.relation} ${group.claims.join(', ')}${index === 0 ? '' : `, as "${copies[index - 1]!.id}"`}`).join('; ');
   return { changed: true, summary: `${name} (${item.source} ${said}; was ${item.relation}) is validated evidence, by ${decision.by} on ${decision.date}${describedSaid(item, decision)}${weakClass(item)}${unreadSource(item, target)}` };
+}
+
+/**
+ * Mark a lead validated by the author's decision: its relation (and, for
+ * the first group of a split, its claims) as decided, the decision's date and
+ * author, no reason, and its note and description as the decision gives them.
+ */
+function validateLead(edit: YamlEdit, path: Array<string | number>, decision: AcceptDecision, item: EvidenceItem, decided: { relation: EvidenceItem['relation']; claims?: readonly string[] }): void {
+  if (decided.relation !== item.relation) edit.set([...path, 'relation'], decided.relation, EVIDENCE_KEYS);
+  if (decided.claims) edit.set([...path, 'claims'], [...decided.claims], EVIDENCE_KEYS);
+  edit.set([...path, 'status'], 'validated', EVIDENCE_KEYS);
+  edit.set([...path, 'recorded'], decision.date, EVIDENCE_KEYS);
+  edit.set([...path, 'by'], decision.by, EVIDENCE_KEYS);
+  edit.unset([...path, 'reason']);
+  if (decision.note === undefined) dropUnchecked(edit, path, item);
+  describe(edit, path, decision, item);
 }
 
 /** The ingest's note says a lead is not checked yet; once it is accepted or rejected, that sentence would be false. */
