@@ -134,8 +134,19 @@ function namedId(labelCell: CellText | undefined, claim: CellText): string | und
   return ONLY_A_LINE.test(claim.text.slice(opening[0].length)) ? id : undefined;
 }
 
-/** What may follow an id that is a whole claim cell: nothing, or the snapshot line it gives (`(line 7)`, `, l.13`, `— L22`). */
-const ONLY_A_LINE = /^[\s.:;,–—-]*(?:\(?\s*(?:snap(?:shot)?\.?\s*)?(?:l\.|L(?=\d)|lines?\s+)\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?\s*\)?)?[\s.]*$/;
+/**
+ * The words a line reference opens with, before its number: `l.13`, `L22`,
+ * `line 31`, `lines 9–11`, and as reports written in French, German and
+ * Spanish (the languages whose headers the columns read) give them:
+ * `ligne 7`, `l. 7`, `Z. 25`, `Zeile 25`, `línea 13`, `lín. 13`.
+ */
+const LINE_WORD = String.raw`(?:l\.|L(?=\d)|lines?\s+|lignes?\s+|Z(?:l)?\.|Zeilen?\s+|l[ií]neas?\s+|l[ií]n\.)`;
+
+/** Every line reference in a text: whether the brief's (1), whether the snapshot's (2), its (first) line (3). */
+const LINE_REFERENCE = new RegExp(String.raw`(?:^|[\s(;,[/])(brief\s+)?(snap(?:shot)?\.?\s*)?${LINE_WORD}\s*(\d{1,6})`, 'gu');
+
+/** What may follow an id that is a whole claim cell: nothing, or the snapshot line it gives (`(line 7)`, `, l.13`, `— L22`, `(línea 13)`). */
+const ONLY_A_LINE = new RegExp(String.raw`^[\s.:;,–—-]*(?:\(?\s*(?:snap(?:shot)?\.?\s*)?${LINE_WORD}\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?\s*\)?)?[\s.]*$`, 'u');
 
 /**
  * Texts between double quotation marks, at least three characters long;
@@ -155,7 +166,7 @@ function quotesOf(text: string, quotable: string | undefined): string[] {
  * (`brief l.13`) is not the snapshot's; one marked as the snapshot's wins.
  */
 export function snapshotLineOf(text: string): number | undefined {
-  const found = [...text.matchAll(/(?:^|[\s(;,[/])(brief\s+)?(snap(?:shot)?\.?\s*)?(?:l\.|L(?=\d)|lines?\s+)(\d{1,6})/g)].filter((match) => !match[1]);
+  const found = [...text.matchAll(LINE_REFERENCE)].filter((match) => !match[1]);
   // "(l.13 / snap l.7)": the line marked as the snapshot's wins.
   const chosen = found.find((match) => match[2]) ?? found[0];
   return chosen ? Number(chosen[3]) : undefined;

@@ -16,6 +16,26 @@ describe('row readers', () => {
     expect(parse(source).report.claimAudit.map((row) => row.snapshotLine)).toEqual([7, 33, undefined]);
   });
 
+  it('reads a snapshot line written in French, German or Spanish, and an id followed only by one (an outside report in Spanish gave "(línea 13)")', () => {
+    const lines = (...cells: string[]) =>
+      parse(report({ 2: ['| Claim | Current evidence | Concern | Priority | Proposed response |', '| --- | --- | --- | --- | --- |', ...cells.map((cell) => `| ${cell} | supports: S1. | None | low | no-change |`)].join('\n') })).report.claimAudit;
+    const rows = lines(
+      'tree-in-place (línea 13)',
+      '"Entries form a tree" (lín. 9)',
+      'tree-in-place (ligne 7)',
+      '"Entries form a tree" (lignes 9–11)',
+      'tree-in-place (Z. 25)',
+      '"Entries form a tree", Zeile 4',
+      '"Entries form a tree" (Zeilen 30–31)',
+      '"Entries form a tree" (Z.3)',
+    );
+    expect(rows.map((row) => row.snapshotLine)).toEqual([13, 9, 7, 9, 25, 4, 30, 3]);
+    // An id with only its line after it names the claim; with other words after it, it does not.
+    expect(rows.map((row) => row.named)).toEqual(['tree-in-place', undefined, 'tree-in-place', undefined, 'tree-in-place', undefined, undefined, undefined]);
+    // Not a line: a word that ends in "l" or "z" before a number.
+    expect(lines('"Entries form a tree" (total 12, Fiz 4)').map((row) => row.snapshotLine)).toEqual([undefined]);
+  });
+
   it('takes the dates the section says hold for every row, both when one sentence names both', () => {
     const ledger = (sentence: string) =>
       parse(report().replace('## 3. Source ledger\n\n', `## 3. Source ledger\n\n${sentence}\n\n`).replace(/ \| [-—\d]+ \/ 2026-11-30 \|\n/g, ' | |\n')).report.sourceLedger.map((row) => [row.verified, row.accessed]);
