@@ -237,6 +237,16 @@ describe('outside research reports come back in', () => {
     });
   }
 
+  it('reads the snapshot line every claim-audit row gives in the reports written in French, German and Spanish (ligne 7, Z. 25, línea 13)', async () => {
+    for (const name of ['r-27-k', 'r-28-j', 'r-28-l']) {
+      const file = path.join(corpus, name, 'report.md');
+      const parsed = parseResearchReport(await readFile(file, 'utf8'), { file, parse: parseReportMarkdown });
+      const rows = parsed.report.claimAudit;
+      expect(rows.length, name).toBeGreaterThan(10);
+      expect(rows.filter((row) => row.snapshotLine === undefined).map((row) => `${name}:${row.line}`)).toEqual([]);
+    }
+  });
+
   it('takes back our own report.md of a chapter whole: every row lands as the claim or source it came from', async () => {
     const root = await copyDemoBooks();
     try {
