@@ -118,7 +118,7 @@ export const rules = {
   'report/missing-section': { severity: 'error', description: 'One of the seven sections is missing.' },
   'report/unknown-section': { severity: 'error', description: 'A top-level (##) section that is not one of the seven.' },
   'report/fenced': { severity: 'warning', description: 'The report is inside a fenced code block of Markdown; the Markdown in it is read as the report, the text around it is not.' },
-  'report/trailing-section': { severity: 'warning', description: 'A top-level (##) section after the seven (References, Appendix); it is not read and stays in the report.' },
+  'report/trailing-section': { severity: 'warning', description: 'A top-level (##) section after the seven (References, Appendix) that is no misspelling of a section the report lacks; it is not read and stays in the report.' },
   'report/section-number': { severity: 'error', description: "A section's number does not match its title." },
   'report/section-order': { severity: 'error', description: 'A section comes after one that should follow it.' },
   'report/duplicate-section': { severity: 'error', description: 'A section appears twice.' },

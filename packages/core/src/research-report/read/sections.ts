@@ -68,7 +68,7 @@ export function splitSections(root: Root, source: string, file: string, problems
         createProblem('report/unknown-section', at(file, place, ''), `section ${written} is titled ${quote(heading)}; section ${written} is "${wanted.title}"`, `write "## ${written}. ${wanted.title}"`),
       );
       number = written;
-    } else if (found.some((section) => section.found.number === REPORT_SECTIONS.length)) {
+    } else if (found.some((section) => section.found.number === REPORT_SECTIONS.length) && !missingSectionMeant(titleText, found)) {
       // "## References", "## Appendix" after the seven (an outside researcher's list of the sources its [1], [2] cite): kept, not read.
       problems.push(
         createProblem(
@@ -80,6 +80,7 @@ export function splitSections(root: Root, source: string, file: string, problems
       );
       return;
     } else {
+      // Also after section 7, a misspelt title of a section the report lacks (an unread "## Findngs" would leave only "missing section 4").
       const guess = closest(titleText, REPORT_SECTIONS.map((section) => foldHeader(section.title)));
       problems.push(
         createProblem(
@@ -169,4 +170,11 @@ export function blocksOf(nodes: readonly RootContent[]): Array<{ text: string; p
     });
   }
   return blocks;
+}
+
+/** Whether a heading no section's title starts is a misspelling of a section the report has not given (yet): then it is one, not a trailing section. */
+function missingSectionMeant(titleText: string, found: readonly SectionNodes[]): boolean {
+  const guess = closest(titleText, REPORT_SECTIONS.map((section) => foldHeader(section.title)));
+  const meant = guess === undefined ? undefined : REPORT_SECTIONS.find((section) => foldHeader(section.title) === guess);
+  return meant !== undefined && !found.some((section) => section.found.number === meant.number);
 }

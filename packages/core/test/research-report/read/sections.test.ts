@@ -42,4 +42,16 @@ describe('splitSections', () => {
     const between = report().replace('## 7. Review checklist', '## References\n\n[1] x\n\n## 7. Review checklist');
     expect(parse(between).problems.map((problem) => problem.rule)).toEqual(['report/unknown-section']);
   });
+
+  it('says which section a misspelt heading after section 7 means when the report lacks that section, and keeps the one it has as trailing', () => {
+    const moved = report().replace(/## 4\. Findings\n\n[\s\S]*?(?=## 5\.)/, '');
+    const findings = report().match(/## 4\. Findings\n\n[\s\S]*?(?=## 5\.)/)![0];
+    const misspelt = `${moved}\n${findings.replace('## 4. Findings', '## Findngs')}`;
+    const problems = formatProblems(parse(misspelt).problems);
+    expect(problems).toContain('"## Findngs" is not one of the seven sections  (hint: did you mean "Findings"?)  [report/unknown-section]');
+    expect(problems).not.toContain('report/trailing-section');
+    // The section it would mean is there already: a heading like it after section 7 is kept unread, as any other.
+    const again = parse(`${report()}\n## Findngs\n\nMore.\n`).problems;
+    expect(again.map((problem) => problem.rule)).toEqual(['report/trailing-section']);
+  });
 });
