@@ -30,7 +30,7 @@ const reports = readdirSync(corpus, { withFileTypes: true })
   .sort();
 
 /** How many experiments a report says it ran, where we read it by hand. */
-const RAN: Record<string, number> = { 'r-26-c': 1, 'r-28-c': 0, 'r-27-c': 5, 'r-28-d': 2, 'r-27-d': 0, 'r-26-d': 2, 'r-26-e': 1, 'r-28-e': 1, 'r-27-e': 5, 'r-28-f': 11, 'r-26-f': 1, 'r-26-g': 5, 'r-27-g': 5, 'r-28-g': 0, 'r-27-h': 9, 'r-26-h': 2, 'r-28-i': 1, 'r-26-i': 3, 'r-27-j': 8, 'r-28-j': 1, 'r-28-k': 1, 'r-26-j': 2, 'r-27-k': 3, 'r-26-k': 2, 'r-27-l': 2, 'r-28-l': 6 };
+const RAN: Record<string, number> = { 'r-26-c': 1, 'r-28-c': 0, 'r-27-c': 5, 'r-28-d': 2, 'r-27-d': 0, 'r-26-d': 2, 'r-26-e': 1, 'r-28-e': 1, 'r-27-e': 5, 'r-28-f': 11, 'r-26-f': 1, 'r-26-g': 5, 'r-27-g': 5, 'r-28-g': 0, 'r-27-h': 9, 'r-26-h': 2, 'r-28-i': 1, 'r-26-i': 3, 'r-27-j': 8, 'r-28-j': 1, 'r-28-k': 1, 'r-26-j': 2, 'r-27-k': 3, 'r-26-k': 2, 'r-27-l': 2, 'r-28-l': 6, 'r-26-l': 5, 'r-27-m': 13 };
 
 /** What one report's rows became. */
 interface Landing {
@@ -237,14 +237,32 @@ describe('outside research reports come back in', () => {
     });
   }
 
-  it('reads the snapshot line every claim-audit row gives in the reports written in French, German and Spanish (ligne 7, Z. 25, línea 13)', async () => {
-    for (const name of ['r-27-k', 'r-28-j', 'r-28-l']) {
+  it('reads the snapshot line every claim-audit row gives in the reports written in French, German, Spanish and Japanese (ligne 7, Z. 25, línea 13, a column headed 場所)', async () => {
+    for (const name of ['r-27-k', 'r-28-j', 'r-28-l', 'r-27-m']) {
       const file = path.join(corpus, name, 'report.md');
       const parsed = parseResearchReport(await readFile(file, 'utf8'), { file, parse: parseReportMarkdown });
       const rows = parsed.report.claimAudit;
       expect(rows.length, name).toBeGreaterThan(10);
       expect(rows.filter((row) => row.snapshotLine === undefined).map((row) => `${name}:${row.line}`)).toEqual([]);
     }
+  });
+
+  it('reads "none" written in French and Japanese as no concern, and the Japanese report\'s evidence and concern columns and its runs', async () => {
+    const read = async (name: string) => {
+      const file = path.join(corpus, name, 'report.md');
+      return parseResearchReport(await readFile(file, 'utf8'), { file, parse: parseReportMarkdown });
+    };
+    const french = await read('r-27-k');
+    // "Aucune." stood in ten concern cells, and became the open concern of four claims.
+    expect(french.report.claimAudit.filter((row) => /^aucune/i.test(row.concern ?? ''))).toEqual([]);
+    const japanese = await read('r-27-m');
+    expect(japanese.problems.filter((problem) => problem.rule === 'report/unknown-column').map((problem) => problem.message)).toEqual([]);
+    const rows = japanese.report.claimAudit;
+    expect(rows.filter((row) => row.concern === 'なし')).toEqual([]);
+    expect(rows.filter((row) => row.concern !== undefined).length).toBeGreaterThan(15);
+    expect(rows.filter((row) => row.evidence.trim() === '')).toEqual([]);
+    expect(japanese.report.date?.value).toBe('2026-12-07');
+    expect(japanese.report.experiments.map((experiment) => experiment.marker).join(' ')).toBe(`${'RAN '.repeat(13)}${'UNRUN '.repeat(8)}`.trim());
   });
 
   it('takes back our own report.md of a chapter whole: every row lands as the claim or source it came from', async () => {

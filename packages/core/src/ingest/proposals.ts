@@ -9,6 +9,7 @@
  */
 import { shorten } from '../problems/problem.js';
 import type { ClaimAuditRow } from '../research-report/read.js';
+import { withoutLeadingLine } from '../research-report/read/claim-audit.js';
 import type { ProposedClaim } from '../schema/sidecars.js';
 import { locateQuote } from '../text/quote-search.js';
 import { fold, normalizeProse } from '../text/normalize.js';
@@ -63,7 +64,7 @@ export function planProposals(rows: readonly ClaimAuditRow[], context: ProposalC
       continue;
     }
     const suggested = row.named !== undefined && !context.usedIds.has(row.named) ? row.named : undefined;
-    const id = suggested ?? uniqueId(slug(anchor?.quote ?? statement, 40) || 'proposed-claim', context.usedIds);
+    const id = suggested ?? uniqueId(slug(anchor?.quote ?? withoutLeadingLine(statement), 40) || 'proposed-claim', context.usedIds);
     context.usedIds.add(id);
     const proposal: ProposedClaim = {
       id,

@@ -52,7 +52,8 @@ describe('planProposals', () => {
       { ...context(), snapshot: table },
     ).map((planned) => planned.proposal);
     expect(rowClaim!.quote).toBeUndefined();
-    expect(rowClaim).toMatchObject({ id: 'line-4-table-row-for-fork-an-earlier', line: 4 });
+    // Its id is made of its words, not of the line it opens with (an outside report's "Line 20, the JSON example…").
+    expect(rowClaim).toMatchObject({ id: 'table-row-for-fork-an-earlier-user', line: 4 });
     // "in a row" is no table's row: its quote stays its anchor.
     const [inARow] = planProposals([row(2, { claimText: 'Three failures in a row: "An earlier user message"', quotes: ['An earlier user message'] })], { ...context(), snapshot: table }).map((planned) => planned.proposal);
     expect(inARow!.quote).toBe('An earlier user message');

@@ -136,14 +136,27 @@ function namedId(labelCell: CellText | undefined, claim: CellText): string | und
 
 /**
  * The words a line reference opens with, before its number: `l.13`, `L22`,
- * `line 31`, `lines 9–11`, and as reports written in French, German and
+ * `line 31`, `Lines 9–11`, and as reports written in French, German and
  * Spanish (the languages whose headers the columns read) give them:
  * `ligne 7`, `l. 7`, `Z. 25`, `Zeile 25`, `línea 13`, `lín. 13`.
  */
-const LINE_WORD = String.raw`(?:l\.|L(?=\d)|lines?\s+|lignes?\s+|Z(?:l)?\.|Zeilen?\s+|l[ií]neas?\s+|l[ií]n\.)`;
+const LINE_WORD = String.raw`(?:l\.|L(?=\d)|[Ll]ines?\s+|[Ll]ignes?\s+|Z(?:l)?\.|Zeilen?\s+|[Ll][ií]neas?\s+|[Ll][ií]n\.)`;
 
 /** Every line reference in a text: whether the brief's (1), whether the snapshot's (2), its (first) line (3). */
 const LINE_REFERENCE = new RegExp(String.raw`(?:^|[\s(;,[/])(brief\s+)?(snap(?:shot)?\.?\s*)?${LINE_WORD}\s*(\d{1,6})`, 'gu');
+
+/** A line reference at the start of a text, with what separates it from the words after it ("Line 20, ", "Lines 28–34: ", "(l.13) "). */
+const LEADING_LINE = new RegExp(String.raw`^\(?\s*(?:snap(?:shot)?\.?\s*)?${LINE_WORD}\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?\s*\)?[\s.:;,–—-]*`, 'u');
+
+/**
+ * A claim cell's words without the snapshot line it opens with: "Line 20, the JSON example of an assistant message"
+ * names the example, and a proposed claim's id is made of "the JSON example…", not of "line 20" (an outside report's
+ * rows about a code block and a table, by their line as the brief asks).
+ */
+export function withoutLeadingLine(text: string): string {
+  const rest = text.replace(LEADING_LINE, '');
+  return rest === '' ? text : rest;
+}
 
 /** What may follow an id that is a whole claim cell: nothing, or the snapshot line it gives (`(line 7)`, `, l.13`, `— L22`, `(línea 13)`). */
 const ONLY_A_LINE = new RegExp(String.raw`^[\s.:;,–—-]*(?:\(?\s*(?:snap(?:shot)?\.?\s*)?${LINE_WORD}\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?\s*\)?)?[\s.]*$`, 'u');
@@ -242,6 +255,10 @@ export function withoutAllClear(text: string): string | undefined {
   return rest === '' ? undefined : rest === text.trim() ? text : rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
-/** What opens a concern cell that clears the claim: "Holds.", "No concern;", "Correct —", "OK,". */
-const ALL_CLEAR = /^\s*(?:(?:it\s+|the\s+claim\s+)?holds(?:\s+(?:as\s+(?:written|stated)|up))?|no\s+concerns?|none|correct|accurate|fine|ok(?:ay)?|confirmed)\s*(?:[.;:!,]|\s[–—-])\s*|^\s*(?:(?:it\s+|the\s+claim\s+)?holds|no\s+concerns?|correct|accurate|confirmed)\s*$/i;
+/** What opens a concern cell that clears the claim: "Holds.", "The sentence holds.", "No concern;", "Correct —", "OK,". */
+const HOLDS = String.raw`(?:(?:it|this|the\s+(?:claim|sentence|statement|passage|example|text|figure|number|count))\s+)?(?:still\s+)?holds`;
+const ALL_CLEAR = new RegExp(
+  String.raw`^\s*(?:${HOLDS}(?:\s+(?:as\s+(?:written|stated)|up))?|no\s+concerns?|none|correct|accurate|fine|ok(?:ay)?|confirmed)\s*(?:[.;:!,]|\s[–—-])\s*|^\s*(?:${HOLDS}|no\s+concerns?|correct|accurate|confirmed)\s*$`,
+  'i',
+);
 

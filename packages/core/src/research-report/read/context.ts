@@ -158,9 +158,15 @@ function readLabel(line: string, place: ReportPlace, source: string, node: RootC
   return field;
 }
 
-/** Whether a folded label gives the date of the pass: "date", "today", "date of work", "research date", "date of the pass iso 8601". */
+/**
+ * Whether a folded label gives the date of the pass: "date", "today", "date of work", "research date", "date of the pass
+ * iso 8601"; in the other languages whose reports are read, "Datum", "Fecha", "Date du travail", "作業日", "日付", "日期".
+ */
 function isDateLabel(name: string): boolean {
-  return /^(?:today|dated?|when|(?:research|review|report|audit|pass|work)\s+date|date\s+of\s+(?:the\s+|this\s+)?(?:pass|work|research|review|report|audit|writing))(?:\s+(?:utc|iso\s*8601|yyyy\s*mm\s*dd))*$/.test(name);
+  return (
+    /^(?:today|dated?|when|(?:research|review|report|audit|pass|work)\s+date|date\s+of\s+(?:the\s+|this\s+)?(?:pass|work|research|review|report|audit|writing))(?:\s+(?:utc|iso\s*8601|yyyy\s*mm\s*dd))*$/.test(name) ||
+    /^(?:datum|arbeitsdatum|fecha|fecha de(?:l)? (?:trabajo|informe)|date (?:du|de la) (?:travail|recherche|revue)|日付|作業日|実施日|調査日|日期|工作日期|研究日期|调查日期)$/.test(name)
+  );
 }
 
 /** The first line of the blocks that says which date it is (`dateFromLine`), with its place. */

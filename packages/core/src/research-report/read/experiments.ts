@@ -80,14 +80,20 @@ function markerOf(text: string, results = true): Marker | undefined {
 /** A heading or lead-in in French, German or Spanish (accents folded) that says its experiments were not run, or were. */
 const PROPOSED_ELSEWHERE = /\b(proposees?|non executees?|vorgeschlagen[e]?|geplant[e]?|nicht (?:ausgefuhrt|durchgefuhrt)|propuestos?|no ejecutados?)\b/;
 const RAN_ELSEWHERE = /\b(executees?|realisees?|menees?|ausgefuhrt[e]?|durchgefuhrt[e]?|ejecutados?|realizados?)\b/;
+/**
+ * The same in Japanese and Chinese, which put no spaces between words: "提案する実験(未実施)", "今回実施した実験(…すべて
+ * 実行済み)" (an outside report in Japanese, r-27-m, whose thirteen runs were counted as not run), "建议的实验", "已执行".
+ */
+const PROPOSED_CJK = /提案|未実施|未実行|予定|建议|未执行|未运行|计划/;
+const RAN_CJK = /実施した|実施済|実行した|実行済|已执行|已运行|已完成|已实施|执行了|运行了/;
 
-/** What a heading or lead-in says about the items after it: "Run in this pass", "Proposed (not run)", "Expériences exécutées". */
+/** What a heading or lead-in says about the items after it: "Run in this pass", "Proposed (not run)", "Expériences exécutées", "実施した実験". */
 function introMarkerOf(text: string): Marker | undefined {
   const said = markerOf(text);
   if (said) return said;
   const folded = foldAccents(text);
-  if (PROPOSED_ELSEWHERE.test(folded)) return 'UNRUN';
-  if (RAN_ELSEWHERE.test(folded)) return 'RAN';
+  if (PROPOSED_ELSEWHERE.test(folded) || PROPOSED_CJK.test(text)) return 'UNRUN';
+  if (RAN_ELSEWHERE.test(folded) || RAN_CJK.test(text)) return 'RAN';
   if (/^(experiments? )?(i )?(run|ran|executed|performed|carried out|done)\b/i.test(text)) return 'RAN';
   if (/^(proposed|proposals?|suggested|future|to run|not yet run|open)\b/i.test(text)) return 'UNRUN';
   return undefined;

@@ -296,7 +296,7 @@ export function readBearsOn(cell: CellText, unread: (text: string) => void): Bea
   if (isNone(cell.text)) return result;
   // "supports C6, C7 and C10; qualifies C5": a relation word before a list holds for the list, up to a semicolon or the next relation.
   let listed: Relation | undefined;
-  for (const { text: piece, opensGroup } of pieces(cell.text)) {
+  for (const { text: piece, opensGroup } of pieces(withAsciiPunctuation(cell.text))) {
     if (opensGroup) listed = undefined;
     let relation: Relation | undefined;
     const groups: string[] = [];
@@ -351,4 +351,16 @@ export function readBearsOn(cell: CellText, unread: (text: string) => void): Bea
     result.push(entry);
   }
   return result;
+}
+
+/** Chinese and Japanese punctuation as the ASCII the cell readers split at: "supports C20。C6 の…", "C6、C7" (an outside report in Japanese). */
+const CJK_PUNCTUATION: Record<string, string> = { '。': '; ', '、': ', ', '，': ', ', '；': '; ', '：': ': ', '（': ' (', '）': ') ' };
+
+/**
+ * A cell's text with the full stops, commas, semicolons, colons and
+ * parentheses of Chinese and Japanese as their ASCII counterparts (a full
+ * stop ends a group of claims, as a semicolon does).
+ */
+export function withAsciiPunctuation(text: string): string {
+  return /[。、，；：（）]/.test(text) ? text.replace(/[。、，；：（）]/g, (char) => CJK_PUNCTUATION[char]!) : text;
 }

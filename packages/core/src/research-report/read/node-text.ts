@@ -147,8 +147,15 @@ const MORE_THAN_A_SPACE = /\s\s|[^\S ]/;
 export function isNone(text: string): boolean {
   // The longest of these words is 21 characters: most cells are longer, and say something.
   if (text.length > 40 && !text.includes('UNVERIFIED') && text.trim().length > 40) return false;
-  return /^(|[-–—‐]+|none( (recorded|given|found|noted|known))?\.?|not recorded\.?|n\/?a\.?|nothing\.?|no concerns?( recorded)?\.?|not applicable\.?)$/i.test(text.replace(/\bUNVERIFIED\b/g, '').trim());
+  const plain = text.replace(/\bUNVERIFIED\b/g, '').trim();
+  return /^(|[-–—‐]+|none( (recorded|given|found|noted|known))?\.?|not recorded\.?|n\/?a\.?|nothing\.?|no concerns?( recorded)?\.?|not applicable\.?)$/i.test(plain) || NONE_ELSEWHERE.test(plain);
 }
+
+/**
+ * "None" in the other languages whose reports are read: French, German, Spanish, Japanese and Chinese ("Aucune.", an
+ * outside report in French, became the open concern of four claims; "なし", one in Japanese).
+ */
+const NONE_ELSEWHERE = /^(?:aucun(?:e|s|es)?|rien|néant|neant|keine?|nichts|ningun[oa]|ninguno|nada|sin (?:objeciones|preocupaciones)|なし|無し|特になし|特に無し|特にない|无|無|没有|暂无)[.。]?$/i;
 
 /** The marker of something the report could not verify. */
 export const UNVERIFIED = /\bUNVERIFIED\b/;

@@ -391,7 +391,7 @@ function readOptionalColumns(entry: SourceLedgerRow, cell: (role: SourceRole) =>
   const locator = cell('locator');
   if (locator && !isNone(locator.text)) entry.locator = shorten(locator.text, 500);
   const authors = cell('authors');
-  if (authors && !isNone(authors.text) && !UNVERIFIED.test(authors.text)) entry.authors = authors.text.split(/\s*;\s*/).filter(Boolean).map((author) => shorten(author, 500));
+  if (authors && !isNone(authors.text) && !UNVERIFIED.test(authors.text)) entry.authors = authorsOf(authors.text).map((author) => shorten(author, 500));
   const published = cell('published');
   const noDay = published ? impossibleDates(published.text)[0] : undefined;
   if (published && noDay) {
@@ -418,4 +418,27 @@ export function atWord(text: string, max: number): string {
   const head = text.slice(0, max - 1);
   const cut = Math.max(head.lastIndexOf(', '), head.lastIndexOf(' '));
   return `${(cut > max / 2 ? head.slice(0, cut) : head).replace(/[\s,;:]+$/, '')}…`;
+}
+
+/**
+ * The authors of an Authors cell, which the brief asks to separate with
+ * `;`: not at a `;` inside brackets, which is a remark on one of them
+ * ("Mario Zechner (npm package author field; the page has no byline)", an
+ * outside report's cell that became two authors).
+ */
+export function authorsOf(text: string): string[] {
+  const authors: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index <= text.length; index++) {
+    const char = text[index];
+    if (char === '(' || char === '[') depth++;
+    else if ((char === ')' || char === ']') && depth > 0) depth--;
+    else if (index === text.length || (char === ';' && depth === 0)) {
+      const author = text.slice(start, index).trim();
+      if (author) authors.push(author);
+      start = index + 1;
+    }
+  }
+  return authors;
 }

@@ -16,7 +16,7 @@ describe('row readers', () => {
     expect(parse(source).report.claimAudit.map((row) => row.snapshotLine)).toEqual([7, 33, undefined]);
   });
 
-  it('reads a snapshot line written in French, German or Spanish, and an id followed only by one (an outside report in Spanish gave "(línea 13)")', () => {
+  it('reads a snapshot line written in French, German or Spanish, or capitalised, and an id followed only by one (outside reports gave "(línea 13)" and "Line 20, the JSON example")', () => {
     const lines = (...cells: string[]) =>
       parse(report({ 2: ['| Claim | Current evidence | Concern | Priority | Proposed response |', '| --- | --- | --- | --- | --- |', ...cells.map((cell) => `| ${cell} | supports: S1. | None | low | no-change |`)].join('\n') })).report.claimAudit;
     const rows = lines(
@@ -28,10 +28,12 @@ describe('row readers', () => {
       '"Entries form a tree", Zeile 4',
       '"Entries form a tree" (Zeilen 30–31)',
       '"Entries form a tree" (Z.3)',
+      'Line 20, the JSON example of an assistant message',
+      'Lines 28–34, the stopReason values',
     );
-    expect(rows.map((row) => row.snapshotLine)).toEqual([13, 9, 7, 9, 25, 4, 30, 3]);
+    expect(rows.map((row) => row.snapshotLine)).toEqual([13, 9, 7, 9, 25, 4, 30, 3, 20, 28]);
     // An id with only its line after it names the claim; with other words after it, it does not.
-    expect(rows.map((row) => row.named)).toEqual(['tree-in-place', undefined, 'tree-in-place', undefined, 'tree-in-place', undefined, undefined, undefined]);
+    expect(rows.map((row) => row.named)).toEqual(['tree-in-place', undefined, 'tree-in-place', undefined, 'tree-in-place', undefined, undefined, undefined, undefined, undefined]);
     // Not a line: a word that ends in "l" or "z" before a number.
     expect(lines('"Entries form a tree" (total 12, Fiz 4)').map((row) => row.snapshotLine)).toEqual([undefined]);
   });

@@ -1,0 +1,90 @@
+/**
+ * Reports written in Japanese and Chinese (and "none" in every language the
+ * reader knows): headers, "none", the date of the pass, which experiments
+ * ran, and Chinese and Japanese punctuation between the claims a source
+ * bears on. From an outside researcher's report in Japanese (r-27-m), whose
+ * concern and evidence columns were not read and whose thirteen runs were
+ * counted as not run, and one in French (r-27-k), whose "Aucune." became an
+ * open concern.
+ */
+import { describe, expect, it } from 'vitest';
+import { readBearsOn } from '../../../src/research-report/read/ledger-cells.js';
+import type { CellText } from '../../../src/research-report/read/node-text.js';
+import { authorsOf } from '../../../src/research-report/read/source-ledger.js';
+import { parse, report } from './sample-report.js';
+
+const cell = (text: string): CellText => ({ text, codes: [], strong: [], links: [], place: { line: 4, column: 9 } });
+
+describe('reports in other languages', () => {
+  it('reads claim-audit and ledger columns headed in Japanese or Chinese', () => {
+    const audit = ['| Id | 主張 | 場所 | 現在の証拠 | 懸念 | 優先度 | 提案する対応 |', '|---|---|---|---|---|---|---|', '| C1 | `tree-in-place` | line 7 | supports: S1。 | 例が古い | high | clarification |'].join('\n');
+    const ledger = [
+      '| 番号 | 出典 | 著者 | 公開日 | 掲載先 | リンク | 読んだ範囲 | 関連する主張 | 制約 | 検証日 | 閲覧日 |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+      '| S1 | RFC 9562 | Davis; Peabody | 2024-05 | IETF | https://www.rfc-editor.org/rfc/rfc9562 | full text | supports C1 | なし | 2026-12-07 | 2026-12-07 |',
+    ].join('\n');
+    const { report: data, problems } = parse(report({ 2: audit, 3: ledger }));
+    expect(problems.filter((problem) => problem.rule === 'report/unknown-column' || problem.rule === 'report/missing-column')).toEqual([]);
+    expect(data.claimAudit[0]).toMatchObject({ snapshotLine: 7, evidence: 'supports: S1。', concern: '例が古い', priority: 'high', response: 'clarification', status: 'supported' });
+    expect(data.sourceLedger[0]).toMatchObject({ authors: ['Davis', 'Peabody'], published: '2024-05', venue: 'IETF', url: 'https://www.rfc-editor.org/rfc/rfc9562', verified: '2026-12-07', accessed: '2026-12-07' });
+    expect(data.sourceLedger[0]!.limitations).toBeUndefined();
+    const chinese = ['| 编号 | 主张 | 证据 | 问题 | 优先级 | 建议 |', '|---|---|---|---|---|---|', '| C1 | `tree-in-place` | supports: S1 | 无 | low | no-change |'].join('\n');
+    const read = parse(report({ 2: chinese }));
+    expect(read.problems.filter((problem) => problem.rule === 'report/unknown-column')).toEqual([]);
+    expect(read.report.claimAudit[0]).toMatchObject({ evidence: 'supports: S1', priority: 'low', response: 'no-change' });
+    expect(read.report.claimAudit[0]!.concern).toBeUndefined();
+  });
+
+  it('reads "none" in French, German, Spanish, Japanese and Chinese as no concern', () => {
+    const concerns = (...cells: string[]) =>
+      parse(report({ 2: ['| Claim | Current evidence | Concern | Priority | Proposed response |', '| --- | --- | --- | --- | --- |', ...cells.map((text) => `| \`tree-in-place\` | supports: S1. | ${text} | low | no-change |`)].join('\n') })).report.claimAudit.map((row) => row.concern);
+    expect(concerns('Aucune.', 'Aucun', 'Keine.', 'Ninguna.', 'なし', '特になし。', '无', '没有', 'The sentence holds.', 'The claim still holds', 'Aucune réserve sur le fond, mais la date manque.')).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      'Aucune réserve sur le fond, mais la date manque.',
+    ]);
+  });
+
+  it('takes the date of the pass from a line labelled in another language', () => {
+    for (const label of ['作業日', '日付', '日期', 'Datum', 'Fecha', 'Date du travail']) {
+      const { report: data } = parse(report({ 1: `- Revision read: fingerprint ${'3f'.repeat(32)}\n- ${label}: 2026-12-05\n- By: A. Researcher\n- Summary: Holds.` }));
+      expect(data.date?.value, label).toBe('2026-12-05');
+    }
+  });
+
+  it('counts the experiments under a heading in Japanese or Chinese as run, or not, as it says', () => {
+    const markers = (section: string) => parse(report({ 6: section })).report.experiments.map((experiment) => experiment.marker);
+    const table = '| Id | 内容 | コマンド | 出力 |\n|---|---|---|---|\n| E1 | ID の版 | `node exp.mjs` | `"7"` |\n| E2 | 最初の書き込み | 同上 | `true` |';
+    expect(markers(`### 6.1 今回実施した実験(2026-12-07、すべて実行済み)\n\n${table}\n\n### 6.2 提案する実験(未実施)\n\n- **X1.** CLI での確認。`)).toEqual(['RAN', 'RAN', 'UNRUN']);
+    expect(markers(`### 已执行的实验\n\n${table}\n\n### 建议的实验\n\n- **X1.** 在 Windows 上检查。`)).toEqual(['RAN', 'RAN', 'UNRUN']);
+  });
+
+  it('reads the claims a source bears on across Chinese and Japanese punctuation', () => {
+    const unread: string[] = [];
+    const refs = readBearsOn(cell('supports C1, C11。qualifies C6、C7。C9 の文面の出どころ'), (text) => unread.push(text));
+    expect(refs.map(({ ref, relation }) => [ref, relation])).toEqual([
+      ['C1', 'supports'],
+      ['C11', 'supports'],
+      ['C6', 'qualifies'],
+      ['C7', 'qualifies'],
+      ['C9', undefined],
+    ]);
+    expect(unread).toEqual([]);
+  });
+});
+
+describe('authorsOf', () => {
+  it('separates authors at a semicolon, not at one inside brackets (a remark on an author, an outside report in a Google Docs export)', () => {
+    expect(authorsOf('Mario Zechner (npm package author field; the page has no byline)')).toEqual(['Mario Zechner (npm package author field; the page has no byline)']);
+    expect(authorsOf('B. Davis; K. Peabody [editor; IETF]; P. Leach')).toEqual(['B. Davis', 'K. Peabody [editor; IETF]', 'P. Leach']);
+    expect(authorsOf(' ; A. Author ;')).toEqual(['A. Author']);
+  });
+});
