@@ -255,10 +255,10 @@ export function withoutAllClear(text: string): string | undefined {
   return rest === '' ? undefined : rest === text.trim() ? text : rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
-/** What opens a concern cell that clears the claim: "Holds.", "The sentence holds.", "No concern;", "Correct —", "OK,". */
+/** What opens a concern cell that clears the claim: "Holds.", "The sentence holds.", "No concern;", "None material.", "Supported.", "Correct —", "OK,". */
 const HOLDS = String.raw`(?:(?:it|this|the\s+(?:claim|sentence|statement|passage|example|text|figure|number|count))\s+)?(?:still\s+)?holds`;
 const ALL_CLEAR = new RegExp(
-  String.raw`^\s*(?:${HOLDS}(?:\s+(?:as\s+(?:written|stated)|up))?|no\s+concerns?|none|correct|accurate|fine|ok(?:ay)?|confirmed)\s*(?:[.;:!,]|\s[–—-])\s*|^\s*(?:${HOLDS}|no\s+concerns?|correct|accurate|confirmed)\s*$`,
+  String.raw`^\s*(?:${HOLDS}(?:\s+(?:as\s+(?:written|stated)|up))?|no\s+concerns?|none(?:\s+material)?|correct|accurate|fine|ok(?:ay)?|confirmed|supported)\s*(?:[.;:!,]|\s[–—-])\s*|^\s*(?:${HOLDS}|no\s+concerns?|none\s+material|correct|accurate|confirmed|supported)\s*$`,
   'i',
 );
 

@@ -35,10 +35,12 @@ describe('reports in other languages', () => {
     expect(read.report.claimAudit[0]!.concern).toBeUndefined();
   });
 
-  it('reads "none" in French, German, Spanish, Japanese and Chinese as no concern', () => {
+  it('reads "none" in French, German, Spanish, Japanese and Chinese as no concern, and the all-clear outside reports wrote ("The sentence holds.", "Supported.", "None material.")', () => {
     const concerns = (...cells: string[]) =>
       parse(report({ 2: ['| Claim | Current evidence | Concern | Priority | Proposed response |', '| --- | --- | --- | --- | --- |', ...cells.map((text) => `| \`tree-in-place\` | supports: S1. | ${text} | low | no-change |`)].join('\n') })).report.claimAudit.map((row) => row.concern);
-    expect(concerns('Aucune.', 'Aucun', 'Keine.', 'Ninguna.', 'なし', '特になし。', '无', '没有', 'The sentence holds.', 'The claim still holds', 'Aucune réserve sur le fond, mais la date manque.')).toEqual([
+    expect(concerns('Aucune.', 'Aucun', 'Keine.', 'Ninguna.', 'なし', '特になし。', '无', '没有', 'The sentence holds.', 'The claim still holds', 'Supported.', 'none material', 'Aucune réserve sur le fond, mais la date manque.')).toEqual([
+      undefined,
+      undefined,
       undefined,
       undefined,
       undefined,
