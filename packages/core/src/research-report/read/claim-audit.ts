@@ -127,7 +127,7 @@ function readPriorityAndResponse(entry: ClaimAuditRow, priority: CellText | unde
 function namedId(labelCell: CellText | undefined, claim: CellText): string | undefined {
   const inLabel = labelCell ? [...labelCell.codes, ...labelCell.strong].map((word) => word.trim()).find((word) => /^[a-z0-9]+(-[a-z0-9]+)+$/.test(word)) : undefined;
   if (inLabel) return inLabel;
-  const opening = /^[*`\s]*(#?)([a-z0-9]+(?:-[a-z0-9]+)+)[*`]*(?=[\s:,(]|$)/.exec(claim.text);
+  const opening = /^[*`\s]*(#?)([a-z0-9]+(?:-[a-z0-9]+)+)[*`]*(?=[\s:,(（：，]|$)/.exec(claim.text);
   if (!opening) return undefined;
   const id = opening[2]!;
   if (opening[1] === '#' || [...claim.codes, ...claim.strong].some((word) => word.trim().replace(/^#/, '') === id)) return id;
@@ -142,11 +142,14 @@ function namedId(labelCell: CellText | undefined, claim: CellText): string | und
  */
 const LINE_WORD = String.raw`(?:l\.|L(?=\d)|[Ll]ines?\s+|[Ll]ignes?\s+|Z(?:l)?\.|Zeilen?\s+|[Ll][ií]neas?\s+|[Ll][ií]n\.)`;
 
-/** Every line reference in a text: whether the brief's (1), whether the snapshot's (2), its (first) line (3). */
-const LINE_REFERENCE = new RegExp(String.raw`(?:^|[\s(;,[/])(brief\s+)?(snap(?:shot)?\.?\s*)?${LINE_WORD}\s*(\d{1,6})`, 'gu');
+/** A line as Chinese and Japanese write it: `第 13 行`, `第13行`, `13行目` (the number in group 4). */
+const CJK_LINE = String.raw`(?:第\s*(\d{1,6})\s*行|(\d{1,6})\s*行目)`;
+
+/** Every line reference in a text: whether the brief's (1), whether the snapshot's (2), its (first) line (3, or 4 as Chinese and Japanese write it). */
+const LINE_REFERENCE = new RegExp(String.raw`(?:^|[\s(;,[/（，、])(brief\s+)?(snap(?:shot)?\.?\s*)?(?:${LINE_WORD}\s*(\d{1,6})|${CJK_LINE})`, 'gu');
 
 /** A line reference at the start of a text, with what separates it from the words after it ("Line 20, ", "Lines 28–34: ", "(l.13) "). */
-const LEADING_LINE = new RegExp(String.raw`^\(?\s*(?:snap(?:shot)?\.?\s*)?${LINE_WORD}\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?\s*\)?[\s.:;,–—-]*`, 'u');
+const LEADING_LINE = new RegExp(String.raw`^[(（]?\s*(?:snap(?:shot)?\.?\s*)?(?:${LINE_WORD}\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?|${CJK_LINE}(?:的)?)\s*[)）]?[\s.:;,–—、，：-]*`, 'u');
 
 /**
  * A claim cell's words without the snapshot line it opens with: "Line 20, the JSON example of an assistant message"
@@ -159,7 +162,7 @@ export function withoutLeadingLine(text: string): string {
 }
 
 /** What may follow an id that is a whole claim cell: nothing, or the snapshot line it gives (`(line 7)`, `, l.13`, `— L22`, `(línea 13)`). */
-const ONLY_A_LINE = new RegExp(String.raw`^[\s.:;,–—-]*(?:\(?\s*(?:snap(?:shot)?\.?\s*)?${LINE_WORD}\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?\s*\)?)?[\s.]*$`, 'u');
+const ONLY_A_LINE = new RegExp(String.raw`^[\s.:;,–—-]*(?:[(（]?\s*(?:snap(?:shot)?\.?\s*)?(?:${LINE_WORD}\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?|${CJK_LINE})\s*[)）]?)?[\s.。]*$`, 'u');
 
 /**
  * Texts between double quotation marks, at least three characters long;
@@ -168,8 +171,9 @@ const ONLY_A_LINE = new RegExp(String.raw`^[\s.:;,–—-]*(?:\(?\s*(?:snap(?:sh
  */
 function quotesOf(text: string, quotable: string | undefined): string[] {
   // Found in the text with code's quotation marks masked, taken from the text as written (the two align character for character).
-  return [...(quotable ?? text).matchAll(/[“"]([^”"]{3,})[”"]/g)]
-    .map((match) => text.slice(match.index + 1, match.index + 1 + match[1]!.length).trim())
+  // Also between the corner brackets Chinese and Japanese quote with: 「Compaction never deletes…」.
+  return [...(quotable ?? text).matchAll(/[“"]([^”"]{3,})[”"]|「([^」]{3,})」|『([^』]{3,})』/g)]
+    .map((match) => text.slice(match.index + 1, match.index + 1 + (match[1] ?? match[2] ?? match[3])!.length).trim())
     .filter((quoted) => quoted.length >= 3);
 }
 
@@ -182,7 +186,7 @@ export function snapshotLineOf(text: string): number | undefined {
   const found = [...text.matchAll(LINE_REFERENCE)].filter((match) => !match[1]);
   // "(l.13 / snap l.7)": the line marked as the snapshot's wins.
   const chosen = found.find((match) => match[2]) ?? found[0];
-  return chosen ? Number(chosen[3]) : undefined;
+  return chosen ? Number(chosen[3] ?? chosen[4] ?? chosen[5]) : undefined;
 }
 
 /**

@@ -66,7 +66,7 @@ export const CLAIM_AUDIT_COLUMNS: ReadonlyArray<ColumnSpec<ClaimRole>> = [
   { role: 'status', label: 'Status', required: false, matches: (h) => /^(status|verdict|finding|assessment|result|statut|verdikt|estado)$/.test(h) || holds('判定', '評価', '状態', '状态', '结论', '判断')(h), accepted: 'Status, Verdict' },
   { role: 'evidence', label: 'Current evidence', required: false, matches: either(has('evidence', 'support', 'current', 'finding', 'preuve', 'evidenz', 'beleg', 'nachweis', 'evidencia', 'prueba'), holds('証拠', '根拠', '证据', '依据')), accepted: 'Current evidence, Evidence, Evidence now' },
   { role: 'claim', label: 'Claim', required: true, matches: either(has('claim', 'statement', 'assertion', 'affirmation', 'enonce', 'behauptung', 'aussage', 'afirmacion', 'declaracion'), holds('主張', '記述', '主张', '陈述', '论断')), accepted: 'Claim, Claim (snapshot line), Statement, Assertion' },
-  { role: 'concern', label: 'Concern', required: false, matches: either(has('concern', 'issue', 'problem', 'risk', 'gap', 'preoccupation', 'bedenken', 'preocupacion'), holds('懸念', '問題', '課題', '疑問', '问题', '顾虑', '疑虑')), accepted: 'Concern, Issue, Risk' },
+  { role: 'concern', label: 'Concern', required: false, matches: either(has('concern', 'issue', 'problem', 'risk', 'gap', 'preoccupation', 'bedenken', 'preocupacion'), holds('懸念', '問題', '課題', '疑問', '问题', '关注', '顾虑', '疑虑')), accepted: 'Concern, Issue, Risk' },
   { role: 'priority', label: 'Priority', required: false, matches: either(has('pri', 'severity', 'importance', 'urgency'), holds('優先', '重要度', '优先')), accepted: 'Priority, Pri., Severity' },
   {
     role: 'response',

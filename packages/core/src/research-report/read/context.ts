@@ -120,7 +120,8 @@ function labelledRows(nodes: readonly RootContent[]): Array<{ text: string; plac
  * first found.
  */
 function readLabel(line: string, place: ReportPlace, source: string, node: RootContent, report: ResearchReport, problems: Problem[]): 'by' | 'summary' | 'other' | undefined {
-  const label = /^(\p{L}[\p{L}\p{N} '’()/-]{0,39}?)\s*:\s*(.+)$/u.exec(line);
+  // "作業日：2026-12-07": a Chinese or Japanese label ends with a full-width colon.
+  const label = /^(\p{L}[\p{L}\p{N} '’()/-]{0,39}?)\s*[:：]\s*(.+)$/u.exec(line);
   let field: 'by' | 'summary' | 'other' | undefined = label ? 'other' : undefined;
   if (label) {
     const name = foldHeader(label[1]!);

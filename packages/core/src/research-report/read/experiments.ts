@@ -340,10 +340,14 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
   return items;
 }
 
-/** A list item that says how experiments were run, not one of them. */
-const SETUP_ITEM = /^(?:tools?|scripts?|outputs?)\s*:/i;
+/**
+ * A list item that says how experiments were run, not one of them: "Tools:", "Install:", "Commands:", and as Chinese
+ * and Japanese reports label them, "取包：", "安装：", "运行命令：" (an outside report in Chinese, r-28-m, whose three
+ * set-up items were counted as three more runs), "インストール：", "実行コマンド：".
+ */
+const SETUP_ITEM = /^(?:tools?|scripts?|outputs?|install(?:ation)?|packages?|commands?|run commands?|取包|安装|安裝|依赖|运行命令|命令|インストール|パッケージ|実行コマンド|コマンド)\s*[:：]/i;
 /** A list item about the machine or the set-up: never an experiment of its own. */
-const SETUP_ALWAYS = /^(?:setup|set-up|environment|machine|hardware|software|platform)\s*:/i;
+const SETUP_ALWAYS = /^(?:setup|set-up|environment|machine|hardware|software|platform|运行环境|环境|実行環境|環境)\s*[:：]/i;
 /**
  * A paragraph that introduces the set-up as a list, and says nothing else: "Setup for every run:", "Environment:",
  * "Set-up shared by all runs:" (not "Environment-dependent experiments (not run):", a review's finding).

@@ -55,11 +55,32 @@ describe('reports in other languages', () => {
     ]);
   });
 
-  it('takes the date of the pass from a line labelled in another language', () => {
-    for (const label of ['作業日', '日付', '日期', 'Datum', 'Fecha', 'Date du travail']) {
-      const { report: data } = parse(report({ 1: `- Revision read: fingerprint ${'3f'.repeat(32)}\n- ${label}: 2026-12-05\n- By: A. Researcher\n- Summary: Holds.` }));
+  it('takes the date of the pass from a line labelled in another language, also after a full-width colon', () => {
+    for (const label of ['作業日: ', '日付: ', '日期: ', 'Datum: ', 'Fecha: ', 'Date du travail: ', '**工作日期**：', '作業日：']) {
+      const { report: data } = parse(report({ 1: `- Revision read: fingerprint ${'3f'.repeat(32)}\n- ${label}2026-12-05（UTC）\n- By: A. Researcher\n- Summary: Holds.` }));
       expect(data.date?.value, label).toBe('2026-12-05');
     }
+  });
+
+  it('reads a snapshot line and quotes as Chinese and Japanese write them (第 13 行, 13行目, 「…」)', () => {
+    const rows = parse(
+      report({
+        2: [
+          '| # | 论断及位置 | 目前的证据 | 关注点 | Priority | Proposed response |',
+          '|---|---|---|---|---|---|',
+          '| C1 | tree-in-place（第 13 行） | supports：S1 | 成立 | low | no-change |',
+          '| C2 | 「Entries form a tree」（第13行） | supports：S1 | 例が古い | low | clarification |',
+          '| C3 | 第 15 行的 branch_summary JSON 示例 | supports：S1 | 无 | low | no-change |',
+          '| C4 | 『Entries form a tree』(21行目) | supports：S1 | なし | low | no-change |',
+        ].join('\n'),
+      }),
+    );
+    expect(rows.problems.filter((problem) => problem.rule === 'report/unknown-column')).toEqual([]);
+    const audit = rows.report.claimAudit;
+    expect(audit.map((row) => row.snapshotLine)).toEqual([13, 13, 15, 21]);
+    expect(audit.map((row) => row.named)).toEqual(['tree-in-place', undefined, undefined, undefined]);
+    expect(audit.map((row) => row.quotes)).toEqual([[], ['Entries form a tree'], [], ['Entries form a tree']]);
+    expect(audit.map((row) => row.concern)).toEqual(['成立', '例が古い', undefined, undefined]);
   });
 
   it('counts the experiments under a heading in Japanese or Chinese as run, or not, as it says', () => {
@@ -67,6 +88,9 @@ describe('reports in other languages', () => {
     const table = '| Id | 内容 | コマンド | 出力 |\n|---|---|---|---|\n| E1 | ID の版 | `node exp.mjs` | `"7"` |\n| E2 | 最初の書き込み | 同上 | `true` |';
     expect(markers(`### 6.1 今回実施した実験(2026-12-07、すべて実行済み)\n\n${table}\n\n### 6.2 提案する実験(未実施)\n\n- **X1.** CLI での確認。`)).toEqual(['RAN', 'RAN', 'UNRUN']);
     expect(markers(`### 已执行的实验\n\n${table}\n\n### 建议的实验\n\n- **X1.** 在 Windows 上检查。`)).toEqual(['RAN', 'RAN', 'UNRUN']);
+    // How they were run, said once in a list before them, is none of them (r-28-m's three set-up items were three more runs).
+    const setup = '运行环境：Node v20.20.2。\n\n- 取包：`npm pack pi@1.6.0`\n- 安装：`npm install --ignore-scripts`\n- 运行命令：`node exp.mjs`\n- インストール：`npm i`\n- Install: `npm ci`';
+    expect(markers(`### 6.1 已运行（2026-12-07，reproduced）\n\n${setup}\n\n${table}`)).toEqual(['RAN', 'RAN']);
   });
 
   it('reads the claims a source bears on across Chinese and Japanese punctuation', () => {
