@@ -88,9 +88,54 @@ export function tablesOf<Role extends string>(section: SectionNodes, file: strin
     const columns = resolveColumns(head, headers, file, kind, problems, legend, body);
     if (body.length === 0) problems.push(createProblem('report/empty-table', at(file, placeOf(table), kind.path), `the ${kind.name} table has no rows`));
     const rows = readRows(body, headers.length, { file, source: section.source, parse: section.parse }, kind, counter, problems, heldBack);
-    if (columns) result.push({ columns, headers, rows });
+    if (columns) result.push({ columns, headers, rows: withDittos(rows, columns, kind, file, problems) });
   }
   return result;
+}
+
+/** A cell that says it is the one above it: "ditto", "same", "as above", "as before", "idem", "〃", "同上" (not "As S2", which names another row). */
+const DITTO = /^(?:ditto|do\.|same(?: as (?:above|before))?|as (?:above|before)|idem|ídem|dito|〃|″|"|”|同上|同前|同じ)\.?$/i;
+
+/**
+ * The rows with each cell that says "ditto" read as the cell above it, in
+ * the columns a row's claim or source is not named in (an outside report's
+ * concern "as before" became a claim's open concern, word for word; another
+ * gave a ledger URL "as above"); said as a warning at the cell. The rows are
+ * read in order, as the row readers read them: the row above, when it was
+ * the last read, is taken as it was read, dittos and all.
+ */
+function withDittos<Role extends string>(rows: ReportTable<Role>['rows'], columns: Map<Role, number>, kind: TableKind<Role>, file: string, problems: Problem[]): ReportTable<Role>['rows'] {
+  const copied = new Set([...columns].filter(([role]) => role !== 'label' && !kind.specs.find((spec) => spec.role === role)?.required).map(([, index]) => index));
+  if (copied.size === 0) return rows;
+  let last: { index: number; cells: CellText[] | undefined } | undefined;
+  const said = new Set<TableRow>();
+  return rows.map(({ row, cells }, index) => ({
+    row,
+    cells: () => {
+      const read = cells();
+      if (read && index > 0 && read.some((cell, column) => copied.has(column) && DITTO.test(cell.text.trim()))) {
+        const above = last?.index === index - 1 ? last.cells : rows[index - 1]!.cells();
+        for (const column of copied) {
+          const cell = read[column];
+          const source = above?.[column];
+          if (!cell || !source || !DITTO.test(cell.text.trim()) || DITTO.test(source.text.trim())) continue;
+          read[column] = { ...source, place: cell.place };
+          if (said.has(row)) continue;
+          problems.push(
+            createProblem(
+              'report/ditto',
+              at(file, cell.place, kind.path),
+              `the ${kind.name} cell ${quote(cell.text.trim())} is read as the one above it: ${quote(source.text)}`,
+              'write the value again in each row, if that is not what the cell means',
+            ),
+          );
+        }
+        said.add(row);
+      }
+      last = { index, cells: read };
+      return read;
+    },
+  }));
 }
 
 /** The text of a column's cells. */

@@ -38,21 +38,8 @@ describe('reports in other languages', () => {
   it('reads "none" in French, German, Spanish, Japanese and Chinese as no concern, and the all-clear outside reports wrote ("The sentence holds.", "Supported.", "None material.")', () => {
     const concerns = (...cells: string[]) =>
       parse(report({ 2: ['| Claim | Current evidence | Concern | Priority | Proposed response |', '| --- | --- | --- | --- | --- |', ...cells.map((text) => `| \`tree-in-place\` | supports: S1. | ${text} | low | no-change |`)].join('\n') })).report.claimAudit.map((row) => row.concern);
-    expect(concerns('Aucune.', 'Aucun', 'Keine.', 'Ninguna.', 'なし', '特になし。', '无', '没有', 'The sentence holds.', 'The claim still holds', 'Supported.', 'none material', 'Aucune réserve sur le fond, mais la date manque.')).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      'Aucune réserve sur le fond, mais la date manque.',
-    ]);
+    const clear = ['Aucune.', 'Aucun', 'Keine.', 'Ninguna.', 'なし', '特になし。', '无', '没有', 'The sentence holds.', 'The claim still holds', 'Supported.', 'none material'];
+    expect(concerns(...clear, 'Aucune réserve sur le fond, mais la date manque.')).toEqual([...clear.map(() => undefined), 'Aucune réserve sur le fond, mais la date manque.']);
   });
 
   it('takes the date of the pass from a line labelled in another language, also after a full-width colon', () => {
@@ -112,5 +99,48 @@ describe('authorsOf', () => {
     expect(authorsOf('Mario Zechner (npm package author field; the page has no byline)')).toEqual(['Mario Zechner (npm package author field; the page has no byline)']);
     expect(authorsOf('B. Davis; K. Peabody [editor; IETF]; P. Leach')).toEqual(['B. Davis', 'K. Peabody [editor; IETF]', 'P. Leach']);
     expect(authorsOf(' ; A. Author ;')).toEqual(['A. Author']);
+  });
+});
+
+describe('ditto', () => {
+  it('reads a cell that says "ditto" as the one above it, with a warning, but not in the claim or source column', () => {
+    const { report: data, problems } = parse(
+      report({
+        2: [
+          '| # | Claim | Current evidence | Concern | Priority | Proposed response |',
+          '| --- | --- | --- | --- | --- | --- |',
+          '| C1 | `tree-in-place` | supports: S1. | The example is old. | medium | clarification |',
+          '| C2 | `session-id-v4` | supports: S1. | as before | ditto | 同上 |',
+          '| C3 | "Entries form a tree" | supports: S1. | As C1, but for v2 | low | no-change |',
+          '| C4 | ditto | supports: S1. | same | 〃 | no-change |',
+        ].join('\n'),
+        3: [
+          '| Source | URL | Reading | Bears on | Limitations | Verified / accessed |',
+          '| --- | --- | --- | --- | --- | --- |',
+          '| RFC 9562 | https://www.rfc-editor.org/rfc/rfc9562 | full text | supports `session-id-v4` | none | 2026-11-29 / 2026-11-30 |',
+          '| RFC 9562, section 5.7 | as above | partial: 5.7 | contradicts `session-id-v4` | none | ditto |',
+        ].join('\n'),
+      }),
+    );
+    const audit = data.claimAudit.map((row) => [row.concern, row.priority, row.response]);
+    expect(audit).toEqual([
+      ['The example is old.', 'medium', 'clarification'],
+      ['The example is old.', 'medium', 'clarification'],
+      ['As C1, but for v2', 'low', 'no-change'],
+      ['As C1, but for v2', 'low', 'no-change'],
+    ]);
+    // "ditto" in the claim column names no claim of its own: it is read as written.
+    expect(data.claimAudit[3]!.claimText).toBe('ditto');
+    expect(data.sourceLedger[1]).toMatchObject({ url: 'https://www.rfc-editor.org/rfc/rfc9562', verified: '2026-11-29', accessed: '2026-11-30' });
+    const dittos = problems.filter((problem) => problem.rule === 'report/ditto');
+    expect(dittos.map((problem) => `${problem.line}:${problem.column} ${problem.message}`)).toEqual([
+      '15:42 the claim-audit cell "as before" is read as the one above it: "The example is old."',
+      '15:54 the claim-audit cell "ditto" is read as the one above it: "medium"',
+      '15:62 the claim-audit cell "同上" is read as the one above it: "clarification"',
+      '17:32 the claim-audit cell "same" is read as the one above it: "As C1, but for v2"',
+      '17:39 the claim-audit cell "〃" is read as the one above it: "low"',
+      '24:27 the source-ledger cell "as above" is read as the one above it: "https://www.rfc-editor.org/rfc/rfc9562"',
+      '24:90 the source-ledger cell "ditto" is read as the one above it: "2026-11-29 / 2026-11-30"',
+    ]);
   });
 });
