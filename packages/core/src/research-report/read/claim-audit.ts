@@ -142,8 +142,8 @@ function namedId(labelCell: CellText | undefined, claim: CellText): string | und
  */
 const LINE_WORD = String.raw`(?:l\.|L(?=\d)|[Ll]ines?\s+|[Ll]ignes?\s+|Z(?:l)?\.|Zeilen?\s+|[Ll][ií]neas?\s+|[Ll][ií]n\.)`;
 
-/** A line as Chinese and Japanese write it: `第 13 行`, `第13行`, `13行目` (the number in group 4). */
-const CJK_LINE = String.raw`(?:第\s*(\d{1,6})\s*行|(\d{1,6})\s*行目)`;
+/** A line as Chinese, Japanese and Korean write it: `第 13 行`, `第13行`, `13行目`, `13행`, `13번째 줄` (the number in group 4, 5 or 6). */
+const CJK_LINE = String.raw`(?:第\s*(\d{1,6})\s*行|(\d{1,6})\s*行目|(\d{1,6})\s*(?:번째\s*)?(?:행|줄)(?![\p{L}]))`;
 
 /** Every line reference in a text: whether the brief's (1), whether the snapshot's (2), its (first) line (3, or 4 as Chinese and Japanese write it). */
 const LINE_REFERENCE = new RegExp(String.raw`(?:^|[\s(;,[/（，、])(brief\s+)?(snap(?:shot)?\.?\s*)?(?:${LINE_WORD}\s*(\d{1,6})|${CJK_LINE})`, 'gu');
@@ -186,7 +186,7 @@ export function snapshotLineOf(text: string): number | undefined {
   const found = [...text.matchAll(LINE_REFERENCE)].filter((match) => !match[1]);
   // "(l.13 / snap l.7)": the line marked as the snapshot's wins.
   const chosen = found.find((match) => match[2]) ?? found[0];
-  return chosen ? Number(chosen[3] ?? chosen[4] ?? chosen[5]) : undefined;
+  return chosen ? Number(chosen[3] ?? chosen[4] ?? chosen[5] ?? chosen[6]) : undefined;
 }
 
 /**

@@ -161,12 +161,13 @@ function readLabel(line: string, place: ReportPlace, source: string, node: RootC
 
 /**
  * Whether a folded label gives the date of the pass: "date", "today", "date of work", "research date", "date of the pass
- * iso 8601"; in the other languages whose reports are read, "Datum", "Fecha", "Date du travail", "作業日", "日付", "日期".
+ * iso 8601"; in the other languages whose reports are read, "Datum", "Fecha", "Date du travail", "作業日", "日付", "日期",
+ * "작업일".
  */
 function isDateLabel(name: string): boolean {
   return (
     /^(?:today|dated?|when|(?:research|review|report|audit|pass|work)\s+date|date\s+of\s+(?:the\s+|this\s+)?(?:pass|work|research|review|report|audit|writing))(?:\s+(?:utc|iso\s*8601|yyyy\s*mm\s*dd))*$/.test(name) ||
-    /^(?:datum|arbeitsdatum|fecha|fecha de(?:l)? (?:trabajo|informe)|date (?:du|de la) (?:travail|recherche|revue)|日付|作業日|実施日|調査日|日期|工作日期|研究日期|调查日期)$/.test(name)
+    /^(?:datum|arbeitsdatum|fecha|fecha de(?:l)? (?:trabajo|informe)|date (?:du|de la) (?:travail|recherche|revue)|日付|作業日|実施日|調査日|日期|工作日期|研究日期|调查日期|날짜|작업일|작업 날짜|조사일)$/.test(name.normalize('NFC'))
   );
 }
 

@@ -81,11 +81,11 @@ function markerOf(text: string, results = true): Marker | undefined {
 const PROPOSED_ELSEWHERE = /\b(proposees?|non executees?|vorgeschlagen[e]?|geplant[e]?|nicht (?:ausgefuhrt|durchgefuhrt)|propuestos?|no ejecutados?)\b/;
 const RAN_ELSEWHERE = /\b(executees?|realisees?|menees?|ausgefuhrt[e]?|durchgefuhrt[e]?|ejecutados?|realizados?)\b/;
 /**
- * The same in Japanese and Chinese, which put no spaces between words: "提案する実験(未実施)", "今回実施した実験(…すべて
- * 実行済み)" (an outside report in Japanese, r-27-m, whose thirteen runs were counted as not run), "建议的实验", "已执行".
+ * The same in Japanese, Chinese and Korean: "提案する実験(未実施)", "今回実施した実験(…すべて実行済み)" (an outside
+ * report in Japanese, r-27-m, whose thirteen runs were counted as not run), "建议的实验", "已执行", "이번 패스에서 실행한 실험".
  */
-const PROPOSED_CJK = /提案|未実施|未実行|予定|建议|未执行|未运行|计划/;
-const RAN_CJK = /実施した|実施済|実行した|実行済|已执行|已运行|已完成|已实施|执行了|运行了/;
+const PROPOSED_CJK = /提案|未実施|未実行|予定|建议|未执行|未运行|计划|제안|실행하지 않은|미실행|실행 전/;
+const RAN_CJK = /実施した|実施済|実行した|実行済|已执行|已运行|已完成|已实施|执行了|运行了|실행한|실행했|수행한|수행했|실행됨|실행 완료/;
 
 /** What a heading or lead-in says about the items after it: "Run in this pass", "Proposed (not run)", "Expériences exécutées", "実施した実験". */
 function introMarkerOf(text: string): Marker | undefined {
@@ -299,7 +299,8 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
     if (node.type === 'paragraph') introduced = introMarkerOf(text) ?? introduced;
     // "Setup for every run:" over a list: its items are the set-up, not experiments, up to the first that opens with a
     // label ("**R1, session id …**": a blank line after the set-up's items does not end a list; an outside report, r-27-j).
-    let setup = node.type === 'list' && before?.type === 'paragraph' && SETUP_LEAD.test(oneSpace(textOf(before)));
+    const lead = node.type === 'list' && before?.type === 'paragraph' ? oneSpace(textOf(before)) : undefined;
+    let setup = lead !== undefined && (SETUP_LEAD.test(lead) || (COMMANDS_LEAD.test(lead) && labelledCount(nodes) >= 2));
     // "**Ejecutado el 2026-12-07 (reproduced).**" over one write-up of a run (its commands, set-up, output, limits) that
     // names E2–E7, no item opening with a label: each experiment it names is one, as under a heading (an outside report, r-28-l).
     // (Not a list of experiments of its own: an item that opens with a label or says whether it ran.)
@@ -345,14 +346,33 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
  * and Japanese reports label them, "取包：", "安装：", "运行命令：" (an outside report in Chinese, r-28-m, whose three
  * set-up items were counted as three more runs), "インストール：", "実行コマンド：".
  */
-const SETUP_ITEM = /^(?:tools?|scripts?|outputs?|install(?:ation)?|packages?|commands?|run commands?|取包|安装|安裝|依赖|运行命令|命令|インストール|パッケージ|実行コマンド|コマンド)\s*[:：]/i;
+const SETUP_ITEM = /^(?:tools?|scripts?|outputs?|install(?:ation)?|packages?|commands?|run commands?|取包|安装|安裝|依赖|运行命令|命令|インストール|パッケージ|実行コマンド|コマンド|설치|명령|패키지)\s*[:：]/i;
 /** A list item about the machine or the set-up: never an experiment of its own. */
-const SETUP_ALWAYS = /^(?:setup|set-up|environment|machine|hardware|software|platform|运行环境|环境|実行環境|環境)\s*[:：]/i;
+const SETUP_ALWAYS = /^(?:setup|set-up|environment|machine|hardware|software|platform|运行环境|环境|実行環境|環境|실행 환경|환경)\s*[:：]/i;
 /**
  * A paragraph that introduces the set-up as a list, and says nothing else: "Setup for every run:", "Environment:",
  * "Set-up shared by all runs:" (not "Environment-dependent experiments (not run):", a review's finding).
  */
-const SETUP_LEAD = /^(?:setup|set-up|environment|machine|hardware|software|platform)(?:\s+(?:for|shared by|common to|used (?:for|by|in))\s+(?:all|every|each|the)(?:\s+(?:the|my|these))?\s+(?:runs?|experiments?|checks?))?\s*:$/i;
+const SETUP_LEAD =
+  /^(?:setup|set-up|environment|machine|hardware|software|platform|运行环境|环境|実行環境|環境|실행 환경|환경)(?:\s+(?:for|shared by|common to|used (?:for|by|in))\s+(?:all|every|each|the)(?:\s+(?:the|my|these))?\s+(?:runs?|experiments?|checks?))?\s*[:：]?$/i;
+
+/**
+ * A paragraph that introduces the commands the experiments were run with ("**Commands**", "명령:"): the list after it
+ * is the set-up only where the subsection gives its experiments with labels of their own (an outside report in Korean,
+ * r-27-n, listed its commands and then a table of E1–E9); elsewhere such a list may be the experiments (r-27-c).
+ */
+const COMMANDS_LEAD = /^(?:commands?|명령(?:어)?|命令|运行命令|コマンド|実行コマンド)\s*[:：]?$/i;
+
+/** How many experiments the nodes give with a label: table rows, list items and paragraphs that open with one. */
+function labelledCount(nodes: readonly RootContent[]): number {
+  let count = 0;
+  for (const node of nodes) {
+    if (node.type === 'table') count += node.children.slice(1).filter((row) => labelLetters(oneSpace(textOf(row))) !== undefined).length;
+    else if (node.type === 'list') count += node.children.filter((item) => labelLetters(oneSpace(textOf(item))) !== undefined).length;
+    else if (headLabel(node) !== undefined) count++;
+  }
+  return count;
+}
 
 /** The column of a table of experiments that says whether each was run: headed "Status", "Standing", "Run?", "Done?", "State". */
 function statusColumn(table: RootContent & { type: 'table' }): number | undefined {

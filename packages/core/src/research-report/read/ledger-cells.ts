@@ -296,7 +296,7 @@ export function readBearsOn(cell: CellText, unread: (text: string) => void): Bea
   if (isNone(cell.text)) return result;
   // "supports C6, C7 and C10; qualifies C5": a relation word before a list holds for the list, up to a semicolon or the next relation.
   let listed: Relation | undefined;
-  for (const { text: piece, opensGroup } of pieces(withAsciiPunctuation(cell.text))) {
+  for (const { text: piece, opensGroup } of pieces(sentencesApart(withAsciiPunctuation(cell.text)))) {
     if (opensGroup) listed = undefined;
     let relation: Relation | undefined;
     const groups: string[] = [];
@@ -362,5 +362,16 @@ const CJK_PUNCTUATION: Record<string, string> = { '。': '; ', '、': ', ', '，
  * stop ends a group of claims, as a semicolon does).
  */
 export function withAsciiPunctuation(text: string): string {
-  return /[。、，；：（）]/.test(text) ? text.replace(/[。、，；：（）]/g, (char) => CJK_PUNCTUATION[char]!) : text;
+  const ascii = /[。、，；：（）]/.test(text) ? text.replace(/[。、，；：（）]/g, (char) => CJK_PUNCTUATION[char]!) : text;
+  // A Korean particle written onto a row label ("C4를 contradicts", "C5와 C8은"): the label without it.
+  return /[A-Z]\d{1,4}[a-z]?[가-힣]/.test(ascii) ? ascii.replace(/\b([A-Z]{1,4}\d{1,4}[a-z]?)(?:으로|를|을|는|은|에|의|와|과|로|가|이|도)(?![가-힣])/g, '$1') : ascii;
+}
+
+/**
+ * A full stop after a claim's id, a row label or a parenthesis ends a group, as a semicolon does: "supports C1, C3. qualifies
+ * C5", "supports C12. N2 대한 오해 사례: …" (an outside report in Korean, r-27-n; its second sentence was read as the first's).
+ * Not the full stop of an abbreviation ("e.g. C4").
+ */
+function sentencesApart(text: string): string {
+  return text.includes('. ') ? text.replace(/(\b[A-Z]{1,4}\d{1,4}[a-z]?|\b[a-z0-9]+(?:-[a-z0-9]+)+|\))\.\s+/g, '$1; ') : text;
 }

@@ -152,10 +152,10 @@ export function isNone(text: string): boolean {
 }
 
 /**
- * "None" in the other languages whose reports are read: French, German, Spanish, Japanese and Chinese ("Aucune.", an
+ * "None" in the other languages whose reports are read: French, German, Spanish, Japanese, Chinese and Korean ("Aucune.", an
  * outside report in French, became the open concern of four claims; "なし", one in Japanese).
  */
-const NONE_ELSEWHERE = /^(?:aucun(?:e|s|es)?|rien|néant|neant|keine?|nichts|ningun[oa]|ninguno|nada|sin (?:objeciones|preocupaciones)|なし|無し|特になし|特に無し|特にない|无|無|没有|暂无)[.。]?$/i;
+const NONE_ELSEWHERE = /^(?:aucun(?:e|s|es)?|rien|néant|neant|keine?|nichts|ningun[oa]|ninguno|nada|sin (?:objeciones|preocupaciones)|なし|無し|特になし|特に無し|特にない|无|無|没有|暂无|없음|없습니다|해당 없음|특이사항 없음)[.。]?$/i;
 
 /** The marker of something the report could not verify. */
 export const UNVERIFIED = /\bUNVERIFIED\b/;

@@ -94,6 +94,37 @@ describe('reports in other languages', () => {
   });
 });
 
+describe('reports in Korean', () => {
+  it('reads its headers, lines, "none", date, experiments and the particles written onto row labels (an outside report, r-27-n)', () => {
+    const source = report({
+      1: `- Revision read: fingerprint ${'3f'.repeat(32)}\n- **작업일**: 2026-12-08.\n- By: A. Researcher\n- Summary: Holds.`,
+      2: ['| 번호 | Claim | 위치 | 현재 근거 | 우려 | Priority | Proposed response |', '|---|---|---|---|---|---|---|', '| C1 | `tree-in-place` | 7행 | supports: S1. | 없음 | low | no-change |', '| C2 | "Entries form a tree" | 13번째 줄 | supports: S1. | 예시가 오래됨 | medium | clarification |'].join('\n'),
+      3: ['| Id | 출처(식별자) | 저자 | URL | 관련 주장과 관계 | 한계 | Verified | Accessed |', '|---|---|---|---|---|---|---|---|', '| S1 | RFC 9562 | Davis; Peabody | https://www.rfc-editor.org/rfc/rfc9562 | supports C1. 새 규칙으로 C2를 contradicts | 없음 | 2026-12-08 | 2026-12-08 |'].join('\n'),
+      6: '### 6.1 이번 패스에서 실행한 실험 (2026-12-08)\n\n**환경**\n- Linux x86_64, 2코어.\n- Node v24.21.0.\n\n**명령**\n- `node exp/checks.mjs`\n- `node timing.mjs`\n\n| 실험 | 무엇을 | 출력 |\n|---|---|---|\n| E1 | 첫 기록 | `false` |\n| E2 | 헤더 | `7` |\n\n### 6.2 제안하지만 실행하지 않은 실험\n\n- **X1 (UNRUN)** CLI 종단 검증',
+    });
+    const { report: data, problems } = parse(source);
+    expect(problems.filter((problem) => ['report/unknown-column', 'report/no-date', 'report/missing-unrun', 'report/unread-bears-on'].includes(problem.rule))).toEqual([]);
+    expect(data.date?.value).toBe('2026-12-08');
+    expect(data.claimAudit.map((row) => [row.snapshotLine, row.concern])).toEqual([
+      [7, undefined],
+      [13, '예시가 오래됨'],
+    ]);
+    expect(data.sourceLedger[0]).toMatchObject({ authors: ['Davis', 'Peabody'] });
+    expect(data.sourceLedger[0]!.bearsOn.map(({ ref, relation }) => [ref, relation])).toEqual([
+      ['C1', 'supports'],
+      ['C2', 'contradicts'],
+    ]);
+    expect(data.sourceLedger[0]!.limitations).toBeUndefined();
+    // The environment and the commands before a table of labelled runs are how they were run, not runs of their own.
+    expect(data.experiments.map((experiment) => experiment.marker)).toEqual(['RAN', 'RAN', 'UNRUN']);
+  });
+
+  it('counts a list of commands as the experiments where no experiment has a label of its own', () => {
+    const { report: data } = parse(report({ 6: '**Run today (2026-12-06):**\n\n**Commands**\n- `node checks.mjs`: printed 12 lines.\n- `node bench.mjs`: median 3 ms.' }));
+    expect(data.experiments.map((experiment) => experiment.marker)).toEqual(['RAN', 'RAN']);
+  });
+});
+
 describe('authorsOf', () => {
   it('separates authors at a semicolon, not at one inside brackets (a remark on an author, an outside report in a Google Docs export)', () => {
     expect(authorsOf('Mario Zechner (npm package author field; the page has no byline)')).toEqual(['Mario Zechner (npm package author field; the page has no byline)']);
