@@ -127,7 +127,7 @@ export const rules = {
   'report/duplicate-column': { severity: 'error', description: 'Two columns of a table mean the same thing.' },
   'report/unknown-column': { severity: 'warning', description: 'A column is not read; its content stays in the report only.' },
   'report/column-by-place': { severity: 'warning', description: "No header names a table's required column (claim, source); the column where the brief puts it is read as it." },
-  'report/ditto': { severity: 'warning', description: 'A claim-audit or ledger cell says "ditto" (same, as above, 同上); it is read as the cell above it.' },
+  'report/ditto': { severity: 'warning', description: 'A claim-audit or ledger cell says "ditto" (as above, idem, 同上); it is read as the cell above it.' },
   'report/ragged-row': { severity: 'warning', description: 'A table row has more or fewer cells than its header; the row is held back.' },
   'report/empty-cell': { severity: 'warning', description: 'A cell a row needs is empty; the row is held back, or the value is left out.' },
   'report/invalid-url': { severity: 'error', description: 'A link or URL of a source-ledger row is not an absolute http(s) URL (javascript:, data:, a relative path, a user name); nothing is ingested until it is fixed or removed.' },

@@ -136,11 +136,19 @@ function namedId(labelCell: CellText | undefined, claim: CellText): string | und
 
 /**
  * The words a line reference opens with, before its number: `l.13`, `L22`,
- * `line 31`, `Lines 9–11`, and as reports written in French, German and
+ * `line 31`, `lines 9–11`, and as reports written in French, German and
  * Spanish (the languages whose headers the columns read) give them:
  * `ligne 7`, `l. 7`, `Z. 25`, `Zeile 25`, `línea 13`, `lín. 13`.
  */
-const LINE_WORD = String.raw`(?:l\.|L(?=\d)|[Ll]ines?\s+|[Ll]ignes?\s+|Z(?:l)?\.|Zeilen?\s+|[Ll][ií]neas?\s+|[Ll][ií]n\.)`;
+const LINE_WORD = String.raw`(?:l\.|L(?=\d)|lines?\s+|lignes?\s+|Z(?:l)?\.|Zeilen?\s+|l[ií]neas?\s+|l[ií]n\.)`;
+
+/**
+ * The same words capitalised, which may also be the claim's own ("Line 1 of every session file is the header", a
+ * review's finding): a line reference only where a cell opens with it and punctuation follows its number ("Line 20,
+ * the JSON example …", the brief's way of naming a code block), or inside parentheses ("(Line 33)").
+ */
+const CAPITAL_LINE = String.raw`(?:Lines?|Lignes?|L[ií]neas?)\s+`;
+const CAPITAL_LINE_REFERENCE = new RegExp(String.raw`(?:^\s*|\(\s*)(snap(?:shot)?\.?\s*)?${CAPITAL_LINE}(\d{1,6})(?=\s*(?:[–-]\s*\d{1,6}\s*)?[,:;)—–-])`, 'gu');
 
 /** A line as Chinese, Japanese and Korean write it: `第 13 行`, `第13行`, `13行目`, `13행`, `13번째 줄` (the number in group 4, 5 or 6). */
 const CJK_LINE = String.raw`(?:第\s*(\d{1,6})\s*行|(\d{1,6})\s*行目|(\d{1,6})\s*(?:번째\s*)?(?:행|줄)(?![\p{L}]))`;
@@ -149,7 +157,7 @@ const CJK_LINE = String.raw`(?:第\s*(\d{1,6})\s*行|(\d{1,6})\s*行目|(\d{1,6}
 const LINE_REFERENCE = new RegExp(String.raw`(?:^|[\s(;,[/（，、])(brief\s+)?(snap(?:shot)?\.?\s*)?(?:${LINE_WORD}\s*(\d{1,6})|${CJK_LINE})`, 'gu');
 
 /** A line reference at the start of a text, with what separates it from the words after it ("Line 20, ", "Lines 28–34: ", "(l.13) "). */
-const LEADING_LINE = new RegExp(String.raw`^[(（]?\s*(?:snap(?:shot)?\.?\s*)?(?:${LINE_WORD}\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?|${CJK_LINE}(?:的)?)\s*[)）]?[\s.:;,–—、，：-]*`, 'u');
+const LEADING_LINE = new RegExp(String.raw`^[(（]?\s*(?:snap(?:shot)?\.?\s*)?(?:${LINE_WORD}\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?|${CAPITAL_LINE}\d{1,6}(?:\s*[–-]\s*\d{1,6})?(?=\s*[,:;)—–-])|${CJK_LINE}(?:的)?)\s*[)）]?[\s.:;,–—、，：-]*`, 'u');
 
 /**
  * A claim cell's words without the snapshot line it opens with: "Line 20, the JSON example of an assistant message"
@@ -162,7 +170,7 @@ export function withoutLeadingLine(text: string): string {
 }
 
 /** What may follow an id that is a whole claim cell: nothing, or the snapshot line it gives (`(line 7)`, `, l.13`, `— L22`, `(línea 13)`). */
-const ONLY_A_LINE = new RegExp(String.raw`^[\s.:;,–—-]*(?:[(（]?\s*(?:snap(?:shot)?\.?\s*)?(?:${LINE_WORD}\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?|${CJK_LINE})\s*[)）]?)?[\s.。]*$`, 'u');
+const ONLY_A_LINE = new RegExp(String.raw`^[\s.:;,–—-]*(?:[(（]?\s*(?:snap(?:shot)?\.?\s*)?(?:(?:${LINE_WORD}|${CAPITAL_LINE})\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?|${CJK_LINE})\s*[)）]?)?[\s.。]*$`, 'u');
 
 /**
  * Texts between double quotation marks, at least three characters long;
@@ -183,10 +191,12 @@ function quotesOf(text: string, quotable: string | undefined): string[] {
  * (`brief l.13`) is not the snapshot's; one marked as the snapshot's wins.
  */
 export function snapshotLineOf(text: string): number | undefined {
-  const found = [...text.matchAll(LINE_REFERENCE)].filter((match) => !match[1]);
+  const found = [
+    ...[...text.matchAll(LINE_REFERENCE)].filter((match) => !match[1]).map((match) => ({ at: match.index, snapshot: match[2] !== undefined, line: Number(match[3] ?? match[4] ?? match[5] ?? match[6]) })),
+    ...[...text.matchAll(CAPITAL_LINE_REFERENCE)].map((match) => ({ at: match.index, snapshot: match[1] !== undefined, line: Number(match[2]) })),
+  ].sort((a, b) => a.at - b.at);
   // "(l.13 / snap l.7)": the line marked as the snapshot's wins.
-  const chosen = found.find((match) => match[2]) ?? found[0];
-  return chosen ? Number(chosen[3] ?? chosen[4] ?? chosen[5] ?? chosen[6]) : undefined;
+  return (found.find((match) => match.snapshot) ?? found[0])?.line;
 }
 
 /**
@@ -262,7 +272,7 @@ export function withoutAllClear(text: string): string | undefined {
 /** What opens a concern cell that clears the claim: "Holds.", "The sentence holds.", "No concern;", "None material.", "Supported.", "Correct —", "OK,". */
 const HOLDS = String.raw`(?:(?:it|this|the\s+(?:claim|sentence|statement|passage|example|text|figure|number|count))\s+)?(?:still\s+)?holds`;
 const ALL_CLEAR = new RegExp(
-  String.raw`^\s*(?:${HOLDS}(?:\s+(?:as\s+(?:written|stated)|up))?|no\s+concerns?|none(?:\s+material)?|correct|accurate|fine|ok(?:ay)?|confirmed|supported)\s*(?:[.;:!,]|\s[–—-])\s*|^\s*(?:${HOLDS}|no\s+concerns?|none\s+material|correct|accurate|confirmed|supported)\s*$`,
+  String.raw`^\s*(?:${HOLDS}(?:\s+(?:as\s+(?:written|stated)|up))?|no\s+concerns?|none(?:\s+material)?|correct|accurate|fine|ok(?:ay)?|confirmed)\s*(?:[.;:!,]|\s[–—-])\s*|^\s*supported\s*[.;!]\s*|^\s*(?:${HOLDS}|no\s+concerns?|none\s+material|correct|accurate|confirmed|supported)\s*$`,
   'i',
 );
 

@@ -63,7 +63,7 @@ const LABEL = (header: string) => /^(|no|nr|n|num|number|numero|nummer|lfd nr|ku
 export const CLAIM_AUDIT_COLUMNS: ReadonlyArray<ColumnSpec<ClaimRole>> = [
   { role: 'label', label: '#', required: false, matches: LABEL, accepted: '#, Id, No., Claim id' },
   { role: 'location', label: 'Location', required: false, matches: (h) => /^(location|where|line|lines|snapshot line|place|emplacement|ligne|zeile|stelle|linea|ubicacion)$/.test(h) || holds('場所', '位置', '箇所', '該当行', '行番号', '行号', '위치', '행 번호', '줄 번호')(h), accepted: 'Location, Where, Line' },
-  { role: 'status', label: 'Status', required: false, matches: (h) => /^(status|verdict|finding|assessment|result|statut|verdikt|estado)$/.test(h) || holds('判定', '評価', '状態', '状态', '结论', '判断', '판정', '평가', '상태')(h), accepted: 'Status, Verdict' },
+  { role: 'status', label: 'Status', required: false, matches: (h) => /^(status|verdict|finding|assessment|result|statut|verdikt|estado)$/.test(h) || holds('判定', '評価', '状態', '状态', '판정', '평가', '상태')(h), accepted: 'Status, Verdict' },
   { role: 'evidence', label: 'Current evidence', required: false, matches: either(has('evidence', 'support', 'current', 'finding', 'preuve', 'evidenz', 'beleg', 'nachweis', 'evidencia', 'prueba'), holds('証拠', '根拠', '证据', '依据', '근거', '증거')), accepted: 'Current evidence, Evidence, Evidence now' },
   { role: 'claim', label: 'Claim', required: true, matches: either(has('claim', 'statement', 'assertion', 'affirmation', 'enonce', 'behauptung', 'aussage', 'afirmacion', 'declaracion'), holds('主張', '記述', '主张', '陈述', '论断', '주장')), accepted: 'Claim, Claim (snapshot line), Statement, Assertion' },
   { role: 'concern', label: 'Concern', required: false, matches: either(has('concern', 'issue', 'problem', 'risk', 'gap', 'preoccupation', 'bedenken', 'preocupacion'), holds('懸念', '問題', '課題', '疑問', '问题', '关注', '顾虑', '疑虑', '우려', '문제', '쟁점')), accepted: 'Concern, Issue, Risk' },
@@ -80,16 +80,27 @@ export const CLAIM_AUDIT_COLUMNS: ReadonlyArray<ColumnSpec<ClaimRole>> = [
   },
 ];
 
+/** The verified and the accessed date's header words in Japanese, Chinese and Korean. */
+const VERIFIED_WORDS = holds('検証', '確認日', '核实', '验证', '核对', '검증', '확인일');
+const ACCESSED_WORDS = holds('閲覧日', 'アクセス', '访问', '查阅', '접근', '접속', '열람일');
+
 /** The source-ledger columns, in the order they are tried. Only the source column is required. */
 export const SOURCE_LEDGER_COLUMNS: ReadonlyArray<ColumnSpec<SourceRole>> = [
   { role: 'label', label: '#', required: false, matches: LABEL, accepted: '#, Id, No., Source id' },
-  { role: 'dates', label: 'Verified / accessed', required: false, matches: (h) => (has('verif')(h) && has('access')(h)) || /^(dates?|when)$/.test(h), accepted: 'Verified / accessed, Dates' },
+  {
+    role: 'dates',
+    label: 'Verified / accessed',
+    required: false,
+    // "確認日 / 閲覧日": both dates in one column (a review's finding: the verified date was lost).
+    matches: (h) => (has('verif')(h) && has('access')(h)) || /^(dates?|when)$/.test(h) || (VERIFIED_WORDS(h) && ACCESSED_WORDS(h)),
+    accepted: 'Verified / accessed, Dates',
+  },
   { role: 'metadata', label: 'Verified metadata', required: false, matches: has('metadata', 'bibliograph', 'citation'), accepted: 'Verified metadata, Metadata, Bibliographic data' },
-  { role: 'bearsOn', label: 'Bears on', required: false, matches: either(has('bears', 'claim', 'relevant to', 'used for', 'affirmation', 'behauptung', 'aussage', 'afirmacion'), holds('主張', '主张', '関連', '关联', '相关', '주장', '관련')), accepted: 'Bears on, Claims, Which claim' },
+  { role: 'bearsOn', label: 'Bears on', required: false, matches: either(has('bears', 'claim', 'relevant to', 'used for', 'affirmation', 'behauptung', 'aussage', 'afirmacion'), holds('主張', '主张', '주장', '论断', '陈述', '関連する', '关联的', '相关的', '관련된')), accepted: 'Bears on, Claims, Which claim' },
   { role: 'reading', label: 'Reading', required: false, matches: either(has('reading', 'read', 'coverage', 'lecture', 'lekture', 'gelesen', 'lectura'), holds('読んだ', '読了', '読み', '閲読', '阅读', '읽은', '읽기', '열람 범위')), accepted: 'Reading, Reading status' },
   { role: 'limitations', label: 'Limitations', required: false, matches: either(has('limitation', 'limits', 'caveat', 'limite', 'grenze', 'einschrankung', 'limitacion'), holds('制約', '限界', '制限', '局限', '限制', '한계', '제한', '제약')), accepted: 'Limitations, Limits, Caveats' },
-  { role: 'accessed', label: 'Accessed', required: false, matches: either(has('access', 'retrieved', 'consulted', 'consulte', 'abgerufen', 'zugriff', 'acceso', 'consultado'), holds('閲覧日', 'アクセス', '访问', '查阅', '접근', '접속', '열람일')), accepted: 'Accessed, Access date' },
-  { role: 'verified', label: 'Verified', required: false, matches: either(has('verif', 'checked', 'gepruft', 'uberpruft'), holds('検証', '確認日', '核实', '验证', '核对', '검증', '확인일')), accepted: 'Verified, Verification date' },
+  { role: 'accessed', label: 'Accessed', required: false, matches: either(has('access', 'retrieved', 'consulted', 'consulte', 'abgerufen', 'zugriff', 'acceso', 'consultado'), ACCESSED_WORDS), accepted: 'Accessed, Access date' },
+  { role: 'verified', label: 'Verified', required: false, matches: either(has('verif', 'checked', 'gepruft', 'uberpruft'), VERIFIED_WORDS), accepted: 'Verified, Verification date' },
   { role: 'url', label: 'URL', required: false, matches: either(has('url', 'link', 'address', 'web', 'location', 'lien', 'adresse', 'enlace'), holds('リンク', '链接', '网址', '링크', '주소')), accepted: 'URL, Link' },
   { role: 'relation', label: 'Relation', required: false, matches: has('relation'), accepted: 'Relation' },
   { role: 'evidenceClass', label: 'Class', required: false, matches: has('class', 'kind of evidence'), accepted: 'Class, Evidence class' },

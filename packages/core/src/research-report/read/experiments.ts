@@ -300,7 +300,9 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
     // "Setup for every run:" over a list: its items are the set-up, not experiments, up to the first that opens with a
     // label ("**R1, session id …**": a blank line after the set-up's items does not end a list; an outside report, r-27-j).
     const lead = node.type === 'list' && before?.type === 'paragraph' ? oneSpace(textOf(before)) : undefined;
-    let setup = lead !== undefined && (SETUP_LEAD.test(lead) || (COMMANDS_LEAD.test(lead) && labelledCount(nodes) >= 2));
+    // The commands are the set-up of the labelled runs that follow them at once (the next block, or the one after a note).
+    const index = nodes.indexOf(node);
+    let setup = lead !== undefined && (SETUP_LEAD.test(lead) || (COMMANDS_LEAD.test(lead) && Math.max(labelledCount(nodes[index + 1]), labelledCount(nodes[index + 2])) >= 2));
     // "**Ejecutado el 2026-12-07 (reproduced).**" over one write-up of a run (its commands, set-up, output, limits) that
     // names E2–E7, no item opening with a label: each experiment it names is one, as under a heading (an outside report, r-28-l).
     // (Not a list of experiments of its own: an item that opens with a label or says whether it ran.)
@@ -324,7 +326,7 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
         // "**Setup:** Node v20 …", "Scripts: …", "Output: …": how the experiments were run, said once for all, is none of them (an outside report, r-27-h).
         // (The machine or set-up, even where it says "I ran npm install"; scripts, outputs, tools only where they say nothing of a run.)
         const names = /\b(?:E|X)\d{1,3}\b/.test(text);
-        if (!names && (SETUP_ALWAYS.test(text) || (SETUP_ITEM.test(text) && markerOf(text) === undefined))) continue;
+        if (!names && (SETUP_ALWAYS.test(text) || ((SETUP_ITEM.test(text) || (introduced === 'RAN' && SETUP_ITEM_RAN.test(text))) && markerOf(text) === undefined))) continue;
         items.push({ text, place: placeOf(item), introduced });
       }
     }
@@ -341,12 +343,16 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
   return items;
 }
 
+/** A list item that says how experiments were run, not one of them: "Tools:", "Scripts:", "Outputs:". */
+const SETUP_ITEM = /^(?:tools?|scripts?|outputs?)\s*[:：]/i;
+
 /**
- * A list item that says how experiments were run, not one of them: "Tools:", "Install:", "Commands:", and as Chinese
- * and Japanese reports label them, "取包：", "安装：", "运行命令：" (an outside report in Chinese, r-28-m, whose three
- * set-up items were counted as three more runs), "インストール：", "実行コマンド：".
+ * The same under a heading or lead-in that says its experiments ran (elsewhere, "Install: time a cold npm install"
+ * may be a proposed experiment, a review's finding): "Install:", "Commands:", and as Chinese, Japanese and Korean
+ * reports label them, "取包：", "安装：", "运行命令：" (an outside report in Chinese, r-28-m, whose three set-up items
+ * were counted as three more runs), "インストール：", "実行コマンド：", "설치:".
  */
-const SETUP_ITEM = /^(?:tools?|scripts?|outputs?|install(?:ation)?|packages?|commands?|run commands?|取包|安装|安裝|依赖|运行命令|命令|インストール|パッケージ|実行コマンド|コマンド|설치|명령|패키지)\s*[:：]/i;
+const SETUP_ITEM_RAN = /^(?:install(?:ation)?|packages?|commands?|run commands?|取包|安装|安裝|依赖|运行命令|命令|インストール|パッケージ|実行コマンド|コマンド|설치|명령|패키지)\s*[:：]/i;
 /** A list item about the machine or the set-up: never an experiment of its own. */
 const SETUP_ALWAYS = /^(?:setup|set-up|environment|machine|hardware|software|platform|运行环境|环境|実行環境|環境|실행 환경|환경)\s*[:：]/i;
 /**
@@ -354,24 +360,20 @@ const SETUP_ALWAYS = /^(?:setup|set-up|environment|machine|hardware|software|pla
  * "Set-up shared by all runs:" (not "Environment-dependent experiments (not run):", a review's finding).
  */
 const SETUP_LEAD =
-  /^(?:setup|set-up|environment|machine|hardware|software|platform|运行环境|环境|実行環境|環境|실행 환경|환경)(?:\s+(?:for|shared by|common to|used (?:for|by|in))\s+(?:all|every|each|the)(?:\s+(?:the|my|these))?\s+(?:runs?|experiments?|checks?))?\s*[:：]?$/i;
+  /^(?:(?:setup|set-up|environment|machine|hardware|software|platform)(?:\s+(?:for|shared by|common to|used (?:for|by|in))\s+(?:all|every|each|the)(?:\s+(?:the|my|these))?\s+(?:runs?|experiments?|checks?))?\s*[:：]|(?:environment|运行环境|环境|実行環境|環境|실행 환경|환경)\s*[:：]?)$/i;
 
 /**
  * A paragraph that introduces the commands the experiments were run with ("**Commands**", "명령:"): the list after it
- * is the set-up only where the subsection gives its experiments with labels of their own (an outside report in Korean,
- * r-27-n, listed its commands and then a table of E1–E9); elsewhere such a list may be the experiments (r-27-c).
+ * is the set-up only where labelled experiments follow it at once (an outside report in Korean, r-27-n, listed its
+ * commands and then a table of E1–E9); elsewhere such a list may be the experiments (r-27-c).
  */
 const COMMANDS_LEAD = /^(?:commands?|명령(?:어)?|命令|运行命令|コマンド|実行コマンド)\s*[:：]?$/i;
 
-/** How many experiments the nodes give with a label: table rows, list items and paragraphs that open with one. */
-function labelledCount(nodes: readonly RootContent[]): number {
-  let count = 0;
-  for (const node of nodes) {
-    if (node.type === 'table') count += node.children.slice(1).filter((row) => labelLetters(oneSpace(textOf(row))) !== undefined).length;
-    else if (node.type === 'list') count += node.children.filter((item) => labelLetters(oneSpace(textOf(item))) !== undefined).length;
-    else if (headLabel(node) !== undefined) count++;
-  }
-  return count;
+/** How many experiments a table or list gives with a label (its rows or items that open with one). */
+function labelledCount(node: RootContent | undefined): number {
+  if (node?.type === 'table') return node.children.slice(1).filter((row) => labelLetters(oneSpace(textOf(row))) !== undefined).length;
+  if (node?.type === 'list') return node.children.filter((item) => labelLetters(oneSpace(textOf(item))) !== undefined).length;
+  return 0;
 }
 
 /** The column of a table of experiments that says whether each was run: headed "Status", "Standing", "Run?", "Done?", "State". */

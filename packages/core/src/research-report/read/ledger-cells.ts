@@ -326,7 +326,8 @@ export function readBearsOn(cell: CellText, unread: (text: string) => void): Bea
     const range = RANGE.exec(text);
     const ref = REF.exec(text);
     // "history of 4": a reference at the end of a few words; "section 1" is the report's, "research question 3" the brief's, not a claim.
-    const inside = !range && !ref && !/^(section|§|see|(research )?questions?|lines?|l\.)\b/i.test(text) ? /(?:^|\s)([A-Z]{1,4}\d{1,4}[a-z]?|\d{1,4}|[a-z0-9]+(?:-[a-z0-9]+)+)$/.exec(text) : null;
+    // (Not after a row label the piece opens with: "C1 for pi-ai" is about C1, a review's finding.)
+    const inside = !range && !ref && !/^(section|§|see|(research )?questions?|lines?|l\.)\b/i.test(text) && !/^[A-Z]{1,4}\d{1,4}[a-z]?\s+\S/.test(text) ? /(?:^|\s)([A-Z]{1,4}\d{1,4}[a-z]?|\d{1,4}|[a-z0-9]+(?:-[a-z0-9]+)+)$/.exec(text) : null;
     // "C9 for 0.73.1", "C2 history", "tree-in-place as worded": a row label (or an id, before a word such as "for"), then a note in words.
     const noted = !range && !ref && !inside ? /^([A-Z]{1,4}\d{1,4}[a-z]?(?=\s+\S)|[a-z0-9]+(?:-[a-z0-9]+)+(?=\s+(?:for|as|in|on|about|when|if|because|since|via|through|regarding|only|where|except|but|at)\s))/.exec(text) : null;
     if (noted) {
@@ -368,10 +369,18 @@ export function withAsciiPunctuation(text: string): string {
 }
 
 /**
- * A full stop after a claim's id, a row label or a parenthesis ends a group, as a semicolon does: "supports C1, C3. qualifies
- * C5", "supports C12. N2 대한 오해 사례: …" (an outside report in Korean, r-27-n; its second sentence was read as the first's).
- * Not the full stop of an abbreviation ("e.g. C4").
+ * A full stop that ends a group, as a semicolon does: before a relation word ("supports C1, C3. qualifies C5"), or
+ * after a row label when a word in another script follows, where the relation comes after its claims ("…N7. qualifies
+ * C5, C8. 새 규칙 …로 C4를 contradicts", an outside report in Korean, r-27-n), or before claims the relation follows
+ * ("supports C12. C8 qualifies"). Not after a date, a version or a word
+ * ("as of 2026-11-30. C2 unchanged"), nor before a sentence that names a claim to leave it out ("supports C2. C3 is not
+ * affected"): those stay one piece, as they were (a review's findings).
  */
 function sentencesApart(text: string): string {
-  return text.includes('. ') ? text.replace(/(\b[A-Z]{1,4}\d{1,4}[a-z]?|\b[a-z0-9]+(?:-[a-z0-9]+)+|\))\.\s+/g, '$1; ') : text;
+  if (!text.includes('. ')) return text;
+  return text
+    .replace(/\.\s+(?=(?:supports|qualifies|contradicts|unresolved)\b)/gi, '; ')
+    .replace(/\b([A-Z]{1,4}\d{1,4}[a-z]?)\.\s+(?=[^\x00-\x7F])/g, '$1, ')
+    // "supports C12. C8 qualifies": the next sentence names claims and then how the source bears on them (r-27-n).
+    .replace(/\.\s+(?=[A-Z]{1,4}\d{1,4}[a-z]?(?:\s*(?:,|and|와|과)\s*[A-Z]{1,4}\d{1,4}[a-z]?)*\s+(?:supports|qualifies|contradicts|unresolved)\b)/g, '; ');
 }

@@ -93,14 +93,18 @@ export function tablesOf<Role extends string>(section: SectionNodes, file: strin
   return result;
 }
 
-/** A cell that says it is the one above it: "ditto", "same", "as above", "as before", "idem", "〃", "同上" (not "As S2", which names another row). */
-const DITTO = /^(?:ditto|do\.|same(?: as (?:above|before))?|as (?:above|before)|idem|ídem|dito|〃|″|"|”|同上|同前|同じ)\.?$/i;
+/**
+ * A cell that says it is the one above it: "ditto", "as above", "same as above", "idem", "〃", "同上". Not "same" nor
+ * "as before", which may mean the cell beside it ("same" as the verified date), what the ledger records, or an earlier
+ * pass (a review's findings); nor "As S2", which names another row.
+ */
+const DITTO = /^(?:ditto|do\.|same as above|as above|idem|ídem|dito|〃|″|同上|同前)\.?$/i;
 
 /**
  * The rows with each cell that says "ditto" read as the cell above it, in
- * the columns a row's claim or source is not named in (an outside report's
- * concern "as before" became a claim's open concern, word for word; another
- * gave a ledger URL "as above"); said as a warning at the cell. The rows are
+ * the columns a row's claim or source is not named in (an outside report
+ * gave a ledger URL "as above", and lost it; two others wrote "As above." and
+ * "同上" for a source's limitations); said as a warning at the cell. The rows are
  * read in order, as the row readers read them: the row above, when it was
  * the last read, is taken as it was read, dittos and all.
  */

@@ -8,6 +8,7 @@
  * open concern.
  */
 import { describe, expect, it } from 'vitest';
+import { snapshotLineOf, withoutLeadingLine } from '../../../src/research-report/read/claim-audit.js';
 import { readBearsOn } from '../../../src/research-report/read/ledger-cells.js';
 import type { CellText } from '../../../src/research-report/read/node-text.js';
 import { authorsOf } from '../../../src/research-report/read/source-ledger.js';
@@ -141,7 +142,7 @@ describe('ditto', () => {
           '| # | Claim | Current evidence | Concern | Priority | Proposed response |',
           '| --- | --- | --- | --- | --- | --- |',
           '| C1 | `tree-in-place` | supports: S1. | The example is old. | medium | clarification |',
-          '| C2 | `session-id-v4` | supports: S1. | as before | ditto | 同上 |',
+          '| C2 | `session-id-v4` | supports: S1. | as above | ditto | 同上 |',
           '| C3 | "Entries form a tree" | supports: S1. | As C1, but for v2 | low | no-change |',
           '| C4 | ditto | supports: S1. | same | 〃 | no-change |',
         ].join('\n'),
@@ -158,20 +159,80 @@ describe('ditto', () => {
       ['The example is old.', 'medium', 'clarification'],
       ['The example is old.', 'medium', 'clarification'],
       ['As C1, but for v2', 'low', 'no-change'],
-      ['As C1, but for v2', 'low', 'no-change'],
+      // "same" may mean the cell beside it or an earlier pass: it is kept as written.
+      ['same', 'low', 'no-change'],
     ]);
     // "ditto" in the claim column names no claim of its own: it is read as written.
     expect(data.claimAudit[3]!.claimText).toBe('ditto');
     expect(data.sourceLedger[1]).toMatchObject({ url: 'https://www.rfc-editor.org/rfc/rfc9562', verified: '2026-11-29', accessed: '2026-11-30' });
     const dittos = problems.filter((problem) => problem.rule === 'report/ditto');
     expect(dittos.map((problem) => `${problem.line}:${problem.column} ${problem.message}`)).toEqual([
-      '15:42 the claim-audit cell "as before" is read as the one above it: "The example is old."',
-      '15:54 the claim-audit cell "ditto" is read as the one above it: "medium"',
-      '15:62 the claim-audit cell "同上" is read as the one above it: "clarification"',
-      '17:32 the claim-audit cell "same" is read as the one above it: "As C1, but for v2"',
+      '15:42 the claim-audit cell "as above" is read as the one above it: "The example is old."',
+      '15:53 the claim-audit cell "ditto" is read as the one above it: "medium"',
+      '15:61 the claim-audit cell "同上" is read as the one above it: "clarification"',
       '17:39 the claim-audit cell "〃" is read as the one above it: "low"',
       '24:27 the source-ledger cell "as above" is read as the one above it: "https://www.rfc-editor.org/rfc/rfc9562"',
       '24:90 the source-ledger cell "ditto" is read as the one above it: "2026-11-29 / 2026-11-30"',
     ]);
+  });
+});
+
+describe("a review's findings on these readings", () => {
+  it('keeps a bears-on cell whole where a full stop follows a date, a word or a parenthesis, and splits it before a relation', () => {
+    const refs = (text: string) => readBearsOn(cell(text), () => undefined).map(({ ref, relation }) => `${ref}:${relation ?? '-'}`);
+    expect(refs('supports C1 as of 2026-11-30. C2 unchanged')).toEqual(['C1:supports']);
+    expect(refs('supports C2. C3 is not affected')).not.toContain('C3:-');
+    expect(refs('supports C4 (UUIDv7). The code (S6) qualifies')).toEqual(['C4:supports']);
+    expect(refs('supports C1 for pi-ai. qualifies C3')).toEqual(['C1:supports', 'C3:qualifies']);
+    expect(refs('supports C12. C8 qualifies (extension rule)')).toEqual(['C12:supports', 'C8:qualifies']);
+  });
+
+  it('reads a capitalised "Line N" as the line only where the cell opens with it before punctuation, or in parentheses', () => {
+    expect(snapshotLineOf('"Line 1 of every session file is the header" (line 33)')).toBe(33);
+    expect(snapshotLineOf('Line 1 of every session file is the header (Line 33)')).toBe(33);
+    expect(snapshotLineOf('Line 20, the JSON example')).toBe(20);
+    expect(snapshotLineOf('Lines 28–34: the stopReason values')).toBe(28);
+    expect(withoutLeadingLine('Line 1 of every session file is the header')).toBe('Line 1 of every session file is the header');
+    expect(withoutLeadingLine('Line 20, the JSON example')).toBe('the JSON example');
+  });
+
+  it('leaves "same" and "as before" as written (the date beside it, the ledger\'s reading, an earlier pass)', () => {
+    const { report: data, problems } = parse(
+      report({
+        3: [
+          '| Source | URL | Reading | Bears on | Verified | Accessed |',
+          '| --- | --- | --- | --- | --- | --- |',
+          '| RFC 9562 | https://www.rfc-editor.org/rfc/rfc9562 | full text | supports `session-id-v4` | 2026-11-29 | 2026-11-29 |',
+          '| RFC 3339 | https://www.rfc-editor.org/rfc/rfc3339 | as before | supports `tree-in-place` | 2026-11-30 | same |',
+        ].join('\n'),
+      }),
+    );
+    expect(problems.filter((problem) => problem.rule === 'report/ditto')).toEqual([]);
+    expect(data.sourceLedger[1]!.accessed).not.toBe('2026-11-29');
+    expect(data.sourceLedger[1]!.readingText?.value).toBe('as before');
+  });
+
+  it('counts proposed experiments named Install or Commands, and a list of runs under a bold title, as experiments', () => {
+    const markers = (section: string) => parse(report({ 6: section })).report.experiments.length;
+    expect(markers('### Proposed (not run)\n\n- Install: time a cold `npm install` of the package.\n- Commands: check that every slash command exists in 1.6.0.')).toBe(2);
+    expect(markers('**Commands**\n- `node a.mjs`: printed 3 lines.\n- `node b.mjs`: printed 4 lines.\n\nLater, proposed:\n\n- E1 (UNRUN) on Windows.\n- E2 (UNRUN) on macOS.')).toBe(4);
+    expect(markers('**Platform**\n- Windows paths (UNRUN).\n- macOS paths (UNRUN).\n- A FreeBSD build (UNRUN).')).toBe(3);
+  });
+
+  it('does not take a Chinese or Japanese header for another column by a word inside it', () => {
+    const ledger = (header: string) =>
+      parse(report({ 3: [`| 来源 | URL | ${header} | Bears on |`, '| --- | --- | --- | --- |', '| RFC 9562 | https://www.rfc-editor.org/rfc/rfc9562 | 2026-11-29 / 2026-11-30 | supports `session-id-v4` |'].join('\n') }));
+    const both = ledger('確認日 / 閲覧日');
+    expect(both.report.sourceLedger[0]).toMatchObject({ verified: '2026-11-29', accessed: '2026-11-30' });
+    const related = parse(report({ 3: ['| 相关资料 | URL | 相关论断 |', '| --- | --- | --- |', '| RFC 9562 | https://www.rfc-editor.org/rfc/rfc9562 | supports `session-id-v4` |'].join('\n') }));
+    expect(related.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    expect(related.report.sourceLedger[0]!.bearsOn.map(({ ref }) => ref)).toEqual(['session-id-v4']);
+    const audit = parse(report({ 2: ['| 论断 | 证据与结论 | Priority |', '| --- | --- | --- |', '| `tree-in-place` | supports: S1 | low |'].join('\n') }));
+    expect(audit.report.claimAudit[0]).toMatchObject({ evidence: 'supports: S1', status: 'supported' });
+  });
+
+  it('keeps a concern that opens with "Supported," and goes on to say one, as written', () => {
+    const { report: data } = parse(report({ 2: ['| Claim | Current evidence | Concern | Priority | Proposed response |', '| --- | --- | --- | --- | --- |', '| `tree-in-place` | supports: S1. | Supported, but only for Linux. | low | clarification |'].join('\n') }));
+    expect(data.claimAudit[0]!.concern).toBe('Supported, but only for Linux.');
   });
 });
