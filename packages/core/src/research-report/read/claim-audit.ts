@@ -140,7 +140,7 @@ function namedId(labelCell: CellText | undefined, claim: CellText): string | und
  * Spanish (the languages whose headers the columns read) give them:
  * `ligne 7`, `l. 7`, `Z. 25`, `Zeile 25`, `línea 13`, `lín. 13`.
  */
-const LINE_WORD = String.raw`(?:l\.|L(?=\d)|lines?\s+|lignes?\s+|Z(?:l)?\.|Zeilen?\s+|l[ií]neas?\s+|l[ií]n\.)`;
+const LINE_WORD = String.raw`(?:l\.|L(?=\d)|lines?\s+|lignes?\s+|Zl?\.|Zeilen?\s+|l[ií]neas?\s+|l[ií]n\.)`;
 
 /**
  * The same words capitalised, which may also be the claim's own ("Line 1 of every session file is the header", a

@@ -42,7 +42,7 @@ export type SourceRole =
 /** A header that has one of these words (or a word starting with one). */
 const has = (...words: string[]) => (header: string) => words.some((word) => new RegExp(`(^| )${word}`).test(header));
 
-/** A header in Chinese or Japanese, which does not put spaces between words, that holds one of these (folded as headers are: "読んだ" loses its voicing mark). */
+/** A header that holds one of these words anywhere: Chinese and Japanese put no spaces between words, and Korean joins particles to them (folded as headers are: "読んだ" loses its voicing mark). */
 const holds = (...words: string[]) => {
   const folded = words.map((word) => foldAccents(word));
   return (header: string) => folded.some((word) => header.includes(word));
@@ -111,11 +111,16 @@ export const SOURCE_LEDGER_COLUMNS: ReadonlyArray<ColumnSpec<SourceRole>> = [
   { role: 'authors', label: 'Authors', required: false, matches: either(has('author', 'auteur', 'autor'), holds('著者', '作者', '執筆者', '저자', '작성자')), accepted: 'Authors' },
   { role: 'published', label: 'Published', required: false, matches: (h) => /^(published|publication date|year|date published|publie|publication|date de publication|annee|veroffentlicht|erschienen|jahr|publicado|fecha de publicacion|ano)$/.test(h) || holds('公開日', '発行日', '出版日', '発表日', '出版年', '发布日期', '出版日期', '发表日期', '발행일', '게시일', '출판일', '공개일')(h), accepted: 'Published' },
   { role: 'venue', label: 'Venue', required: false, matches: (h) => /^(venue|journal|publisher|editeur|revue|verlag|zeitschrift|editorial|revista)$/.test(h) || holds('掲載', '出版社', '発行元', '媒体', '期刊', '出版方', '게재', '발행처', '매체')(h), accepted: 'Venue' },
-  { role: 'source', label: 'Source', required: true, matches: either(
+  {
+    role: 'source',
+    label: 'Source',
+    required: true,
+    matches: either(
       has('source', 'identity', 'title', 'work', 'document', 'name', 'reference', 'what', 'quelle', 'titre', 'titel', 'fuente', 'titulo', 'identidad', 'identite', 'identitat'),
       holds('出典', '資料', '情報源', 'ソース', '文献', 'タイトル', '来源', '资料', '标题', '출처', '자료', '제목', '문헌'),
     ),
-    accepted: 'Source, Identity, Title' },
+    accepted: 'Source, Identity, Title',
+  },
 ];
 
 /** The claim-audit columns a report usually has, for hints. */

@@ -273,7 +273,7 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
   let titled = false;
   /** The node before this one. */
   let previous: RootContent | undefined;
-  for (const node of nodes) {
+  for (const [index, node] of nodes.entries()) {
     const before = previous;
     previous = node;
     const label = headLabel(node);
@@ -301,7 +301,6 @@ function blockItems(nodes: readonly RootContent[], introducedByHeading: Marker |
     // label ("**R1, session id …**": a blank line after the set-up's items does not end a list; an outside report, r-27-j).
     const lead = node.type === 'list' && before?.type === 'paragraph' ? oneSpace(textOf(before)) : undefined;
     // The commands are the set-up of the labelled runs that follow them at once (the next block, or the one after a note).
-    const index = nodes.indexOf(node);
     let setup = lead !== undefined && (SETUP_LEAD.test(lead) || (COMMANDS_LEAD.test(lead) && Math.max(labelledCount(nodes[index + 1]), labelledCount(nodes[index + 2])) >= 2));
     // "**Ejecutado el 2026-12-07 (reproduced).**" over one write-up of a run (its commands, set-up, output, limits) that
     // names E2–E7, no item opening with a label: each experiment it names is one, as under a heading (an outside report, r-28-l).

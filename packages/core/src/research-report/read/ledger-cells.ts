@@ -360,9 +360,10 @@ const CJK_PUNCTUATION: Record<string, string> = { '。': '; ', '、': ', ', '，
 /**
  * A cell's text with the full stops, commas, semicolons, colons and
  * parentheses of Chinese and Japanese as their ASCII counterparts (a full
- * stop ends a group of claims, as a semicolon does).
+ * stop ends a group of claims, as a semicolon does), and without the Korean
+ * particles written onto row labels.
  */
-export function withAsciiPunctuation(text: string): string {
+function withAsciiPunctuation(text: string): string {
   const ascii = /[。、，；：（）]/.test(text) ? text.replace(/[。、，；：（）]/g, (char) => CJK_PUNCTUATION[char]!) : text;
   // A Korean particle written onto a row label ("C4를 contradicts", "C5와 C8은"): the label without it.
   return /[A-Z]\d{1,4}[a-z]?[가-힣]/.test(ascii) ? ascii.replace(/\b([A-Z]{1,4}\d{1,4}[a-z]?)(?:으로|를|을|는|은|에|의|와|과|로|가|이|도)(?![가-힣])/g, '$1') : ascii;
